@@ -1,0 +1,3 @@
+export * from './domain';
+export * from './constants';
+export * from './strings';
