@@ -107,3 +107,12 @@ export const DEFAULT_TELEGRAM_ALERT_LIMITS: PerPlan<number | null> = {
   REGISTERED: 3,
   PRO: null,
 };
+
+/** Cookies and headers shared by the server and every client. */
+export const CSRF_COOKIE = 'pa_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+/** httpOnly cookies: scripts never see them. */
+export const ACCESS_COOKIE = 'pa_access';
+export const REFRESH_COOKIE = 'pa_refresh';
+/** Readable marker that a refresh cookie exists (the refresh cookie itself is httpOnly), spec §4 startup. */
+export const REFRESH_MARKER_COOKIE = 'pa_session';

@@ -60,6 +60,36 @@ export const STRINGS = {
     createError: 'Er ging iets mis bij het aanmaken van de alert.',
     categoryFiltersLoadError: 'Kon categorie filters niet laden',
     maxAlertsReached: 'Je hebt het maximale aantal alerts voor je plan bereikt.',
+    platformsTooMany: 'Kies maximaal twee platformen',
+    platformsDuplicate: 'Kies elk platform maar één keer',
+    guestOnlyMarktplaats: 'Zonder account kun je alleen een alert voor Marktplaats maken',
+    categoryParentRequired: 'Kies eerst een hoofdcategorie',
+    mileageInvalid: 'Vul een geldige kilometerstand in',
+    mileageMinAboveMax: 'Minimale kilometerstand mag niet hoger zijn dan de maximale',
+    yearInvalid: 'Vul een geldig bouwjaar in',
+    yearMinAboveMax: 'Bouwjaar vanaf mag niet later zijn dan bouwjaar tot',
+    excludeWordEmpty: 'Een uitgesloten woord mag niet leeg zijn',
+    excludeWordTooLong: (max: number) =>
+      `Een uitgesloten woord mag maximaal ${max} tekens bevatten`,
+    excludeWordsTooMany: (max: number) => `Je kunt maximaal ${max} woorden uitsluiten`,
+    conditionLabels: {
+      new: 'Nieuw',
+      as_good_as_new: 'Zo goed als nieuw',
+      used: 'Gebruikt',
+      refurbished: 'Refurbished',
+      not_working: 'Niet werkend',
+    },
+    fuelLabels: {
+      petrol: 'Benzine',
+      diesel: 'Diesel',
+      electric: 'Elektrisch',
+      hybrid_petrol: 'Hybride Elektrisch/Benzine',
+      hybrid_diesel: 'Hybride Elektrisch/Diesel',
+      lpg: 'LPG',
+      cng: 'CNG',
+      hydrogen: 'Waterstof',
+      other: 'Overige brandstoffen',
+    },
   },
 
   access: {
@@ -72,6 +102,7 @@ export const STRINGS = {
     telegramLimitReached: (limit: number) =>
       `Je hebt het maximum van ${limit} alert(s) met Telegram notificaties bereikt.`,
     capabilitiesLoadFailed: 'Failed to load user capabilities',
+    telegramNotConnected: 'Koppel eerst je Telegram-account om Telegram notificaties te ontvangen.',
   },
 
   app: {
@@ -99,6 +130,20 @@ export const STRINGS = {
     disconnected: 'Verbinding verbroken',
     reconnecting: (attempt: number) => `Opnieuw verbinden... (poging ${attempt})`,
     reconnected: '(Herverbonden)',
+    nameTooLong: (max: number) => `Naam mag maximaal ${max} karakters bevatten`,
+    messageTooLong: (max: number) => `Bericht mag maximaal ${max} karakters bevatten`,
+    quickQuestions: {
+      howItWorks: { label: 'Hoe werkt het?', text: 'Hoe werkt Prijsalarm precies?' },
+      subscription: {
+        label: 'Vraag over abonnement',
+        text: 'Ik heb een vraag over mijn abonnement.',
+      },
+      notifications: {
+        label: 'Problemen met meldingen',
+        text: 'Ik ontvang mijn meldingen niet goed. Kunnen jullie helpen?',
+      },
+      technicalHelp: { label: 'Technische hulp', text: 'Ik heb technische hulp nodig.' },
+    },
   },
 
   /** Answers of the API: `error` of a 4xx/5xx body. */
@@ -114,5 +159,43 @@ export const STRINGS = {
     csrfInvalid: 'Ongeldig CSRF-token. Vernieuw de pagina en probeer het opnieuw.',
     tooManyRequests: 'Te veel verzoeken. Probeer het over een moment opnieuw.',
     internalError: 'Er ging iets mis aan onze kant. Probeer het later opnieuw.',
+  },
+
+  /** The API client's own errors, when the server gave no usable answer. */
+  apiClient: {
+    timeout: 'De server reageert niet. Probeer het later opnieuw.',
+    network: 'Geen verbinding met de server. Controleer je internetverbinding.',
+    aborted: 'Het verzoek is afgebroken.',
+    unexpected: 'Er ging iets mis. Probeer het opnieuw.',
+    invalidResponse: 'De server gaf een onverwacht antwoord. Probeer het later opnieuw.',
+  },
+
+  /** Form and request validation (src/validation): generic field texts and the account forms. */
+  validation: {
+    required: 'Dit veld is verplicht',
+    invalidValue: 'Ongeldige waarde',
+    invalidChoice: 'Ongeldige keuze',
+    unknownField: 'Onbekend veld',
+    wholeNumber: 'Vul een geheel getal in',
+    tooShort: (min: number) => `Moet minimaal ${min} tekens bevatten`,
+    tooLong: (max: number) => `Mag maximaal ${max} tekens bevatten`,
+    numberTooSmall: (min: number) => `Moet minimaal ${min} zijn`,
+    numberTooBig: (max: number) => `Mag maximaal ${max} zijn`,
+    tooFewItems: (min: number) => `Kies er minimaal ${min}`,
+    tooManyItems: (max: number) => `Kies er maximaal ${max}`,
+    duplicateItems: 'Elke waarde mag maar één keer voorkomen',
+    invalidDate: 'Vul een geldige datum in (JJJJ-MM-DD)',
+    dateRangeInverted: 'De einddatum mag niet voor de begindatum liggen',
+    passwordRequired: 'Wachtwoord is verplicht',
+    passwordTooShort: (min: number) => `Wachtwoord moet minimaal ${min} tekens bevatten`,
+    passwordTooLong: (max: number) => `Wachtwoord mag maximaal ${max} tekens bevatten`,
+    currentPasswordRequired: 'Huidig wachtwoord is verplicht',
+    newPasswordSameAsCurrent: 'Het nieuwe wachtwoord moet anders zijn dan je huidige wachtwoord',
+    nameRequired: 'Naam is verplicht',
+    subjectRequired: 'Onderwerp is verplicht',
+    messageRequired: 'Bericht is verplicht',
+    messageTooLong: (max: number) => `Bericht mag maximaal ${max} tekens bevatten`,
+    telegramCodeRequired: 'Vul de koppelcode in',
+    planInvalid: 'Kies een geldig plan',
   },
 } as const;

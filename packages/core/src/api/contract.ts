@@ -1,0 +1,341 @@
+/**
+ * Every call of spec §7 plus the extra ones agreed in api-shapes.md, one entry per endpoint.
+ * Paths are relative to the API base (`/api` on the server). The server's route tests and the
+ * client (./client) use these same names, so a path or a shape is written down once.
+ */
+import type {
+  ChatCheckMessagesRequest,
+  ChatCheckMessagesResponse,
+  ChatGuestUnreadCountRequest,
+  ChatInitializeRequest,
+  ChatInitializeResponse,
+  ChatMarkReadRequest,
+  ChatMarkReadResponse,
+  ChatOnlineStatusResponse,
+  ChatResolveRequest,
+  ChatResolveResponse,
+  ChatSendRequest,
+  ChatSendResponse,
+  ChatUnreadCountResponse,
+  ChatValidateEmailRequest,
+  ChatValidateEmailResponse,
+  ChatVerifySessionRequest,
+  ChatVerifySessionResponse,
+} from '../chat/http';
+import type { CapabilitiesData, PublicSettings } from '../plans';
+import type {
+  AdminPlanChangePayload,
+  ChangePasswordPayload,
+  ContactPayload,
+  CreateAlertPayload,
+  DeleteAccountPayload,
+  GuestCreateAlertPayload,
+  LoginPayload,
+  NotificationQuery,
+  RegisterPayload,
+  ResetPasswordConfirmPayload,
+  ResetPasswordRequestPayload,
+  TelegramVerifyPayload,
+  UpdateAlertPayload,
+  UpdateProfilePayload,
+} from '../validation';
+import type { AnyEndpoint } from './endpoint';
+import { defineEndpoint } from './endpoint';
+import type {
+  AdminAlertsQuery,
+  AdminAlertsResponse,
+  AdminStatsResponse,
+  AdminUpdateSettingRequest,
+  AdminUpdateSettingResponse,
+  AdminUsersQuery,
+  AdminUsersResponse,
+  AlertResponse,
+  AlertWithMessageResponse,
+  AuthResponse,
+  CategoryDto,
+  CategoryQuery,
+  CreateAlertResponse,
+  CreatePaymentRequest,
+  CreatePaymentResponse,
+  DeleteOrphanedAlertsResponse,
+  DownloadedFile,
+  EnhancedSettingsResponse,
+  FeatureStatusResponse,
+  ManageAlertQuery,
+  ManageAlertResponse,
+  MessageResponse,
+  MigrateAlertsResponse,
+  MyAlertsResponse,
+  NewsletterUnsubscribeQuery,
+  NewsletterUnsubscribeResponse,
+  NotificationListResponse,
+  NotificationResponse,
+  NotificationStatsOverview,
+  PaymentStatusResponse,
+  PreferencesResponse,
+  SessionsResponse,
+  TelegramDisconnectResponse,
+  TelegramStatusResponse,
+  TelegramVerifyResponse,
+  UpdateProfileResponse,
+  UserResponse,
+} from './types';
+
+export const API_CONTRACT = {
+  alerts: {
+    /** Guests send the home page's form, signed-in users the wizard's payload. */
+    create: defineEndpoint<{
+      body: CreateAlertPayload | GuestCreateAlertPayload;
+      response: CreateAlertResponse;
+    }>()('POST', '/alerts'),
+    myAlerts: defineEndpoint<{ response: MyAlertsResponse }>()('GET', '/alerts/my-alerts'),
+    confirm: defineEndpoint<{ response: AlertWithMessageResponse }>()(
+      'GET',
+      '/alerts/confirm/:token',
+    ),
+    manage: {
+      get: defineEndpoint<{ query: ManageAlertQuery; response: ManageAlertResponse }>()(
+        'GET',
+        '/alerts/manage/:token',
+      ),
+      update: defineEndpoint<{ body: UpdateAlertPayload; response: AlertResponse }>()(
+        'PUT',
+        '/alerts/manage/:token',
+      ),
+      delete: defineEndpoint<{ response: MessageResponse }>()('DELETE', '/alerts/manage/:token'),
+      toggle: defineEndpoint<{ response: AlertResponse }>()(
+        'PATCH',
+        '/alerts/manage/:token/toggle',
+      ),
+      refresh: defineEndpoint<{ response: AlertWithMessageResponse }>()(
+        'GET',
+        '/alerts/manage/:token/refresh/:refreshToken',
+      ),
+    },
+  },
+
+  categories: {
+    list: defineEndpoint<{ query: CategoryQuery; response: CategoryDto[] }>()('GET', '/categories'),
+  },
+
+  notifications: {
+    list: defineEndpoint<{ query: NotificationQuery; response: NotificationListResponse }>()(
+      'GET',
+      '/notifications',
+    ),
+    get: defineEndpoint<{ response: NotificationResponse }>()('GET', '/notifications/:id'),
+    markViewed: defineEndpoint<{ response: NotificationResponse }>()(
+      'PUT',
+      '/notifications/:id/viewed',
+    ),
+    stats: defineEndpoint<{ response: NotificationStatsOverview }>()(
+      'GET',
+      '/notifications/stats/overview',
+    ),
+    export: defineEndpoint<{ query: NotificationQuery; response: DownloadedFile<string> }>()(
+      'GET',
+      '/notifications/export',
+      { responseFormat: 'text' },
+    ),
+  },
+
+  auth: {
+    register: defineEndpoint<{ body: RegisterPayload; response: MessageResponse }>()(
+      'POST',
+      '/auth/register',
+      { successStatus: 201 },
+    ),
+    verify: defineEndpoint<{ response: AuthResponse }>()('GET', '/auth/verify/:token'),
+    login: defineEndpoint<{ body: LoginPayload; response: AuthResponse }>()('POST', '/auth/login'),
+    logout: defineEndpoint<{ response: MessageResponse }>()('POST', '/auth/logout'),
+    forceLogout: defineEndpoint<{ response: MessageResponse }>()('POST', '/auth/force-logout'),
+    refresh: defineEndpoint<{ response: AuthResponse }>()('POST', '/auth/refresh'),
+    me: defineEndpoint<{ response: UserResponse }>()('GET', '/auth/me'),
+    profile: defineEndpoint<{ response: UserResponse }>()('GET', '/auth/profile'),
+    updateMe: defineEndpoint<{ body: UpdateProfilePayload; response: UpdateProfileResponse }>()(
+      'PUT',
+      '/auth/me',
+    ),
+    requestPasswordReset: defineEndpoint<{
+      body: ResetPasswordRequestPayload;
+      response: MessageResponse;
+    }>()('POST', '/auth/reset-password'),
+    resetPassword: defineEndpoint<{
+      body: ResetPasswordConfirmPayload;
+      response: MessageResponse;
+    }>()('POST', '/auth/reset-password/:token'),
+    changePassword: defineEndpoint<{ body: ChangePasswordPayload; response: MessageResponse }>()(
+      'POST',
+      '/auth/change-password',
+    ),
+    deleteAccount: defineEndpoint<{ body: DeleteAccountPayload; response: MessageResponse }>()(
+      'DELETE',
+      '/auth/account',
+    ),
+    migrateAlerts: defineEndpoint<{ response: MigrateAlertsResponse }>()(
+      'POST',
+      '/auth/migrate-alerts',
+    ),
+    deleteOrphanedAlerts: defineEndpoint<{ response: DeleteOrphanedAlertsResponse }>()(
+      'POST',
+      '/auth/delete-orphaned-alerts',
+    ),
+    loginLink: defineEndpoint<{ body: ResetPasswordRequestPayload; response: MessageResponse }>()(
+      'POST',
+      '/auth/login-link',
+    ),
+    loginWithLink: defineEndpoint<{ response: AuthResponse }>()('GET', '/auth/login-link/:token'),
+    sessions: defineEndpoint<{ response: SessionsResponse }>()('GET', '/auth/sessions'),
+    /** Listed under Auth in spec §7 and under Payments in api-shapes; the answer replaces the user. */
+    upgradeToPro: defineEndpoint<{ response: UserResponse }>()('POST', '/upgrade-to-pro'),
+  },
+
+  settings: {
+    public: defineEndpoint<{ response: PublicSettings }>()('GET', '/settings/public'),
+    feature: defineEndpoint<{ response: FeatureStatusResponse }>()(
+      'GET',
+      '/enhanced/settings/feature/:name',
+    ),
+    userCapabilities: defineEndpoint<{ response: CapabilitiesData }>()('GET', '/user-capabilities'),
+    enhancedUserCapabilities: defineEndpoint<{ response: CapabilitiesData }>()(
+      'GET',
+      '/enhanced/settings/user-capabilities',
+    ),
+    enhanced: defineEndpoint<{ response: EnhancedSettingsResponse }>()(
+      'GET',
+      '/enhanced/settings/enhanced',
+    ),
+    updatePreferences: defineEndpoint<{
+      body: Record<string, unknown>;
+      response: PreferencesResponse;
+    }>()('PUT', '/enhanced/settings/preferences'),
+  },
+
+  telegram: {
+    status: defineEndpoint<{ response: TelegramStatusResponse }>()('GET', '/telegram/status'),
+    verify: defineEndpoint<{ body: TelegramVerifyPayload; response: TelegramVerifyResponse }>()(
+      'POST',
+      '/telegram/verify',
+    ),
+    disconnect: defineEndpoint<{ response: TelegramDisconnectResponse }>()(
+      'POST',
+      '/telegram/disconnect',
+    ),
+    test: defineEndpoint<{ response: MessageResponse }>()('POST', '/telegram/test'),
+  },
+
+  admin: {
+    stats: defineEndpoint<{ response: AdminStatsResponse }>()('GET', '/admin/stats'),
+    users: defineEndpoint<{ query: AdminUsersQuery; response: AdminUsersResponse }>()(
+      'GET',
+      '/admin/users',
+    ),
+    updateUserPlan: defineEndpoint<{ body: AdminPlanChangePayload; response: UserResponse }>()(
+      'PUT',
+      '/admin/users/:id/plan',
+    ),
+    alerts: defineEndpoint<{ query: AdminAlertsQuery; response: AdminAlertsResponse }>()(
+      'GET',
+      '/admin/alerts',
+    ),
+    deleteAlert: defineEndpoint<{ response: MessageResponse }>()('DELETE', '/admin/alerts/:id'),
+    updateSetting: defineEndpoint<{
+      body: AdminUpdateSettingRequest;
+      response: AdminUpdateSettingResponse;
+    }>()('PUT', '/admin/settings'),
+  },
+
+  payments: {
+    create: defineEndpoint<{ body: CreatePaymentRequest; response: CreatePaymentResponse }>()(
+      'POST',
+      '/payments/create',
+    ),
+    status: defineEndpoint<{ response: PaymentStatusResponse }>()('GET', '/payments/status/:id'),
+    cancelSubscription: defineEndpoint<{ response: MessageResponse }>()(
+      'POST',
+      '/payments/cancel-subscription',
+    ),
+  },
+
+  chat: {
+    initialize: defineEndpoint<{ body: ChatInitializeRequest; response: ChatInitializeResponse }>()(
+      'POST',
+      '/chat/initialize',
+    ),
+    /** A 403 means the session was closed. */
+    checkMessages: defineEndpoint<{
+      body: ChatCheckMessagesRequest;
+      response: ChatCheckMessagesResponse;
+    }>()('POST', '/chat/check-messages'),
+    verifySession: defineEndpoint<{
+      body: ChatVerifySessionRequest;
+      response: ChatVerifySessionResponse;
+    }>()('POST', '/chat/verify-session'),
+    validateEmail: defineEndpoint<{
+      body: ChatValidateEmailRequest;
+      response: ChatValidateEmailResponse;
+    }>()('POST', '/chat/validate-email'),
+    send: defineEndpoint<{ body: ChatSendRequest; response: ChatSendResponse }>()(
+      'POST',
+      '/chat/send',
+    ),
+    markRead: defineEndpoint<{ body: ChatMarkReadRequest; response: ChatMarkReadResponse }>()(
+      'POST',
+      '/chat/mark-read',
+    ),
+    resolve: defineEndpoint<{ body: ChatResolveRequest; response: ChatResolveResponse }>()(
+      'POST',
+      '/chat/resolve',
+    ),
+    unreadCount: defineEndpoint<{ response: ChatUnreadCountResponse }>()(
+      'GET',
+      '/chat/unread-count',
+    ),
+    guestUnreadCount: defineEndpoint<{
+      body: ChatGuestUnreadCountRequest;
+      response: ChatUnreadCountResponse;
+    }>()('POST', '/chat/unread-count'),
+    onlineStatus: defineEndpoint<{ response: ChatOnlineStatusResponse }>()(
+      'GET',
+      '/chat/online-status',
+    ),
+  },
+
+  newsletter: {
+    unsubscribe: defineEndpoint<{
+      query: NewsletterUnsubscribeQuery;
+      response: NewsletterUnsubscribeResponse;
+    }>()('GET', '/newsletter/unsubscribe'),
+    /** RFC 8058 one-click: mail clients post the form body `List-Unsubscribe=One-Click`. */
+    unsubscribeOneClick: defineEndpoint<{
+      query: NewsletterUnsubscribeQuery;
+      response: NewsletterUnsubscribeResponse;
+    }>()('POST', '/newsletter/unsubscribe'),
+  },
+
+  contact: {
+    send: defineEndpoint<{ body: ContactPayload; response: MessageResponse }>()('POST', '/contact'),
+  },
+} as const;
+
+export type ApiContract = typeof API_CONTRACT;
+
+export interface NamedEndpoint {
+  /** Dotted name, e.g. 'alerts.manage.get'. */
+  name: string;
+  endpoint: AnyEndpoint;
+}
+
+function isEndpoint(value: object): value is AnyEndpoint {
+  return 'method' in value && 'path' in value;
+}
+
+function flatten(group: object, prefix: string): NamedEndpoint[] {
+  return Object.entries(group).flatMap(([key, value]: [string, object]) => {
+    const name = prefix ? `${prefix}.${key}` : key;
+    return isEndpoint(value) ? [{ name, endpoint: value }] : flatten(value, name);
+  });
+}
+
+/** Every endpoint with its dotted name, for route tables and route tests. */
+export const API_ENDPOINTS: readonly NamedEndpoint[] = flatten(API_CONTRACT, '');

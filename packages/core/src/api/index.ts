@@ -1,0 +1,5 @@
+export * from './types';
+export * from './endpoint';
+export * from './errors';
+export * from './contract';
+export * from './client';

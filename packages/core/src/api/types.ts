@@ -1,0 +1,353 @@
+/**
+ * The shapes that travel between the server and its clients (/work/prompts/api-shapes.md).
+ * Dates are ISO-8601 strings, ids are UUID strings (categories: integers), prices are euros.
+ * Request payloads that the server validates come from `../validation`; the rest live here.
+ */
+import type { Plan, PlatformId, Role } from '../domain';
+import type { CapabilitiesData, PublicSettings, SettingKey, SettingUpdate } from '../plans';
+
+/** Every 4xx/5xx body. `error` is Dutch and shown to the user as is. */
+export interface ApiErrorBody {
+  error: string;
+  /** Field name → Dutch message, for form validation failures. */
+  fields?: Record<string, string>;
+  requiredPlans?: Plan[];
+  /** Seconds, on a 429 (the Retry-After header says the same). */
+  retryAfter?: number;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
+/* ---------- Users and auth ---------- */
+
+export interface UserDto {
+  id: string;
+  email: string;
+  name: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  plan: Plan;
+  role: Role;
+  createdAt: string;
+  newsletterOptIn: boolean;
+  emailVerified: boolean;
+  telegram: { connected: boolean; username: string | null };
+  _count: { alerts: number; notifications: number };
+}
+
+/** Answer of login, e-mail verification, refresh and the login-link callback. */
+export interface AuthResponse {
+  user: UserDto;
+  csrfToken: string;
+}
+
+export interface UserResponse {
+  user: UserDto;
+}
+
+export interface UpdateProfileResponse {
+  name: string | null;
+  email: string;
+  user: UserDto;
+}
+
+export interface SessionDto {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  userAgent: string | null;
+  current: boolean;
+}
+
+export interface SessionsResponse {
+  sessions: SessionDto[];
+}
+
+export interface MigrateAlertsResponse {
+  migrated: number;
+}
+
+export interface DeleteOrphanedAlertsResponse {
+  deleted: number;
+}
+
+/* ---------- Alerts ---------- */
+
+export const ALERT_STATUSES = ['pending_confirmation', 'active', 'paused', 'expired'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+export type AlertDeliveryMethod = 'both' | 'pickup' | 'shipping';
+export type AlertSellerType = 'all' | 'private' | 'business';
+
+export interface AlertDto {
+  id: string;
+  searchTerm: string;
+  platforms: PlatformId[];
+  minPrice: number | null;
+  maxPrice: number | null;
+  postalCode: string | null;
+  /** Kilometres; null = the whole country. */
+  distance: number | null;
+  l1CategoryId: number | null;
+  l2CategoryId: number | null;
+  customFilters: Record<string, unknown>;
+  deliveryMethod: AlertDeliveryMethod;
+  onlyWithImages: boolean;
+  includePaidAds: boolean;
+  sellerType: AlertSellerType;
+  notifyEmail: boolean;
+  notifyTelegram: boolean;
+  status: AlertStatus;
+  isActive: boolean;
+  email: string | null;
+  checkIntervalMinutes: number;
+  validityDays: number;
+  expiresAt: string | null;
+  lastCheckedAt: string | null;
+  nextCheckAt: string | null;
+  createdAt: string;
+  manageUrl: string;
+  notificationCount: number;
+}
+
+/** `manageUrl` is absolute: `${PUBLIC_URL}/manage/{manageToken}`. */
+export interface CreateAlertResponse {
+  alert: { id: string; manageUrl: string };
+}
+
+export interface AlertResponse {
+  alert: AlertDto;
+}
+
+export interface AlertWithMessageResponse {
+  alert: AlertDto;
+  message: string;
+}
+
+export interface MyAlertsResponse {
+  alerts: AlertDto[];
+  capabilities: CapabilitiesData;
+}
+
+export interface ManageAlertQuery {
+  notificationsPage?: number;
+  notificationsLimit?: number;
+}
+
+export interface ManageAlertResponse {
+  alert: AlertDto & { refreshUrl: string };
+  notifications: { items: NotificationDto[]; pagination: Pagination };
+}
+
+/* ---------- Categories ---------- */
+
+export type CategoryType = 'L1' | 'L2';
+
+export interface CategoryDto {
+  id: number;
+  name: string;
+  marktplaatsId: number;
+  type: CategoryType;
+  parentId: number | null;
+  isActive: boolean;
+}
+
+export interface CategoryQuery {
+  type?: CategoryType;
+  parentId?: number;
+  isActive?: boolean;
+}
+
+/* ---------- Notifications ---------- */
+
+export const DELIVERY_CHANNELS = ['email', 'telegram', 'push'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+export const DELIVERY_STATUSES = ['pending', 'sent', 'retrying', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export interface DeliveryDto {
+  channel: DeliveryChannel;
+  status: DeliveryStatus;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+}
+
+export interface ListingDto {
+  itemId: string;
+  platform: PlatformId;
+  title: string;
+  description: string | null;
+  priceCents: number | null;
+  priceType: string;
+  url: string;
+  imageUrls: string[];
+  location: string | null;
+  distanceMeters: number | null;
+  sellerName: string | null;
+  sellerType: 'private' | 'business' | null;
+  isPaid: boolean;
+  postedAt: string | null;
+}
+
+export interface NotificationDto {
+  id: string;
+  alertId: string;
+  alertSearchTerm: string;
+  platform: PlatformId;
+  listing: ListingDto;
+  viewed: boolean;
+  viewedAt: string | null;
+  createdAt: string;
+  deliveries: DeliveryDto[];
+}
+
+export interface NotificationResponse {
+  notification: NotificationDto;
+}
+
+export interface NotificationListResponse {
+  notifications: NotificationDto[];
+  pagination: Pagination;
+}
+
+export interface NotificationStatsOverview {
+  total: number;
+  unread: number;
+  perAlert: { alertId: string; searchTerm: string; count: number }[];
+  perPlatform: { platform: PlatformId; count: number }[];
+  /** `date` is YYYY-MM-DD. */
+  perDay: { date: string; count: number }[];
+}
+
+/** A downloaded file (e.g. the CSV export): its raw content and the name the server suggests. */
+export interface DownloadedFile<Content extends string | ArrayBuffer = string> {
+  content: Content;
+  filename: string | null;
+  contentType: string | null;
+}
+
+/* ---------- Settings ---------- */
+
+export interface FeatureStatusResponse {
+  feature: string;
+  enabled: boolean;
+  requiredPlans: Plan[];
+}
+
+export interface EnhancedSettingsResponse {
+  settings: PublicSettings;
+  capabilities: CapabilitiesData;
+  preferences: Record<string, unknown>;
+}
+
+export interface PreferencesResponse {
+  preferences: Record<string, unknown>;
+}
+
+/* ---------- Telegram ---------- */
+
+export interface TelegramStatusResponse {
+  connected: boolean;
+  username: string | null;
+  linkCode: string | null;
+  deepLink: string | null;
+}
+
+export interface TelegramVerifyResponse {
+  connected: true;
+  username: string | null;
+}
+
+export interface TelegramDisconnectResponse {
+  connected: false;
+}
+
+/* ---------- Admin ---------- */
+
+export interface AdminStatsResponse {
+  users: { total: number; byPlan: Record<Plan, number> };
+  alerts: { total: number; active: number };
+  notifications: { total: number; last24h: number };
+}
+
+export interface AdminUsersQuery {
+  search?: string;
+  page?: number;
+  limit?: number;
+  plan?: Plan;
+}
+
+export interface AdminUsersResponse {
+  users: UserDto[];
+  pagination: Pagination;
+}
+
+export interface AdminAlertsQuery {
+  search?: string;
+  status?: AlertStatus;
+  platform?: PlatformId;
+  userId?: string;
+  page?: number;
+  limit?: number;
+}
+
+export type AdminAlertDto = AlertDto & { userEmail: string | null };
+
+export interface AdminAlertsResponse {
+  alerts: AdminAlertDto[];
+  pagination: Pagination;
+}
+
+/** The key picks the schema its value must pass (../plans settingUpdateSchema). */
+export type AdminUpdateSettingRequest = SettingUpdate;
+
+export interface AdminUpdateSettingResponse {
+  key: SettingKey;
+  value: unknown;
+  settings: PublicSettings;
+}
+
+/* ---------- Payments ---------- */
+
+/** Mollie's payment statuses. */
+export type PaymentStatus =
+  'open' | 'pending' | 'authorized' | 'paid' | 'canceled' | 'expired' | 'failed';
+
+export interface CreatePaymentRequest {
+  plan?: 'PRO';
+  extraAlerts?: number;
+}
+
+export interface CreatePaymentResponse {
+  paymentId: string;
+  checkoutUrl: string;
+}
+
+export interface PaymentStatusResponse {
+  id: string;
+  status: PaymentStatus;
+  plan: Plan | null;
+}
+
+/* Chat HTTP shapes are ../chat/http's (the chat module owns them); the contract uses them. */
+
+/* ---------- Newsletter and contact ---------- */
+
+export interface NewsletterUnsubscribeQuery {
+  token: string;
+}
+
+export interface NewsletterUnsubscribeResponse {
+  message: string;
+  email: string;
+}

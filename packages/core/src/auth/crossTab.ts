@@ -1,0 +1,147 @@
+/**
+ * Messages between tabs of the same browser (spec §3 Cross-tab message, §4, §9): login, logout,
+ * plan change and session refresh are announced on the CROSS_TAB_CHANNEL so other tabs follow.
+ * The channel is injected: the web app passes a BroadcastChannel, tests a fake pair.
+ */
+import { z } from 'zod';
+import type { CROSS_TAB_MESSAGE_TYPES } from '../constants';
+import { PLANS, ROLES } from '../domain';
+import type { AuthUserLike } from './state';
+
+export type CrossTabMessageType = (typeof CROSS_TAB_MESSAGE_TYPES)[number];
+
+/** A logged-in user as another tab sends it: what auth needs is checked, the rest is kept. */
+const crossTabUserSchema = z.looseObject({
+  email: z.string(),
+  plan: z.enum(PLANS),
+  role: z.enum(ROLES),
+});
+
+const envelope = { timestamp: z.number().finite(), tabId: z.string().min(1) };
+
+export const crossTabMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('AUTH_LOGIN'),
+    payload: z.object({ user: crossTabUserSchema, csrfToken: z.string().min(1) }),
+    ...envelope,
+  }),
+  z.object({ type: z.literal('AUTH_LOGOUT'), payload: z.null(), ...envelope }),
+  z.object({
+    type: z.literal('PLAN_CHANGE'),
+    payload: z.object({ plan: z.enum(PLANS) }),
+    ...envelope,
+  }),
+  z.object({
+    type: z.literal('SESSION_REFRESH'),
+    payload: z.object({ csrfToken: z.string().min(1) }),
+    ...envelope,
+  }),
+]);
+
+export type CrossTabMessage = z.infer<typeof crossTabMessageSchema>;
+export type CrossTabMessageOf<T extends CrossTabMessageType> = Extract<
+  CrossTabMessage,
+  { type: T }
+>;
+
+/** What each type carries. The login user is the sender's whole user object. */
+export interface CrossTabPayloads {
+  AUTH_LOGIN: { user: AuthUserLike & Record<string, unknown>; csrfToken: string };
+  AUTH_LOGOUT: null;
+  PLAN_CHANGE: { plan: CrossTabMessageOf<'PLAN_CHANGE'>['payload']['plan'] };
+  SESSION_REFRESH: { csrfToken: string };
+}
+
+export function createCrossTabMessage<T extends CrossTabMessageType>(
+  type: T,
+  payload: CrossTabPayloads[T],
+  tabId: string,
+  now: number,
+): CrossTabMessageOf<T> {
+  return { type, payload, timestamp: now, tabId } as CrossTabMessageOf<T>;
+}
+
+/** A message from another tab, or `null` for garbage and for this tab's own messages. */
+export function parseCrossTabMessage(data: unknown, ownTabId: string): CrossTabMessage | null {
+  const result = crossTabMessageSchema.safeParse(data);
+  if (!result.success || result.data.tabId === ownTabId) return null;
+  return result.data;
+}
+
+/**
+ * A listener for channel messages. Written as a method's type on purpose: method parameters are
+ * compared both ways, which lets the DOM's and Node's BroadcastChannel, whose listeners take a
+ * MessageEvent, be passed as they are.
+ */
+type MessageListener = { bivariant(event: { data: unknown }): void }['bivariant'];
+
+/** The part of a BroadcastChannel the bus uses: addEventListener when present, else onmessage. */
+export interface CrossTabChannelLike {
+  postMessage(message: unknown): void;
+  close(): void;
+  addEventListener?(type: 'message', listener: MessageListener): void;
+  removeEventListener?(type: 'message', listener: MessageListener): void;
+  onmessage?: MessageListener | null;
+}
+
+export type CrossTabListener = (message: CrossTabMessage) => void;
+
+export class CrossTabBus {
+  private readonly listeners = new Set<CrossTabListener>();
+  private readonly handler: MessageListener = (event) => this.receive(event.data);
+  private closed = false;
+
+  constructor(
+    private readonly channel: CrossTabChannelLike,
+    readonly tabId: string,
+    private readonly clock: () => number,
+  ) {
+    if (channel.addEventListener) channel.addEventListener('message', this.handler);
+    else channel.onmessage = this.handler;
+  }
+
+  /**
+   * Announces to the other tabs. Never throws: a logout must finish even when the announcement
+   * cannot be made (closed channel, payload that cannot be cloned).
+   */
+  post<T extends CrossTabMessageType>(type: T, payload: CrossTabPayloads[T]): CrossTabMessageOf<T> {
+    const message = createCrossTabMessage(type, payload, this.tabId, this.clock());
+    if (!this.closed) {
+      try {
+        this.channel.postMessage(message);
+      } catch (error) {
+        console.warn('Cross-tab message not sent', type, error);
+      }
+    }
+    return message;
+  }
+
+  /** Listens to the other tabs' messages; returns the unsubscribe function. */
+  subscribe(listener: CrossTabListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.listeners.clear();
+    if (this.channel.removeEventListener) this.channel.removeEventListener('message', this.handler);
+    else this.channel.onmessage = null;
+    this.channel.close();
+  }
+
+  private receive(data: unknown): void {
+    if (this.closed) return;
+    const message = parseCrossTabMessage(data, this.tabId);
+    if (!message) return;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(message);
+      } catch (error) {
+        // One failing listener must not keep the others from following the other tab.
+        console.error('Cross-tab listener failed', message.type, error);
+      }
+    }
+  }
+}

@@ -1,0 +1,3 @@
+export * from './state';
+export * from './routes';
+export * from './crossTab';

@@ -1,0 +1,6 @@
+export * from './model';
+export * from './http';
+export * from './protocol';
+export * from './policy';
+export * from './reducer';
+export * from './quickQuestions';

@@ -1,0 +1,289 @@
+/**
+ * What one user may do (spec §3 Capabilities, §5, §6). The server builds CapabilitiesData and sends
+ * it as JSON; clients hydrate it to add the two functions of the spec.
+ */
+import { z } from 'zod';
+import { ALERT_FORM_REGISTERED_LIMIT_DEFAULT, DEFAULT_PLAN_CONSTANTS } from '../constants';
+import { PLANS, PLATFORM_IDS, PLATFORMS } from '../domain';
+import type { PerPlan, Plan, PlatformId, Role } from '../domain';
+import { STRINGS } from '../strings';
+import { deepFreeze } from './deepFreeze';
+import { FEATURES, featureLockedMessage, planHasFeature } from './features';
+import type { FeatureName } from './features';
+import { DEFAULT_SETTINGS } from './settings';
+import type { PublicSettings } from './settings';
+
+export interface CapabilitiesData {
+  /** The plan the rules use: FREE for guests. */
+  plan: Plan;
+  /** The signed-in user's own plan; `null` for guests. */
+  userPlan: Plan | null;
+  isAuthenticated: boolean;
+  /** `limit` null = unlimited. */
+  alerts: { current: number; limit: number | null; canCreate: boolean };
+  allowedPlatforms: PlatformId[];
+  platformAccess: Record<PlatformId, boolean>;
+  /** Minutes between checks for this user's alerts. */
+  userCheckInterval: number;
+  canCreateAlerts: boolean;
+  features: Record<FeatureName, boolean>;
+  /** `canEnable`: the plan allows Telegram and capacity remains (the connection is separate). */
+  telegram: {
+    connected: boolean;
+    username: string | null;
+    current: number;
+    limit: number | null;
+    canEnable: boolean;
+  };
+  telegramConnected: boolean;
+  canEnableMoreTelegramAlerts: boolean;
+  telegramAlertLimits: PerPlan<number | null>;
+}
+
+export interface Capabilities extends CapabilitiesData {
+  canUseFeature(name: FeatureName): boolean;
+  /** Why `platformId` is unavailable, in Dutch; `null` when it is available. */
+  getPlatformMessage(platformId: PlatformId): string | null;
+}
+
+export interface CapabilityUser {
+  plan: Plan;
+  /** Accepted for completeness: spec §6 gives ADMIN the admin area, not extra plan features. */
+  role: Role;
+  telegramConnected: boolean;
+  telegramUsername: string | null;
+  /** An admin's per-user choice; it wins over the plan rules. */
+  featureOverrides?: Partial<Record<FeatureName, boolean>>;
+  /** An admin's explicit per-user platform access; it wins over the plan rules. */
+  platformAccess?: Partial<Record<PlatformId, boolean>>;
+}
+
+export interface BuildCapabilitiesInput {
+  settings: PublicSettings;
+  /** `null` for a guest. */
+  user: CapabilityUser | null;
+  /** The user's alerts, and those of them with Telegram notifications. */
+  counts: { alerts: number; telegramAlerts: number };
+}
+
+/** Whether another alert fits under `limit` (`null` = unlimited): allowed while current < limit. */
+export function hasCapacity(current: number, limit: number | null): boolean {
+  return limit === null || current < limit;
+}
+
+/**
+ * Alert limits before settings have loaded: PRO is treated as unlimited (spec §6) and REGISTERED
+ * gets the alert form's own default (spec §9).
+ */
+export const ALERT_LIMITS_BEFORE_SETTINGS: Readonly<PerPlan<number | null>> = deepFreeze({
+  FREE: DEFAULT_PLAN_CONSTANTS.alertLimits.FREE,
+  REGISTERED: ALERT_FORM_REGISTERED_LIMIT_DEFAULT,
+  PRO: null,
+});
+
+/** The alert limit to apply for `plan`; `null` = unlimited. */
+export function effectiveAlertLimit(plan: Plan, settings: PublicSettings | undefined) {
+  return settings ? settings.alertLimits[plan] : ALERT_LIMITS_BEFORE_SETTINGS[plan];
+}
+
+/** The Telegram limit for `plan`: FREE has none at all, whatever the settings say. */
+export function telegramAlertLimit(settings: PublicSettings, plan: Plan): number | null {
+  return plan === 'FREE' ? 0 : settings.telegramAlertLimits[plan];
+}
+
+/** The feature a platform needs beside an account; Marktplaats needs none. */
+const PLATFORM_FEATURE: Partial<Record<PlatformId, FeatureName>> = { '2dehands': 'canUse2dehands' };
+
+export function platformFeature(platformId: PlatformId): FeatureName | undefined {
+  return PLATFORM_FEATURE[platformId];
+}
+
+function buildFeatures(settings: PublicSettings, user: CapabilityUser | null) {
+  const features = {} as Record<FeatureName, boolean>;
+  for (const feature of FEATURES) {
+    const byPlan = user !== null && planHasFeature(user.plan, feature);
+    features[feature] = user?.featureOverrides?.[feature] ?? byPlan;
+  }
+  // A global switch: with the paid-ads filter turned off nobody gets it.
+  if (!settings.features.filterPaidAds) features.paidAdsFilter = false;
+  // §5: FREE users cannot use Telegram, not even by override.
+  if (user === null || user.plan === 'FREE') features.telegram = false;
+  return features;
+}
+
+function buildPlatformAccess(user: CapabilityUser | null, features: Record<FeatureName, boolean>) {
+  const access = {} as Record<PlatformId, boolean>;
+  for (const platformId of PLATFORM_IDS) {
+    const feature = PLATFORM_FEATURE[platformId];
+    const byPlan = feature === undefined || features[feature];
+    // Guests: Marktplaats only; other platforms need an account (§6).
+    access[platformId] =
+      user === null ? feature === undefined : (user.platformAccess?.[platformId] ?? byPlan);
+  }
+  return access;
+}
+
+export function buildCapabilities({
+  settings,
+  user,
+  counts,
+}: BuildCapabilitiesInput): CapabilitiesData {
+  const isAuthenticated = user !== null;
+  const plan: Plan = user?.plan ?? 'FREE';
+  const features = buildFeatures(settings, user);
+  const platformAccess = buildPlatformAccess(user, features);
+
+  const alertLimitForPlan = settings.alertLimits[plan];
+  // Guests create their one free alert through the guest form, never through this path.
+  const canCreate = isAuthenticated && hasCapacity(counts.alerts, alertLimitForPlan);
+
+  const telegramLimit = telegramAlertLimit(settings, plan);
+  const canEnableTelegram = features.telegram && hasCapacity(counts.telegramAlerts, telegramLimit);
+  const telegramConnected = isAuthenticated && user.telegramConnected;
+
+  return {
+    plan,
+    userPlan: user?.plan ?? null,
+    isAuthenticated,
+    alerts: { current: counts.alerts, limit: alertLimitForPlan, canCreate },
+    allowedPlatforms: PLATFORM_IDS.filter((platformId) => platformAccess[platformId]),
+    platformAccess,
+    userCheckInterval: settings.checkIntervals[plan],
+    canCreateAlerts: canCreate,
+    features,
+    telegram: {
+      connected: telegramConnected,
+      username: telegramConnected ? user.telegramUsername : null,
+      current: counts.telegramAlerts,
+      limit: telegramLimit,
+      canEnable: canEnableTelegram,
+    },
+    telegramConnected,
+    canEnableMoreTelegramAlerts: canEnableTelegram,
+    telegramAlertLimits: { ...settings.telegramAlertLimits },
+  };
+}
+
+/** CapabilitiesData as received: an older or fallback answer may lack (part of) the feature list. */
+export type ReceivedCapabilities = Omit<CapabilitiesData, 'features'> & {
+  features?: Partial<Record<FeatureName, boolean>>;
+};
+
+/** Adds `canUseFeature` and `getPlatformMessage`. */
+export function hydrateCapabilities(data: ReceivedCapabilities): Capabilities {
+  const features = {} as Record<FeatureName, boolean>;
+  for (const feature of FEATURES) {
+    const listed = data.features?.[feature];
+    // Spec §5: when capabilities lack a feature list, the plan rules decide.
+    features[feature] =
+      typeof listed === 'boolean'
+        ? listed
+        : data.isAuthenticated && planHasFeature(data.plan, feature);
+  }
+  return {
+    ...data,
+    features,
+    canUseFeature: (name) => features[name],
+    getPlatformMessage(platformId) {
+      if (data.platformAccess[platformId]) return null;
+      const name = PLATFORMS[platformId].name;
+      return data.isAuthenticated
+        ? STRINGS.access.noPlatformAccess(name)
+        : STRINGS.access.accountRequiredForPlatform(name);
+    },
+  };
+}
+
+/** The FREE guest profile used when capabilities cannot be loaded (spec §4, §8). */
+export const GUEST_FALLBACK_CAPABILITIES: CapabilitiesData = deepFreeze(
+  buildCapabilities({
+    settings: DEFAULT_SETTINGS,
+    user: null,
+    counts: { alerts: 0, telegramAlerts: 0 },
+  }),
+);
+
+/** What a client shows and uses after a failed capabilities request. */
+export function capabilitiesLoadFailure(): { error: string; capabilities: Capabilities } {
+  return {
+    error: STRINGS.access.capabilitiesLoadFailed,
+    capabilities: hydrateCapabilities(GUEST_FALLBACK_CAPABILITIES),
+  };
+}
+
+export const TELEGRAM_INTEGRATIONS_PATH = '/my-account?tab=integrations';
+
+export type TelegramAvailability =
+  | { ok: true }
+  | {
+      ok: false;
+      reason: 'plan' | 'not_connected' | 'limit';
+      message: string;
+      link: typeof TELEGRAM_INTEGRATIONS_PATH;
+    };
+
+/** Spec §5: Telegram for a new alert needs a non-FREE plan, a connected account and capacity. */
+export function telegramAvailability(caps: Capabilities): TelegramAvailability {
+  const link = TELEGRAM_INTEGRATIONS_PATH;
+  if (caps.plan === 'FREE' || !caps.isAuthenticated || !caps.canUseFeature('telegram')) {
+    return {
+      ok: false,
+      reason: 'plan',
+      message: featureLockedMessage('telegram', caps.userPlan),
+      link,
+    };
+  }
+  if (!caps.telegram.connected) {
+    return {
+      ok: false,
+      reason: 'not_connected',
+      message: STRINGS.access.telegramNotConnected,
+      link,
+    };
+  }
+  const { current, limit } = caps.telegram;
+  if (limit !== null && !hasCapacity(current, limit)) {
+    return {
+      ok: false,
+      reason: 'limit',
+      message: STRINGS.access.telegramLimitReached(limit),
+      link,
+    };
+  }
+  return { ok: true };
+}
+
+const perPlanSchema = <T extends z.ZodType>(value: T) =>
+  z.object({ FREE: value, REGISTERED: value, PRO: value });
+const platformRecordSchema = z.object({ marktplaats: z.boolean(), '2dehands': z.boolean() });
+const featuresSchema = z.object(
+  Object.fromEntries(FEATURES.map((feature) => [feature, z.boolean()])) as Record<
+    FeatureName,
+    z.ZodBoolean
+  >,
+);
+const countSchema = z.number().int().nonnegative();
+const limitSchema = countSchema.nullable();
+
+/** The JSON of `GET /user-capabilities`, for clients that check what they receive. */
+export const capabilitiesDataSchema: z.ZodType<CapabilitiesData> = z.object({
+  plan: z.enum(PLANS),
+  userPlan: z.enum(PLANS).nullable(),
+  isAuthenticated: z.boolean(),
+  alerts: z.object({ current: countSchema, limit: limitSchema, canCreate: z.boolean() }),
+  allowedPlatforms: z.array(z.enum(PLATFORM_IDS)),
+  platformAccess: platformRecordSchema,
+  userCheckInterval: z.number().positive(),
+  canCreateAlerts: z.boolean(),
+  features: featuresSchema,
+  telegram: z.object({
+    connected: z.boolean(),
+    username: z.string().nullable(),
+    current: countSchema,
+    limit: limitSchema,
+    canEnable: z.boolean(),
+  }),
+  telegramConnected: z.boolean(),
+  canEnableMoreTelegramAlerts: z.boolean(),
+  telegramAlertLimits: perPlanSchema(limitSchema),
+});

@@ -1,0 +1,110 @@
+/**
+ * Features and which plans have them (spec §5 "Feature gating", §6).
+ * Two rule lists exist on purpose: the plan rules decide what a user may use (the server enforces
+ * them and `canUseFeature` falls back to them), and the alert form's rules decide which plan its
+ * locked controls advertise.
+ */
+import { PLANS } from '../domain';
+import type { Plan } from '../domain';
+import { PLAN_LABELS, STRINGS } from '../strings';
+import { planAtLeast } from './planRank';
+
+export const FEATURES = [
+  'minPrice',
+  'deliveryMethodFilter',
+  'imageFilter',
+  'paidAdsFilter',
+  'priceHistory',
+  'timestampScraping',
+  'unlimitedAlerts',
+  'unlimitedTelegramAlerts',
+  'canUseMultiplePlatforms',
+  'businessFilter',
+  'sellerTypeFilter',
+  'enhancedCheckInterval',
+  'canUse2dehands',
+  'telegram',
+] as const;
+export type FeatureName = (typeof FEATURES)[number];
+
+export function isFeatureName(value: unknown): value is FeatureName {
+  return typeof value === 'string' && (FEATURES as readonly string[]).includes(value);
+}
+
+const REGISTERED_OR_PRO: readonly Plan[] = ['REGISTERED', 'PRO'];
+const PRO_ONLY: readonly Plan[] = ['PRO'];
+
+/**
+ * The plans that have each feature. The first eleven rows are spec §5 "Feature gating (when
+ * capabilities lack a feature list)"; the list is silent on the rest, so they come from elsewhere
+ * in the spec, as noted per row.
+ */
+export const FEATURE_PLANS: Readonly<Record<FeatureName, readonly Plan[]>> = {
+  minPrice: REGISTERED_OR_PRO,
+  deliveryMethodFilter: REGISTERED_OR_PRO,
+  imageFilter: REGISTERED_OR_PRO,
+  enhancedCheckInterval: REGISTERED_OR_PRO,
+  paidAdsFilter: PRO_ONLY,
+  priceHistory: PRO_ONLY,
+  timestampScraping: PRO_ONLY,
+  unlimitedAlerts: PRO_ONLY,
+  unlimitedTelegramAlerts: PRO_ONLY,
+  canUseMultiplePlatforms: PRO_ONLY,
+  // §5 Telegram: FREE users cannot use Telegram.
+  telegram: REGISTERED_OR_PRO,
+  // §6: 2dehands is advertised as Pro.
+  canUse2dehands: PRO_ONLY,
+  // §5 alert form: the seller filters need REGISTERED; the server must not refuse what the form offers.
+  businessFilter: REGISTERED_OR_PRO,
+  sellerTypeFilter: REGISTERED_OR_PRO,
+};
+
+/** The plans that may use `feature`, lowest first. */
+export function requiredPlansFor(feature: FeatureName): Plan[] {
+  return PLANS.filter((plan) => FEATURE_PLANS[feature].includes(plan));
+}
+
+/** The lowest plan that may use `feature`. */
+export function minimumPlanFor(feature: FeatureName): Plan {
+  return requiredPlansFor(feature)[0] ?? 'PRO';
+}
+
+/** Whether `plan` has `feature` by the plan rules alone (no overrides, no global switches). */
+export function planHasFeature(plan: Plan, feature: FeatureName): boolean {
+  return FEATURE_PLANS[feature].includes(plan);
+}
+
+/** Spec §5 "In the alert form": the plan each control asks for; unlisted features need PRO. */
+export const ALERT_FORM_FEATURE_PLAN: Readonly<Partial<Record<FeatureName, Plan>>> = {
+  minPrice: 'REGISTERED',
+  deliveryMethodFilter: 'REGISTERED',
+  imageFilter: 'REGISTERED',
+  businessFilter: 'REGISTERED',
+  sellerTypeFilter: 'REGISTERED',
+  paidAdsFilter: 'PRO',
+};
+
+/** The plan the alert form asks for before it unlocks `feature`'s control. */
+export function alertFormMinimumPlan(feature: FeatureName): Plan {
+  return ALERT_FORM_FEATURE_PLAN[feature] ?? 'PRO';
+}
+
+/** Whether the alert form unlocks `feature`'s control for `plan` (used when capabilities lack features). */
+export function alertFormAllowsFeature(plan: Plan, feature: FeatureName): boolean {
+  return planAtLeast(plan, alertFormMinimumPlan(feature));
+}
+
+/**
+ * The Dutch text beside a locked feature. A user whose plan already qualifies was refused by an
+ * admin's choice, so only the admin can help; otherwise the text names the plan to upgrade to.
+ * `minimumPlan` defaults to the plan rules; the alert form passes `alertFormMinimumPlan(feature)`.
+ */
+export function featureLockedMessage(
+  feature: FeatureName,
+  userPlan: Plan | null,
+  minimumPlan: Plan = minimumPlanFor(feature),
+): string {
+  if (userPlan !== null && planAtLeast(userPlan, minimumPlan)) return STRINGS.access.contactAdmin;
+  if (minimumPlan === 'PRO') return STRINGS.access.proOnly;
+  return STRINGS.access.availableFromPlan(PLAN_LABELS[minimumPlan]);
+}

@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import { STRINGS } from '../strings';
+import { guestCreateAlertSchema, updateAlertSchema, userCreateAlertSchema } from './alert';
+import { fieldErrors } from './fieldErrors';
+
+const t = STRINGS.alertForm;
+
+function errorsOf(schema: { safeParse(input: unknown): unknown }, input: unknown) {
+  const result = schema.safeParse(input) as ReturnType<typeof guestCreateAlertSchema.safeParse>;
+  return result.success ? {} : fieldErrors(result.error);
+}
+
+const guest = { searchTerm: 'gazelle', email: 'Jan@Example.nl' };
+const user = { searchTerm: 'gazelle', platforms: ['marktplaats'] };
+
+describe('guestCreateAlertSchema', () => {
+  it('fills in Marktplaats, formats the postal code and lower-cases the e-mail', () => {
+    expect(
+      guestCreateAlertSchema.parse({
+        ...guest,
+        maxPrice: '12,50',
+        postalCode: '1234ab',
+        distance: 10,
+      }),
+    ).toEqual({
+      searchTerm: 'gazelle',
+      platforms: ['marktplaats'],
+      email: 'jan@example.nl',
+      maxPrice: 12.5,
+      postalCode: '1234 AB',
+      distance: 10,
+    });
+  });
+
+  it('accepts platforms exactly ["marktplaats"]', () => {
+    expect(
+      guestCreateAlertSchema.parse({ ...guest, platforms: ['marktplaats'] }).platforms,
+    ).toEqual(['marktplaats']);
+  });
+
+  const accountRequired = STRINGS.access.accountRequiredForPlatform('2dehands');
+  it.each<[string, Record<string, unknown>, Record<string, string>]>([
+    ['2dehands', { platforms: ['2dehands'] }, { platforms: accountRequired }],
+    ['both platforms', { platforms: ['marktplaats', '2dehands'] }, { platforms: accountRequired }],
+    ['no platform', { platforms: [] }, { platforms: t.guestOnlyMarktplaats }],
+    ['no e-mail', { email: undefined }, { email: t.emailRequired }],
+    ['a blank e-mail', { email: '  ' }, { email: t.emailRequired }],
+    ['a bad e-mail', { email: 'jan@' }, { email: t.emailInvalid }],
+    ['a min price (advanced)', { minPrice: 5 }, { minPrice: STRINGS.validation.unknownField }],
+    [
+      'Telegram (advanced)',
+      { notifyTelegram: true },
+      { notifyTelegram: STRINGS.validation.unknownField },
+    ],
+    [
+      'a category (advanced)',
+      { l1CategoryId: 91 },
+      { l1CategoryId: STRINGS.validation.unknownField },
+    ],
+    ['a Belgian postal code', { postalCode: '2000' }, { postalCode: t.postalCodeInvalid }],
+    ['a distance without postal code', { distance: 10 }, { distance: t.distanceNeedsPostalCode }],
+    ['a max price of 10 000 000', { maxPrice: 10_000_000 }, { maxPrice: t.priceTooHigh }],
+    ['a missing search term', { searchTerm: undefined }, { searchTerm: t.searchTermRequired }],
+  ])('rejects %s', (_case, change, expected) => {
+    expect(errorsOf(guestCreateAlertSchema, { ...guest, ...change })).toEqual(expected);
+  });
+});
+
+describe('userCreateAlertSchema', () => {
+  it('fills in the defaults of a fresh form', () => {
+    expect(userCreateAlertSchema.parse(user)).toEqual({
+      searchTerm: 'gazelle',
+      platforms: ['marktplaats'],
+      customFilters: {},
+      deliveryMethod: 'both',
+      onlyWithImages: false,
+      includePaidAds: false,
+      sellerType: 'all',
+      notifyEmail: true,
+      notifyTelegram: false,
+    });
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, string>]>([
+    ['no platform', { platforms: [] }, { platforms: t.platformRequired }],
+    ['a missing platform list', { platforms: undefined }, { platforms: t.platformRequired }],
+    [
+      'a platform twice',
+      { platforms: ['marktplaats', 'marktplaats'] },
+      { platforms: t.platformsDuplicate },
+    ],
+    [
+      'an unknown platform',
+      { platforms: ['ebay'] },
+      { 'platforms.0': STRINGS.validation.invalidChoice },
+    ],
+    [
+      'no notification channel',
+      { notifyEmail: false, notifyTelegram: false },
+      { notifyEmail: t.notificationMethodRequired },
+    ],
+    ['min price above max price', { minPrice: 10, maxPrice: 5 }, { minPrice: t.minAboveMax }],
+    ['a min price of -0.01', { minPrice: -0.01 }, { minPrice: t.priceTooLow }],
+    [
+      'a Dutch postal code on 2dehands',
+      { platforms: ['2dehands'], postalCode: '1234 AB' },
+      { postalCode: t.postalCodeInvalid },
+    ],
+    ['an incomplete postal code', { postalCode: '12' }, { postalCode: t.postalCodeInvalid }],
+    [
+      'a sub category without top category',
+      { l2CategoryId: 157 },
+      { l1CategoryId: t.categoryParentRequired },
+    ],
+    ['distance 20', { postalCode: '1234 AB', distance: 20 }, { distance: t.distanceInvalid }],
+    ['an unknown field', { maxprice: 5 }, { maxprice: STRINGS.validation.unknownField }],
+    [
+      'an unknown custom filter',
+      { customFilters: { colour: 'red' } },
+      { 'customFilters.colour': STRINGS.validation.unknownField },
+    ],
+    [
+      'an unknown seller type',
+      { sellerType: 'dealer' },
+      { sellerType: STRINGS.validation.invalidChoice },
+    ],
+  ])('rejects %s', (_case, change, expected) => {
+    expect(errorsOf(userCreateAlertSchema, { ...user, ...change })).toEqual(expected);
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+    [
+      'Telegram only',
+      { notifyEmail: false, notifyTelegram: true },
+      { notifyEmail: false, notifyTelegram: true },
+    ],
+    [
+      'both platforms',
+      { platforms: ['marktplaats', '2dehands'] },
+      { platforms: ['marktplaats', '2dehands'] },
+    ],
+    [
+      'a Belgian code on both platforms',
+      { platforms: ['marktplaats', '2dehands'], postalCode: '2000' },
+      { postalCode: '2000' },
+    ],
+    [
+      'a Dutch code on both platforms',
+      { platforms: ['2dehands', 'marktplaats'], postalCode: '1234ab' },
+      { postalCode: '1234 AB' },
+    ],
+    [
+      'a Belgian code on 2dehands',
+      { platforms: ['2dehands'], postalCode: ' 2000 ' },
+      { postalCode: '2000' },
+    ],
+    ['an empty postal code', { postalCode: '' }, { postalCode: null }],
+    ['a comma price', { maxPrice: '12,50' }, { maxPrice: 12.5 }],
+    ['equal prices', { minPrice: 5, maxPrice: 5 }, { minPrice: 5, maxPrice: 5 }],
+    ['an empty e-mail', { email: '' }, { email: null }],
+    [
+      'a top and sub category',
+      { l1CategoryId: 91, l2CategoryId: 157 },
+      { l1CategoryId: 91, l2CategoryId: 157 },
+    ],
+  ])('accepts %s', (_case, change, expected) => {
+    expect(userCreateAlertSchema.parse({ ...user, ...change })).toMatchObject(expected);
+  });
+});
+
+describe('updateAlertSchema', () => {
+  it('changes nothing that was not sent (no defaults)', () => {
+    expect(Object.keys(updateAlertSchema.parse({}))).toEqual([]);
+    expect(Object.keys(updateAlertSchema.parse({ notifyEmail: false }))).toEqual(['notifyEmail']);
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, string>]>([
+    [
+      'both channels off',
+      { notifyEmail: false, notifyTelegram: false },
+      { notifyEmail: t.notificationMethodRequired },
+    ],
+    [
+      'a distance while clearing the postal code',
+      { distance: 10, postalCode: null },
+      { distance: t.distanceNeedsPostalCode },
+    ],
+    ['min above max', { minPrice: 10, maxPrice: 5 }, { minPrice: t.minAboveMax }],
+    ['a blank search term', { searchTerm: ' ' }, { searchTerm: t.searchTermRequired }],
+    ['an unknown field', { status: 'active' }, { status: STRINGS.validation.unknownField }],
+  ])('rejects %s', (_case, input, expected) => {
+    expect(errorsOf(updateAlertSchema, input)).toEqual(expected);
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+    ['a distance alone (the stored postal code counts)', { distance: 10 }, { distance: 10 }],
+    [
+      'a postal code without platforms, in either format',
+      { postalCode: '2000' },
+      { postalCode: '2000' },
+    ],
+    [
+      'a postal code for the platforms sent',
+      { platforms: ['marktplaats'], postalCode: '1234ab' },
+      { platforms: ['marktplaats'], postalCode: '1234 AB' },
+    ],
+  ])('accepts %s', (_case, input, expected) => {
+    expect(updateAlertSchema.parse(input)).toEqual(expected);
+  });
+});

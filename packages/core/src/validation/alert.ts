@@ -1,0 +1,193 @@
+/**
+ * Create- and update-alert payloads (spec §3). The guest schema allows only the guest form's
+ * fields and Marktplaats; the user schema the whole wizard. Postal codes come out normalised.
+ */
+import { z } from 'zod';
+import type { DistanceKm } from '../constants';
+import { PLATFORM_IDS, PLATFORMS, type PlatformId } from '../domain';
+import { STRINGS } from '../strings';
+import { emailSchema, optionalEmailSchema } from './common';
+import { distanceSchema } from './distance';
+import { customFiltersSchema, deliveryMethodSchema, sellerTypeSchema } from './filters';
+import { dutch } from './messages';
+import { canonicalAlertPostalCode } from './postalCode';
+import { priceRangeError, priceSchema } from './price';
+import { searchTermSchema } from './searchTerm';
+
+const texts = STRINGS.alertForm;
+
+export const platformSchema = z.enum(PLATFORM_IDS, dutch({ required: texts.platformRequired }));
+
+/** One or both platforms, each once. */
+export const platformsSchema = z
+  .array(platformSchema, dutch({ required: texts.platformRequired }))
+  .min(1, texts.platformRequired)
+  .max(PLATFORM_IDS.length, texts.platformsTooMany)
+  .refine((platforms) => new Set(platforms).size === platforms.length, texts.platformsDuplicate);
+
+/** Raw postal code; checked and formatted per platform once the platforms are known. */
+const postalCodeInputSchema = z
+  .string(dutch({ invalid: texts.postalCodeInvalid }))
+  .trim()
+  .transform((code) => (code === '' ? null : code))
+  .nullable()
+  .optional();
+
+const categoryIdSchema = z
+  .number(dutch())
+  .int(STRINGS.validation.invalidValue)
+  .positive(STRINGS.validation.invalidValue)
+  .nullable()
+  .optional();
+
+const flag = z.boolean(dutch());
+
+/** The fields an alert's filters share between create and update; none has a default here. */
+interface AlertCrossFields {
+  platforms?: PlatformId[] | undefined;
+  minPrice?: number | null | undefined;
+  maxPrice?: number | null | undefined;
+  postalCode?: string | null | undefined;
+  distance?: DistanceKm | null | undefined;
+  l1CategoryId?: number | null | undefined;
+  l2CategoryId?: number | null | undefined;
+  notifyEmail?: boolean | undefined;
+  notifyTelegram?: boolean | undefined;
+}
+
+/** 'guest': the guest form (always notified by e-mail); 'update': absent means unchanged. */
+export type AlertPayloadMode = 'guest' | 'create' | 'update';
+
+/**
+ * The rules between fields, as `{ path, message }`. On create, an absent field means "none"; on
+ * update it means "unchanged", so a rule is only judged when the payload itself settles it (the
+ * server checks the merged alert again with mode 'create').
+ */
+export function alertCrossFieldErrors(
+  alert: AlertCrossFields,
+  mode: AlertPayloadMode,
+): { path: string; message: string }[] {
+  const errors: { path: string; message: string }[] = [];
+  const settled = (value: unknown) => mode !== 'update' || value !== undefined;
+
+  const priceMessage = priceRangeError(alert.minPrice ?? null, alert.maxPrice ?? null);
+  if (priceMessage !== null) errors.push({ path: 'minPrice', message: priceMessage });
+
+  if (alert.postalCode !== undefined && alert.postalCode !== null) {
+    if (canonicalAlertPostalCode(alert.platforms, alert.postalCode) === null) {
+      errors.push({ path: 'postalCode', message: texts.postalCodeInvalid });
+    }
+  }
+  const hasDistance = alert.distance !== undefined && alert.distance !== null;
+  if (hasDistance && settled(alert.postalCode) && (alert.postalCode ?? null) === null) {
+    errors.push({ path: 'distance', message: texts.distanceNeedsPostalCode });
+  }
+
+  const hasL2 = alert.l2CategoryId !== undefined && alert.l2CategoryId !== null;
+  if (hasL2 && settled(alert.l1CategoryId) && (alert.l1CategoryId ?? null) === null) {
+    errors.push({ path: 'l1CategoryId', message: texts.categoryParentRequired });
+  }
+
+  if (mode !== 'guest' && settled(alert.notifyEmail) && settled(alert.notifyTelegram)) {
+    if (alert.notifyEmail !== true && alert.notifyTelegram !== true) {
+      errors.push({ path: 'notifyEmail', message: texts.notificationMethodRequired });
+    }
+  }
+  return errors;
+}
+
+/** Reports the cross-field errors and formats the postal code for the platform(s). */
+function finishAlert<T extends AlertCrossFields>(mode: AlertPayloadMode) {
+  return (alert: T, ctx: z.RefinementCtx): T => {
+    const errors = alertCrossFieldErrors(alert, mode);
+    for (const { path, message } of errors) {
+      ctx.addIssue({ code: 'custom', path: [path], message, input: alert });
+    }
+    if (errors.length > 0) return z.NEVER;
+    if (typeof alert.postalCode !== 'string') return alert;
+    return { ...alert, postalCode: canonicalAlertPostalCode(alert.platforms, alert.postalCode) };
+  };
+}
+
+/** The home page's form: search term, max price, postal code with distance, e-mail; Marktplaats only. */
+export const guestCreateAlertSchema = z
+  .strictObject(
+    {
+      searchTerm: searchTermSchema,
+      platforms: z
+        .array(platformSchema, dutch())
+        .refine((platforms) => !platforms.includes('2dehands'), {
+          error: STRINGS.access.accountRequiredForPlatform(PLATFORMS['2dehands'].name),
+          abort: true,
+        })
+        .refine((platforms) => platforms.length === 1, texts.guestOnlyMarktplaats)
+        .transform((): ['marktplaats'] => ['marktplaats'])
+        .optional()
+        .transform((platforms): ['marktplaats'] => platforms ?? ['marktplaats']),
+      maxPrice: priceSchema,
+      postalCode: postalCodeInputSchema,
+      distance: distanceSchema,
+      email: emailSchema(),
+    },
+    dutch(),
+  )
+  .transform(finishAlert('guest'));
+
+/** The authenticated wizard's payload. Defaults are those of a fresh form. */
+export const userCreateAlertSchema = z
+  .strictObject(
+    {
+      searchTerm: searchTermSchema,
+      platforms: platformsSchema,
+      maxPrice: priceSchema,
+      minPrice: priceSchema,
+      postalCode: postalCodeInputSchema,
+      distance: distanceSchema,
+      l1CategoryId: categoryIdSchema,
+      l2CategoryId: categoryIdSchema,
+      customFilters: customFiltersSchema.default({}),
+      email: optionalEmailSchema(),
+      deliveryMethod: deliveryMethodSchema.default('both'),
+      onlyWithImages: flag.default(false),
+      includePaidAds: flag.default(false),
+      sellerType: sellerTypeSchema.default('all'),
+      notifyEmail: flag.default(true),
+      notifyTelegram: flag.default(false),
+    },
+    dutch(),
+  )
+  .transform(finishAlert('create'));
+
+/** PUT /alerts/manage/{token}: the create fields, all optional; absent means unchanged. */
+export const updateAlertSchema = z
+  .strictObject(
+    {
+      searchTerm: searchTermSchema.optional(),
+      platforms: platformsSchema.optional(),
+      maxPrice: priceSchema,
+      minPrice: priceSchema,
+      postalCode: postalCodeInputSchema,
+      distance: distanceSchema,
+      l1CategoryId: categoryIdSchema,
+      l2CategoryId: categoryIdSchema,
+      customFilters: customFiltersSchema.optional(),
+      email: optionalEmailSchema(),
+      deliveryMethod: deliveryMethodSchema.optional(),
+      onlyWithImages: flag.optional(),
+      includePaidAds: flag.optional(),
+      sellerType: sellerTypeSchema.optional(),
+      notifyEmail: flag.optional(),
+      notifyTelegram: flag.optional(),
+    },
+    dutch(),
+  )
+  .transform(finishAlert('update'));
+
+/** What a client sends (prices may be strings like '12,50'; defaults may be left out). */
+export type CreateAlertPayload = z.input<typeof userCreateAlertSchema>;
+export type GuestCreateAlertPayload = z.input<typeof guestCreateAlertSchema>;
+export type UpdateAlertPayload = z.input<typeof updateAlertSchema>;
+/** What the server gets after parsing: numbers, defaults filled in, postal code normalised. */
+export type ParsedCreateAlert = z.output<typeof userCreateAlertSchema>;
+export type ParsedGuestCreateAlert = z.output<typeof guestCreateAlertSchema>;
+export type ParsedUpdateAlert = z.output<typeof updateAlertSchema>;

@@ -1,0 +1,208 @@
+/**
+ * The alert form's state and rules (spec §3 "Alert form state", §4 wizard, §5): pure functions
+ * the web and desktop forms share, so both build the same payload.
+ */
+import type { DistanceKm } from '../constants';
+import type { PlatformId } from '../domain';
+import type { CreateAlertPayload, GuestCreateAlertPayload } from './alert';
+import { distanceEnabled } from './distance';
+import {
+  isCarCategory,
+  type Condition,
+  type CustomFilters,
+  type DeliveryMethod,
+  type SellerType,
+} from './filters';
+import { canonicalPostalCode, normalizePostalCode } from './postalCode';
+import { parsePrice } from './price';
+
+/** What the form needs of a category (a CategoryDto fits). */
+export interface AlertFormCategory {
+  id: number;
+  name: string;
+  marktplaatsId: number;
+}
+
+/** The filters that depend on the category (the car filters) plus the other custom filters. */
+export type CategoryFilters = {
+  [Key in Exclude<keyof CustomFilters, 'conditions'>]?: CustomFilters[Key] | null;
+};
+
+export interface AlertFormState {
+  /** `null` until chosen in the wizard's first step. */
+  platform: PlatformId | null;
+  category: { l1: AlertFormCategory | null; l2: AlertFormCategory | null };
+  searchTerm: string;
+  email: string;
+  /** As typed; parsed when the payload is built. */
+  minPrice: string;
+  maxPrice: string;
+  postalCode: string;
+  /** `null` = the whole country. */
+  distance: DistanceKm | null;
+  deliveryMethod: DeliveryMethod;
+  onlyWithImages: boolean;
+  includePaidAds: boolean;
+  notifyEmail: boolean;
+  notifyTelegram: boolean;
+  categoryFilters: CategoryFilters;
+  sellerType: SellerType;
+  conditions: Condition[];
+}
+
+export type NotificationChannel = 'email' | 'telegram';
+
+export const initialAlertFormState: Readonly<AlertFormState> = Object.freeze({
+  platform: null,
+  category: Object.freeze({ l1: null, l2: null }),
+  searchTerm: '',
+  email: '',
+  minPrice: '',
+  maxPrice: '',
+  postalCode: '',
+  distance: null,
+  deliveryMethod: 'both',
+  onlyWithImages: false,
+  // Paid (sponsored) ads are filtered by default; showing them is the Pro paid-ads toggle.
+  includePaidAds: false,
+  notifyEmail: true,
+  notifyTelegram: false,
+  categoryFilters: Object.freeze({}),
+  sellerType: 'all',
+  conditions: Object.freeze([]) as unknown as Condition[],
+});
+
+/** The guest form on the home page has no platform step: it is always Marktplaats. */
+export const initialGuestAlertFormState: Readonly<AlertFormState> = Object.freeze({
+  ...initialAlertFormState,
+  platform: 'marktplaats',
+});
+
+function isBlank(text: string): boolean {
+  return text.trim() === '';
+}
+
+/** A filter that says nothing: empty, false, an empty list, or "all" for the advertiser. */
+function isEmptyFilter(key: string, value: unknown): boolean {
+  if (value === undefined || value === null || value === false || value === '') return true;
+  if (Array.isArray(value) && value.length === 0) return true;
+  return key === 'adverteerder' && value === 'all';
+}
+
+/** `customFilters` for the payload: the category filters and conditions, empty ones left out. */
+export function buildCustomFilters(state: AlertFormState): CustomFilters {
+  const all: Record<string, unknown> = { ...state.categoryFilters, conditions: state.conditions };
+  const filters: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(all)) {
+    if (!isEmptyFilter(key, value)) filters[key] = value;
+  }
+  return filters as CustomFilters;
+}
+
+function postalCodeFor(state: AlertFormState): string | null {
+  if (state.platform === null) return state.postalCode.trim() || null;
+  return normalizePostalCode(state.platform, state.postalCode) || null;
+}
+
+/** The POST /alerts body of the authenticated wizard. */
+export function buildCreateAlertPayload(state: AlertFormState): CreateAlertPayload {
+  const postalCode = postalCodeFor(state);
+  const payload: CreateAlertPayload = {
+    searchTerm: state.searchTerm.trim(),
+    platforms: state.platform === null ? [] : [state.platform],
+    maxPrice: parsePrice(state.maxPrice),
+    minPrice: parsePrice(state.minPrice),
+    postalCode,
+    distance: distanceEnabled(postalCode) ? state.distance : null,
+    l1CategoryId: state.category.l1?.id ?? null,
+    l2CategoryId: state.category.l2?.id ?? null,
+    customFilters: buildCustomFilters(state),
+    deliveryMethod: state.deliveryMethod,
+    onlyWithImages: state.onlyWithImages,
+    includePaidAds: state.includePaidAds,
+    notifyEmail: state.notifyEmail,
+    notifyTelegram: state.notifyTelegram,
+  };
+  // The car category's advertiser filter replaces seller type; 'all' is the server's default.
+  if (state.sellerType !== 'all' && !isCarCategory(state.category.l1)) {
+    payload.sellerType = state.sellerType;
+  }
+  if (!isBlank(state.email)) payload.email = state.email.trim();
+  return payload;
+}
+
+/** The POST /alerts body of the guest form: only its own fields. */
+export function buildGuestCreateAlertPayload(state: AlertFormState): GuestCreateAlertPayload {
+  const postalCode = normalizePostalCode('marktplaats', state.postalCode) || null;
+  return {
+    searchTerm: state.searchTerm.trim(),
+    platforms: ['marktplaats'],
+    maxPrice: parsePrice(state.maxPrice),
+    postalCode,
+    distance: distanceEnabled(postalCode) ? state.distance : null,
+    email: state.email.trim(),
+  };
+}
+
+/**
+ * Switches a notification channel (spec §4): turning Telegram off turns e-mail on, and e-mail can
+ * only be turned off while Telegram is on. A refused change returns the same state.
+ */
+export function applyNotificationToggle(
+  state: AlertFormState,
+  channel: NotificationChannel,
+  on: boolean,
+): AlertFormState {
+  if (channel === 'telegram') {
+    return on
+      ? { ...state, notifyTelegram: true }
+      : { ...state, notifyTelegram: false, notifyEmail: true };
+  }
+  if (!on && !state.notifyTelegram) return state;
+  return { ...state, notifyEmail: on };
+}
+
+/** The guest form may be sent with a platform, a search term and an e-mail address. */
+export function canSubmitGuest(state: AlertFormState): boolean {
+  return state.platform !== null && !isBlank(state.searchTerm) && !isBlank(state.email);
+}
+
+/** The wizard may be sent with a platform, a search term, room for an alert and a notification channel. */
+export function canSubmitAuthenticated(state: AlertFormState, canCreateAlerts: boolean): boolean {
+  return (
+    state.platform !== null &&
+    !isBlank(state.searchTerm) &&
+    canCreateAlerts &&
+    (state.notifyEmail || state.notifyTelegram)
+  );
+}
+
+/** Picks a category; its filters are cleared unless the top category stays the same (spec §4). */
+export function changeCategory(
+  state: AlertFormState,
+  next: { l1: AlertFormCategory | null; l2: AlertFormCategory | null },
+): AlertFormState {
+  const sameTop = (state.category.l1?.id ?? null) === (next.l1?.id ?? null);
+  return {
+    ...state,
+    category: { l1: next.l1, l2: next.l2 },
+    categoryFilters: sameTop ? state.categoryFilters : {},
+  };
+}
+
+/**
+ * Picks a platform. An unavailable one changes nothing (spec §4). A postal code that is no valid
+ * code in the new platform's country is cleared, and with it the distance.
+ */
+export function changePlatform(
+  state: AlertFormState,
+  platform: PlatformId,
+  available = true,
+): AlertFormState {
+  if (!available || state.platform === platform) return state;
+  if (isBlank(state.postalCode)) return { ...state, platform };
+  const postalCode = canonicalPostalCode(platform, state.postalCode);
+  return postalCode === null
+    ? { ...state, platform, postalCode: '', distance: null }
+    : { ...state, platform, postalCode };
+}

@@ -1,0 +1,89 @@
+/** Building blocks shared by the request schemas: e-mail, names, pages and query-string coercion. */
+import { z } from 'zod';
+import { STRINGS } from '../strings';
+import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './limits';
+import { dutch } from './messages';
+
+export interface EmailMessages {
+  required: string;
+  invalid: string;
+}
+
+const alertFormEmailMessages: EmailMessages = {
+  required: STRINGS.alertForm.emailRequired,
+  invalid: STRINGS.alertForm.emailInvalid,
+};
+
+/** A required e-mail address: trimmed, lower-cased (addresses are compared case-insensitively). */
+export function emailSchema(messages: EmailMessages = alertFormEmailMessages) {
+  return z
+    .string(dutch({ required: messages.required, invalid: messages.invalid }))
+    .trim()
+    .min(1, messages.required)
+    .max(EMAIL_MAX_LENGTH, messages.invalid)
+    .pipe(z.email({ error: messages.invalid }))
+    .transform((email) => email.toLowerCase());
+}
+
+/** An optional name: trimmed, bounded; an empty string clears it (`null`). */
+export const optionalPersonNameSchema = z
+  .string(dutch())
+  .trim()
+  .max(PERSON_NAME_MAX_LENGTH, STRINGS.validation.tooLong(PERSON_NAME_MAX_LENGTH))
+  .transform((name) => (name === '' ? null : name))
+  .nullable()
+  .optional();
+
+/** A query-string value that is absent, or present but empty, counts as absent. */
+export function emptyAsUndefined(value: unknown): unknown {
+  if (value === '' || value === null) return undefined;
+  if (typeof value === 'string' && value.trim() === '') return undefined;
+  return value;
+}
+
+/** Page number from a query string: an integer ≥ 1, default 1. */
+export const pageSchema = z.preprocess(
+  emptyAsUndefined,
+  z.coerce.number(dutch()).int(STRINGS.validation.wholeNumber).min(1).default(1),
+);
+
+/** Page size from a query string: an integer in 1…max, with a default. */
+export function pageSizeSchema(defaultSize: number, max: number) {
+  return z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number(dutch())
+      .int(STRINGS.validation.wholeNumber)
+      .min(1)
+      .max(max)
+      .default(defaultSize),
+  );
+}
+
+/** A trimmed free-text search from a query string; empty means no search. */
+export function querySearchSchema(max: number) {
+  return z.preprocess(
+    emptyAsUndefined,
+    z.string(dutch()).trim().max(max, STRINGS.validation.tooLong(max)).optional(),
+  );
+}
+
+/** An id of an alert, user or notification (UUID-shaped). */
+export const idSchema = z.guid(dutch());
+
+/** An optional e-mail address: empty or `null` means none; anything else must be valid. */
+export function optionalEmailSchema(messages: EmailMessages = alertFormEmailMessages) {
+  return z
+    .string(dutch({ invalid: messages.invalid }))
+    .trim()
+    .max(EMAIL_MAX_LENGTH, messages.invalid)
+    .transform((email) => (email === '' ? null : email))
+    .pipe(
+      z
+        .email({ error: messages.invalid })
+        .transform((email) => email.toLowerCase())
+        .nullable(),
+    )
+    .nullable()
+    .optional();
+}

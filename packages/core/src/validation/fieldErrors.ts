@@ -1,0 +1,51 @@
+/**
+ * zod errors as `{ field: message }`: the server answers `{ error, fields }` with it and forms show
+ * the message next to the field it names.
+ */
+import type { z } from 'zod';
+import { STRINGS } from '../strings';
+import { dutchIssueMessage } from './messages';
+
+/** The key of a problem with the whole input rather than one field (e.g. a body that is no object). */
+export const FORM_ERROR_KEY = '_form';
+
+function pathKey(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? FORM_ERROR_KEY : path.map(String).join('.');
+}
+
+/** The first Dutch message per dotted path (`customFilters.mileageMin`). Unknown keys each get their own entry. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const add = (key: string, message: string) => {
+    if (!(key in fields)) fields[key] = message;
+  };
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      // zod puts unknown keys on the object; the form wants them on the key itself.
+      const message = STRINGS.validation.unknownField;
+      for (const key of issue.keys) add(pathKey([...issue.path, key]), message);
+    } else {
+      add(pathKey(issue.path), issue.message);
+    }
+  }
+  return fields;
+}
+
+export type ValidationResult<T> =
+  { success: true; data: T } | { success: false; error: string; fields: Record<string, string> };
+
+/**
+ * Parses and, on failure, gives the first message as `error` and all of them as `fields`:
+ * exactly the `{ error, fields }` of an API error body. Any issue a schema left without a Dutch
+ * text still gets one.
+ */
+export function validateInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): ValidationResult<z.output<S>> {
+  const result = schema.safeParse(input, { error: dutchIssueMessage });
+  if (result.success) return { success: true, data: result.data };
+  const fields = fieldErrors(result.error);
+  const error = Object.values(fields)[0] ?? STRINGS.api.validationFailed;
+  return { success: false, error, fields };
+}

@@ -1,0 +1,31 @@
+/**
+ * Limits the spec leaves open (its §9 values live in ../constants). Chosen to bound storage and
+ * abuse, not to restrict honest users.
+ */
+
+/** Passwords: long enough to resist guessing, short enough to bound hashing cost. */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** RFC 5321 path limit; a longer address cannot be delivered anyway. */
+export const EMAIL_MAX_LENGTH = 254;
+export const PERSON_NAME_MAX_LENGTH = 100;
+
+export const CONTACT_SUBJECT_MAX_LENGTH = 200;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+
+export const EXCLUDE_WORD_MAX_LENGTH = 50;
+export const EXCLUDE_WORDS_MAX_COUNT = 20;
+
+/** Car filters: a sane odometer ceiling and the years a listed car can have been built. */
+export const CAR_MILEAGE_MAX_KM = 2_000_000;
+export const CAR_YEAR_MIN = 1900;
+export const CAR_YEAR_MAX = 2100;
+
+/** Notification lists may ask at most this many per page (spec §3). */
+export const NOTIFICATION_PAGE_SIZE_MAX = 100;
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+export const ADMIN_SEARCH_MAX_LENGTH = 200;
+
+export const TELEGRAM_CODE_MAX_LENGTH = 64;
