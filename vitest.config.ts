@@ -1,8 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for the whole monorepo: every package is a vitest project with its own config.
+// One runner for the whole monorepo: each entry is a vitest project with its own config. The
+// server suite runs twice, once on SQLite and once on a throwaway MariaDB.
 export default defineConfig({
   test: {
-    projects: ['packages/*'],
+    projects: [
+      'packages/core',
+      'packages/server/vitest.sqlite.config.ts',
+      'packages/server/vitest.mariadb.config.ts',
+    ],
   },
 });

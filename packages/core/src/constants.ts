@@ -108,6 +108,9 @@ export const DEFAULT_TELEGRAM_ALERT_LIMITS: PerPlan<number | null> = {
   PRO: null,
 };
 
+/** A Telegram link code (deep link `/start <code>`) is valid this long; only its hash is stored. */
+export const TELEGRAM_LINK_CODE_TTL_MINUTES = 15;
+
 /** Cookies and headers shared by the server and every client. */
 export const CSRF_COOKIE = 'pa_csrf';
 export const CSRF_HEADER = 'x-csrf-token';

@@ -198,4 +198,38 @@ export const STRINGS = {
     telegramCodeRequired: 'Vul de koppelcode in',
     planInvalid: 'Kies een geldig plan',
   },
+  /** Listing facts in alert messages (Telegram, e-mail): price by priceType, distance. */
+  listing: {
+    priceLabels: {
+      FAST_BID: 'Bieden',
+      FREE: 'Gratis',
+      RESERVED: 'Gereserveerd',
+      SEE_DESCRIPTION: 'Zie omschrijving',
+      NOTK: 'N.o.t.k.',
+      ON_REQUEST: 'Op aanvraag',
+      EXCHANGE: 'Ruilen',
+      NOT_APPLICABLE: 'N.v.t.',
+    },
+    minBidFrom: (amount: string) => `Bieden vanaf ${amount}`,
+    priceUnknown: 'Prijs onbekend',
+    distanceKm: (km: number) => `${km} km`,
+    distanceUnderOneKm: 'Minder dan 1 km',
+  },
+
+  /** What the Telegram bot writes. */
+  telegram: {
+    forAlerts: (names: readonly string[]) =>
+      `${names.length === 1 ? 'Voor je alert' : 'Voor je alerts'}: ${names.map((name) => `"${name}"`).join(', ')}`,
+    viewListing: (platform: string) => `Bekijk op ${platform}`,
+    linked:
+      'Gelukt! Je Telegram-account is gekoppeld aan Prijsalarm. Je ontvangt hier voortaan je meldingen.',
+    linkCodeInvalid:
+      'Deze koppelcode is ongeldig of verlopen. Maak een nieuwe koppeling via Mijn Account → Integraties.',
+    welcome:
+      'Welkom bij Prijsalarm! Koppel je account via Mijn Account → Integraties op de website om hier meldingen te ontvangen.',
+    privateChatOnly: 'Koppelen kan alleen in een privégesprek met de bot.',
+    testMessage: 'Dit is een testbericht van Prijsalarm. Je Telegram-koppeling werkt!',
+    disconnected:
+      'Je Telegram-account is losgekoppeld van Prijsalarm. Je ontvangt hier geen meldingen meer.',
+  },
 } as const;

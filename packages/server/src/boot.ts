@@ -1,0 +1,87 @@
+/**
+ * Starting and stopping the whole server: database, migrations and seeds, admin bootstrap, then
+ * the roles in SERVICES. main.ts runs it for `npm start`; the tests run the very same code.
+ */
+import { describeDatabase, type Config, type ServiceName } from './config/env';
+import type { AppContext } from './context';
+import { bootstrapAdmin } from './commands/bootstrap-admin';
+import { migrate } from './db/migrate';
+import { createSequelize } from './db/sequelize';
+import type { Logger } from './logger';
+import { createMailer } from './mail/mailer';
+import { initModels } from './models';
+import { createTokenService } from './security/tokens';
+import { SERVICE_STARTERS, type RunningService } from './services';
+import type { WebOptions, WebService } from './services/web';
+
+export interface StartOptions extends WebOptions {
+  config: Config;
+  logger: Logger;
+}
+
+export interface Application {
+  ctx: AppContext;
+  services: RunningService[];
+  /** The HTTP server, when SERVICES includes web. */
+  web: WebService | null;
+  /** Stops the roles (web first, so nothing new comes in), then closes mail and database. */
+  stop(): Promise<void>;
+}
+
+export async function startApplication({
+  config,
+  logger,
+  ...webOptions
+}: StartOptions): Promise<Application> {
+  logger.info(
+    {
+      database: describeDatabase(config.database),
+      services: config.services,
+      mail: config.smtpUrl ? 'smtp' : 'outbox',
+      dataDir: config.dataDir,
+    },
+    'starting',
+  );
+  const sequelize = createSequelize(config.database, logger);
+  const mailer = createMailer({ config, logger });
+  const services: RunningService[] = [];
+
+  const stop = async () => {
+    for (const service of [...services].reverse()) {
+      try {
+        await service.stop();
+      } catch (error) {
+        logger.error({ err: error, role: service.name }, 'service did not stop cleanly');
+      }
+    }
+    services.length = 0;
+    await mailer.close();
+    await sequelize.close();
+  };
+
+  try {
+    await sequelize.authenticate();
+    await migrate(sequelize, { logger });
+    const models = initModels(sequelize);
+    await bootstrapAdmin(models, config.admin, logger);
+    const ctx: AppContext = {
+      config,
+      logger,
+      sequelize,
+      models,
+      mailer,
+      tokens: createTokenService(config.sessionSecret),
+    };
+    // The web role starts last, so it only takes requests once everything else runs.
+    const order: ServiceName[] = ['scheduler', 'worker', 'web'];
+    for (const name of order.filter((service) => config.services.includes(service))) {
+      services.push(await SERVICE_STARTERS[name](ctx, webOptions));
+    }
+    const web =
+      (services.find((service) => service.name === 'web') as WebService | undefined) ?? null;
+    return { ctx, services, web, stop };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}

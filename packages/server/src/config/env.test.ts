@@ -1,0 +1,218 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, SESSION_SECRET_FILE } from './env';
+
+let dataDir: string;
+const SECRET = 'x'.repeat(32);
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-config-'));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A minimal valid environment plus `extra`. */
+const env = (extra: Record<string, string | undefined> = {}) => ({
+  DATA_DIR: dataDir,
+  SESSION_SECRET: SECRET,
+  ...extra,
+});
+
+function configError(extra: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env(extra));
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig defaults', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      dataDir,
+      database: { dialect: 'sqlite', storage: path.join(dataDir, 'prijsalarm.sqlite') },
+      redisUrl: null,
+      services: ['web', 'worker', 'scheduler'],
+      smtpUrl: null,
+      mailFrom: 'Prijsalarm <alerts@prijsalarm.nl>',
+      telegramBotToken: null,
+      telegramApiRoot: 'https://api.telegram.org',
+      mollieApiKey: null,
+      marktplaatsBaseUrl: 'https://www.marktplaats.nl',
+      tweedehandsBaseUrl: 'https://www.2dehands.be',
+      marketplaceRate: 1,
+      checkIntervalSeconds: null,
+      admin: null,
+      logLevel: 'info',
+      corsOrigins: [],
+      trustProxy: false,
+    });
+  });
+
+  it('defaults DATA_DIR to ./data relative to where npm was started (INIT_CWD)', () => {
+    const config = loadConfig({ INIT_CWD: dataDir, SESSION_SECRET: SECRET });
+    expect(config.dataDir).toBe(path.join(dataDir, 'data'));
+  });
+
+  it('derives PUBLIC_URL from PORT when unset', () => {
+    expect(loadConfig(env({ PORT: '8080' })).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('drops a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig(env({ PUBLIC_URL: 'https://prijsalarm.nl/' })).publicUrl).toBe(
+      'https://prijsalarm.nl',
+    );
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig(env({ PORT: '', SMTP_URL: ' ' })).port).toBe(3000);
+  });
+
+  it('parses a comma list of services without duplicates', () => {
+    expect(loadConfig(env({ SERVICES: 'worker, web,worker' })).services).toEqual(['worker', 'web']);
+  });
+
+  it('normalises CORS origins', () => {
+    expect(
+      loadConfig(env({ CORS_ORIGINS: 'http://localhost:5173/, https://app.example.nl' }))
+        .corsOrigins,
+    ).toEqual(['http://localhost:5173', 'https://app.example.nl']);
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['loopback, 10.0.0.0/8', ['loopback', '10.0.0.0/8']],
+  ])('TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig(env({ TRUST_PROXY: value })).trustProxy).toEqual(expected);
+  });
+});
+
+describe('DATABASE_URL', () => {
+  it.each([
+    ['sqlite:./db/app.sqlite', { dialect: 'sqlite', storage: '<base>/db/app.sqlite' }],
+    ['sqlite:///var/lib/pa.sqlite', { dialect: 'sqlite', storage: '/var/lib/pa.sqlite' }],
+    ['sqlite::memory:', { dialect: 'sqlite', storage: ':memory:' }],
+    [
+      'mysql://pa:s%40cret@db.internal:3307/prijsalarm',
+      {
+        dialect: 'mysql',
+        host: 'db.internal',
+        port: 3307,
+        database: 'prijsalarm',
+        username: 'pa',
+        password: 's@cret',
+      },
+    ],
+    [
+      'mariadb://db/prijsalarm',
+      { dialect: 'mysql', host: 'db', port: 3306, database: 'prijsalarm', username: 'root' },
+    ],
+  ])('%s', (url, expected) => {
+    const config = loadConfig(env({ DATABASE_URL: url, INIT_CWD: dataDir }));
+    const withBase = JSON.parse(JSON.stringify(expected).replace('<base>', dataDir));
+    expect(config.database).toMatchObject(withBase);
+  });
+});
+
+describe('a bad value names its variable', () => {
+  it.each([
+    ['NODE_ENV', 'staging'],
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PUBLIC_URL', 'ftp://prijsalarm.nl'],
+    ['PUBLIC_URL', 'not a url'],
+    ['DATABASE_URL', 'postgres://db/prijsalarm'],
+    ['DATABASE_URL', 'mysql://db'],
+    ['DATABASE_URL', 'sqlite:'],
+    ['REDIS_URL', 'http://localhost:6379'],
+    ['SERVICES', 'web,cron'],
+    ['SERVICES', ','],
+    ['SMTP_URL', 'http://mail.example.nl'],
+    ['MAIL_FROM', 'Prijsalarm'],
+    ['TELEGRAM_API_ROOT', 'api.telegram.org'],
+    ['MARKTPLAATS_BASE_URL', 'www.marktplaats.nl'],
+    ['TWEEDEHANDS_BASE_URL', 'ftp://2dehands.be'],
+    ['MARKETPLACE_RATE', '0'],
+    ['MARKETPLACE_RATE', 'fast'],
+    ['CHECK_INTERVAL_SECONDS', '0'],
+    ['CHECK_INTERVAL_SECONDS', '1.5'],
+    ['SESSION_SECRET', 'too-short'],
+    ['LOG_LEVEL', 'loud'],
+    ['CORS_ORIGINS', 'https://app.example.nl/path'],
+    ['CORS_ORIGINS', 'app.example.nl'],
+  ])('%s=%s', (variable, value) => {
+    const error = configError({ [variable]: value });
+    expect(error.variables).toEqual([variable]);
+    expect(error.message).toContain(variable);
+  });
+
+  it.each([
+    ['ADMIN_EMAIL', { ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough pw' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.nl', ADMIN_PASSWORD: 'short' }],
+  ])('%s with a bad value', (variable, extra) => {
+    expect(configError(extra).variables).toEqual([variable]);
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(
+      configError({ PORT: 'x', LOG_LEVEL: 'loud', SERVICES: 'cron' }).variables.sort(),
+    ).toEqual(['LOG_LEVEL', 'PORT', 'SERVICES']);
+  });
+});
+
+describe('ADMIN_EMAIL and ADMIN_PASSWORD', () => {
+  it.each([
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.nl' }],
+    ['ADMIN_EMAIL', { ADMIN_PASSWORD: 'a long password' }],
+  ])('one without the other names %s', (missing, extra) => {
+    const error = configError(extra);
+    expect(error.variables).toEqual([missing]);
+    expect(error.message).toContain('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  });
+
+  it('both give the admin, with the e-mail lowercased', () => {
+    const config = loadConfig(
+      env({ ADMIN_EMAIL: 'Admin@Example.NL', ADMIN_PASSWORD: 'a long password' }),
+    );
+    expect(config.admin).toEqual({ email: 'admin@example.nl', password: 'a long password' });
+  });
+});
+
+describe('SESSION_SECRET', () => {
+  const secretFile = () => path.join(dataDir, SESSION_SECRET_FILE);
+
+  it('is generated into DATA_DIR when absent, private to the owner, and reused', () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(secretFile(), 'utf8').trim()).toBe(first.sessionSecret);
+    expect(statSync(secretFile()).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first.sessionSecret);
+  });
+
+  it('from the environment wins and is not written to disk', () => {
+    expect(loadConfig(env()).sessionSecret).toBe(SECRET);
+    expect(() => statSync(secretFile())).toThrow();
+  });
+
+  it('refuses a secret file that is too short', () => {
+    writeFileSync(secretFile(), 'short\n');
+    try {
+      loadConfig({ DATA_DIR: dataDir });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).variables).toEqual(['SESSION_SECRET']);
+    }
+  });
+});

@@ -1,0 +1,356 @@
+/**
+ * The one parsed environment of the server (design.md "Configuration"). `loadConfig` reads only the
+ * env object it is given, so tests pass their own; the only side effect is creating DATA_DIR and,
+ * when SESSION_SECRET is absent, reading or generating DATA_DIR/session-secret.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@prijsalarm/core';
+import { z } from 'zod';
+
+export const SERVICE_NAMES = ['web', 'worker', 'scheduler'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const SESSION_SECRET_MIN_LENGTH = 32;
+export const SESSION_SECRET_FILE = 'session-secret';
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; storage: string }
+  | {
+      dialect: 'mysql';
+      host: string;
+      port: number;
+      database: string;
+      username: string;
+      password: string;
+    };
+
+/** Express' `trust proxy` setting: false, true, a hop count or a list of addresses/subnets. */
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  readonly nodeEnv: 'development' | 'production' | 'test';
+  readonly port: number;
+  /** Absolute origin (and optional path) the links in e-mails point to, without a trailing slash. */
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  readonly database: DatabaseConfig;
+  readonly redisUrl: string | null;
+  readonly services: readonly ServiceName[];
+  readonly smtpUrl: string | null;
+  readonly mailFrom: string;
+  readonly telegramBotToken: string | null;
+  readonly telegramApiRoot: string;
+  readonly mollieApiKey: string | null;
+  readonly marktplaatsBaseUrl: string;
+  readonly tweedehandsBaseUrl: string;
+  /** Requests per second per marketplace host. */
+  readonly marketplaceRate: number;
+  /** One check interval for every plan (demo and tests); null = the plans' own intervals. */
+  readonly checkIntervalSeconds: number | null;
+  readonly admin: { readonly email: string; readonly password: string } | null;
+  readonly sessionSecret: string;
+  readonly logLevel: LogLevel;
+  readonly corsOrigins: readonly string[];
+  readonly trustProxy: TrustProxy;
+}
+
+/** A bad environment: `variables` names every offending variable, `message` explains each. */
+export class ConfigError extends Error {
+  constructor(readonly problems: ReadonlyArray<{ variable: string; message: string }>) {
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+
+  get variables(): string[] {
+    return this.problems.map((p) => p.variable);
+  }
+}
+
+function isUrlWithProtocol(value: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const urlWith = (...protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => isUrlWithProtocol(value, protocols), {
+      error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    });
+
+function isOrigin(value: string): boolean {
+  return (
+    isUrlWithProtocol(value, ['http:', 'https:']) &&
+    new URL(value).origin === value.replace(/\/$/, '')
+  );
+}
+
+const httpUrl = urlWith('http:', 'https:').transform((value) => value.replace(/\/+$/, ''));
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: `must be a whole number between ${min} and ${max}` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `must be at least ${min}` })
+        .max(max, { error: `must be at most ${max}` }),
+    );
+
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    if (value === 'true') return true;
+    if (value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = commaList(value);
+    if (list.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or addresses' });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+const EnvSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
+    .default('development'),
+  PORT: integer(0, 65535).default(3000),
+  PUBLIC_URL: httpUrl.optional(),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z.string().trim().optional(),
+  REDIS_URL: urlWith('redis:', 'rediss:').optional(),
+  SERVICES: z
+    .string()
+    .transform(commaList)
+    .pipe(
+      z
+        .array(z.enum(SERVICE_NAMES, { error: `each service must be one of ${SERVICE_NAMES}` }))
+        .min(1, { error: `must name at least one of ${SERVICE_NAMES}` }),
+    )
+    .transform((names) => [...new Set(names)])
+    .default([...SERVICE_NAMES]),
+  SMTP_URL: urlWith('smtp:', 'smtps:').optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, {
+      error: 'must be an address like "Prijsalarm <alerts@prijsalarm.nl>"',
+    })
+    .default('Prijsalarm <alerts@prijsalarm.nl>'),
+  TELEGRAM_BOT_TOKEN: z.string().trim().optional(),
+  TELEGRAM_API_ROOT: httpUrl.default('https://api.telegram.org'),
+  MOLLIE_API_KEY: z.string().trim().optional(),
+  MARKTPLAATS_BASE_URL: httpUrl.default('https://www.marktplaats.nl'),
+  TWEEDEHANDS_BASE_URL: httpUrl.default('https://www.2dehands.be'),
+  MARKETPLACE_RATE: z.coerce
+    .number({ error: 'must be a number of requests per second' })
+    .positive({ error: 'must be greater than 0' })
+    .max(100, { error: 'must be at most 100' })
+    .default(1),
+  CHECK_INTERVAL_SECONDS: integer(1, 86_400).optional(),
+  ADMIN_EMAIL: z
+    .email({ error: 'must be an e-mail address' })
+    .transform((email) => email.toLowerCase())
+    .optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
+    .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters` })
+    .optional(),
+  SESSION_SECRET: z
+    .string()
+    .min(SESSION_SECRET_MIN_LENGTH, {
+      error: `must be at least ${SESSION_SECRET_MIN_LENGTH} characters`,
+    })
+    .optional(),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  CORS_ORIGINS: z
+    .string()
+    .transform(commaList)
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(isOrigin, { error: 'each origin must be http(s)://host[:port] without a path' })
+          .transform((value) => new URL(value).origin),
+      ),
+    )
+    .default([]),
+  TRUST_PROXY: trustProxy.default(false),
+});
+
+type Env = Record<string, string | undefined>;
+
+/** Parses `env` into a Config or throws a ConfigError that names every bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  // An empty variable (`FOO=` in a compose file) means "not set".
+  const present = Object.fromEntries(
+    Object.keys(EnvSchema.shape)
+      .map((key) => [key, env[key]] as const)
+      .filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? 'environment'),
+        message: issue.message,
+      })),
+    );
+  }
+  const vars = parsed.data;
+  const problems: Array<{ variable: string; message: string }> = [];
+
+  // Relative paths are relative to where the user ran `npm start` (npm sets INIT_CWD), not to the
+  // workspace folder npm switches into.
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(baseDir, vars.DATA_DIR);
+
+  let database: DatabaseConfig | undefined;
+  try {
+    database = parseDatabaseUrl(vars.DATABASE_URL, dataDir, baseDir);
+  } catch (error) {
+    problems.push({ variable: 'DATABASE_URL', message: (error as Error).message });
+  }
+
+  if ((vars.ADMIN_EMAIL === undefined) !== (vars.ADMIN_PASSWORD === undefined)) {
+    const missing = vars.ADMIN_EMAIL === undefined ? 'ADMIN_EMAIL' : 'ADMIN_PASSWORD';
+    problems.push({
+      variable: missing,
+      message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or neither)',
+    });
+  }
+
+  if (problems.length > 0 || !database) throw new ConfigError(problems);
+
+  mkdirSync(dataDir, { recursive: true });
+  const sessionSecret = vars.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir);
+
+  return Object.freeze({
+    nodeEnv: vars.NODE_ENV,
+    port: vars.PORT,
+    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
+    dataDir,
+    database,
+    redisUrl: vars.REDIS_URL ?? null,
+    services: vars.SERVICES,
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM,
+    telegramBotToken: vars.TELEGRAM_BOT_TOKEN ?? null,
+    telegramApiRoot: vars.TELEGRAM_API_ROOT,
+    mollieApiKey: vars.MOLLIE_API_KEY ?? null,
+    marktplaatsBaseUrl: vars.MARKTPLAATS_BASE_URL,
+    tweedehandsBaseUrl: vars.TWEEDEHANDS_BASE_URL,
+    marketplaceRate: vars.MARKETPLACE_RATE,
+    checkIntervalSeconds: vars.CHECK_INTERVAL_SECONDS ?? null,
+    admin:
+      vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD
+        ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD }
+        : null,
+    sessionSecret,
+    logLevel: vars.LOG_LEVEL,
+    corsOrigins: vars.CORS_ORIGINS,
+    trustProxy: vars.TRUST_PROXY,
+  });
+}
+
+/**
+ * `sqlite:<path>` (relative to where the command ran), `sqlite:///abs/path`, `sqlite::memory:`,
+ * or `mysql://` / `mariadb://user:pass@host:port/db` (both served by the mysql2 driver).
+ */
+export function parseDatabaseUrl(
+  value: string | undefined,
+  dataDir: string,
+  baseDir: string,
+): DatabaseConfig {
+  if (value === undefined) {
+    return { dialect: 'sqlite', storage: path.join(dataDir, 'prijsalarm.sqlite') };
+  }
+  if (value.startsWith('sqlite:')) {
+    let file = value.slice('sqlite:'.length);
+    if (file.startsWith('//')) file = file.slice(2);
+    if (file === '') throw new Error('sqlite: needs a file path, e.g. sqlite:./data/app.sqlite');
+    return { dialect: 'sqlite', storage: file === ':memory:' ? file : path.resolve(baseDir, file) };
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('must be a sqlite:, mysql:// or mariadb:// URL');
+  }
+  if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
+    throw new Error('must be a sqlite:, mysql:// or mariadb:// URL');
+  }
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!url.hostname || !database) {
+    throw new Error('a mysql:// or mariadb:// URL needs a host and a database name');
+  }
+  return {
+    dialect: 'mysql',
+    host: url.hostname,
+    port: url.port ? Number(url.port) : 3306,
+    database,
+    username: decodeURIComponent(url.username) || 'root',
+    password: decodeURIComponent(url.password),
+  };
+}
+
+function readOrCreateSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, SESSION_SECRET_FILE);
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length < SESSION_SECRET_MIN_LENGTH) {
+      throw new ConfigError([
+        {
+          variable: 'SESSION_SECRET',
+          message: `${file} holds fewer than ${SESSION_SECRET_MIN_LENGTH} characters`,
+        },
+      ]);
+    }
+    return secret;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process (a second role starting at the same time) wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return readOrCreateSessionSecret(dataDir);
+    throw error;
+  }
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** A database description that is safe to log (no password). */
+export function describeDatabase(database: DatabaseConfig): string {
+  return database.dialect === 'sqlite'
+    ? `sqlite:${database.storage}`
+    : `mysql://${database.username}@${database.host}:${database.port}/${database.database}`;
+}

@@ -1,0 +1,128 @@
+/**
+ * Schema changes are migrations only (never `sequelize.sync()` outside tests). Migrations live in
+ * <repo>/db/migrations/NNNN-what.ts and run once each (recorded in SequelizeMeta); seeders in
+ * <repo>/db/seeders/NNNN-what.ts run after them on every start and must be idempotent.
+ * Both export `up` (and migrations `down`) typed `MigrationFn<QueryInterface>` from umzug.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { QueryInterface, Sequelize } from 'sequelize';
+import {
+  memoryStorage,
+  SequelizeStorage,
+  Umzug,
+  type MigrationFn,
+  type RunnableMigration,
+} from 'umzug';
+import type { Logger } from '../logger';
+
+/** <repo>/db, beside packages/ (design.md layout). */
+export const DB_DIR = fileURLToPath(new URL('../../../../db/', import.meta.url));
+
+export interface MigrateOptions {
+  logger?: Logger;
+  migrationsDir?: string;
+  seedersDir?: string;
+}
+
+interface MigrationModule {
+  up: MigrationFn<QueryInterface>;
+  down?: MigrationFn<QueryInterface>;
+}
+
+/** The .ts files of `dir` in name order, each as an umzug migration named without its extension. */
+function migrationsIn(dir: string): Array<RunnableMigration<QueryInterface>> {
+  const files = readdirSync(dir)
+    .filter((file) => /^\d{4}-[\w-]+\.ts$/.test(file))
+    .sort();
+  return files.map((file) => {
+    const filePath = path.join(dir, file);
+    const load = () => import(filePath) as Promise<MigrationModule>;
+    return {
+      name: file.replace(/\.ts$/, ''),
+      path: filePath,
+      up: async (params) => (await load()).up(params),
+      down: async (params) => {
+        const { down } = await load();
+        if (!down) throw new Error(`${file} has no down migration`);
+        return down(params);
+      },
+    };
+  });
+}
+
+function umzugLogger(logger: Logger | undefined, component: 'migrations' | 'seeds') {
+  if (!logger) return undefined;
+  const child = logger.child({ component });
+  return {
+    info: (message: Record<string, unknown>) => child.info(message),
+    warn: (message: Record<string, unknown>) => child.warn(message),
+    error: (message: Record<string, unknown>) => child.error(message),
+    debug: (message: Record<string, unknown>) => child.debug(message),
+  };
+}
+
+export function createMigrator(sequelize: Sequelize, options: MigrateOptions = {}) {
+  return new Umzug<QueryInterface>({
+    migrations: migrationsIn(options.migrationsDir ?? path.join(DB_DIR, 'migrations')),
+    context: sequelize.getQueryInterface(),
+    storage: new SequelizeStorage({ sequelize }),
+    logger: umzugLogger(options.logger, 'migrations'),
+  });
+}
+
+export function createSeeder(sequelize: Sequelize, options: MigrateOptions = {}) {
+  return new Umzug<QueryInterface>({
+    migrations: migrationsIn(options.seedersDir ?? path.join(DB_DIR, 'seeders')),
+    context: sequelize.getQueryInterface(),
+    // Seeders are idempotent and run on every start, so nothing records them.
+    storage: memoryStorage(),
+    logger: umzugLogger(options.logger, 'seeds'),
+  });
+}
+
+/** Runs pending migrations, then every seeder. Safe to call from several processes at once. */
+export async function migrate(sequelize: Sequelize, options: MigrateOptions = {}): Promise<void> {
+  await withMigrationLock(sequelize, async () => {
+    await createMigrator(sequelize, options).up();
+    await createSeeder(sequelize, options).up();
+  });
+}
+
+const LOCK_NAME = 'prijsalarm_migrations';
+const LOCK_WAIT_SECONDS = 120;
+
+interface MysqlConnection {
+  query(sql: string, callback: (error: Error | null, rows: unknown) => void): void;
+}
+interface ConnectionManager {
+  getConnection(options: { type: 'write' }): Promise<MysqlConnection>;
+  releaseConnection(connection: MysqlConnection): Promise<void>;
+}
+
+/**
+ * On MySQL/MariaDB several processes (web, worker, scheduler) may start together: a named lock
+ * on one pinned connection lets one migrate while the others wait. SQLite is one process.
+ */
+async function withMigrationLock(sequelize: Sequelize, run: () => Promise<void>): Promise<void> {
+  if (sequelize.getDialect() !== 'mysql') return run();
+  const manager = sequelize.connectionManager as unknown as ConnectionManager;
+  const connection = await manager.getConnection({ type: 'write' });
+  const query = (sql: string) =>
+    new Promise<Array<Record<string, unknown>>>((resolve, reject) =>
+      connection.query(sql, (error, rows) =>
+        error ? reject(error) : resolve(rows as Array<Record<string, unknown>>),
+      ),
+    );
+  try {
+    const [row] = await query(`SELECT GET_LOCK('${LOCK_NAME}', ${LOCK_WAIT_SECONDS}) AS acquired`);
+    if (Number(row?.acquired) !== 1) {
+      throw new Error(`Another process held the migration lock for ${LOCK_WAIT_SECONDS} s`);
+    }
+    await run();
+  } finally {
+    await query(`SELECT RELEASE_LOCK('${LOCK_NAME}')`).catch(() => undefined);
+    await manager.releaseConnection(connection);
+  }
+}

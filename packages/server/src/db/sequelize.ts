@@ -1,0 +1,133 @@
+/**
+ * The Sequelize instance for DATABASE_URL: a SQLite file (the embedded default) or MySQL/MariaDB
+ * through mysql2. Models and migrations use only types both dialects share.
+ */
+import { Sequelize, Transaction, type Options } from 'sequelize';
+import type { DatabaseConfig } from '../config/env';
+import type { Logger } from '../logger';
+
+/** How long a SQLite connection waits for the write lock before failing with SQLITE_BUSY. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+/** How long a transaction waits for the previous SQLite transaction to finish. */
+export const SQLITE_TRANSACTION_WAIT_MS = 30_000;
+
+export function createSequelize(database: DatabaseConfig, logger?: Logger): Sequelize {
+  const logging: Options['logging'] = logger?.isLevelEnabled('trace')
+    ? (sql) => logger.trace({ sql }, 'sql')
+    : false;
+  const define: Options['define'] = { underscored: false, freezeTableName: true };
+
+  if (database.dialect === 'sqlite') {
+    const sequelize = new Sequelize({
+      dialect: 'sqlite',
+      storage: database.storage,
+      logging,
+      define,
+      // BEGIN IMMEDIATE takes the write lock up front, so a transaction never fails half-way with
+      // SQLITE_BUSY_SNAPSHOT when it first reads and then writes.
+      transactionType: Transaction.TYPES.IMMEDIATE,
+    });
+    configureSqliteConnections(sequelize);
+    return sequelize;
+  }
+
+  return new Sequelize({
+    dialect: 'mysql',
+    host: database.host,
+    port: database.port,
+    database: database.database,
+    username: database.username,
+    password: database.password,
+    logging,
+    timezone: '+00:00',
+    dialectOptions: { charset: 'utf8mb4' },
+    define: { ...define, charset: 'utf8mb4', collate: 'utf8mb4_unicode_ci' },
+    pool: { max: 10, min: 0, idle: 10_000, acquire: 30_000 },
+  });
+}
+
+interface SqliteDatabase {
+  configure(option: 'busyTimeout', value: number): void;
+  run(sql: string): void;
+  uuid?: string;
+}
+interface SqliteConnectionManager {
+  getConnection(options?: { uuid?: string }): Promise<SqliteDatabase>;
+  releaseConnection(connection: SqliteDatabase, force?: boolean): unknown;
+}
+
+/**
+ * SQLite allows one writer. Sequelize v6 keeps one shared connection for plain queries and opens
+ * a connection per transaction; here transactions take turns (a FIFO queue in JS, so waiting
+ * never blocks libuv threads), every connection waits SQLITE_BUSY_TIMEOUT_MS for the write lock,
+ * and the database runs in WAL mode so readers do not block the writer.
+ */
+function configureSqliteConnections(sequelize: Sequelize): void {
+  const manager = sequelize.connectionManager as unknown as SqliteConnectionManager;
+  const getConnection = manager.getConnection.bind(manager);
+  const releaseConnection = manager.releaseConnection.bind(manager);
+  const configured = new WeakSet<SqliteDatabase>();
+  const turn = createTurnQueue();
+
+  manager.getConnection = async (options) => {
+    const isTransaction = options?.uuid !== undefined && options.uuid !== 'default';
+    if (isTransaction) await turn.acquire(options.uuid!);
+    try {
+      const connection = await getConnection(options);
+      if (!configured.has(connection)) {
+        configured.add(connection);
+        connection.configure('busyTimeout', SQLITE_BUSY_TIMEOUT_MS);
+        connection.run('PRAGMA journal_mode = WAL');
+        connection.run('PRAGMA synchronous = NORMAL');
+      }
+      return connection;
+    } catch (error) {
+      if (isTransaction) turn.release(options.uuid!);
+      throw error;
+    }
+  };
+  manager.releaseConnection = (connection, force) => {
+    const result = releaseConnection(connection, force);
+    if (connection.uuid) turn.release(connection.uuid);
+    return result;
+  };
+}
+
+function createTurnQueue() {
+  let holder: string | null = null;
+  const waiting: Array<{ id: string; start: () => void }> = [];
+
+  return {
+    acquire(id: string): Promise<void> {
+      if (holder === null) {
+        holder = id;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve, reject) => {
+        const entry = {
+          id,
+          start: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        };
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(entry), 1);
+          reject(
+            new Error(
+              `SQLite: waited ${SQLITE_TRANSACTION_WAIT_MS} ms for another transaction. ` +
+                'Is a query inside a transaction missing its { transaction } option?',
+            ),
+          );
+        }, SQLITE_TRANSACTION_WAIT_MS);
+        waiting.push(entry);
+      });
+    },
+    release(id: string): void {
+      if (holder !== id) return;
+      const next = waiting.shift();
+      holder = next?.id ?? null;
+      next?.start();
+    },
+  };
+}

@@ -1,0 +1,307 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Router } from 'express';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { STRINGS } from '@prijsalarm/core';
+import { startTestServer, type TestServer } from '../../test/support';
+import { createLogger } from '../logger';
+import { HttpError } from './errors';
+import { ROUTES } from './routes';
+import { validated } from './validate';
+
+// A route folder of test-only endpoints, registered the way real route folders are.
+const echoSchema = z.object({ email: z.email(), age: z.number().int().min(18) });
+function testRoutes(): Router {
+  const router = Router();
+  router.post(
+    '/echo',
+    ...validated({ body: echoSchema }, (req, res) => {
+      res.json({ received: req.input.body });
+    }),
+  );
+  router.get(
+    '/items/:id',
+    ...validated({ params: z.object({ id: z.coerce.number().int() }) }, (req, res) => {
+      res.json({ id: req.input.params.id, type: typeof req.input.params.id });
+    }),
+  );
+  router.get('/crash', () => {
+    throw new Error('secret detail: password=hunter2 at /srv/app/index.ts:42');
+  });
+  router.get('/crash-async', async () => {
+    await Promise.resolve();
+    throw new TypeError('async failure detail');
+  });
+  router.get('/plan-required', () => {
+    throw HttpError.forbidden('Alleen beschikbaar voor PRO gebruikers', { requiredPlans: ['PRO'] });
+  });
+  router.get('/slow-down', () => {
+    throw HttpError.tooManyRequests(2.2);
+  });
+  router.get('/slow', async (_req, res) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    res.json({ done: true });
+  });
+  return router;
+}
+ROUTES.push(['/__test', testRoutes]);
+
+const ALLOWED_ORIGIN = 'http://localhost:5173';
+let server: TestServer;
+let webDir: string;
+const logLines: Array<Record<string, unknown>> = [];
+
+beforeAll(async () => {
+  webDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-web-'));
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Prijsalarm</title>');
+  writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
+  server = await startTestServer({
+    env: { CORS_ORIGINS: ALLOWED_ORIGIN },
+    webDistDir: webDir,
+    logger: createLogger({
+      level: 'info',
+      destination: { write: (line: string) => void logLines.push(JSON.parse(line)) },
+    }),
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('probes', () => {
+  it('/healthz says the process is up', async () => {
+    const res = await server.client().get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz says the database is reachable', async () => {
+    const res = await server.client().get('/readyz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('/readyz answers 503 when the database does not answer', async () => {
+    const spy = vi
+      .spyOn(server.sequelize, 'query')
+      .mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
+    const res = await server.client().get('/readyz');
+    spy.mockRestore();
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: 'unavailable', error: STRINGS.api.internalError });
+  });
+});
+
+describe('errors', () => {
+  it('an unknown /api route is a Dutch 404 in JSON', async () => {
+    const res = await server.client().get('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: STRINGS.api.routeNotFound });
+  });
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
+    '%s to an unknown /api route is a Dutch 404',
+    async (method) => {
+      const res = await server.client().request(method, '/api/nope', { body: {} });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: STRINGS.api.routeNotFound });
+    },
+  );
+
+  it.each([['{"email": '], ['not json'], ['{"a":1,}']])(
+    'malformed JSON %j is a Dutch 400',
+    async (body) => {
+      const res = await server.client().post('/api/__test/echo', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: STRINGS.api.invalidJson });
+    },
+  );
+
+  it('a body over 100 kB is a Dutch 413', async () => {
+    const res = await server.client().post('/api/__test/echo', { padding: 'x'.repeat(101 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: STRINGS.api.payloadTooLarge });
+  });
+
+  it('a body just under 100 kB is accepted', async () => {
+    const res = await server.client().post('/api/__test/echo', {
+      email: 'a@example.nl',
+      age: 30,
+      padding: 'x'.repeat(99 * 1024),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it.each(['/api/__test/crash', '/api/__test/crash-async'])(
+    'a thrown error (%s) is a Dutch 500 without stack or detail, and is logged',
+    async (route) => {
+      const res = await server.client().get(route);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ error: STRINGS.api.internalError });
+      expect(res.text).not.toMatch(/detail|hunter2|\.ts|at /);
+      const logged = logLines.find(
+        (line) => line.msg === 'unhandled error' && JSON.stringify(line).includes('detail'),
+      );
+      expect(JSON.stringify(logged)).toContain('stack');
+    },
+  );
+
+  it('an HttpError answers its status, Dutch message and extra body', async () => {
+    const res = await server.client().get('/api/__test/plan-required');
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      error: 'Alleen beschikbaar voor PRO gebruikers',
+      requiredPlans: ['PRO'],
+    });
+  });
+
+  it('a 429 carries Retry-After in the header and the body', async () => {
+    const res = await server.client().get('/api/__test/slow-down');
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('3');
+    expect(res.body).toEqual({ error: STRINGS.api.tooManyRequests, retryAfter: 3 });
+  });
+});
+
+describe('validate', () => {
+  it('puts the parsed input on req.input', async () => {
+    const res = await server.client().post('/api/__test/echo', { email: 'a@example.nl', age: 30 });
+    expect(res.body).toEqual({ received: { email: 'a@example.nl', age: 30 } });
+  });
+
+  it('coerces params with the schema', async () => {
+    const res = await server.client().get('/api/__test/items/42');
+    expect(res.body).toEqual({ id: 42, type: 'number' });
+  });
+
+  it.each([
+    [{ email: 'nope', age: 30 }, { email: STRINGS.alertForm.emailInvalid }],
+    [{ email: 'a@example.nl', age: 12 }, { age: STRINGS.validation.numberTooSmall(18) }],
+    [{ age: 30 }, { email: STRINGS.validation.required }],
+    [{ email: 'a@example.nl', age: 'dertig' }, { age: STRINGS.validation.invalidValue }],
+  ])('answers 400 with Dutch field messages for %j', async (body, fields) => {
+    const res = await server.client().post('/api/__test/echo', body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: STRINGS.api.validationFailed, fields });
+  });
+
+  it('checks params too', async () => {
+    const res = await server.client().get('/api/__test/items/abc');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      error: STRINGS.api.validationFailed,
+      fields: { id: expect.any(String) },
+    });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP and helmet’s headers', async () => {
+    const res = await server.client().get('/healthz');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "script-src-attr 'none'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('API answers are never cached', async () => {
+    const res = await server.client().get('/api/unknown');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('does not log secrets from the URL or headers', async () => {
+    const token = 'Zk3r9Qx_Vt7bL2mN8pW4sY6uA0cE1gH5jK-oR3tU9wX';
+    await server.client().get(`/api/alerts/manage/${token}`, {
+      headers: { cookie: 'pa_access=secret-cookie', authorization: 'Bearer secret-bearer' },
+    });
+    const text = JSON.stringify(logLines);
+    expect(text).toContain('/api/alerts/manage/[redacted]');
+    for (const secret of [token, 'secret-cookie', 'secret-bearer'])
+      expect(text).not.toContain(secret);
+  });
+});
+
+describe('CORS', () => {
+  it('allows a configured origin, with credentials', async () => {
+    const res = await server.client().get('/healthz', { headers: { origin: ALLOWED_ORIGIN } });
+    expect(res.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN);
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+  });
+
+  it('answers a preflight from a configured origin', async () => {
+    const res = await server.client().request('OPTIONS', '/api/__test/echo', {
+      headers: {
+        origin: ALLOWED_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-csrf-token',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN);
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+
+  it.each(['https://evil.example', 'http://localhost:5174'])(
+    'ignores origin %s',
+    async (origin) => {
+      const res = await server.client().get('/healthz', { headers: { origin } });
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    },
+  );
+});
+
+describe('the built web app', () => {
+  it.each(['/', '/dashboard', '/manage/abc/refresh/def'])(
+    'serves index.html for %s',
+    async (page) => {
+      const res = await server.client().get(page, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<title>Prijsalarm</title>');
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    },
+  );
+
+  it('serves its static files', async () => {
+    const res = await server.client().get('/assets/app.js');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('console.log(1)');
+  });
+
+  it('leaves /api to the API', async () => {
+    const res = await server.client().get('/api/dashboard', { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: STRINGS.api.routeNotFound });
+  });
+});
+
+describe('stopping', () => {
+  it('lets an in-flight request finish, then refuses connections', async () => {
+    const other = await startTestServer({ mailbox: false });
+    const inFlight = other.client().get('/api/__test/slow');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stopping = other.stop();
+    const res = await inFlight;
+    await stopping;
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ done: true });
+    await expect(fetch(`${other.baseUrl}/healthz`)).rejects.toThrow();
+  });
+});

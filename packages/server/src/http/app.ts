@@ -1,0 +1,168 @@
+/**
+ * The Express application: security headers, CORS, cookies, JSON bodies, request logs, health
+ * probes, the API under /api, the built web app, and one error handler that answers in Dutch and
+ * never leaks a stack trace.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookieParser from 'cookie-parser';
+import cors from 'cors';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { STRINGS } from '@prijsalarm/core';
+import type { AppContext } from '../context';
+import { redactUrl } from '../logger';
+import healthRouter from '../routes/health';
+import { HttpError } from './errors';
+import { createApiRouter } from './routes';
+
+export const JSON_BODY_LIMIT = '100kb';
+
+/** packages/web/dist: served when it has been built. */
+export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+export interface AppOptions {
+  /** Where the built web app lives; defaults to packages/web/dist. */
+  webDistDir?: string;
+}
+
+export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
+  const { config, logger } = ctx;
+  const app = express();
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+
+  app.use(
+    pinoHttp({
+      logger: logger.child({ component: 'http' }),
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Only what is safe to keep: no headers but the user agent, token segments masked.
+      serializers: {
+        req: (req: {
+          id: string;
+          method: string;
+          url: string;
+          headers: Record<string, string>;
+        }) => ({
+          id: req.id,
+          method: req.method,
+          url: redactUrl(req.url),
+          userAgent: req.headers['user-agent'],
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'none'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Listing photos come from the marketplaces' image hosts.
+          imgSrc: ["'self'", 'data:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      frameguard: { action: 'deny' },
+    }),
+  );
+
+  const allowedOrigins = new Set(config.corsOrigins);
+  app.use(
+    cors({
+      origin: (origin, callback) =>
+        callback(null, origin !== undefined && allowedOrigins.has(origin)),
+      credentials: true,
+      maxAge: 600,
+    }),
+  );
+  app.use(cookieParser());
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+
+  app.use(healthRouter(ctx));
+
+  app.use('/api', (_req, res, next) => {
+    // API answers are per user and may carry secrets (manage links): never cache them.
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use('/api', createApiRouter(ctx));
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ error: STRINGS.api.routeNotFound });
+  });
+
+  serveWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
+
+  app.use(errorHandler);
+  return app;
+}
+
+/** The built single-page app: static files, and index.html for every other GET page route. */
+function serveWebApp(app: Express, distDir: string): void {
+  const indexHtml = path.join(distDir, 'index.html');
+  if (!existsSync(indexHtml)) return;
+  app.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  app.get(/^\/(?!api\/|api$|ws\/).*/, (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+}
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+}
+
+const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  if (res.headersSent) return next(error);
+
+  if (error instanceof HttpError) {
+    res.set(error.headers).status(error.status).json(error.body);
+    return;
+  }
+  const parserError = error as BodyParserError;
+  if (parserError.type === 'entity.parse.failed') {
+    res.status(400).json({ error: STRINGS.api.invalidJson });
+    return;
+  }
+  if (parserError.type === 'entity.too.large') {
+    res.status(413).json({ error: STRINGS.api.payloadTooLarge });
+    return;
+  }
+  if (
+    typeof parserError.status === 'number' &&
+    parserError.status >= 400 &&
+    parserError.status < 500 &&
+    typeof parserError.type === 'string'
+  ) {
+    // Other body-parser refusals (unsupported charset or encoding, aborted request).
+    res.status(parserError.status).json({ error: STRINGS.api.invalidJson });
+    return;
+  }
+
+  // Logged with its stack; the client only learns that something went wrong.
+  req.log.error({ err: error }, 'unhandled error');
+  res.status(500).json({ error: STRINGS.api.internalError });
+};

@@ -1,0 +1,23 @@
+/**
+ * The /api router, built from route folders. Each folder `src/routes/<resource>/index.ts` default-
+ * exports `(ctx: AppContext) => Router`; add it to ROUTES with the path it is mounted at.
+ * Paths inside a router are relative to that mount path ('/login' under '/auth').
+ * Unknown /api paths answer 404 JSON (app.ts), so a route that is not listed here does not exist.
+ */
+import { Router } from 'express';
+import type { AppContext } from '../context';
+
+export type RouteFactory = (ctx: AppContext) => Router;
+
+/** [mount path under /api, router factory]. Order matters only for overlapping paths. */
+export const ROUTES: Array<[string, RouteFactory]> = [
+  // ['/auth', auth],            e.g. import auth from '../routes/auth';
+  // ['/alerts', alerts],
+  // ['/', settings],            for top-level paths such as /user-capabilities
+];
+
+export function createApiRouter(ctx: AppContext): Router {
+  const api = Router();
+  for (const [mountPath, create] of ROUTES) api.use(mountPath, create(ctx));
+  return api;
+}

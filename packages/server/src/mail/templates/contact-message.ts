@@ -1,0 +1,50 @@
+import { html } from '../html';
+import { layout, paragraph, type TemplateContext } from './layout';
+
+export interface ContactMessageData {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+/** A contact-form message, sent to support with Reply-To set to the sender. */
+export function contactMessage(data: ContactMessageData, context: TemplateContext) {
+  const intro = 'Er is een nieuw bericht binnengekomen via het contactformulier.';
+  const reply = `Beantwoord deze e-mail om direct te reageren aan ${data.name}.`;
+  return layout(
+    {
+      subject: `Contactformulier: ${data.subject}`,
+      preheader: intro,
+      body: html`${paragraph(intro)}
+        <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px">
+          <tr>
+            <td style="padding:2px 12px 2px 0;color:#777777">Naam</td>
+            <td>${data.name}</td>
+          </tr>
+          <tr>
+            <td style="padding:2px 12px 2px 0;color:#777777">E-mailadres</td>
+            <td>${data.email}</td>
+          </tr>
+          <tr>
+            <td style="padding:2px 12px 2px 0;color:#777777">Onderwerp</td>
+            <td>${data.subject}</td>
+          </tr>
+        </table>
+        <div
+          style="white-space:pre-wrap;border-left:3px solid #eeeeee;padding:8px 12px;margin:0 0 16px"
+        >
+          ${data.message}
+        </div>
+        ${paragraph(reply)}`,
+      textParagraphs: [
+        intro,
+        `Naam: ${data.name}\nE-mailadres: ${data.email}\nOnderwerp: ${data.subject}`,
+        data.message,
+        reply,
+      ],
+      links: [],
+    },
+    context,
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Every mail the product sends, by name. To add one: a file here exporting
+ * `(data, context) => layout(...)`, and a line in MAIL_TEMPLATES. Texts are Dutch; every value is
+ * escaped by the `html` tag.
+ */
+import { alertConfirmation } from './alert-confirmation';
+import { contactMessage } from './contact-message';
+import { expiryReminder } from './expiry-reminder';
+import { loginLink } from './login-link';
+import { passwordReset } from './password-reset';
+import { verification } from './verification';
+
+export const MAIL_TEMPLATES = {
+  verification,
+  passwordReset,
+  loginLink,
+  alertConfirmation,
+  expiryReminder,
+  contactMessage,
+} as const;
+
+export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
+export type MailTemplateData<N extends MailTemplateName> = Parameters<
+  (typeof MAIL_TEMPLATES)[N]
+>[0];
+
+export type { RenderedMail, TemplateContext } from './layout';
+export type { AlertConfirmationData } from './alert-confirmation';
+export type { ContactMessageData } from './contact-message';
+export type { ExpiryReminderData } from './expiry-reminder';
+export type { LoginLinkData } from './login-link';
+export type { PasswordResetData } from './password-reset';
+export type { VerificationData } from './verification';

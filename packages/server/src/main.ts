@@ -1,0 +1,67 @@
+/**
+ * Process entry (`npm start`): read the environment, start the roles in SERVICES, and stop
+ * gracefully on SIGTERM/SIGINT (exit 0). A bad environment prints which variable and exits 1.
+ */
+import { ConfigError, loadConfig, type Config } from './config/env';
+import { startApplication, type Application } from './boot';
+import { createLogger } from './logger';
+
+/** After this, a shutdown that has not finished is given up and the process exits 1. */
+const SHUTDOWN_DEADLINE_MS = 15_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const logger = createLogger({ level: config.logLevel });
+
+process.on('unhandledRejection', (reason) => {
+  logger.fatal({ err: reason }, 'unhandled promise rejection');
+  process.exit(1);
+});
+process.on('uncaughtException', (error) => {
+  logger.fatal({ err: error }, 'uncaught exception');
+  process.exit(1);
+});
+
+let application: Application;
+try {
+  application = await startApplication({ config, logger });
+} catch (error) {
+  logger.fatal({ err: error }, 'could not start');
+  process.exit(1);
+}
+
+let stopping = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) {
+    logger.warn({ signal }, 'second signal during shutdown: exiting now');
+    process.exit(1);
+  }
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    logger.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown took too long: exiting');
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
+  try {
+    await application.stop();
+    logger.info('stopped');
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+
+process.on('SIGTERM', (signal) => void shutdown(signal));
+process.on('SIGINT', (signal) => void shutdown(signal));

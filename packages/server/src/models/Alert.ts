@@ -1,0 +1,122 @@
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type NonAttribute,
+  type Sequelize,
+} from 'sequelize';
+import { PLANS, SEARCH_TERM_MAX_LENGTH, type Plan, type PlatformId } from '@prijsalarm/core';
+import { bool, dateTime, foreignUuid, json, oneOf, timestamps, uuidPrimaryKey } from './columns';
+import type { User } from './User';
+import type { Notification } from './Notification';
+
+export const DELIVERY_METHODS = ['both', 'pickup', 'shipping'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+export const SELLER_TYPES = ['all', 'private', 'business'] as const;
+export type SellerType = (typeof SELLER_TYPES)[number];
+export type AlertStatus = 'pending_confirmation' | 'active' | 'paused' | 'expired';
+
+/**
+ * A saved search. A guest alert has `email` and no `userId`, and waits for its e-mail confirmation
+ * (`confirmedAt` null); a user's alert is confirmed at creation. The manage and refresh links are
+ * derived from the nonces with security/tokens; only their sha256 hashes are stored for lookup.
+ */
+export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes<Alert>> {
+  declare id: CreationOptional<string>;
+  declare userId: CreationOptional<string | null>;
+  /** Guest e-mail, lowercased. */
+  declare email: CreationOptional<string | null>;
+  declare searchTerm: string;
+  declare platforms: PlatformId[];
+  declare minPriceCents: CreationOptional<number | null>;
+  declare maxPriceCents: CreationOptional<number | null>;
+  declare postalCode: CreationOptional<string | null>;
+  /** null = the whole country. */
+  declare distanceKm: CreationOptional<number | null>;
+  /** Marktplaats category ids (not Category.id). */
+  declare l1CategoryId: CreationOptional<number | null>;
+  declare l2CategoryId: CreationOptional<number | null>;
+  declare customFilters: CreationOptional<Record<string, unknown>>;
+  declare deliveryMethod: CreationOptional<DeliveryMethod>;
+  declare onlyWithImages: CreationOptional<boolean>;
+  declare includePaidAds: CreationOptional<boolean>;
+  declare sellerType: CreationOptional<SellerType>;
+  declare notifyEmail: CreationOptional<boolean>;
+  declare notifyTelegram: CreationOptional<boolean>;
+  /** The owner's pause toggle. */
+  declare isActive: CreationOptional<boolean>;
+  declare confirmedAt: CreationOptional<Date | null>;
+  declare planAtCreation: Plan;
+  declare checkIntervalMinutes: number;
+  declare validityDays: number;
+  declare expiresAt: CreationOptional<Date | null>;
+  declare expiryReminderSentAt: CreationOptional<Date | null>;
+  declare lastCheckedAt: CreationOptional<Date | null>;
+  declare nextCheckAt: CreationOptional<Date | null>;
+  declare manageTokenNonce: string;
+  declare manageTokenHash: string;
+  declare refreshTokenNonce: string;
+  declare refreshTokenHash: string;
+  /** Key of the shared server-side search (the engine fills it). */
+  declare searchKey: CreationOptional<string | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare user?: NonAttribute<User | null>;
+  declare notifications?: NonAttribute<Notification[]>;
+
+  statusAt(now: Date = new Date()): NonAttribute<AlertStatus> {
+    if (!this.confirmedAt) return 'pending_confirmation';
+    if (this.expiresAt && this.expiresAt.getTime() <= now.getTime()) return 'expired';
+    return this.isActive ? 'active' : 'paused';
+  }
+
+  static initModel(sequelize: Sequelize): typeof Alert {
+    return Alert.init(
+      {
+        id: uuidPrimaryKey,
+        userId: foreignUuid(true),
+        email: {
+          type: DataTypes.STRING(255),
+          allowNull: true,
+          set(value: string | null) {
+            this.setDataValue('email', value === null ? null : value.trim().toLowerCase());
+          },
+        },
+        searchTerm: { type: DataTypes.STRING(SEARCH_TERM_MAX_LENGTH), allowNull: false },
+        platforms: json(() => ['marktplaats']),
+        minPriceCents: { type: DataTypes.INTEGER, allowNull: true },
+        maxPriceCents: { type: DataTypes.INTEGER, allowNull: true },
+        postalCode: { type: DataTypes.STRING(7), allowNull: true },
+        distanceKm: { type: DataTypes.INTEGER, allowNull: true },
+        l1CategoryId: { type: DataTypes.INTEGER, allowNull: true },
+        l2CategoryId: { type: DataTypes.INTEGER, allowNull: true },
+        customFilters: json(() => ({})),
+        deliveryMethod: oneOf(DELIVERY_METHODS, { defaultValue: 'both' }),
+        onlyWithImages: bool(false),
+        includePaidAds: bool(false),
+        sellerType: oneOf(SELLER_TYPES, { defaultValue: 'all' }),
+        notifyEmail: bool(true),
+        notifyTelegram: bool(false),
+        isActive: bool(true),
+        confirmedAt: dateTime(),
+        planAtCreation: oneOf(PLANS),
+        checkIntervalMinutes: { type: DataTypes.INTEGER, allowNull: false },
+        validityDays: { type: DataTypes.INTEGER, allowNull: false },
+        expiresAt: dateTime(),
+        expiryReminderSentAt: dateTime(),
+        lastCheckedAt: dateTime(),
+        nextCheckAt: dateTime(),
+        manageTokenNonce: { type: DataTypes.STRING(64), allowNull: false },
+        manageTokenHash: { type: DataTypes.STRING(64), allowNull: false },
+        refreshTokenNonce: { type: DataTypes.STRING(64), allowNull: false },
+        refreshTokenHash: { type: DataTypes.STRING(64), allowNull: false },
+        searchKey: { type: DataTypes.STRING(64), allowNull: true },
+        ...timestamps,
+      },
+      { sequelize, tableName: 'alerts', modelName: 'Alert' },
+    );
+  }
+}

@@ -1,0 +1,49 @@
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type NonAttribute,
+  type Sequelize,
+} from 'sequelize';
+import { dateTime, foreignUuid, oneOf, timestamps, uuidPrimaryKey } from './columns';
+import type { Notification } from './Notification';
+
+export const DELIVERY_CHANNELS = ['email', 'telegram', 'push'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+export const DELIVERY_STATUSES = ['pending', 'sent', 'retrying', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** The ledger of one notification on one channel; unique per (notificationId, channel). */
+export class Delivery extends Model<InferAttributes<Delivery>, InferCreationAttributes<Delivery>> {
+  declare id: CreationOptional<string>;
+  declare notificationId: string;
+  declare channel: DeliveryChannel;
+  declare status: CreationOptional<DeliveryStatus>;
+  declare attempts: CreationOptional<number>;
+  declare lastError: CreationOptional<string | null>;
+  declare nextAttemptAt: CreationOptional<Date | null>;
+  declare sentAt: CreationOptional<Date | null>;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+
+  declare notification?: NonAttribute<Notification>;
+
+  static initModel(sequelize: Sequelize): typeof Delivery {
+    return Delivery.init(
+      {
+        id: uuidPrimaryKey,
+        notificationId: foreignUuid(false),
+        channel: oneOf(DELIVERY_CHANNELS),
+        status: oneOf(DELIVERY_STATUSES, { defaultValue: 'pending' }),
+        attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        lastError: { type: DataTypes.TEXT, allowNull: true },
+        nextAttemptAt: dateTime(),
+        sentAt: dateTime(),
+        ...timestamps,
+      },
+      { sequelize, tableName: 'deliveries', modelName: 'Delivery' },
+    );
+  }
+}

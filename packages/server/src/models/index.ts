@@ -1,0 +1,85 @@
+/**
+ * Every model, initialised on one Sequelize instance. The classes are module singletons: a process
+ * has one database, and `initModels` (re)binds them to the instance it is given.
+ * To add a model: a class file here with `static initModel`, a line in `initModels`, its
+ * associations below, and a migration in <repo>/db/migrations.
+ */
+import type { Sequelize } from 'sequelize';
+import { Alert } from './Alert';
+import { AuditEvent } from './AuditEvent';
+import { Category } from './Category';
+import { Delivery } from './Delivery';
+import { Notification } from './Notification';
+import { OneTimeToken } from './OneTimeToken';
+import { Session } from './Session';
+import { Setting } from './Setting';
+import { User } from './User';
+
+export {
+  Alert,
+  AuditEvent,
+  Category,
+  Delivery,
+  Notification,
+  OneTimeToken,
+  Session,
+  Setting,
+  User,
+};
+export { DELIVERY_METHODS, SELLER_TYPES } from './Alert';
+export type { AlertStatus, DeliveryMethod, SellerType } from './Alert';
+export { CATEGORY_TYPES } from './Category';
+export type { CategoryType } from './Category';
+export { DELIVERY_CHANNELS, DELIVERY_STATUSES } from './Delivery';
+export type { DeliveryChannel, DeliveryStatus } from './Delivery';
+export { ONE_TIME_TOKEN_PURPOSES } from './OneTimeToken';
+export type { OneTimeTokenPurpose } from './OneTimeToken';
+
+export interface Models {
+  User: typeof User;
+  Session: typeof Session;
+  OneTimeToken: typeof OneTimeToken;
+  Category: typeof Category;
+  Alert: typeof Alert;
+  Notification: typeof Notification;
+  Delivery: typeof Delivery;
+  Setting: typeof Setting;
+  AuditEvent: typeof AuditEvent;
+}
+
+export function initModels(sequelize: Sequelize): Models {
+  const models: Models = {
+    User: User.initModel(sequelize),
+    Session: Session.initModel(sequelize),
+    OneTimeToken: OneTimeToken.initModel(sequelize),
+    Category: Category.initModel(sequelize),
+    Alert: Alert.initModel(sequelize),
+    Notification: Notification.initModel(sequelize),
+    Delivery: Delivery.initModel(sequelize),
+    Setting: Setting.initModel(sequelize),
+    AuditEvent: AuditEvent.initModel(sequelize),
+  };
+
+  // The database enforces the cascades (see the migrations); these describe them for includes.
+  const cascade = { onDelete: 'CASCADE', onUpdate: 'CASCADE' } as const;
+  User.hasMany(Session, { foreignKey: 'userId', as: 'sessions', ...cascade });
+  Session.belongsTo(User, { foreignKey: 'userId', as: 'user' });
+  User.hasMany(OneTimeToken, { foreignKey: 'userId', as: 'oneTimeTokens', ...cascade });
+  OneTimeToken.belongsTo(User, { foreignKey: 'userId', as: 'user' });
+  Alert.hasMany(OneTimeToken, { foreignKey: 'alertId', as: 'oneTimeTokens', ...cascade });
+  OneTimeToken.belongsTo(Alert, { foreignKey: 'alertId', as: 'alert' });
+  User.hasMany(Alert, { foreignKey: 'userId', as: 'alerts', ...cascade });
+  Alert.belongsTo(User, { foreignKey: 'userId', as: 'user' });
+  Alert.hasMany(Notification, { foreignKey: 'alertId', as: 'notifications', ...cascade });
+  Notification.belongsTo(Alert, { foreignKey: 'alertId', as: 'alert' });
+  User.hasMany(Notification, { foreignKey: 'userId', as: 'notifications', ...cascade });
+  Notification.belongsTo(User, { foreignKey: 'userId', as: 'user' });
+  Notification.hasMany(Delivery, { foreignKey: 'notificationId', as: 'deliveries', ...cascade });
+  Delivery.belongsTo(Notification, { foreignKey: 'notificationId', as: 'notification' });
+  Category.hasMany(Category, { foreignKey: 'parentId', as: 'children', ...cascade });
+  Category.belongsTo(Category, { foreignKey: 'parentId', as: 'parent' });
+  User.hasMany(AuditEvent, { foreignKey: 'actorUserId', as: 'auditEvents', onDelete: 'SET NULL' });
+  AuditEvent.belongsTo(User, { foreignKey: 'actorUserId', as: 'actor' });
+
+  return models;
+}

@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config';
+
+// The server suite on SQLite (the embedded default): each test file gets its own database file.
+export default defineProject({
+  test: {
+    name: 'server-sqlite',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    provide: { testDatabase: 'sqlite' },
+    // A throwaway Redis for the BullMQ tests (SKIP_REDIS=1 skips them).
+    globalSetup: ['test/redis-global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,504 @@
+/**
+ * A local stand-in for www.marktplaats.nl and www.2dehands.be that speaks their real wire
+ * protocol: `GET /lrp/api/search` (same parameters, same JSON) and ad pages `GET /v/…` (HTML with
+ * `window.__CONFIG__`). Each site gets its own port, like the two real hosts. Tests drive it
+ * through `publish`, `inject`, `requests` and `reset`; the demo lets it publish on its own.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import {
+  PLACES,
+  SELLER_NAMES,
+  l2Category,
+  type DeliveryLabel,
+  type DoublePlatform,
+} from './catalogue';
+import { generateSpec, pick, seededRandom, type ListingSpec } from './generator';
+import { DoubleMarket, buildRawListing, type StoredListing } from './market';
+
+export type { DoublePlatform } from './catalogue';
+export { createVirtualClock, type VirtualClock } from './clock';
+export * from './fixtures';
+
+const PLATFORMS: DoublePlatform[] = ['marktplaats', '2dehands'];
+const SITE_NAMES: Record<DoublePlatform, string> = {
+  marktplaats: 'Marktplaats',
+  '2dehands': '2dehands',
+};
+
+export interface MarketplaceDoubleOptions {
+  /** Port of the marktplaats host; 2dehands gets port + 1. 0 (default): any free ports. */
+  port?: number;
+  /** New ads per second, spread over both sites (0, the default: only `publish`). */
+  publishPerSecond?: number;
+  /** Seeds the generator: same seed, same ads. */
+  seed?: number;
+  /** Ads generated at start, posted over the last `initialSpreadDays` days. Default 0. */
+  initialListings?: number;
+  initialSpreadDays?: number;
+  /** The double's clock: day labels and offeredSince depend on it. */
+  now?: () => number;
+  host?: string;
+}
+
+/** Anything not given is generated. `raw` fields override the generated search JSON verbatim. */
+export interface PublishInput extends Partial<Omit<ListingSpec, 'delivery' | 'postedAt'>> {
+  delivery?: DeliveryLabel | (string & {});
+  postedAt?: number | Date;
+  l1CategoryId?: number;
+  raw?: Record<string, unknown>;
+  /** Replaces the ad page's `window.__CONFIG__.listing`. */
+  pageListing?: Record<string, unknown>;
+  /** A verbatim `window.__CONFIG__ = …;</script>` line for the ad page. */
+  pageScript?: string;
+}
+
+export interface PublishedListing {
+  platform: DoublePlatform;
+  itemId: string;
+  vipUrl: string;
+  /** Absolute ad page URL on the double. */
+  url: string;
+  raw: Record<string, unknown>;
+}
+
+export interface FaultSpec {
+  /** 403/429/5xx/204 as the real hosts answer them; any other status as a bare error. */
+  status: 403 | 429 | 500 | 502 | 503 | 504 | 204 | (number & {});
+  /** How many matching requests get the fault. Default 1. */
+  times?: number;
+  /** Seconds, sent as Retry-After. */
+  retryAfter?: number;
+  /** Default: both sites. */
+  platform?: DoublePlatform;
+  /** Default 'any'. */
+  target?: 'search' | 'detail' | 'any';
+  /** Matching requests to let through first (e.g. 1: the second page fails). Default 0. */
+  after?: number;
+}
+
+export interface RequestLogEntry {
+  platform: DoublePlatform;
+  method: string;
+  path: string;
+  /** Path and query string as received. */
+  url: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  /** The double's clock. */
+  at: number;
+  /** Which TCP connection carried it (1-based per site): keep-alive shows as one number. */
+  connection: number;
+  /** The status answered. */
+  status: number;
+  fault: boolean;
+}
+
+export interface MarketplaceDouble {
+  baseUrl: Record<DoublePlatform, string>;
+  publish(input?: PublishInput): PublishedListing;
+  /** Stores a search JSON listing exactly as given (research fixtures). */
+  publishRaw(
+    platform: DoublePlatform,
+    raw: Record<string, unknown>,
+    meta?: Pick<
+      PublishInput,
+      'postedAt' | 'l1CategoryId' | 'language' | 'sellerType' | 'pageListing' | 'pageScript'
+    >,
+  ): PublishedListing;
+  /** The ad disappears from search; its page becomes the "verlopen" shell. */
+  expire(platform: DoublePlatform, itemId: string): void;
+  inject(fault: FaultSpec): void;
+  /** Every request to either site, in order (control calls excluded). */
+  readonly requests: RequestLogEntry[];
+  readonly requestLog: RequestLogEntry[];
+  /** TCP connections accepted per site. */
+  connections(platform: DoublePlatform): number;
+  /** Drops ads, faults, the request log and connection counts; the generator restarts from the seed. */
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** JSON that cannot end its <script> early, whatever the (untrusted) ad text holds. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+interface ActiveFault extends FaultSpec {
+  remaining: number;
+  skip: number;
+}
+
+export async function startMarketplaceDouble(
+  options: MarketplaceDoubleOptions = {},
+): Promise<MarketplaceDouble> {
+  const now = options.now ?? Date.now;
+  const seed = options.seed ?? 20_240_310;
+  const market = new DoubleMarket(now);
+  const faults: ActiveFault[] = [];
+  const requests: RequestLogEntry[] = [];
+  const connectionCounts: Record<DoublePlatform, number> = { marktplaats: 0, '2dehands': 0 };
+  const connectionIds = new WeakMap<Socket, number>();
+  let random = seededRandom(seed);
+  let nextOrganicId = 0;
+  let nextAdmarktId = 0;
+  const baseUrl = {} as Record<DoublePlatform, string>;
+
+  function restartIds() {
+    random = seededRandom(seed);
+    // Organic ids grow with creation time, like the real 'm' numbers.
+    nextOrganicId = 2_100_000_000 + Math.floor(random() * 1_000_000);
+    nextAdmarktId = 1_379_000_000 + Math.floor(random() * 1_000_000);
+  }
+  restartIds();
+
+  function store(
+    platform: DoublePlatform,
+    raw: Record<string, unknown>,
+    meta: PublishInput,
+  ): PublishedListing {
+    const itemId = String(raw.itemId);
+    const postedAt =
+      meta.postedAt instanceof Date ? meta.postedAt.getTime() : (meta.postedAt ?? now());
+    const l1CategoryId = meta.l1CategoryId ?? l2Category(Number(raw.categoryId))?.parentId ?? null;
+    const stored: StoredListing = {
+      platform,
+      itemId,
+      raw,
+      postedAt,
+      l1CategoryId,
+      language: meta.language ?? (platform === '2dehands' ? 'nl-BE' : null),
+      sellerType: meta.sellerType ?? (itemId.startsWith('a') ? 'TRADER' : 'CONSUMER'),
+      expired: false,
+      ...(meta.pageListing ? { pageListing: meta.pageListing } : {}),
+      ...(meta.pageScript ? { pageScript: meta.pageScript } : {}),
+    };
+    market.add(stored);
+    const vipUrl = String(raw.vipUrl);
+    return { platform, itemId, vipUrl, url: `${baseUrl[platform]}${vipUrl}`, raw };
+  }
+
+  /** Ads from `publish` are plain organic ads unless asked otherwise; paid ones must be asked for. */
+  function publish(input: PublishInput = {}): PublishedListing {
+    return publishWith(input, false);
+  }
+
+  /** The timer and the initial catalogue also produce the generator's paid and reserved ads. */
+  function publishWith(input: PublishInput, generatedExtras: boolean): PublishedListing {
+    const platform = input.platform ?? 'marktplaats';
+    const postedAt =
+      input.postedAt instanceof Date ? input.postedAt.getTime() : (input.postedAt ?? now());
+    const generated = generateSpec(random, platform, postedAt);
+    if (!generatedExtras) {
+      generated.admarkt = false;
+      generated.priorityProduct = 'NONE';
+      generated.reserved = false;
+      generated.sellerType = 'CONSUMER';
+      generated.traits = ['PACKAGE_FREE'];
+      generated.sellerName = pick(random, SELLER_NAMES);
+    }
+    const defined = Object.fromEntries(
+      Object.entries(input).filter(
+        ([key, value]) =>
+          value !== undefined &&
+          !['raw', 'pageListing', 'pageScript', 'l1CategoryId'].includes(key),
+      ),
+    ) as Partial<ListingSpec>;
+    const admarkt = input.admarkt ?? (input.itemId?.startsWith('a') || generated.admarkt);
+    const itemId =
+      input.itemId ??
+      (admarkt
+        ? `a${(nextAdmarktId += 1 + Math.floor(random() * 40))}`
+        : `m${(nextOrganicId += 1 + Math.floor(random() * 40))}`);
+    const spec: ListingSpec = {
+      ...generated,
+      ...(admarkt ? { sellerType: 'TRADER', traits: ['PROFILE', 'ADMARKT_CONSOLE'] } : {}),
+      ...defined,
+      admarkt,
+      itemId,
+      postedAt,
+      delivery: (input.delivery ?? generated.delivery) as DeliveryLabel,
+    };
+    if (admarkt && input.priorityProduct === undefined) spec.priorityProduct = 'NONE';
+    if (
+      input.cityName === undefined &&
+      !PLACES[platform].some((p) => p.cityName === spec.cityName)
+    ) {
+      spec.cityName = pick(random, PLACES[platform]).cityName;
+    }
+    const raw = { ...buildRawListing(spec), ...(input.raw ?? {}) };
+    return store(platform, raw, {
+      ...input,
+      sellerType: spec.sellerType,
+      language: spec.language,
+      postedAt,
+    });
+  }
+
+  function takeFault(
+    platform: DoublePlatform,
+    target: 'search' | 'detail' | 'other',
+  ): ActiveFault | null {
+    const index = faults.findIndex(
+      (fault) =>
+        (fault.platform === undefined || fault.platform === platform) &&
+        (fault.target === undefined || fault.target === 'any' || fault.target === target),
+    );
+    const fault = faults[index];
+    if (fault === undefined) return null;
+    if (fault.skip > 0) {
+      fault.skip--;
+      return null;
+    }
+    fault.remaining--;
+    if (fault.remaining <= 0) faults.splice(index, 1);
+    return fault;
+  }
+
+  function send(
+    res: ServerResponse,
+    status: number,
+    body: string,
+    headers: Record<string, string> = {},
+  ) {
+    res.writeHead(status, {
+      via: '1.1 0123456789abcdef.cloudfront.net (CloudFront)',
+      'x-cache': status < 400 ? 'Miss from cloudfront' : 'Error from cloudfront',
+      ...headers,
+      ...(status === 204 ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+    });
+    res.end(status === 204 ? undefined : body);
+  }
+
+  function answerFault(res: ServerResponse, fault: ActiveFault) {
+    const retryAfter: Record<string, string> =
+      fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) };
+    if (fault.status === 204) return send(res, 204, '');
+    if (fault.status === 403) {
+      return send(
+        res,
+        403,
+        '<HTML><HEAD><TITLE>ERROR: The request could not be satisfied</TITLE></HEAD><BODY><H1>403 ERROR</H1><H2>The request could not be satisfied.</H2>Request blocked.</BODY></HTML>',
+        { 'content-type': 'text/html', ...retryAfter },
+      );
+    }
+    if (fault.status === 429) {
+      return send(res, 429, JSON.stringify({ error: 'Too Many Requests' }), {
+        'content-type': 'application/json',
+        ...retryAfter,
+      });
+    }
+    if (fault.status >= 500) {
+      return send(res, fault.status, 'Service Unavailable', {
+        'content-type': 'text/plain',
+        ...retryAfter,
+      });
+    }
+    return send(res, fault.status, JSON.stringify({ error: `Status ${fault.status}` }), {
+      'content-type': 'application/json',
+      ...retryAfter,
+    });
+  }
+
+  function detailPage(platform: DoublePlatform, path: string, res: ServerResponse): number {
+    const itemId = /\/([am]\d+)(?:-[^/]*)?\/?$/.exec(path)?.[1];
+    const listing = itemId ? market.find(platform, itemId) : undefined;
+    if (!listing) {
+      send(
+        res,
+        404,
+        '<!DOCTYPE html><html lang="nl"><body><h1>Pagina niet gevonden</h1></body></html>',
+        {
+          'content-type': 'text/html; charset=utf-8',
+        },
+      );
+      return 404;
+    }
+    const vipUrl = String(listing.raw.vipUrl);
+    if (path !== vipUrl) {
+      send(res, 301, '', { location: vipUrl });
+      return 301;
+    }
+    const title = escapeHtml(String(listing.raw.title ?? ''));
+    const script = listing.expired
+      ? `window.__CONFIG__ = ${scriptJson({ listing: null, page: 'vip-expired' })};</script>`
+      : (listing.pageScript ??
+        `window.__CONFIG__ = ${scriptJson({ listing: market.pageListing(listing) })};</script>`);
+    const body = listing.expired
+      ? '<h1>Deze advertentie is verlopen</h1>'
+      : `<h1>${title}</h1><p>${escapeHtml(String(listing.raw.description ?? ''))}</p>`;
+    const html = `<!DOCTYPE html><html lang="nl"><head><meta charset="utf-8"><title>${title} | ${SITE_NAMES[platform]}</title><link rel="canonical" href="${escapeHtml(vipUrl)}"></head><body><div id="__next"><main>${body}</main></div><script>${script}</body></html>`;
+    send(res, 200, html, { 'content-type': 'text/html; charset=utf-8' });
+    return 200;
+  }
+
+  async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    return text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+  }
+
+  /** The same controls over HTTP, for the demo running the double in another process. */
+  async function control(path: string, req: IncomingMessage, res: ServerResponse) {
+    try {
+      if (path === '/__control/publish' && req.method === 'POST') {
+        return send(res, 200, JSON.stringify(publish((await readJson(req)) as PublishInput)), {
+          'content-type': 'application/json',
+        });
+      }
+      if (path === '/__control/inject' && req.method === 'POST') {
+        inject((await readJson(req)) as unknown as FaultSpec);
+        return send(res, 204, '');
+      }
+      if (path === '/__control/reset' && req.method === 'POST') {
+        reset();
+        return send(res, 204, '');
+      }
+      if (path === '/__control/requests' && req.method === 'GET') {
+        const log = requests.map(({ query: _query, ...entry }) => entry);
+        return send(res, 200, JSON.stringify(log), { 'content-type': 'application/json' });
+      }
+      return send(res, 404, 'unknown control');
+    } catch (error) {
+      return send(res, 400, String(error));
+    }
+  }
+
+  function handle(platform: DoublePlatform, req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://double.invalid');
+    if (url.pathname.startsWith('/__control/')) {
+      void control(url.pathname, req, res);
+      return;
+    }
+    const target =
+      url.pathname === '/lrp/api/search'
+        ? 'search'
+        : url.pathname.startsWith('/v/')
+          ? 'detail'
+          : 'other';
+    const entry: RequestLogEntry = {
+      platform,
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      url: req.url ?? '/',
+      query: url.searchParams,
+      headers: req.headers,
+      at: now(),
+      connection: connectionIds.get(req.socket) ?? 0,
+      status: 0,
+      fault: false,
+    };
+    requests.push(entry);
+    const fault = takeFault(platform, target);
+    if (fault) {
+      entry.status = fault.status;
+      entry.fault = true;
+      answerFault(res, fault);
+      return;
+    }
+    if (req.method !== 'GET') {
+      entry.status = 405;
+      send(res, 405, '');
+      return;
+    }
+    if (target === 'search') {
+      const answer = market.search(platform, url.searchParams);
+      entry.status = answer.status;
+      if (answer.status === 204) send(res, 204, '');
+      else
+        send(res, answer.status, JSON.stringify(answer.body), {
+          'content-type': 'application/json; charset=utf-8',
+        });
+      return;
+    }
+    if (target === 'detail') {
+      entry.status = detailPage(platform, url.pathname, res);
+      return;
+    }
+    entry.status = 404;
+    send(res, 404, JSON.stringify({ error: 'Not Found' }), { 'content-type': 'application/json' });
+  }
+
+  function inject(fault: FaultSpec) {
+    faults.push({ ...fault, remaining: fault.times ?? 1, skip: fault.after ?? 0 });
+  }
+
+  function reset() {
+    market.clear();
+    faults.length = 0;
+    requests.length = 0;
+    connectionCounts.marktplaats = 0;
+    connectionCounts['2dehands'] = 0;
+    restartIds();
+  }
+
+  const servers: Server[] = [];
+  const host = options.host ?? '127.0.0.1';
+  for (const [index, platform] of PLATFORMS.entries()) {
+    const server = createServer((req, res) => handle(platform, req, res));
+    server.on('connection', (socket: Socket) => {
+      connectionCounts[platform]++;
+      connectionIds.set(socket, connectionCounts[platform]);
+    });
+    const port = options.port ? options.port + index : 0;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    const address = server.address() as AddressInfo;
+    baseUrl[platform] = `http://${host}:${address.port}`;
+    servers.push(server);
+  }
+
+  const spreadMs = (options.initialSpreadDays ?? 3) * 86_400_000;
+  for (let i = 0; i < (options.initialListings ?? 0); i++) {
+    // Oldest first, so ids grow with posting time as on the real sites.
+    const postedAt =
+      now() - spreadMs + Math.floor((spreadMs * i) / Math.max(1, options.initialListings ?? 1));
+    publishWith({ platform: pick(random, PLATFORMS), postedAt }, true);
+  }
+
+  let timer: ReturnType<typeof setInterval> | null = null;
+  if ((options.publishPerSecond ?? 0) > 0) {
+    timer = setInterval(
+      () => publishWith({ platform: pick(random, PLATFORMS) }, true),
+      1000 / options.publishPerSecond!,
+    );
+    timer.unref();
+  }
+
+  return {
+    baseUrl,
+    publish,
+    publishRaw: (platform, raw, meta = {}) => store(platform, { ...raw }, meta),
+    expire(platform, itemId) {
+      const listing = market.find(platform, itemId);
+      if (listing) listing.expired = true;
+    },
+    inject,
+    requests,
+    requestLog: requests,
+    connections: (platform) => connectionCounts[platform],
+    reset,
+    async stop() {
+      if (timer) clearInterval(timer);
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeAllConnections();
+            }),
+        ),
+      );
+    },
+  };
+}
