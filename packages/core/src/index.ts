@@ -6,3 +6,5 @@ export * from './chat';
 export * from './auth';
 export * from './plans';
 export * from './api';
+export * from './app';
+export * from './content';

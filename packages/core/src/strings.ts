@@ -231,5 +231,392 @@ export const STRINGS = {
     testMessage: 'Dit is een testbericht van Prijsalarm. Je Telegram-koppeling werkt!',
     disconnected:
       'Je Telegram-account is losgekoppeld van Prijsalarm. Je ontvangt hier geen meldingen meer.',
+    /** The bot's answer to a bare /start: a code to type on the website. */
+    chatLinkCode: (code: string, minutes: number) =>
+      `Welkom bij Prijsalarm! Je koppelcode is: ${code}\n\nVul deze code binnen ${minutes} minuten in op de website via Mijn Account → Integraties om je Telegram-account te koppelen.`,
+    /** POST /telegram/verify with an unknown or expired code. */
+    codeInvalid:
+      'Deze koppelcode is ongeldig of verlopen. Stuur /start naar de bot voor een nieuwe code.',
+    testSent: 'Het testbericht is verstuurd naar je Telegram.',
+    testFailed: 'Het testbericht kon niet worden verstuurd. Probeer het later opnieuw.',
+    /** The chat is gone for the bot (blocked, deleted): the link was removed. */
+    chatUnreachable:
+      'De bot kan je Telegram-chat niet meer bereiken (geblokkeerd of verwijderd). Je Telegram-account is losgekoppeld; koppel het opnieuw via Mijn Account → Integraties.',
+  },
+
+  /** Why a delivery of a notification was not (yet) sent: `lastError` as the owner sees it. */
+  delivery: {
+    noOpenConnection: 'Geen open verbinding',
+    telegramNotConfigured: 'Telegram is niet geconfigureerd',
+    telegramNotLinked: 'Er is geen Telegram-account gekoppeld',
+    telegramChatUnreachable:
+      'De bot kan je Telegram-chat niet bereiken (geblokkeerd of verwijderd); Telegram is losgekoppeld',
+    telegramRejected: (detail: string) => `Telegram weigerde het bericht (${detail})`,
+    telegramRateLimited: (seconds: number) =>
+      `Telegram vraagt ons ${seconds} seconden te wachten; we proberen het daarna opnieuw`,
+    emailRejected: (detail: string) => `De mailserver weigerde de e-mail (${detail})`,
+    noRecipient: 'Geen ontvanger bekend voor deze melding',
+    temporaryFailure: (detail: string) => `Tijdelijke fout, we proberen het opnieuw (${detail})`,
+    gaveUp: (attempts: number, detail: string) =>
+      `Niet verzonden na ${attempts} pogingen (${detail})`,
+  },
+
+  /** The e-mail with new ads for one recipient of one check (mail template new-listings). */
+  alertMail: {
+    subject: (count: number, searchTerms: readonly string[]) =>
+      `${count} ${count === 1 ? 'nieuwe advertentie' : 'nieuwe advertenties'} voor ${
+        searchTerms.length <= 2
+          ? searchTerms.map((term) => `"${term}"`).join(' en ')
+          : `"${searchTerms[0]}" en ${searchTerms.length - 1} andere alerts`
+      }`,
+    intro: (count: number) =>
+      count === 1
+        ? 'Er is een nieuwe advertentie gevonden die past bij je prijsalarm:'
+        : `Er zijn ${count} nieuwe advertenties gevonden die passen bij je prijsalarmen:`,
+    forAlerts: (searchTerms: readonly string[]) =>
+      `${searchTerms.length === 1 ? 'Voor je alert' : 'Voor je alerts'} ${searchTerms.map((term) => `"${term}"`).join(' en ')}`,
+    manageAlert: (searchTerm: string) => `Alert "${searchTerm}" beheren of pauzeren`,
+    footer:
+      'Je ontvangt deze e-mail omdat je een prijsalarm hebt ingesteld. Wil je geen meldingen meer? Pauzeer of verwijder je alert via de beheerlink.',
+    /** The answer to the one-click unsubscribe (RFC 8058), which pauses the mail's alerts. */
+    unsubscribed: (count: number) =>
+      count === 1
+        ? 'Je alert is gepauzeerd. Je ontvangt er geen e-mails meer over tot je hem weer aanzet.'
+        : 'Je alerts zijn gepauzeerd. Je ontvangt er geen e-mails meer over tot je ze weer aanzet.',
+    unsubscribeLinkInvalid:
+      'Deze afmeldlink is ongeldig. Pauzeer je alert via de beheerlink in je e-mail.',
+  },
+
+  /** Notification centre answers and the CSV export (server routes/notifications). */
+  notifications: {
+    notFound: 'Melding niet gevonden.',
+    /** Column headers of the CSV export, in column order. */
+    csvColumns: {
+      createdAt: 'Datum',
+      alert: 'Alert',
+      platform: 'Platform',
+      title: 'Titel',
+      price: 'Prijs (€)',
+      priceType: 'Prijstype',
+      location: 'Locatie',
+      seller: 'Verkoper',
+      url: 'Link',
+      viewed: 'Bekeken',
+    },
+    yes: 'Ja',
+    no: 'Nee',
+  },
+
+  /** Admin answers (server routes/admin). */
+  admin: {
+    userNotFound: 'Gebruiker niet gevonden.',
+    alertNotFound: 'Alert niet gevonden.',
+    alertDeleted: 'De alert is verwijderd.',
+  },
+
+  /** Newsletter unsubscribe (the /uitschrijven page and the RFC 8058 one-click POST). */
+  newsletter: {
+    unsubscribed: 'Je bent uitgeschreven voor de nieuwsbrief. Je ontvangt geen nieuwsbrieven meer.',
+    invalidLink:
+      'Deze afmeldlink is ongeldig. Gebruik de link uit de meest recente e-mail of wijzig je voorkeuren in Mijn Account.',
+    /** Subject of the mailto: unsubscribe in the List-Unsubscribe header. */
+    mailtoSubject: 'Uitschrijven nieuwsbrief',
+  },
+
+  /** Contact form (POST /contact). */
+  contact: {
+    sent: 'Bedankt voor je bericht! We reageren zo snel mogelijk.',
+  },
+
+  /** Alerts: creation, guest confirmation and the token links (manage, refresh). */
+  alerts: {
+    guestAlertExists:
+      'Met dit e-mailadres kan nu geen nieuwe gratis alert worden aangemaakt. Heb je al een gratis alert? Beheer die via de link in je e-mail, of maak een gratis account aan voor meer alerts.',
+    confirmed: 'Je e-mailadres is bevestigd. Je alert is nu actief.',
+    confirmLinkInvalid:
+      'Deze bevestigingslink is ongeldig, verlopen of al gebruikt. Open de beheerlink uit je e-mail om de status van je alert te zien.',
+    notFound: 'Deze alert bestaat niet (meer) of de link is ongeldig.',
+    refreshLinkInvalid:
+      'Deze verlengingslink is ongeldig of al gebruikt. Open je beheerlink voor de nieuwste link.',
+    refreshNeedsConfirmation:
+      'Bevestig eerst je e-mailadres via de link in je e-mail, daarna kun je de alert verlengen.',
+    refreshed: (days: number) => `Je alert is verlengd en blijft nu ${days} dagen actief.`,
+    deleted: 'Je alert is verwijderd.',
+    emailNotChangeable: 'Het e-mailadres van een alert kan niet worden gewijzigd.',
+    categoryNotFound: 'Kies een bestaande categorie',
+    subcategoryMismatch: 'Deze subcategorie hoort niet bij de gekozen hoofdcategorie',
+    carFiltersNeedCarCategory: "Deze filters zijn alleen beschikbaar in de categorie Auto's",
+  },
+
+  /** Settings, capabilities and preferences (GET /settings/public, PUT /admin/settings, …). */
+  settings: {
+    unknownKey: 'Onbekende instelling.',
+    unknownFeature: 'Onbekende functie.',
+    preferencesTooLarge: (maxCharacters: number) =>
+      `Je voorkeuren mogen samen maximaal ${maxCharacters} tekens bevatten`,
+    preferenceKeyInvalid: (maxLength: number) =>
+      `De naam van een voorkeur begint met een letter en heeft maximaal ${maxLength} letters, cijfers, - of _`,
+  },
+
+  /** Accounts and sessions (server routes/auth). */
+  auth: {
+    registered:
+      'Bedankt voor je aanmelding! We hebben een e-mail gestuurd met een link om je account te activeren. Controleer ook je spam-map.',
+    invalidCredentials: 'Onjuist e-mailadres of wachtwoord.',
+    emailNotVerified:
+      'Bevestig eerst je e-mailadres via de link in de e-mail die we je hebben gestuurd.',
+    verifyLinkInvalid:
+      'Deze bevestigingslink is ongeldig, verlopen of al gebruikt. Log in of vraag een nieuwe link aan.',
+    loggedOut: 'Je bent uitgelogd.',
+    loggedOutEverywhere: 'Je bent op al je apparaten uitgelogd.',
+    sessionExpired: 'Je sessie is verlopen. Log opnieuw in.',
+    resetRequested:
+      'Als dit e-mailadres bij ons bekend is, hebben we een e-mail gestuurd met een link om je wachtwoord opnieuw in te stellen.',
+    resetLinkInvalid:
+      'Deze link om je wachtwoord opnieuw in te stellen is ongeldig, verlopen of al gebruikt. Vraag een nieuwe link aan.',
+    passwordReset: 'Je wachtwoord is gewijzigd. Je kunt nu inloggen met je nieuwe wachtwoord.',
+    passwordChanged: 'Je wachtwoord is gewijzigd. Log opnieuw in met je nieuwe wachtwoord.',
+    currentPasswordWrong: 'Je huidige wachtwoord is onjuist.',
+    passwordWrong: 'Het wachtwoord is onjuist.',
+    accountDeleted: 'Je account en al je gegevens zijn verwijderd.',
+    loginLinkSent:
+      'Als dit e-mailadres bij ons bekend is, hebben we een e-mail gestuurd met een link om in te loggen.',
+    loginLinkInvalid:
+      'Deze inloglink is ongeldig, verlopen of al gebruikt. Vraag een nieuwe inloglink aan.',
+    sessionNotFound: 'Deze sessie bestaat niet (meer).',
+    sessionEnded: 'De sessie is beëindigd.',
+  },
+  /** The web app's own texts (packages/web): the shell, the account screens and the static pages. */
+  web: {
+    shell: {
+      skipToContent: 'Direct naar de inhoud',
+      mainNavigation: 'Hoofdmenu',
+      logoLabel: 'Prijsalarm, naar de startpagina',
+      logoLabelLoggedIn: 'Prijsalarm, naar je dashboard',
+      openMenu: 'Menu openen',
+      closeMenu: 'Menu sluiten',
+      authLoading: 'Even geduld, we controleren of je bent ingelogd',
+      pageLoading: 'Pagina wordt geladen…',
+      profileMenu: 'Profielmenu',
+      plan: (label: string) => `Plan: ${label}`,
+      adminRequired: 'Je hebt geen toegang tot de beheeromgeving.',
+    },
+    footer: {
+      label: 'Voettekst',
+      navigation: 'Navigatie',
+      contactHeading: 'Contact',
+      chamberOfCommerce: (number: string) => `KvK-nummer ${number}`,
+    },
+    toasts: {
+      region: 'Meldingen',
+      close: 'Melding sluiten',
+    },
+    cookieBanner: {
+      label: 'Cookies',
+      text: 'Prijsalarm gebruikt functionele cookies en lokale opslag om je ingelogd te houden en je keuzes te onthouden. Met "Accepteren" mogen we ook anonieme foutrapporten verzamelen om de website te verbeteren.',
+      accept: 'Accepteren',
+      necessaryOnly: 'Alleen noodzakelijke',
+      readMore: 'Lees de privacyverklaring',
+    },
+    form: {
+      optional: '(optioneel)',
+      showPassword: 'Wachtwoord tonen',
+      hidePassword: 'Wachtwoord verbergen',
+      busy: 'Bezig…',
+      fixErrors: 'Controleer de gemarkeerde velden.',
+    },
+    login: {
+      loginTitle: 'Inloggen',
+      registerTitle: 'Account aanmaken',
+      loginIntro: 'Log in om je alerts, meldingen en abonnement te beheren.',
+      registerIntro:
+        'Maak gratis een account aan voor meer alerts, Telegram-meldingen en extra filters.',
+      email: 'E-mailadres',
+      password: 'Wachtwoord',
+      passwordHint: (min: number) => `Minimaal ${min} tekens`,
+      rememberMe: 'Ingelogd blijven op dit apparaat',
+      firstName: 'Voornaam',
+      lastName: 'Achternaam',
+      newsletter: 'Stuur me af en toe de nieuwsbrief met tips en nieuws over Prijsalarm',
+      submitLogin: 'Inloggen',
+      submitRegister: 'Account aanmaken',
+      forgotPassword: 'Wachtwoord vergeten?',
+      noAccount: 'Nog geen account?',
+      toRegister: 'Registreer gratis',
+      haveAccount: 'Heb je al een account?',
+      toLogin: 'Log in',
+      checkEmailTitle: 'Controleer je e-mail',
+      backToLogin: 'Terug naar inloggen',
+      loggedIn: 'Je bent ingelogd.',
+      loggedOut: 'Je bent uitgelogd.',
+    },
+    forgotPassword: {
+      title: 'Wachtwoord vergeten',
+      intro:
+        'Vul het e-mailadres van je account in. We sturen je dan een link om een nieuw wachtwoord in te stellen.',
+      submit: 'Stuur de link',
+      sentTitle: 'Controleer je e-mail',
+    },
+    resetPassword: {
+      title: 'Nieuw wachtwoord instellen',
+      intro: 'Kies een nieuw wachtwoord voor je account.',
+      newPassword: 'Nieuw wachtwoord',
+      submit: 'Wachtwoord opslaan',
+      doneTitle: 'Wachtwoord gewijzigd',
+      toLogin: 'Naar inloggen',
+      requestNewLink: 'Nieuwe link aanvragen',
+    },
+    verify: {
+      title: 'E-mailadres bevestigen',
+      busy: 'We bevestigen je e-mailadres…',
+      done: 'Je e-mailadres is bevestigd. Welkom bij Prijsalarm!',
+    },
+    loginCallback: {
+      title: 'Inloggen met een link',
+      busy: 'Je wordt ingelogd…',
+      toLogin: 'Naar inloggen',
+    },
+    unsubscribe: {
+      title: 'Uitschrijven voor de nieuwsbrief',
+      busy: 'We schrijven je uit…',
+      doneFor: (email: string) => `Uitgeschreven: ${email}`,
+      toHome: 'Naar de startpagina',
+      toAccount: 'Voorkeuren in Mijn Account',
+    },
+    contact: {
+      title: 'Contact',
+      intro:
+        'Heb je een vraag, een idee, of gaat er iets mis? Stuur ons een bericht, dan reageren we zo snel mogelijk.',
+      mailUs: 'Liever mailen? Dat kan naar',
+      name: 'Naam',
+      email: 'E-mailadres',
+      subject: 'Onderwerp',
+      message: 'Bericht',
+      submit: 'Bericht versturen',
+      sentTitle: 'Bericht verstuurd',
+      sendAnother: 'Nog een bericht sturen',
+    },
+    faq: {
+      title: 'Veelgestelde vragen',
+      intro: 'Alles over alerts, meldingen en abonnementen op een rij.',
+      showMore: 'Meer vragen tonen',
+      showLess: 'Minder vragen tonen',
+      notListed: 'Staat je vraag er niet bij?',
+      contactUs: 'Neem contact met ons op',
+    },
+    legal: {
+      contents: 'Inhoud',
+    },
+    forbidden: {
+      title: 'Geen toegang',
+      text: 'Je hebt geen toegang tot deze pagina. Log in met een account dat wel toegang heeft, of ga terug naar de startpagina.',
+      toHome: 'Naar de startpagina',
+      toLogin: 'Inloggen',
+    },
+    notFound: {
+      title: 'Pagina niet gevonden',
+      text: 'Deze pagina bestaat niet (meer). Misschien is de link verouderd of zit er een typfout in het adres.',
+      toHome: 'Naar de startpagina',
+      toFaq: 'Bekijk de veelgestelde vragen',
+    },
+    pricing: {
+      title: 'Prijzen',
+      intro: 'Begin gratis en stap over wanneer je meer wilt. Pro is maandelijks opzegbaar.',
+      perMonth: 'per maand',
+      currentPlan: 'Je huidige plan',
+      freeAlert: 'Gratis alert maken',
+      register: 'Gratis account aanmaken',
+      toDashboard: 'Naar je dashboard',
+      choosePro: 'Kies Pro',
+      plansLabel: 'Plannen',
+    },
+    subscription: {
+      title: 'Pro-abonnement',
+      intro: 'Met Pro haal je alles uit Prijsalarm.',
+      price: (price: string) => `${price} per maand, maandelijks opzegbaar`,
+      isPro: 'Je hebt Pro. Bedankt voor je steun!',
+      paymentSoon:
+        'Online afrekenen met iDEAL richten we op dit moment in. Wil je nu al overstappen naar Pro? Stuur ons een bericht, dan regelen we het voor je.',
+      contactUs: 'Neem contact op',
+    },
+    home: {
+      title: 'Mis nooit meer een koopje',
+      intro:
+        'Prijsalarm houdt Marktplaats en 2dehands voor je in de gaten en laat het je direct weten als er een nieuwe advertentie verschijnt die past bij je zoekopdracht.',
+      createAlert: 'Maak een gratis alert',
+      viewPricing: 'Bekijk de prijzen',
+      howItWorks: 'Hoe werkt het?',
+      steps: [
+        'Vertel ons waar je naar zoekt, met je maximumprijs en postcode.',
+        'Bevestig je e-mailadres via de link die we je sturen.',
+        'Wij controleren de marktplaats op de achtergrond.',
+        'Je krijgt direct een bericht bij elke nieuwe advertentie die past.',
+      ],
+    },
+    createAlert: {
+      title: 'Prijsalarm maken',
+      intro:
+        'Kies het platform, vul je zoekopdracht in en bepaal hoe je je meldingen wilt ontvangen.',
+      loginFirst:
+        'Log in om een alert met alle filters te maken, of maak zonder account een gratis alert.',
+      freeAlert: 'Gratis alert zonder account',
+      toDashboardCreate: 'Nieuwe alert in je dashboard',
+    },
+    freeAlert: {
+      title: 'Gratis alert maken',
+      intro: (count: string) =>
+        `Zonder account maak je ${count} voor Marktplaats. Je ontvangt de meldingen per e-mail.`,
+    },
+    manageAlert: {
+      title: 'Alert beheren',
+      intro:
+        'Via deze geheime link beheer je je alert zonder in te loggen: bekijken, aanpassen, pauzeren, verlengen of verwijderen.',
+    },
+    refreshAlert: {
+      title: 'Alert verlengen',
+      intro: 'Met deze link verleng je je alert, zodat je meldingen blijft ontvangen.',
+    },
+    dashboard: {
+      title: 'Dashboard',
+      welcome: (name: string) => `Welkom, ${name}`,
+      plan: 'Je plan',
+      alerts: 'Alerts',
+      notifications: 'Meldingen',
+      newAlert: 'Nieuwe alert',
+      viewNotifications: 'Naar je meldingen',
+      createTitle: 'Nieuwe alert',
+      createIntro: 'Stel stap voor stap je nieuwe alert samen.',
+    },
+    myAccount: {
+      title: 'Mijn Account',
+      tabsLabel: 'Onderdelen van je account',
+      tabs: {
+        profile: 'Profiel',
+        integrations: 'Integraties',
+        subscription: 'Abonnement',
+      },
+      email: 'E-mailadres',
+      name: 'Naam',
+      plan: 'Plan',
+      memberSince: 'Lid sinds',
+      newsletter: 'Nieuwsbrief',
+      newsletterOn: 'Je ontvangt de nieuwsbrief',
+      newsletterOff: 'Je ontvangt de nieuwsbrief niet',
+      telegram: 'Telegram',
+      telegramConnected: (username: string) => `Gekoppeld als @${username}`,
+      telegramConnectedNoName: 'Gekoppeld',
+      telegramNotConnected: 'Niet gekoppeld',
+      notSet: 'Niet ingevuld',
+    },
+    notifications: {
+      title: 'Meldingen',
+      intro: 'Hier vind je alle advertenties die we je hebben gemeld.',
+      count: (count: number) =>
+        count === 1 ? 'Je hebt 1 melding ontvangen.' : `Je hebt ${count} meldingen ontvangen.`,
+    },
+    admin: {
+      title: 'Beheer',
+      intro: 'Overzicht van gebruikers, alerts en instellingen.',
+    },
   },
 } as const;

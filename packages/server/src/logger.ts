@@ -58,8 +58,11 @@ export function redactUrl(url: string): string {
   const maskedQuery = query
     .split('&')
     .map((pair) => {
-      const [key = ''] = pair.split('=', 1);
-      return SECRET_QUERY_KEYS.has(key.toLowerCase()) ? `${key}=[redacted]` : pair;
+      const [key = '', value = ''] = pair.split('=', 2);
+      // By name, or by look: a confirm link carries its token as ?bevestig=<token>.
+      const secret =
+        SECRET_QUERY_KEYS.has(key.toLowerCase()) || (TOKEN_LIKE.test(value) && !UUID.test(value));
+      return secret ? `${key}=[redacted]` : pair;
     })
     .join('&');
   return `${maskedPath}?${maskedQuery}`;

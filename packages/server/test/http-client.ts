@@ -1,7 +1,9 @@
 /**
  * An HTTP client that behaves like a browser tab towards the API: it keeps cookies (Set-Cookie in,
  * Cookie out), and on non-read methods sends the CSRF header with the value of the pa_csrf cookie,
- * as the web app does. Uses Node's global fetch.
+ * as the web app does. Like the web app (which loads before it posts anything), a client without a
+ * pa_csrf cookie first fetches one with GET /api/auth/csrf. `{ csrf: false }` sends neither, and an
+ * explicit `x-csrf-token` header wins over the cookie (for CSRF tests). Uses Node's global fetch.
  */
 import { CSRF_COOKIE, CSRF_HEADER } from '@prijsalarm/core';
 
@@ -18,9 +20,13 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined>;
+  /** false: no CSRF header and no automatic GET /api/auth/csrf (default true). */
+  csrf?: boolean;
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Where a browser tab gets its CSRF token. */
+const CSRF_TOKEN_PATH = '/api/auth/csrf';
 
 export class TestClient {
   /** Cookie name → value. */
@@ -41,12 +47,15 @@ export class TestClient {
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
+    const isRead = READ_METHODS.has(method.toUpperCase());
+    const wantsCsrf = options.csrf !== false;
+    if (!isRead && wantsCsrf && !this.cookies.has(CSRF_COOKIE)) await this.get(CSRF_TOKEN_PATH);
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
     const csrf = this.cookies.get(CSRF_COOKIE);
-    if (!READ_METHODS.has(method.toUpperCase()) && csrf !== undefined) headers[CSRF_HEADER] = csrf;
+    if (!isRead && wantsCsrf && csrf !== undefined) headers[CSRF_HEADER] ??= csrf;
     let body: string | undefined;
     if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);

@@ -20,9 +20,17 @@ export interface ReceivedMail {
 export type MailMatcher =
   ((mail: ReceivedMail) => boolean) | { to?: string; subject?: string | RegExp };
 
+/** How the mailbox refuses recipients: 'temporary' (451, try again) or 'permanent' (550). */
+export type MailRefusal = { kind: 'temporary' | 'permanent'; to?: string } | null;
+
 export interface Mailbox {
   url: string;
   messages: ReceivedMail[];
+  /**
+   * Refuse RCPT TO (for `to` only, or everyone) until called with null: a mail server that is
+   * down for now (451) or rejects an address (550).
+   */
+  refuse(refusal: MailRefusal): void;
   /** Resolves with the first message (already received or arriving) that matches. */
   waitFor(matcher: MailMatcher, timeoutMs?: number): Promise<ReceivedMail>;
   clear(): void;
@@ -46,10 +54,23 @@ export async function startMailbox(): Promise<Mailbox> {
     resolve: (mail: ReceivedMail) => void;
   }>();
 
+  let refusal: MailRefusal = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refusal && (!refusal.to || refusal.to.toLowerCase() === address.address.toLowerCase())) {
+        const error = new Error(
+          refusal.kind === 'temporary'
+            ? 'Requested action aborted: local error in processing'
+            : 'Mailbox unavailable',
+        ) as Error & { responseCode: number };
+        error.responseCode = refusal.kind === 'temporary' ? 451 : 550;
+        return callback(error);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -95,6 +116,9 @@ export async function startMailbox(): Promise<Mailbox> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refuse(next) {
+      refusal = next;
+    },
     waitFor(matcher, timeoutMs = 5000) {
       const predicate = toPredicate(matcher);
       const found = messages.find(predicate);

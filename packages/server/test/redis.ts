@@ -45,13 +45,19 @@ export async function startRedis(): Promise<RedisServer> {
   const child = spawn(
     executable,
     [
-      '--port', String(port),
-      '--bind', '127.0.0.1',
-      '--save', '',
-      '--appendonly', 'no',
-      '--dir', dir,
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
       // The only policy under which BullMQ's queues behave correctly.
-      '--maxmemory-policy', 'noeviction',
+      '--maxmemory-policy',
+      'noeviction',
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -87,14 +93,20 @@ async function waitForPong(child: ChildProcess, url: string, log: () => string):
     if (child.exitCode !== null) {
       throw new Error(`redis-server exited with code ${child.exitCode}:\n${log()}`);
     }
-    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const client = new Redis(url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     client.on('error', () => {});
     try {
       await client.connect();
       if ((await client.ping()) === 'PONG') return;
     } catch (error) {
       if (Date.now() > deadline) {
-        throw new Error(`redis-server did not answer PING within 20 s: ${error}\n${log()}`);
+        throw new Error(`redis-server did not answer PING within 20 s: ${error}\n${log()}`, {
+          cause: error,
+        });
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {

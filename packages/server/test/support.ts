@@ -15,6 +15,7 @@ import type { Sequelize } from 'sequelize';
 import { inject } from 'vitest';
 import { startApplication, type Application } from '../src/boot';
 import { loadConfig, type Config } from '../src/config/env';
+import type { AppContext } from '../src/context';
 import { migrate } from '../src/db/migrate';
 import { createSequelize } from '../src/db/sequelize';
 import { createLogger, type Logger } from '../src/logger';
@@ -108,6 +109,8 @@ export interface TestServer {
   config: Config;
   models: Models;
   sequelize: Sequelize;
+  /** The running app's context: queue (ctx.queue), engine events (ctx.events), mailer, tokens. */
+  ctx: AppContext;
   /** The real SMTP server the app sends to (throws when started with mailbox: false). */
   mailbox: Mailbox;
   app: Application;
@@ -170,6 +173,7 @@ async function startTestServerOnce(options: TestServerOptions): Promise<TestServ
     config,
     models: application.ctx.models,
     sequelize: application.ctx.sequelize,
+    ctx: application.ctx,
     get mailbox(): Mailbox {
       if (!mailbox) throw new Error('This test server was started with mailbox: false');
       return mailbox;

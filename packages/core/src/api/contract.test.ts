@@ -42,6 +42,8 @@ const SPECIFIED_CALLS = [
   'POST /auth/login-link',
   'GET /auth/login-link/:token',
   'GET /auth/sessions',
+  'DELETE /auth/sessions/:id',
+  'GET /auth/csrf',
   'POST /upgrade-to-pro',
   // Settings
   'GET /settings/public',

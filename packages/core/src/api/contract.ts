@@ -53,6 +53,7 @@ import type {
   AlertWithMessageResponse,
   AuthResponse,
   CategoryDto,
+  CsrfTokenResponse,
   CategoryQuery,
   CreateAlertResponse,
   CreatePaymentRequest,
@@ -186,6 +187,10 @@ export const API_CONTRACT = {
     ),
     loginWithLink: defineEndpoint<{ response: AuthResponse }>()('GET', '/auth/login-link/:token'),
     sessions: defineEndpoint<{ response: SessionsResponse }>()('GET', '/auth/sessions'),
+    /** Ends one of the caller's sessions (its id from `sessions`). */
+    endSession: defineEndpoint<{ response: MessageResponse }>()('DELETE', '/auth/sessions/:id'),
+    /** A CSRF token (also set as the pa_csrf cookie), for a client that has none yet. */
+    csrf: defineEndpoint<{ response: CsrfTokenResponse }>()('GET', '/auth/csrf'),
     /** Listed under Auth in spec §7 and under Payments in api-shapes; the answer replaces the user. */
     upgradeToPro: defineEndpoint<{ response: UserResponse }>()('POST', '/upgrade-to-pro'),
   },

@@ -72,6 +72,11 @@ export interface SessionsResponse {
   sessions: SessionDto[];
 }
 
+/** GET /auth/csrf: the token the pa_csrf cookie also carries. */
+export interface CsrfTokenResponse {
+  csrfToken: string;
+}
+
 export interface MigrateAlertsResponse {
   migrated: number;
 }
@@ -150,7 +155,8 @@ export interface ManageAlertResponse {
 
 /* ---------- Categories ---------- */
 
-export type CategoryType = 'L1' | 'L2';
+export const CATEGORY_TYPES = ['L1', 'L2'] as const;
+export type CategoryType = (typeof CATEGORY_TYPES)[number];
 
 export interface CategoryDto {
   id: number;
@@ -220,12 +226,29 @@ export interface NotificationListResponse {
   pagination: Pagination;
 }
 
+/**
+ * Live push (WebSocket at LIVE_EVENTS_PATH, logged-in web pages and desktop apps; the access cookie
+ * authenticates it). The server sends a `notification` as each one is recorded and answers a
+ * client's `{ type: 'ping' }` with `pong` (browsers cannot send WebSocket pings themselves).
+ */
+export const LIVE_EVENTS_PATH = '/ws/events';
+
+export type LiveEventMessage =
+  { type: 'notification'; notification: NotificationDto } | { type: 'pong' };
+
+export type LiveEventClientMessage = { type: 'ping' };
+
 export interface NotificationStatsOverview {
   total: number;
   unread: number;
+  /** Every alert of the user, most notifications first (0 included). */
   perAlert: { alertId: string; searchTerm: string; count: number }[];
+  /** Every platform, in PLATFORM_IDS order (0 included). */
   perPlatform: { platform: PlatformId; count: number }[];
-  /** `date` is YYYY-MM-DD. */
+  /**
+   * The last NOTIFICATION_STATS_DAYS days (Europe/Amsterdam), oldest first, days without
+   * notifications included with 0. `date` is YYYY-MM-DD.
+   */
   perDay: { date: string; count: number }[];
 }
 

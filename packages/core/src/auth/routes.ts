@@ -28,6 +28,11 @@ export const REDIRECT_QUERY = 'redirect';
 export const ERROR_QUERY = 'error';
 /** The `error` query value when a non-admin opens an admin route. */
 export const ADMIN_REQUIRED_ERROR = 'admin_required';
+/**
+ * The newsletter unsubscribe page (`?token=…`). It is also the List-Unsubscribe URL of the mails:
+ * the server answers the RFC 8058 one-click POST on this very path.
+ */
+export const UNSUBSCRIBE_PATH = '/uitschrijven';
 
 export const FOOTER_HIDDEN_PREFIXES = [
   '/login',

@@ -12,4 +12,6 @@ export * from './alert';
 export * from './alertForm';
 export * from './auth';
 export * from './requests';
+export * from './alertQueries';
+export * from './preferences';
 export * from './chat';

@@ -24,8 +24,18 @@ export const CAR_YEAR_MAX = 2100;
 
 /** Notification lists may ask at most this many per page (spec §3). */
 export const NOTIFICATION_PAGE_SIZE_MAX = 100;
+/** GET /notifications/stats/overview counts per day over this many days, today included. */
+export const NOTIFICATION_STATS_DAYS = 30;
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ADMIN_SEARCH_MAX_LENGTH = 200;
 
 export const TELEGRAM_CODE_MAX_LENGTH = 64;
+
+/** PUT /enhanced/settings/preferences: a small bag of UI choices, not a data store. */
+export const PREFERENCES_MAX_KEYS = 50;
+export const PREFERENCE_KEY_MAX_LENGTH = 64;
+export const PREFERENCE_TEXT_MAX_LENGTH = 500;
+export const PREFERENCE_LIST_MAX_ITEMS = 50;
+/** The whole set, as JSON. */
+export const PREFERENCES_MAX_JSON_LENGTH = 8000;

@@ -44,6 +44,7 @@ describe('loadConfig defaults', () => {
       services: ['web', 'worker', 'scheduler'],
       smtpUrl: null,
       mailFrom: 'Prijsalarm <alerts@prijsalarm.nl>',
+      supportEmail: 'support@prijsalarm.nl',
       telegramBotToken: null,
       telegramApiRoot: 'https://api.telegram.org',
       mollieApiKey: null,
@@ -141,6 +142,7 @@ describe('a bad value names its variable', () => {
     ['SERVICES', ','],
     ['SMTP_URL', 'http://mail.example.nl'],
     ['MAIL_FROM', 'Prijsalarm'],
+    ['SUPPORT_EMAIL', 'support'],
     ['TELEGRAM_API_ROOT', 'api.telegram.org'],
     ['MARKTPLAATS_BASE_URL', 'www.marktplaats.nl'],
     ['TWEEDEHANDS_BASE_URL', 'ftp://2dehands.be'],
@@ -152,6 +154,9 @@ describe('a bad value names its variable', () => {
     ['LOG_LEVEL', 'loud'],
     ['CORS_ORIGINS', 'https://app.example.nl/path'],
     ['CORS_ORIGINS', 'app.example.nl'],
+    ['RATE_LIMITS', 'on'],
+    ['RATE_LIMITS', 'login-account=5'],
+    ['RATE_LIMITS', 'login-account=0/900'],
   ])('%s=%s', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.variables).toEqual([variable]);
@@ -169,6 +174,61 @@ describe('a bad value names its variable', () => {
     expect(
       configError({ PORT: 'x', LOG_LEVEL: 'loud', SERVICES: 'cron' }).variables.sort(),
     ).toEqual(['LOG_LEVEL', 'PORT', 'SERVICES']);
+  });
+});
+
+describe('RATE_LIMITS', () => {
+  it.each([
+    ['unset: every built-in rule', undefined, { enabled: true, overrides: {} }],
+    ['off', 'off', { enabled: false }],
+    [
+      'overrides by limiter name',
+      'login-account=2/60, register-ip=10/3600',
+      {
+        enabled: true,
+        overrides: {
+          'login-account': { points: 2, duration: 60 },
+          'register-ip': { points: 10, duration: 3600 },
+        },
+      },
+    ],
+  ])('%s', (_case, value, expected) => {
+    expect(loadConfig(env({ RATE_LIMITS: value })).rateLimits).toEqual(expected);
+  });
+});
+
+describe('REDIS_PREFIX', () => {
+  it.each([
+    [undefined, 'prijsalarm'],
+    ['test-run_1', 'test-run_1'],
+  ])('%s gives %s', (value, expected) => {
+    expect(loadConfig(env({ REDIS_PREFIX: value })).redisPrefix).toBe(expected);
+  });
+
+  it.each(['has space', 'a:b', 'x'.repeat(65)])('%j is refused', (value) => {
+    expect(configError({ REDIS_PREFIX: value }).variables).toEqual(['REDIS_PREFIX']);
+  });
+});
+
+describe('DELIVERY_*', () => {
+  it.each([
+    ['unset: 5 attempts, 30 s first retry, 30 s relay', {}, [5, 30_000, 30_000]],
+    [
+      'set',
+      { DELIVERY_ATTEMPTS: '2', DELIVERY_RETRY_SECONDS: '1', DELIVERY_RELAY_SECONDS: '3' },
+      [2, 1000, 3000],
+    ],
+  ])('%s', (_case, extra, [attempts, retryDelayMs, relayIntervalMs]) => {
+    expect(loadConfig(env(extra)).delivery).toEqual({ attempts, retryDelayMs, relayIntervalMs });
+  });
+
+  it.each([
+    ['DELIVERY_ATTEMPTS', '0'],
+    ['DELIVERY_ATTEMPTS', '21'],
+    ['DELIVERY_RETRY_SECONDS', 'soon'],
+    ['DELIVERY_RELAY_SECONDS', '0'],
+  ])('%s=%s is refused, naming the variable', (variable, value) => {
+    expect(configError({ [variable]: value }).variables).toEqual([variable]);
   });
 });
 

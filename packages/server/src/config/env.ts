@@ -40,9 +40,13 @@ export interface Config {
   readonly dataDir: string;
   readonly database: DatabaseConfig;
   readonly redisUrl: string | null;
+  /** REDIS_PREFIX: Redis key and channel prefix, so installations (or test runs) can share a Redis. */
+  readonly redisPrefix: string;
   readonly services: readonly ServiceName[];
   readonly smtpUrl: string | null;
   readonly mailFrom: string;
+  /** Where contact-form messages go (and the mailto: unsubscribe address). */
+  readonly supportEmail: string;
   readonly telegramBotToken: string | null;
   readonly telegramApiRoot: string;
   readonly mollieApiKey: string | null;
@@ -57,7 +61,44 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly corsOrigins: readonly string[];
   readonly trustProxy: TrustProxy;
+  /** RATE_LIMITS: 'off', or per-limiter overrides of the built-in rules (tests and operators). */
+  readonly rateLimits: RateLimitSettings;
+  /** Sending deliveries (src/delivery): retries and the relay. */
+  readonly delivery: DeliverySettings;
+  /** The alert engine (src/engine): scheduler tick, checks per worker, marketplace cool-down. */
+  readonly engine: EngineSettings;
 }
+
+export interface EngineSettings {
+  /** SCHEDULER_TICK_MS: how often the scheduler reconciles searches and queues due checks. */
+  readonly schedulerTickMs: number;
+  /** CHECK_CONCURRENCY: check-search jobs run at once per worker process. */
+  readonly checkConcurrency: number;
+  /** MARKETPLACE_COOLDOWN_SECONDS (as ms): the first cool-down after a 403 (it doubles, ≤ 5 min). */
+  readonly marketplaceCooldownMs: number;
+}
+
+export interface DeliverySettings {
+  /** DELIVERY_ATTEMPTS: sends tried per delivery before it is given up as failed. */
+  readonly attempts: number;
+  /** DELIVERY_RETRY_SECONDS (as ms): wait before the first retry; it doubles for each next one. */
+  readonly retryDelayMs: number;
+  /**
+   * DELIVERY_RELAY_SECONDS (as ms): how often the relay looks for deliveries left pending (lost
+   * jobs, crashes), and how long one must be untouched to count as left.
+   */
+  readonly relayIntervalMs: number;
+}
+
+/** A limiter's rule: `points` requests (or failures) per `duration` seconds. */
+export interface RateLimitRule {
+  readonly points: number;
+  readonly duration: number;
+}
+
+export type RateLimitSettings =
+  | { readonly enabled: false }
+  | { readonly enabled: true; readonly overrides: Readonly<Record<string, RateLimitRule>> };
 
 /** A bad environment: `variables` names every offending variable, `message` explains each. */
 export class ConfigError extends Error {
@@ -143,6 +184,11 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: z.string().trim().optional(),
   REDIS_URL: urlWith('redis:', 'rediss:').optional(),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be 1-64 letters, digits, - or _' })
+    .default('prijsalarm'),
   SERVICES: z
     .string()
     .transform(commaList)
@@ -161,6 +207,10 @@ const EnvSchema = z.object({
       error: 'must be an address like "Prijsalarm <alerts@prijsalarm.nl>"',
     })
     .default('Prijsalarm <alerts@prijsalarm.nl>'),
+  SUPPORT_EMAIL: z
+    .email({ error: 'must be an e-mail address' })
+    .transform((email) => email.toLowerCase())
+    .default('support@prijsalarm.nl'),
   TELEGRAM_BOT_TOKEN: z.string().trim().optional(),
   TELEGRAM_API_ROOT: httpUrl.default('https://api.telegram.org'),
   MOLLIE_API_KEY: z.string().trim().optional(),
@@ -203,6 +253,32 @@ const EnvSchema = z.object({
     )
     .default([]),
   TRUST_PROXY: trustProxy.default(false),
+  RATE_LIMITS: z
+    .string()
+    .trim()
+    .transform((value, ctx): RateLimitSettings => {
+      if (value === 'off') return { enabled: false };
+      const overrides: Record<string, RateLimitRule> = {};
+      for (const item of commaList(value)) {
+        const match = /^([a-z0-9-]+)=(\d+)\/(\d+)$/.exec(item);
+        if (!match || Number(match[2]) < 1 || Number(match[3]) < 1) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be "off" or a list like "login-account=5/900,register-ip=10/3600"',
+          });
+          return z.NEVER;
+        }
+        overrides[match[1] as string] = { points: Number(match[2]), duration: Number(match[3]) };
+      }
+      return { enabled: true, overrides };
+    })
+    .default({ enabled: true, overrides: {} }),
+  DELIVERY_ATTEMPTS: integer(1, 20).default(5),
+  DELIVERY_RETRY_SECONDS: integer(1, 86_400).default(30),
+  DELIVERY_RELAY_SECONDS: integer(1, 3600).default(30),
+  SCHEDULER_TICK_MS: integer(50, 60_000).default(5000),
+  CHECK_CONCURRENCY: integer(1, 64).default(4),
+  MARKETPLACE_COOLDOWN_SECONDS: integer(1, 3600).default(30),
 });
 
 type Env = Record<string, string | undefined>;
@@ -259,9 +335,11 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     database,
     redisUrl: vars.REDIS_URL ?? null,
+    redisPrefix: vars.REDIS_PREFIX,
     services: vars.SERVICES,
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM,
+    supportEmail: vars.SUPPORT_EMAIL,
     telegramBotToken: vars.TELEGRAM_BOT_TOKEN ?? null,
     telegramApiRoot: vars.TELEGRAM_API_ROOT,
     mollieApiKey: vars.MOLLIE_API_KEY ?? null,
@@ -277,6 +355,17 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     corsOrigins: vars.CORS_ORIGINS,
     trustProxy: vars.TRUST_PROXY,
+    rateLimits: vars.RATE_LIMITS,
+    engine: Object.freeze({
+      schedulerTickMs: vars.SCHEDULER_TICK_MS,
+      checkConcurrency: vars.CHECK_CONCURRENCY,
+      marketplaceCooldownMs: vars.MARKETPLACE_COOLDOWN_SECONDS * 1000,
+    }),
+    delivery: Object.freeze({
+      attempts: vars.DELIVERY_ATTEMPTS,
+      retryDelayMs: vars.DELIVERY_RETRY_SECONDS * 1000,
+      relayIntervalMs: vars.DELIVERY_RELAY_SECONDS * 1000,
+    }),
   });
 }
 

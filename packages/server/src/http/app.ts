@@ -12,11 +12,16 @@ import cors from 'cors';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { STRINGS } from '@prijsalarm/core';
+import { STRINGS, UNSUBSCRIBE_PATH } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { redactUrl } from '../logger';
+import { ALERT_UNSUBSCRIBE_PATH } from '../security/alert-unsubscribe';
 import healthRouter from '../routes/health';
+import { alertUnsubscribeHandler } from '../routes/alert-unsubscribe';
+import { unsubscribeHandler } from '../routes/newsletter';
+import { authenticate, csrfProtection } from './auth';
 import { HttpError } from './errors';
+import { RATE_LIMIT_SETTINGS } from './rate-limit';
 import { createApiRouter } from './routes';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -34,6 +39,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   const app = express();
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  app.locals[RATE_LIMIT_SETTINGS] = config.rateLimits;
 
   app.use(
     pinoHttp({
@@ -107,10 +113,17 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // RFC 8058 one-click for alert mails: its signed token is the credential, mail clients send no
+  // cookies and no CSRF header, so it comes before the CSRF check.
+  app.post(ALERT_UNSUBSCRIBE_PATH, alertUnsubscribeHandler(ctx));
+  // Who is calling (req.auth) and CSRF for every non-read method, before any route.
+  app.use('/api', authenticate(ctx), csrfProtection(ctx));
   app.use('/api', createApiRouter(ctx));
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: STRINGS.api.routeNotFound });
   });
+  // RFC 8058 one-click: mail clients POST to the List-Unsubscribe URL, which is the web page.
+  app.post(UNSUBSCRIBE_PATH, unsubscribeHandler(ctx));
 
   serveWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
 

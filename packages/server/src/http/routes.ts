@@ -6,11 +6,31 @@
  */
 import { Router } from 'express';
 import type { AppContext } from '../context';
+import authRouter from '../routes/auth';
+import alertsRouter from '../routes/alerts';
+import categoriesRouter from '../routes/categories';
+import settingsRouter from '../routes/settings';
+import adminSettingsRouter from '../routes/settings/admin';
+import adminRouter from '../routes/admin';
+import contactRouter from '../routes/contact';
+import newsletterRouter from '../routes/newsletter';
+import notificationsRouter from '../routes/notifications';
+import telegramRouter from '../routes/telegram';
 
 export type RouteFactory = (ctx: AppContext) => Router;
 
 /** [mount path under /api, router factory]. Order matters only for overlapping paths. */
 export const ROUTES: Array<[string, RouteFactory]> = [
+  ['/auth', authRouter],
+  ['/alerts', alertsRouter],
+  ['/categories', categoriesRouter],
+  ['/admin/settings', adminSettingsRouter],
+  ['/admin', adminRouter],
+  ['/notifications', notificationsRouter],
+  ['/newsletter', newsletterRouter],
+  ['/contact', contactRouter],
+  ['/telegram', telegramRouter],
+  ['/', settingsRouter],
   // ['/auth', auth],            e.g. import auth from '../routes/auth';
   // ['/alerts', alerts],
   // ['/', settings],            for top-level paths such as /user-capabilities

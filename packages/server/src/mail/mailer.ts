@@ -16,9 +16,19 @@ import {
   type RenderedMail,
 } from './templates';
 
+/** RFC 8058 header values as built by security/unsubscribe's `listUnsubscribeHeaders`. */
+export interface ListUnsubscribeHeaders {
+  /** `<https://…>` and optionally `, <mailto:…>`. */
+  'List-Unsubscribe': string;
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click';
+}
+
 export interface SendOptions {
-  /** RFC 8058 one-click unsubscribe URL (subscription mail only, never transactional mail). */
-  listUnsubscribe?: string;
+  /**
+   * RFC 8058 one-click unsubscribe (subscription mail only, never transactional mail): the HTTPS
+   * URL, or the full headers from `listUnsubscribeHeaders` (HTTPS plus mailto:).
+   */
+  listUnsubscribe?: string | ListUnsubscribeHeaders;
   replyTo?: string;
 }
 
@@ -81,8 +91,12 @@ export function createMailer({ config, logger }: MailerDeps): Mailer {
       const mail = render(template, data);
       const headers: Record<string, string | { prepared: boolean; value: string }> = {};
       if (options.listUnsubscribe) {
+        const list =
+          typeof options.listUnsubscribe === 'string'
+            ? `<${options.listUnsubscribe}>`
+            : options.listUnsubscribe['List-Unsubscribe'];
         // Prepared, so nodemailer does not fold it over lines (that breaks DKIM, nodemailer #1654).
-        headers['List-Unsubscribe'] = { prepared: true, value: `<${options.listUnsubscribe}>` };
+        headers['List-Unsubscribe'] = { prepared: true, value: list };
         headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
       }
       const info = await transport.sendMail({

@@ -28,6 +28,11 @@ export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes
   declare userId: CreationOptional<string | null>;
   /** Guest e-mail, lowercased. */
   declare email: CreationOptional<string | null>;
+  /**
+   * A guest alert's e-mail while it holds the address's one free alert (unique; null otherwise).
+   * Set by the guest creation; deleting the alert frees the address.
+   */
+  declare guestEmailSlot: CreationOptional<string | null>;
   declare searchTerm: string;
   declare platforms: PlatformId[];
   declare minPriceCents: CreationOptional<number | null>;
@@ -85,6 +90,7 @@ export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes
             this.setDataValue('email', value === null ? null : value.trim().toLowerCase());
           },
         },
+        guestEmailSlot: { type: DataTypes.STRING(255), allowNull: true },
         searchTerm: { type: DataTypes.STRING(SEARCH_TERM_MAX_LENGTH), allowNull: false },
         platforms: json(() => ['marktplaats']),
         minPriceCents: { type: DataTypes.INTEGER, allowNull: true },

@@ -25,6 +25,10 @@ export class Delivery extends Model<InferAttributes<Delivery>, InferCreationAttr
   declare lastError: CreationOptional<string | null>;
   declare nextAttemptAt: CreationOptional<Date | null>;
   declare sentAt: CreationOptional<Date | null>;
+  /** The check run that recorded it; siblings of one check share it (engine/README.md). */
+  declare checkId: CreationOptional<string | null>;
+  /** Who receives it: 'user:<userId>' or 'guest:<email>' (engine/recipient.ts). */
+  declare recipient: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -41,6 +45,8 @@ export class Delivery extends Model<InferAttributes<Delivery>, InferCreationAttr
         lastError: { type: DataTypes.TEXT, allowNull: true },
         nextAttemptAt: dateTime(),
         sentAt: dateTime(),
+        checkId: { type: DataTypes.UUID, allowNull: true },
+        recipient: { type: DataTypes.STRING(320), allowNull: true },
         ...timestamps,
       },
       { sequelize, tableName: 'deliveries', modelName: 'Delivery' },

@@ -38,6 +38,8 @@ export class Notification extends Model<
   /** The listing as found (snapshot for the notification centre and exports). */
   declare listing: CreationOptional<Record<string, unknown>>;
   declare viewedAt: CreationOptional<Date | null>;
+  /** The check run of the search that found it (engine/README.md). */
+  declare checkId: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -66,6 +68,7 @@ export class Notification extends Model<
         postedAt: dateTime(),
         listing: json(() => ({})),
         viewedAt: dateTime(),
+        checkId: { type: DataTypes.UUID, allowNull: true },
         ...timestamps,
       },
       { sequelize, tableName: 'notifications', modelName: 'Notification' },

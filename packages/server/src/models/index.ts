@@ -6,17 +6,26 @@
  */
 import type { Sequelize } from 'sequelize';
 import { Alert } from './Alert';
+import { AlertSearch } from './AlertSearch';
 import { AuditEvent } from './AuditEvent';
 import { Category } from './Category';
 import { Delivery } from './Delivery';
+import { ListingPrice } from './ListingPrice';
 import { Notification } from './Notification';
 import { OneTimeToken } from './OneTimeToken';
+import { Search } from './Search';
+import { SearchSeenListing } from './SearchSeenListing';
 import { Session } from './Session';
 import { Setting } from './Setting';
+import { TelegramLinkCode } from './TelegramLinkCode';
 import { User } from './User';
 
 export {
   Alert,
+  AlertSearch,
+  ListingPrice,
+  Search,
+  SearchSeenListing,
   AuditEvent,
   Category,
   Delivery,
@@ -24,6 +33,7 @@ export {
   OneTimeToken,
   Session,
   Setting,
+  TelegramLinkCode,
   User,
 };
 export { DELIVERY_METHODS, SELLER_TYPES } from './Alert';
@@ -45,6 +55,11 @@ export interface Models {
   Delivery: typeof Delivery;
   Setting: typeof Setting;
   AuditEvent: typeof AuditEvent;
+  TelegramLinkCode: typeof TelegramLinkCode;
+  Search: typeof Search;
+  AlertSearch: typeof AlertSearch;
+  SearchSeenListing: typeof SearchSeenListing;
+  ListingPrice: typeof ListingPrice;
 }
 
 export function initModels(sequelize: Sequelize): Models {
@@ -58,6 +73,11 @@ export function initModels(sequelize: Sequelize): Models {
     Delivery: Delivery.initModel(sequelize),
     Setting: Setting.initModel(sequelize),
     AuditEvent: AuditEvent.initModel(sequelize),
+    TelegramLinkCode: TelegramLinkCode.initModel(sequelize),
+    Search: Search.initModel(sequelize),
+    AlertSearch: AlertSearch.initModel(sequelize),
+    SearchSeenListing: SearchSeenListing.initModel(sequelize),
+    ListingPrice: ListingPrice.initModel(sequelize),
   };
 
   // The database enforces the cascades (see the migrations); these describe them for includes.
@@ -76,6 +96,12 @@ export function initModels(sequelize: Sequelize): Models {
   Notification.belongsTo(User, { foreignKey: 'userId', as: 'user' });
   Notification.hasMany(Delivery, { foreignKey: 'notificationId', as: 'deliveries', ...cascade });
   Delivery.belongsTo(Notification, { foreignKey: 'notificationId', as: 'notification' });
+  // The alert engine's searches (engine/README.md).
+  Alert.hasMany(AlertSearch, { foreignKey: 'alertId', as: 'alertSearches', ...cascade });
+  AlertSearch.belongsTo(Alert, { foreignKey: 'alertId', as: 'alert' });
+  Search.hasMany(AlertSearch, { foreignKey: 'searchKey', as: 'alertSearches', ...cascade });
+  AlertSearch.belongsTo(Search, { foreignKey: 'searchKey', as: 'searchRow' });
+  Search.hasMany(SearchSeenListing, { foreignKey: 'searchKey', as: 'seenListings', ...cascade });
   Category.hasMany(Category, { foreignKey: 'parentId', as: 'children', ...cascade });
   Category.belongsTo(Category, { foreignKey: 'parentId', as: 'parent' });
   User.hasMany(AuditEvent, { foreignKey: 'actorUserId', as: 'auditEvents', onDelete: 'SET NULL' });

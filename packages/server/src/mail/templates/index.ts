@@ -3,10 +3,12 @@
  * `(data, context) => layout(...)`, and a line in MAIL_TEMPLATES. Texts are Dutch; every value is
  * escaped by the `html` tag.
  */
+import { accountExists } from './account-exists';
 import { alertConfirmation } from './alert-confirmation';
 import { contactMessage } from './contact-message';
 import { expiryReminder } from './expiry-reminder';
 import { loginLink } from './login-link';
+import { newListings } from './new-listings';
 import { passwordReset } from './password-reset';
 import { verification } from './verification';
 
@@ -17,6 +19,8 @@ export const MAIL_TEMPLATES = {
   alertConfirmation,
   expiryReminder,
   contactMessage,
+  accountExists,
+  newListings,
 } as const;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
@@ -25,9 +29,11 @@ export type MailTemplateData<N extends MailTemplateName> = Parameters<
 >[0];
 
 export type { RenderedMail, TemplateContext } from './layout';
+export type { AccountExistsData } from './account-exists';
 export type { AlertConfirmationData } from './alert-confirmation';
 export type { ContactMessageData } from './contact-message';
 export type { ExpiryReminderData } from './expiry-reminder';
 export type { LoginLinkData } from './login-link';
+export type { MailListing, NewListingsData, NewListingsGroup } from './new-listings';
 export type { PasswordResetData } from './password-reset';
 export type { VerificationData } from './verification';

@@ -1,0 +1,6 @@
+/** The navigation bar's profile menu (spec §2): an avatar with the first letter of the e-mail. */
+
+export function avatarLetter(email: string): string {
+  const first = Array.from(email.trim())[0];
+  return first ? first.toLocaleUpperCase('nl-NL') : '?';
+}

@@ -1,0 +1,162 @@
+/**
+ * Account logic that spans models: registration without account enumeration, the one-time links
+ * by mail, account deletion, and adopting or deleting the guest alerts of a verified e-mail.
+ */
+import { Op } from 'sequelize';
+import type { RegisterPayload } from '@prijsalarm/core';
+import type { AppContext } from '../context';
+import type { User } from '../models';
+import { hashPassword, needsRehash, verifyPassword } from '../security/passwords';
+import { randomToken } from '../security/tokens';
+import { ONE_TIME_TOKEN_TTL_MINUTES, issueAccountToken } from './one-time-tokens';
+
+/** Links in mails, to the web app's pages (spec §2). */
+export function accountLinks(ctx: AppContext) {
+  const base = ctx.config.publicUrl;
+  return {
+    verify: (token: string) => `${base}/verify/${token}`,
+    resetPassword: (token: string) => `${base}/reset-password/${token}`,
+    loginCallback: (token: string) => `${base}/login/callback/${token}`,
+    login: () => `${base}/login`,
+    forgotPassword: () => `${base}/forgot-password`,
+  };
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password in about the same time whether or not there is a user (or a hash) to check it
+ * against, so the answer time does not reveal which e-mails have an account.
+ */
+export async function checkPassword(user: User | null, password: string): Promise<boolean> {
+  dummyHash ??= hashPassword(randomToken());
+  const hash = user?.passwordHash ?? (await dummyHash);
+  const matches = await verifyPassword(hash, password);
+  return matches && user !== null && Boolean(user.passwordHash);
+}
+
+/** After a successful login: upgrade a hash made with older parameters. */
+export async function rehashIfNeeded(user: User, password: string): Promise<void> {
+  if (user.passwordHash && needsRehash(user.passwordHash)) {
+    await user.update({ passwordHash: await hashPassword(password) });
+  }
+}
+
+type RegisterInput = Omit<RegisterPayload, 'firstName' | 'lastName' | 'name'> & {
+  firstName?: string | null;
+  lastName?: string | null;
+  name?: string | null;
+};
+
+/**
+ * Registers an e-mail. Every path hashes the password and sends one mail, so neither the answer
+ * nor its timing tells whether the address had an account:
+ * - new address: a user and a verification mail;
+ * - unverified account: its password and names are replaced (whoever owns the mailbox decides;
+ *   this blocks pre-registration takeover) and a new verification mail is sent;
+ * - verified account: nothing changes; a "you already have an account" mail is sent.
+ * Returns a function that sends the mail, so the caller can answer first.
+ */
+export async function registerAccount(
+  ctx: AppContext,
+  input: RegisterInput,
+): Promise<() => Promise<void>> {
+  const { User } = ctx.models;
+  const links = accountLinks(ctx);
+  const passwordHash = await hashPassword(input.password);
+  const existing = await User.findByEmail(input.email);
+
+  if (existing?.emailVerified) {
+    const user = existing;
+    return async () => {
+      await ctx.mailer.send('accountExists', user.email, {
+        name: user.firstName ?? user.name,
+        loginUrl: links.login(),
+        resetUrl: links.forgotPassword(),
+      });
+    };
+  }
+
+  const profile = {
+    passwordHash,
+    firstName: input.firstName ?? null,
+    lastName: input.lastName ?? null,
+    name: input.name ?? null,
+    newsletterOptIn: input.newsletterOptIn ?? false,
+  };
+  const user = existing
+    ? await existing.update(profile)
+    : await User.create({ email: input.email, ...profile });
+  const token = await issueAccountToken(ctx, user, 'verify_email');
+  return async () => {
+    await ctx.mailer.send('verification', user.email, {
+      name: user.firstName ?? user.name,
+      url: links.verify(token),
+      validHours: ONE_TIME_TOKEN_TTL_MINUTES.verify_email / 60,
+    });
+  };
+}
+
+export async function sendPasswordResetMail(ctx: AppContext, user: User): Promise<void> {
+  const token = await issueAccountToken(ctx, user, 'reset_password');
+  await ctx.mailer.send('passwordReset', user.email, {
+    name: user.firstName ?? user.name,
+    url: accountLinks(ctx).resetPassword(token),
+    validMinutes: ONE_TIME_TOKEN_TTL_MINUTES.reset_password,
+  });
+}
+
+export async function sendLoginLinkMail(ctx: AppContext, user: User): Promise<void> {
+  const token = await issueAccountToken(ctx, user, 'login_link');
+  await ctx.mailer.send('loginLink', user.email, {
+    name: user.firstName ?? user.name,
+    url: accountLinks(ctx).loginCallback(token),
+    validMinutes: ONE_TIME_TOKEN_TTL_MINUTES.login_link,
+  });
+}
+
+/** Opening a link sent to the address proves it is the user's. */
+export async function markEmailVerified(user: User): Promise<void> {
+  if (!user.emailVerified) await user.update({ emailVerifiedAt: new Date() });
+}
+
+/**
+ * Deletes the user and everything that hangs off it. The foreign keys cascade (alerts →
+ * notifications → deliveries, sessions, one-time tokens; audit events keep a null actor).
+ */
+export async function deleteAccount(ctx: AppContext, user: User): Promise<void> {
+  await ctx.sequelize.transaction(async (transaction) => {
+    await user.destroy({ transaction });
+  });
+}
+
+/** Confirmed guest alerts of the user's verified e-mail that belong to no account. */
+function orphanedAlertsWhere(user: User) {
+  return { userId: null, email: user.email, confirmedAt: { [Op.ne]: null } };
+}
+
+export async function migrateGuestAlerts(ctx: AppContext, user: User): Promise<number> {
+  if (!user.emailVerified) return 0;
+  const { Alert, Notification } = ctx.models;
+  return ctx.sequelize.transaction(async (transaction) => {
+    const alerts = await Alert.findAll({
+      where: orphanedAlertsWhere(user),
+      attributes: ['id'],
+      transaction,
+    });
+    const alertIds = alerts.map((alert) => alert.id);
+    if (alertIds.length === 0) return 0;
+    await Alert.update({ userId: user.id }, { where: { id: alertIds }, transaction });
+    // Their notifications follow, so the notification centre and counts include them.
+    await Notification.update(
+      { userId: user.id },
+      { where: { alertId: alertIds, userId: null }, transaction },
+    );
+    return alertIds.length;
+  });
+}
+
+export async function deleteGuestAlerts(ctx: AppContext, user: User): Promise<number> {
+  if (!user.emailVerified) return 0;
+  return ctx.models.Alert.destroy({ where: orphanedAlertsWhere(user) });
+}

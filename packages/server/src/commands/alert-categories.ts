@@ -1,0 +1,87 @@
+/**
+ * The API speaks in our category ids (CategoryDto.id, what the wizard sends as l1CategoryId and
+ * l2CategoryId); an Alert row stores the marketplace's ids, which the engine searches with. This
+ * translates both ways and checks a choice: the L1 exists and is active, the L2 belongs to it, and
+ * car filters only come with the car category.
+ */
+import { hasCarFilters, isCarCategory, STRINGS } from '@prijsalarm/core';
+import type { AppContext } from '../context';
+import type { Category } from '../models';
+import { HttpError } from '../http/errors';
+
+export interface CategoryIndex {
+  byId: ReadonlyMap<number, Category>;
+  /** Our id of an L1 category by its marketplace id. */
+  l1IdByMarktplaatsId(marktplaatsId: number | null | undefined): number | null;
+  /** Our id of an L2 category by its marketplace id, under the L1 with that marketplace id. */
+  l2IdByMarktplaatsId(
+    l1MarktplaatsId: number | null | undefined,
+    l2MarktplaatsId: number | null | undefined,
+  ): number | null;
+}
+
+/** All categories in one query (a few hundred rows at most). */
+export async function loadCategoryIndex(ctx: Pick<AppContext, 'models'>): Promise<CategoryIndex> {
+  const categories = await ctx.models.Category.findAll();
+  const byId = new Map(categories.map((category) => [category.id, category]));
+  const l1ByMarktplaatsId = new Map(
+    categories
+      .filter((category) => category.type === 'L1')
+      .map((category) => [category.marktplaatsId, category]),
+  );
+  const l2ByParentAndMarktplaatsId = new Map(
+    categories
+      .filter((category) => category.type === 'L2')
+      .map((category) => [`${category.parentId}:${category.marktplaatsId}`, category]),
+  );
+  const l1IdByMarktplaatsId = (marktplaatsId: number | null | undefined) =>
+    marktplaatsId == null ? null : (l1ByMarktplaatsId.get(marktplaatsId)?.id ?? null);
+  return {
+    byId,
+    l1IdByMarktplaatsId,
+    l2IdByMarktplaatsId(l1MarktplaatsId, l2MarktplaatsId) {
+      const parentId = l1IdByMarktplaatsId(l1MarktplaatsId);
+      if (parentId === null || l2MarktplaatsId == null) return null;
+      return l2ByParentAndMarktplaatsId.get(`${parentId}:${l2MarktplaatsId}`)?.id ?? null;
+    },
+  };
+}
+
+export interface CategoryChoice {
+  /** Our ids, as the API carries them. */
+  l1CategoryId: number | null;
+  l2CategoryId: number | null;
+  customFilters: Record<string, unknown>;
+}
+
+/**
+ * The marketplace ids to store for a choice, or a 400 naming the field. `unchanged` says which ids
+ * the alert already had (an update may keep a category that has since been deactivated).
+ */
+export function resolveCategoryChoice(
+  index: CategoryIndex,
+  choice: CategoryChoice,
+  unchanged: { l1: boolean; l2: boolean } = { l1: false, l2: false },
+): { l1CategoryId: number | null; l2CategoryId: number | null } {
+  const fields: Record<string, string> = {};
+  const l1 = choice.l1CategoryId === null ? null : index.byId.get(choice.l1CategoryId);
+  const l2 = choice.l2CategoryId === null ? null : index.byId.get(choice.l2CategoryId);
+
+  if (l1 !== null && (!l1 || l1.type !== 'L1' || (!l1.isActive && !unchanged.l1))) {
+    fields.l1CategoryId = STRINGS.alerts.categoryNotFound;
+  }
+  if (l2 !== null) {
+    if (!l2 || l2.type !== 'L2' || (!l2.isActive && !unchanged.l2)) {
+      fields.l2CategoryId = STRINGS.alerts.categoryNotFound;
+    } else if (!l1 || l2.parentId !== l1.id) {
+      fields.l2CategoryId = STRINGS.alerts.subcategoryMismatch;
+    }
+  }
+  if (hasCarFilters(choice.customFilters) && !isCarCategory(l1 ?? null)) {
+    fields.customFilters = STRINGS.alerts.carFiltersNeedCarCategory;
+  }
+  if (Object.keys(fields).length > 0) {
+    throw HttpError.badRequest(STRINGS.api.validationFailed, { fields });
+  }
+  return { l1CategoryId: l1?.marktplaatsId ?? null, l2CategoryId: l2?.marktplaatsId ?? null };
+}

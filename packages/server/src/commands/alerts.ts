@@ -1,0 +1,431 @@
+/**
+ * Alert lifecycle: create (guest or user), confirm a guest alert, and what a manage link can do
+ * (update, pause/resume, extend, delete). Plan rules come from core through the alert policy;
+ * secret links follow security/tokens (derived manage/refresh tokens, one-time confirm token).
+ */
+import {
+  alertCrossFieldErrors,
+  canonicalAlertPostalCode,
+  checkIntervalMinutes,
+  CONFIRMATION_LINK_VALIDITY_HOURS,
+  STRINGS,
+  validityDays,
+  type DistanceKm,
+  type ParsedCreateAlert,
+  type ParsedGuestCreateAlert,
+  type ParsedUpdateAlert,
+  type Plan,
+  type PlatformId,
+  type PublicSettings,
+} from '@prijsalarm/core';
+import { Op, UniqueConstraintError } from 'sequelize';
+import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
+import type { Alert, User } from '../models';
+import { alertPolicy, authorize } from '../policies/alert';
+import { centsToEuros, eurosToCents, manageUrlOf } from '../presenters/alert';
+import { hashToken, randomToken, TOKEN_PURPOSES } from '../security/tokens';
+import { loadCategoryIndex, resolveCategoryChoice, type CategoryIndex } from './alert-categories';
+import { hydratedCapabilitiesFor } from './capabilities';
+import { loadSettings } from './settings';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Longest token we bother hashing; real ones are 43 characters. */
+const MAX_TOKEN_LENGTH = 128;
+
+/** The plan whose rules an alert lives by: its owner's, or FREE for a guest alert. */
+export function planOf(owner: Pick<User, 'plan'> | null): Plan {
+  return owner?.plan ?? 'FREE';
+}
+
+/** Check interval and validity for a new alert of `plan`; CHECK_INTERVAL_SECONDS wins (demo, tests). */
+function scheduleFor(ctx: AppContext, settings: PublicSettings, plan: Plan) {
+  const overrideSeconds = ctx.config.checkIntervalSeconds;
+  return {
+    checkIntervalMinutes:
+      overrideSeconds === null
+        ? checkIntervalMinutes(settings, plan)
+        : Math.max(1, Math.ceil(overrideSeconds / 60)),
+    validityDays: validityDays(settings, plan),
+  };
+}
+
+/** Row columns for new manage and refresh links (nonce + hash; the tokens derive from them). */
+function linkTokenColumns(ctx: AppContext) {
+  const manage = ctx.tokens.issueToken(TOKEN_PURPOSES.alertManage);
+  const refresh = ctx.tokens.issueToken(TOKEN_PURPOSES.alertRefresh);
+  return {
+    manageTokenNonce: manage.nonce,
+    manageTokenHash: manage.hash,
+    refreshTokenNonce: refresh.nonce,
+    refreshTokenHash: refresh.hash,
+  };
+}
+
+const conflict = (message: string) => new HttpError(409, message);
+
+/* ---------- Create ---------- */
+
+export interface CreatedAlert {
+  alert: Alert;
+  manageUrl: string;
+}
+
+/**
+ * A guest's free alert: Marktplaats only, one per e-mail address, waiting for the confirmation
+ * link mailed here. A stale unconfirmed alert (its link expired) no longer blocks the address.
+ */
+export async function createGuestAlert(
+  ctx: AppContext,
+  input: ParsedGuestCreateAlert,
+): Promise<CreatedAlert> {
+  const { Alert, OneTimeToken } = ctx.models;
+  const now = new Date();
+  const email = input.email;
+  const settings = await loadSettings(ctx);
+  const schedule = scheduleFor(ctx, settings, 'FREE');
+
+  await Alert.destroy({
+    where: {
+      guestEmailSlot: email,
+      userId: null,
+      confirmedAt: null,
+      createdAt: { [Op.lt]: new Date(now.getTime() - CONFIRMATION_LINK_VALIDITY_HOURS * HOUR_MS) },
+    },
+  });
+  const existing = await Alert.count({ where: { guestEmailSlot: email } });
+  if (!alertPolicy.guestMayCreate(existing)) throw conflict(STRINGS.alerts.guestAlertExists);
+
+  const columns = linkTokenColumns(ctx);
+  const confirmToken = randomToken();
+  let alert: Alert;
+  try {
+    alert = await ctx.sequelize.transaction(async (transaction) => {
+      const created = await Alert.create(
+        {
+          email,
+          // Unique: of two requests for one address at the same moment, only one gets here.
+          guestEmailSlot: email,
+          searchTerm: input.searchTerm,
+          platforms: input.platforms,
+          maxPriceCents: eurosToCents(input.maxPrice),
+          postalCode: input.postalCode ?? null,
+          distanceKm: input.distance ?? null,
+          notifyEmail: true,
+          planAtCreation: 'FREE',
+          ...schedule,
+          ...columns,
+        },
+        { transaction },
+      );
+      await OneTimeToken.create(
+        {
+          email,
+          purpose: 'alert_confirm',
+          tokenHash: hashToken(confirmToken),
+          expiresAt: new Date(now.getTime() + CONFIRMATION_LINK_VALIDITY_HOURS * HOUR_MS),
+          alertId: created.id,
+        },
+        { transaction },
+      );
+      return created;
+    });
+  } catch (error) {
+    if (error instanceof UniqueConstraintError) throw conflict(STRINGS.alerts.guestAlertExists);
+    throw error;
+  }
+
+  const manageUrl = manageUrlOf(ctx, alert);
+  try {
+    await ctx.mailer.send('alertConfirmation', email, {
+      searchTerm: alert.searchTerm,
+      confirmUrl: `${manageUrl}?bevestig=${confirmToken}`,
+      manageUrl,
+      validHours: CONFIRMATION_LINK_VALIDITY_HOURS,
+    });
+  } catch (error) {
+    // Without its confirmation mail the alert could never start: let the guest try again.
+    await alert.destroy();
+    throw error;
+  }
+  return { alert, manageUrl };
+}
+
+/**
+ * A signed-in user's alert, under their plan's limit, platforms and features (core rules on the
+ * live counts), confirmed at once. The user row is locked while counting, so two requests at the
+ * same moment cannot both take the last free place.
+ */
+export async function createUserAlert(
+  ctx: AppContext,
+  user: User,
+  input: ParsedCreateAlert,
+): Promise<CreatedAlert> {
+  const { Alert, User: Users } = ctx.models;
+  const categories = await loadCategoryIndex(ctx);
+  const categoryIds = resolveCategoryChoice(categories, {
+    l1CategoryId: input.l1CategoryId ?? null,
+    l2CategoryId: input.l2CategoryId ?? null,
+    customFilters: input.customFilters,
+  });
+  const settings = await loadSettings(ctx);
+
+  const alert = await ctx.sequelize.transaction(async (transaction) => {
+    const owner = await Users.findByPk(user.id, { transaction, lock: transaction.LOCK.UPDATE });
+    if (!owner) throw HttpError.unauthenticated();
+    const caps = await hydratedCapabilitiesFor(ctx, owner, { settings, transaction });
+    authorize(alertPolicy.canCreate(caps, input));
+
+    const now = new Date();
+    const schedule = scheduleFor(ctx, settings, owner.plan);
+    return Alert.create(
+      {
+        userId: owner.id,
+        email: null,
+        ...alertColumnsOf({ ...input, ...categoryIds }),
+        confirmedAt: now,
+        expiresAt: new Date(now.getTime() + schedule.validityDays * DAY_MS),
+        nextCheckAt: now,
+        planAtCreation: owner.plan,
+        ...schedule,
+        ...linkTokenColumns(ctx),
+      },
+      { transaction },
+    );
+  });
+  return { alert, manageUrl: manageUrlOf(ctx, alert) };
+}
+
+/** The editable fields as the API carries them (euros, our category ids). */
+interface AlertFields {
+  searchTerm: string;
+  platforms: PlatformId[];
+  minPrice: number | null;
+  maxPrice: number | null;
+  postalCode: string | null;
+  distance: DistanceKm | null;
+  l1CategoryId: number | null;
+  l2CategoryId: number | null;
+  customFilters: Record<string, unknown>;
+  deliveryMethod: Alert['deliveryMethod'];
+  onlyWithImages: boolean;
+  includePaidAds: boolean;
+  sellerType: Alert['sellerType'];
+  notifyEmail: boolean;
+  notifyTelegram: boolean;
+}
+
+/** Row columns for fields whose categories are already marketplace ids. */
+function alertColumnsOf(fields: Partial<AlertFields>) {
+  return {
+    searchTerm: fields.searchTerm!,
+    platforms: fields.platforms!,
+    minPriceCents: eurosToCents(fields.minPrice),
+    maxPriceCents: eurosToCents(fields.maxPrice),
+    postalCode: fields.postalCode ?? null,
+    distanceKm: fields.distance ?? null,
+    l1CategoryId: fields.l1CategoryId ?? null,
+    l2CategoryId: fields.l2CategoryId ?? null,
+    customFilters: fields.customFilters ?? {},
+    deliveryMethod: fields.deliveryMethod ?? ('both' as const),
+    onlyWithImages: fields.onlyWithImages ?? false,
+    includePaidAds: fields.includePaidAds ?? false,
+    sellerType: fields.sellerType ?? ('all' as const),
+    notifyEmail: fields.notifyEmail ?? true,
+    notifyTelegram: fields.notifyTelegram ?? false,
+  };
+}
+
+function fieldsOf(alert: Alert, categories: CategoryIndex): AlertFields {
+  return {
+    searchTerm: alert.searchTerm,
+    platforms: [...alert.platforms],
+    minPrice: centsToEuros(alert.minPriceCents),
+    maxPrice: centsToEuros(alert.maxPriceCents),
+    postalCode: alert.postalCode ?? null,
+    distance: (alert.distanceKm ?? null) as DistanceKm | null,
+    l1CategoryId: categories.l1IdByMarktplaatsId(alert.l1CategoryId),
+    l2CategoryId: categories.l2IdByMarktplaatsId(alert.l1CategoryId, alert.l2CategoryId),
+    customFilters: { ...(alert.customFilters ?? {}) },
+    deliveryMethod: alert.deliveryMethod,
+    onlyWithImages: alert.onlyWithImages,
+    includePaidAds: alert.includePaidAds,
+    sellerType: alert.sellerType,
+    notifyEmail: alert.notifyEmail,
+    notifyTelegram: alert.notifyTelegram,
+  };
+}
+
+/** Changing these changes what is searched, so the engine must recompute the shared search. */
+const SEARCH_COLUMNS = [
+  'searchTerm',
+  'platforms',
+  'minPriceCents',
+  'maxPriceCents',
+  'postalCode',
+  'distanceKm',
+  'l1CategoryId',
+  'l2CategoryId',
+  'deliveryMethod',
+] as const;
+
+/* ---------- Confirm (guest) ---------- */
+
+/** Uses the one-time confirmation token: the alert is confirmed and its validity starts now. */
+export async function confirmGuestAlert(ctx: AppContext, token: string): Promise<Alert> {
+  const { Alert, OneTimeToken } = ctx.models;
+  const invalid = () => HttpError.notFound(STRINGS.alerts.confirmLinkInvalid);
+  if (token.length > MAX_TOKEN_LENGTH) throw invalid();
+  const now = new Date();
+  const tokenHash = hashToken(token);
+  const where = { tokenHash, purpose: 'alert_confirm' as const };
+  // Marking it used in the same statement that checks it: only one of two clicks wins.
+  const [changed] = await OneTimeToken.update(
+    { usedAt: now },
+    { where: { ...where, usedAt: null, expiresAt: { [Op.gt]: now } } },
+  );
+  if (changed !== 1) throw invalid();
+  const row = await OneTimeToken.findOne({ where });
+  const alert = row?.alertId ? await Alert.findByPk(row.alertId) : null;
+  if (!alert) throw invalid();
+  if (!alert.confirmedAt) {
+    await alert.update({
+      confirmedAt: now,
+      expiresAt: new Date(now.getTime() + alert.validityDays * DAY_MS),
+      nextCheckAt: now,
+    });
+  }
+  return alert;
+}
+
+/* ---------- Manage link ---------- */
+
+/** The alert this manage token opens, or null (unknown, malformed). */
+export async function findAlertByManageToken(
+  ctx: AppContext,
+  token: string,
+): Promise<Alert | null> {
+  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
+  const hash = hashToken(token);
+  const alert = await ctx.models.Alert.findOne({ where: { manageTokenHash: hash } });
+  return alert && alertPolicy.canManageWithToken(alert, hash) ? alert : null;
+}
+
+export async function ownerOf(ctx: AppContext, alert: Alert): Promise<User | null> {
+  return alert.userId ? ctx.models.User.findByPk(alert.userId) : null;
+}
+
+/**
+ * Applies a PUT /alerts/manage/{token}. The merged alert must pass the create rules again, and the
+ * changed options must pass the plan rules of the alert's owner (a guest alert stays guest-limited).
+ */
+export async function updateAlert(
+  ctx: AppContext,
+  alert: Alert,
+  input: ParsedUpdateAlert,
+): Promise<Alert> {
+  const owner = await ownerOf(ctx, alert);
+  // A guest alert's address was confirmed; a user's alert mails the account address.
+  if (owner === null && input.email !== undefined && input.email !== alert.email) {
+    throw HttpError.badRequest(STRINGS.api.validationFailed, {
+      fields: { email: STRINGS.alerts.emailNotChangeable },
+    });
+  }
+  const { email: _ignored, ...changes } = input;
+  const categories = await loadCategoryIndex(ctx);
+  const current = fieldsOf(alert, categories);
+  const merged: AlertFields = { ...current };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value !== undefined) (merged as unknown as Record<string, unknown>)[key] = value;
+  }
+
+  const errors = alertCrossFieldErrors(merged, 'create');
+  if (errors.length > 0) {
+    throw HttpError.badRequest(STRINGS.api.validationFailed, {
+      fields: Object.fromEntries(errors.map(({ path, message }) => [path, message])),
+    });
+  }
+  if (merged.postalCode !== null) {
+    merged.postalCode = canonicalAlertPostalCode(merged.platforms, merged.postalCode);
+  }
+  const categoryIds = resolveCategoryChoice(categories, merged, {
+    l1: merged.l1CategoryId === current.l1CategoryId,
+    l2: merged.l2CategoryId === current.l2CategoryId,
+  });
+
+  const caps = await hydratedCapabilitiesFor(ctx, owner);
+  authorize(alertPolicy.canUpdate(caps, changes, alert));
+
+  alert.set(alertColumnsOf({ ...merged, ...categoryIds }));
+  if (SEARCH_COLUMNS.some((column) => alert.changed(column))) alert.searchKey = null;
+  await alert.save();
+  return alert;
+}
+
+/** Pauses an active alert or resumes a paused one (a resumed alert is due at once). */
+export async function toggleAlert(ctx: AppContext, alert: Alert): Promise<Alert> {
+  const resume = !alert.isActive;
+  await alert.update({
+    isActive: resume,
+    ...(resume && alert.confirmedAt ? { nextCheckAt: new Date() } : {}),
+  });
+  return alert;
+}
+
+/**
+ * GET …/refresh/{refreshToken}: the alert stays valid for its plan's days from now, and the refresh
+ * link is replaced (the used one stops working).
+ */
+export async function refreshAlert(
+  ctx: AppContext,
+  alert: Alert,
+  refreshToken: string,
+): Promise<{ alert: Alert; days: number }> {
+  const invalid = () => HttpError.notFound(STRINGS.alerts.refreshLinkInvalid);
+  if (refreshToken.length === 0 || refreshToken.length > MAX_TOKEN_LENGTH) throw invalid();
+  const hash = hashToken(refreshToken);
+  if (!alertPolicy.canRefreshWithToken(alert, hash)) throw invalid();
+  if (!alert.confirmedAt) throw conflict(STRINGS.alerts.refreshNeedsConfirmation);
+
+  const now = new Date();
+  const days = validityDays(await loadSettings(ctx), planOf(await ownerOf(ctx, alert)));
+  const next = ctx.tokens.issueToken(TOKEN_PURPOSES.alertRefresh);
+  const wasExpired = alert.statusAt(now) === 'expired';
+  const [changed] = await ctx.models.Alert.update(
+    {
+      expiresAt: new Date(now.getTime() + days * DAY_MS),
+      validityDays: days,
+      expiryReminderSentAt: null,
+      refreshTokenNonce: next.nonce,
+      refreshTokenHash: next.hash,
+      ...(wasExpired ? { nextCheckAt: now } : {}),
+    },
+    // Only while the used token is still the current one: two clicks extend once.
+    { where: { id: alert.id, refreshTokenHash: hash } },
+  );
+  if (changed !== 1) throw invalid();
+  await alert.reload();
+  return { alert, days };
+}
+
+export async function deleteAlert(_ctx: AppContext, alert: Alert): Promise<void> {
+  // Notifications, deliveries and the confirmation token go with it (ON DELETE CASCADE).
+  await alert.destroy();
+}
+
+/* ---------- Reading ---------- */
+
+/** Notifications per alert id (absent = 0). */
+export async function notificationCountsOf(
+  ctx: AppContext,
+  alertIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (alertIds.length === 0) return new Map();
+  const rows = await ctx.models.Notification.count({
+    where: { alertId: [...alertIds] },
+    group: ['alertId'],
+  });
+  return new Map(rows.map((row) => [String(row.alertId), Number(row.count)]));
+}

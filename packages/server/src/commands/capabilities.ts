@@ -1,0 +1,73 @@
+/**
+ * What a caller may do (core's CapabilitiesData), built by core's rules from the live settings and
+ * the user's current alert counts. A guest gets the guest profile.
+ */
+import {
+  buildCapabilities,
+  hydrateCapabilities,
+  type Capabilities,
+  type CapabilitiesData,
+  type CapabilityUser,
+  type FeatureName,
+  type PublicSettings,
+} from '@prijsalarm/core';
+import type { Transaction } from 'sequelize';
+import type { AppContext } from '../context';
+import type { User } from '../models';
+import { loadSettings } from './settings';
+
+export interface CapabilitiesOptions {
+  /** Already loaded settings (saves a lookup when the caller has them). */
+  settings?: PublicSettings;
+  /** Count inside this transaction (alert creation counts under a lock). */
+  transaction?: Transaction;
+}
+
+export function capabilityUserOf(user: User): CapabilityUser {
+  return {
+    plan: user.plan,
+    role: user.role,
+    telegramConnected: user.telegramChatId !== null && user.telegramChatId !== undefined,
+    telegramUsername: user.telegramUsername ?? null,
+    ...(user.featureOverrides
+      ? { featureOverrides: user.featureOverrides as Partial<Record<FeatureName, boolean>> }
+      : {}),
+    ...(user.platformAccess ? { platformAccess: user.platformAccess } : {}),
+  };
+}
+
+/** The user's alerts, and those of them that notify by Telegram. */
+export async function alertCountsOf(
+  ctx: Pick<AppContext, 'models'>,
+  userId: string,
+  transaction?: Transaction,
+): Promise<{ alerts: number; telegramAlerts: number }> {
+  const { Alert } = ctx.models;
+  const [alerts, telegramAlerts] = await Promise.all([
+    Alert.count({ where: { userId }, transaction }),
+    Alert.count({ where: { userId, notifyTelegram: true }, transaction }),
+  ]);
+  return { alerts, telegramAlerts };
+}
+
+export async function capabilitiesFor(
+  ctx: AppContext,
+  user: User | null,
+  options: CapabilitiesOptions = {},
+): Promise<CapabilitiesData> {
+  const settings = options.settings ?? (await loadSettings(ctx));
+  if (!user) {
+    return buildCapabilities({ settings, user: null, counts: { alerts: 0, telegramAlerts: 0 } });
+  }
+  const counts = await alertCountsOf(ctx, user.id, options.transaction);
+  return buildCapabilities({ settings, user: capabilityUserOf(user), counts });
+}
+
+/** The same, with core's canUseFeature / getPlatformMessage for the plan rules. */
+export async function hydratedCapabilitiesFor(
+  ctx: AppContext,
+  user: User | null,
+  options: CapabilitiesOptions = {},
+): Promise<Capabilities> {
+  return hydrateCapabilities(await capabilitiesFor(ctx, user, options));
+}

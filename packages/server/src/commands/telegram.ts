@@ -1,0 +1,156 @@
+/**
+ * Linking a Telegram chat to an account, both ways round (research reliability.md §3.2):
+ *
+ * (a) web → bot: GET /telegram/status makes a code (its hash on the user, with an expiry) and the
+ *     deep link https://t.me/<bot>?start=<code>; Telegram sends the bot `/start <code>` from the
+ *     user's chat (or the user pastes the code there) and `linkChatByWebCode` links that chat.
+ * (b) bot → web: a bare `/start` gets a code from the bot (`issueChatLinkCode`, stored hashed with
+ *     its chat); the user types it on the website and POST /telegram/verify links it
+ *     (`linkChatByChatCode`).
+ *
+ * Codes are single use and expire after TELEGRAM_LINK_CODE_TTL_MINUTES. One chat belongs to one
+ * account: linking it to another account unlinks it from the first.
+ */
+import { STRINGS, TELEGRAM_LINK_CODE_TTL_MINUTES } from '@prijsalarm/core';
+import { Op, type Transaction } from 'sequelize';
+import type { AppContext } from '../context';
+import {
+  createLinkCode,
+  hashLinkCode,
+  normalizeLinkCode,
+  type StartCommand,
+} from '../delivery/telegram';
+import type { User } from '../models';
+
+type LinkContext = Pick<AppContext, 'models' | 'sequelize' | 'logger'>;
+
+export interface TelegramChat {
+  chatId: string;
+  username: string | null;
+}
+
+/** A fresh web code for the user (replacing any earlier one); the code itself is not stored. */
+export async function issueWebLinkCode(ctx: LinkContext, user: User, now = new Date()) {
+  const issued = createLinkCode(now);
+  await ctx.models.User.update(
+    { telegramLinkCodeHash: issued.codeHash, telegramLinkCodeExpiresAt: issued.expiresAt },
+    { where: { id: user.id } },
+  );
+  return issued;
+}
+
+async function linkChat(
+  ctx: LinkContext,
+  userId: string,
+  chat: TelegramChat,
+  transaction: Transaction,
+): Promise<void> {
+  const { User } = ctx.models;
+  await User.update(
+    { telegramChatId: null, telegramUsername: null },
+    { where: { telegramChatId: chat.chatId, id: { [Op.ne]: userId } }, transaction },
+  );
+  await User.update(
+    {
+      telegramChatId: chat.chatId,
+      telegramUsername: chat.username,
+      telegramLinkCodeHash: null,
+      telegramLinkCodeExpiresAt: null,
+    },
+    { where: { id: userId }, transaction },
+  );
+}
+
+/** (a) The user whose unexpired web code this is gets the chat; null when no such code. */
+export async function linkChatByWebCode(
+  ctx: LinkContext,
+  code: string,
+  chat: TelegramChat,
+  now = new Date(),
+): Promise<User | null> {
+  const canonical = normalizeLinkCode(code);
+  if (!canonical) return null;
+  const { User } = ctx.models;
+  const codeHash = hashLinkCode(canonical);
+  return ctx.sequelize.transaction(async (transaction) => {
+    const user = await User.findOne({
+      where: { telegramLinkCodeHash: codeHash, telegramLinkCodeExpiresAt: { [Op.gt]: now } },
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+    });
+    if (!user) return null;
+    await linkChat(ctx, user.id, chat, transaction);
+    return user;
+  });
+}
+
+/** (b) A code for the chat to type on the website; earlier codes of that chat stop working. */
+export async function issueChatLinkCode(ctx: LinkContext, chat: TelegramChat, now = new Date()) {
+  const { TelegramLinkCode } = ctx.models;
+  const issued = createLinkCode(now);
+  await TelegramLinkCode.destroy({
+    where: { [Op.or]: [{ chatId: chat.chatId }, { expiresAt: { [Op.lte]: now } }] },
+  });
+  await TelegramLinkCode.create({
+    codeHash: issued.codeHash,
+    chatId: chat.chatId,
+    username: chat.username,
+    expiresAt: issued.expiresAt,
+  });
+  return issued;
+}
+
+/** (b) Links the chat that got this code from the bot to `user`; null when no such code. */
+export async function linkChatByChatCode(
+  ctx: LinkContext,
+  user: User,
+  code: string,
+  now = new Date(),
+): Promise<TelegramChat | null> {
+  const canonical = normalizeLinkCode(code);
+  if (!canonical) return null;
+  const { TelegramLinkCode } = ctx.models;
+  return ctx.sequelize.transaction(async (transaction) => {
+    const row = await TelegramLinkCode.findOne({
+      where: { codeHash: hashLinkCode(canonical), expiresAt: { [Op.gt]: now } },
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+    });
+    if (!row) return null;
+    // Single use: whoever deletes it links.
+    const deleted = await TelegramLinkCode.destroy({ where: { id: row.id }, transaction });
+    if (deleted !== 1) return null;
+    const chat = { chatId: row.chatId, username: row.username ?? null };
+    await linkChat(ctx, user.id, chat, transaction);
+    return chat;
+  });
+}
+
+/** Forgets the user's chat and any pending web code. */
+export async function unlinkTelegram(ctx: Pick<AppContext, 'models'>, userId: string) {
+  await ctx.models.User.update(
+    {
+      telegramChatId: null,
+      telegramUsername: null,
+      telegramLinkCodeHash: null,
+      telegramLinkCodeExpiresAt: null,
+    },
+    { where: { id: userId } },
+  );
+}
+
+/**
+ * The bot's answer to `/start [code]` (or a pasted code) in a private chat: links by a web code,
+ * or hands out a code for the website on a bare /start.
+ */
+export async function answerStartCommand(ctx: LinkContext, command: StartCommand): Promise<string> {
+  const chat = { chatId: String(command.chatId), username: command.username };
+  if (command.code === null) {
+    const issued = await issueChatLinkCode(ctx, chat);
+    return STRINGS.telegram.chatLinkCode(issued.code, TELEGRAM_LINK_CODE_TTL_MINUTES);
+  }
+  const user = await linkChatByWebCode(ctx, command.code, chat);
+  if (!user) return STRINGS.telegram.linkCodeInvalid;
+  ctx.logger.info({ userId: user.id }, 'telegram chat linked (deep link)');
+  return STRINGS.telegram.linked;
+}

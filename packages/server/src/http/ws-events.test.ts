@@ -1,0 +1,163 @@
+/**
+ * /ws/events through the running server (web + worker): who may connect, and what a connected
+ * page receives as notifications are recorded.
+ */
+import {
+  LIVE_EVENTS_PATH,
+  STRINGS,
+  type LiveEventMessage,
+  type NotificationDto,
+} from '@prijsalarm/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { loginAs } from '../../test/auth-helpers';
+import { makeListing, recordMatches, waitForDelivery } from '../../test/delivery-helpers';
+import { createAlert } from '../../test/factories';
+import type { TestClient } from '../../test/http-client';
+import { startTestServer, type TestServer } from '../../test/support';
+import { PUSH_GRACE_MS } from '../delivery/push';
+
+let server: TestServer;
+const sockets: WebSocket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({
+    env: { SERVICES: 'web,worker', CORS_ORIGINS: 'https://app.example.nl' },
+  });
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.terminate();
+  await server.stop();
+});
+
+interface OpenSocket {
+  socket: WebSocket;
+  received: LiveEventMessage[];
+  next(): Promise<LiveEventMessage>;
+}
+
+/** Opens /ws/events with the client's cookies; rejects with the HTTP status when refused. */
+function connect(
+  client: TestClient | null,
+  headers: Record<string, string> = {},
+): Promise<OpenSocket> {
+  const url = `${server.baseUrl.replace(/^http/, 'ws')}${LIVE_EVENTS_PATH}`;
+  const cookie = client ? [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : '';
+  const socket = new WebSocket(url, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  sockets.push(socket);
+  const received: LiveEventMessage[] = [];
+  const waiting: Array<(message: LiveEventMessage) => void> = [];
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as LiveEventMessage;
+    const waiter = waiting.shift();
+    if (waiter) waiter(message);
+    else received.push(message);
+  });
+  const next = () =>
+    new Promise<LiveEventMessage>((resolve, reject) => {
+      const queued = received.shift();
+      if (queued) return resolve(queued);
+      const timer = setTimeout(() => reject(new Error('no message within 5 s')), 5000);
+      waiting.push((message) => {
+        clearTimeout(timer);
+        resolve(message);
+      });
+    });
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve({ socket, received, next }));
+    socket.once('unexpected-response', (_req, res) =>
+      reject(Object.assign(new Error(`refused: ${res.statusCode}`), { status: res.statusCode })),
+    );
+    socket.once('error', reject);
+  });
+}
+
+async function loggedIn() {
+  const browser = server.client();
+  const user = await loginAs(server, browser);
+  const alert = await createAlert(server.models, { userId: user.id, searchTerm: 'camera' });
+  return { browser, user, alert };
+}
+
+describe('who may connect', () => {
+  it('without a session: refused with 401', async () => {
+    await expect(connect(null)).rejects.toMatchObject({ status: 401 });
+    const guest = server.client();
+    await guest.get('/api/auth/csrf');
+    await expect(connect(guest)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it.each([
+    ['PUBLIC_URL', 'open', () => new URL(server.config.publicUrl).origin],
+    ['a CORS_ORIGINS entry', 'open', () => 'https://app.example.nl'],
+    ['none (the desktop app)', 'open', () => null],
+    ['another site', 403, () => 'https://evil.example'],
+  ])('Origin %s → %s', async (_case, expected, origin) => {
+    const { browser } = await loggedIn();
+    const value = origin();
+    const attempt = connect(browser, value ? { origin: value } : {});
+    if (expected === 'open') await expect(attempt).resolves.toBeTruthy();
+    else await expect(attempt).rejects.toMatchObject({ status: expected });
+  });
+
+  it('answers a client ping with pong', async () => {
+    const { browser } = await loggedIn();
+    const live = await connect(browser);
+    live.socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await live.next()).toEqual({ type: 'pong' });
+  });
+});
+
+describe('notifications as they are recorded', () => {
+  it('reach every open socket of their user, and no one else’s', async () => {
+    const anna = await loggedIn();
+    const bram = await loggedIn();
+    const annaTab = await connect(anna.browser);
+    const annaApp = await connect(anna.browser);
+    const bramTab = await connect(bram.browser);
+    const listing = makeListing({ title: 'Canon EOS R6 <body>' });
+    const { created } = await recordMatches(server, [{ alert: anna.alert, listing }]);
+
+    for (const live of [annaTab, annaApp]) {
+      const message = (await live.next()) as {
+        type: 'notification';
+        notification: NotificationDto;
+      };
+      expect(message.type).toBe('notification');
+      expect(message.notification).toMatchObject({
+        id: created[0]!.notificationId,
+        alertId: anna.alert.id,
+        alertSearchTerm: 'camera',
+        listing: { itemId: listing.id, title: 'Canon EOS R6 <body>', url: listing.url },
+      });
+      const push = message.notification.deliveries.find((d) => d.channel === 'push');
+      expect(push).toMatchObject({ status: 'sent', lastError: null });
+    }
+    const delivery = await waitForDelivery(
+      server,
+      { alertId: anna.alert.id, channel: 'push' },
+      'sent',
+    );
+    expect(delivery.attempts).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bramTab.received).toEqual([]);
+  });
+
+  it(
+    'with no open socket the push delivery fails with "Geen open verbinding" (the centre keeps it)',
+    async () => {
+      const { browser, alert } = await loggedIn();
+      await recordMatches(server, [{ alert, listing: makeListing() }]);
+      const failed = await waitForDelivery(
+        server,
+        { alertId: alert.id, channel: 'push' },
+        'failed',
+        PUSH_GRACE_MS + 5000,
+      );
+      expect(failed.lastError).toBe(STRINGS.delivery.noOpenConnection);
+      const list = await browser.get<{ notifications: NotificationDto[] }>('/api/notifications');
+      expect(list.body.notifications).toHaveLength(1);
+    },
+    PUSH_GRACE_MS + 10_000,
+  );
+});

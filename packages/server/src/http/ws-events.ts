@@ -1,0 +1,203 @@
+/**
+ * The live push endpoint, WebSocket at /ws/events (core LIVE_EVENTS_PATH): logged-in web pages and
+ * desktop apps hold it and receive `{ type: 'notification', notification }` as each notification of
+ * their user is recorded (delivery/push.ts).
+ *
+ * - Authenticated on upgrade by the access cookie through the same session lookup as the API
+ *   (http/auth.ts `authenticate`): no live session → 401, and the socket is never opened.
+ * - Cross-site WebSocket hijacking: a browser always sends Origin, so an Origin other than
+ *   PUBLIC_URL's or one of CORS_ORIGINS → 403. Clients that are not browsers (the desktop app's
+ *   main process) send none and are let through on their cookie alone.
+ * - Heartbeat: a ping every HEARTBEAT_MS; a socket that did not answer the previous one is cut off.
+ *   The same tick closes sockets whose session was revoked (logout) or expired.
+ * - Clients may send `{ type: 'ping' }` (browsers cannot send WebSocket pings) and get `pong`.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import cookieParser from 'cookie-parser';
+import type { Request, Response } from 'express';
+import { LIVE_EVENTS_PATH, type LiveEventMessage } from '@prijsalarm/core';
+import { Op } from 'sequelize';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { AppContext } from '../context';
+import { pushNotification, type PushHub } from '../delivery/push';
+import { authenticate } from './auth';
+
+export const HEARTBEAT_MS = 30_000;
+/** Clients only send pings: anything bigger is not one of ours. */
+const MAX_CLIENT_MESSAGE_BYTES = 1024;
+/** Close codes (4000–4999 are the application's): the session ended, log in again. */
+export const CLOSE_SESSION_ENDED = 4401;
+
+interface LiveSocket {
+  socket: WebSocket;
+  userId: string;
+  sessionId: string;
+  sessionExpiresAt: Date;
+  alive: boolean;
+}
+
+export interface LiveEventsEndpoint {
+  hub: PushHub;
+  /** Open sockets in this process (for tests and readiness). */
+  readonly connections: number;
+  close(): Promise<void>;
+}
+
+function reject(socket: Duplex, status: 401 | 403 | 404, reason: string): void {
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`,
+  );
+}
+
+/** Runs the API's cookie parsing and session lookup on the upgrade request. */
+async function sessionOf(ctx: AppContext, req: IncomingMessage) {
+  const request = req as unknown as Request;
+  const response = {} as Response;
+  const parseCookies = cookieParser();
+  const lookUp = authenticate(ctx);
+  await new Promise<void>((resolve, reject) => {
+    parseCookies(request, response, (error?: unknown) => (error ? reject(error) : resolve()));
+  });
+  await new Promise<void>((resolve, reject) => {
+    Promise.resolve(
+      lookUp(request, response, (error?: unknown) => (error ? reject(error) : resolve())),
+    ).catch(reject);
+  });
+  return request.auth ?? null;
+}
+
+export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEndpoint {
+  const logger = ctx.logger.child({ component: 'ws-events' });
+  const allowedOrigins = new Set([new URL(ctx.config.publicUrl).origin, ...ctx.config.corsOrigins]);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
+  const byUser = new Map<string, Set<LiveSocket>>();
+
+  const add = (live: LiveSocket) => {
+    const set = byUser.get(live.userId) ?? new Set();
+    set.add(live);
+    byUser.set(live.userId, set);
+  };
+  const remove = (live: LiveSocket) => {
+    const set = byUser.get(live.userId);
+    set?.delete(live);
+    if (set?.size === 0) byUser.delete(live.userId);
+  };
+  const send = (live: LiveSocket, message: LiveEventMessage) =>
+    new Promise<boolean>((resolve) => {
+      if (live.socket.readyState !== WebSocket.OPEN) return resolve(false);
+      live.socket.send(JSON.stringify(message), (error) => resolve(!error));
+    });
+
+  const hub: PushHub = {
+    hasSockets: (userId) => (byUser.get(userId)?.size ?? 0) > 0,
+    async send(userId, message) {
+      const now = Date.now();
+      const sockets = [...(byUser.get(userId) ?? [])].filter(
+        (live) => live.sessionExpiresAt.getTime() > now,
+      );
+      const results = await Promise.all(sockets.map((live) => send(live, message)));
+      return results.filter(Boolean).length;
+    },
+  };
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    // Other WebSocket paths (e.g. /ws/chat) have their own upgrade handlers.
+    if (pathname !== LIVE_EVENTS_PATH) return;
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins.has(origin)) {
+      logger.warn({ origin }, 'live events: origin refused');
+      return reject(socket, 403, 'Forbidden');
+    }
+    sessionOf(ctx, req).then(
+      (auth) => {
+        if (!auth) return reject(socket, 401, 'Unauthorized');
+        if (socket.destroyed) return;
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          const live: LiveSocket = {
+            socket: ws,
+            userId: auth.user.id,
+            sessionId: auth.session.id,
+            sessionExpiresAt: auth.session.expiresAt,
+            alive: true,
+          };
+          add(live);
+          ws.on('pong', () => (live.alive = true));
+          ws.on('message', (data) => {
+            live.alive = true;
+            let parsed: unknown;
+            try {
+              parsed = JSON.parse(String(data));
+            } catch {
+              return;
+            }
+            if ((parsed as { type?: unknown })?.type === 'ping') void send(live, { type: 'pong' });
+          });
+          ws.on('close', () => remove(live));
+          ws.on('error', () => remove(live));
+        });
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'live events: session lookup failed');
+        socket.destroy();
+      },
+    );
+  };
+  server.on('upgrade', onUpgrade);
+
+  const heartbeat = setInterval(() => {
+    void checkSockets().catch((error: unknown) =>
+      logger.warn({ err: error }, 'live events: heartbeat failed'),
+    );
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  async function checkSockets() {
+    const all = [...byUser.values()].flatMap((set) => [...set]);
+    if (all.length === 0) return;
+    const now = new Date();
+    const ended = new Set(
+      (
+        await ctx.models.Session.findAll({
+          attributes: ['id'],
+          where: {
+            id: { [Op.in]: [...new Set(all.map((live) => live.sessionId))] },
+            [Op.or]: [{ revokedAt: { [Op.ne]: null } }, { expiresAt: { [Op.lte]: now } }],
+          },
+        })
+      ).map((session) => session.id),
+    );
+    for (const live of all) {
+      if (ended.has(live.sessionId) || live.sessionExpiresAt <= now) {
+        remove(live);
+        live.socket.close(CLOSE_SESSION_ENDED, 'session ended');
+      } else if (!live.alive) {
+        remove(live);
+        live.socket.terminate();
+      } else {
+        live.alive = false;
+        live.socket.ping();
+      }
+    }
+  }
+
+  const unsubscribe = ctx.events.on('notification.created', async (event) => {
+    await pushNotification(ctx, hub, event);
+  });
+
+  return {
+    hub,
+    get connections() {
+      return [...byUser.values()].reduce((sum, set) => sum + set.size, 0);
+    },
+    async close() {
+      unsubscribe();
+      clearInterval(heartbeat);
+      server.off('upgrade', onUpgrade);
+      for (const ws of wss.clients) ws.terminate();
+      byUser.clear();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

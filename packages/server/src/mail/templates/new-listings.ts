@@ -1,0 +1,139 @@
+/**
+ * New ads for one recipient from one check: every ad once, grouped by the alert(s) it matched
+ * (an ad two alerts of the recipient matched sits in a group naming both). Every marketplace value
+ * is escaped by the `html` tag and shortened to one line; only http(s) links and https photos are
+ * used.
+ */
+import { PLATFORMS, STRINGS, type PlatformId } from '@prijsalarm/core';
+import { formatPlace, formatPrice, isWebUrl, oneLine } from '../../delivery/listing-format';
+import { truncateText } from '../../delivery/telegram/format';
+import { html, type SafeHtml } from '../html';
+import { greeting, layout, link, paragraph, type TemplateContext } from './layout';
+
+/** Titles longer than this are cut in the mail (the ad itself has the full text). */
+const TITLE_MAX_LENGTH = 200;
+
+export interface MailListing {
+  platform: PlatformId;
+  title: string;
+  priceCents: number | null;
+  priceType: string;
+  url: string;
+  imageUrls: readonly string[];
+  cityName: string | null;
+  distanceMeters: number | null;
+}
+
+export interface NewListingsGroup {
+  /** The alerts (their search terms) every ad of this group matched. */
+  searchTerms: string[];
+  listings: MailListing[];
+}
+
+export interface NewListingsData {
+  name?: string | null;
+  groups: NewListingsGroup[];
+  /** Each alert in the mail with its manage link (change, pause, delete). */
+  alerts: { searchTerm: string; manageUrl: string }[];
+}
+
+function platformName(platform: PlatformId): string {
+  return PLATFORMS[platform]?.name ?? platform;
+}
+
+function facts(listing: MailListing) {
+  return {
+    title: truncateText(oneLine(listing.title), TITLE_MAX_LENGTH),
+    price: formatPrice(listing.priceCents, listing.priceType),
+    place: formatPlace(listing.cityName, listing.distanceMeters),
+    url: isWebUrl(listing.url) ? listing.url : null,
+    photo: listing.imageUrls.find((url) => url.startsWith('https://') && isWebUrl(url)) ?? null,
+    viewLabel: STRINGS.telegram.viewListing(platformName(listing.platform)),
+  };
+}
+
+function listingHtml(listing: MailListing): SafeHtml {
+  const ad = facts(listing);
+  const title = ad.url
+    ? html`<a href="${ad.url}" style="color:#222222;font-weight:bold;text-decoration:none"
+        >${ad.title}</a
+      >`
+    : html`<strong>${ad.title}</strong>`;
+  const photo = ad.photo
+    ? html`<img
+        src="${ad.photo}"
+        alt=""
+        width="96"
+        style="display:block;width:96px;max-height:96px;object-fit:cover;border-radius:4px"
+      />`
+    : '';
+  return html`<tr>
+    <td width="104" valign="top" style="padding:8px 8px 8px 0">${photo}</td>
+    <td valign="top" style="padding:8px 0">
+      ${title}<br />
+      <span style="color:#2d7a2d;font-weight:bold">${ad.price}</span>
+      ${ad.place ? html`<br /><span style="color:#777777;font-size:13px">${ad.place}</span>` : ''}
+      ${ad.url ? html`<br />${link(ad.url, ad.viewLabel)}` : ''}
+    </td>
+  </tr>`;
+}
+
+function listingText(listing: MailListing): string {
+  const ad = facts(listing);
+  return [
+    `- ${ad.title}`,
+    `  ${[ad.price, ad.place].filter(Boolean).join(' · ')}`,
+    ad.url ? `  ${ad.url}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+export function newListings(data: NewListingsData, context: TemplateContext) {
+  const count = data.groups.reduce((sum, group) => sum + group.listings.length, 0);
+  const searchTerms = [...new Set(data.groups.flatMap((group) => group.searchTerms))];
+  const intro = STRINGS.alertMail.intro(count);
+
+  const groupsHtml = data.groups.map(
+    (group) =>
+      html`<h2 style="font-size:16px;margin:24px 0 4px">
+          ${STRINGS.alertMail.forAlerts(group.searchTerms)}
+        </h2>
+        <table role="presentation" width="100%" cellpadding="0" cellspacing="0">
+          ${group.listings.map(listingHtml)}
+        </table>`,
+  );
+  const manageHtml = data.alerts.map((alert) =>
+    paragraph(link(alert.manageUrl, STRINGS.alertMail.manageAlert(alert.searchTerm))),
+  );
+
+  return layout(
+    {
+      subject: STRINGS.alertMail.subject(count, searchTerms),
+      preheader: intro,
+      body: html`${paragraph(greeting(data.name))}${paragraph(intro)}${groupsHtml}
+        <div style="margin-top:24px;font-size:13px">${manageHtml}</div>
+        ${paragraph(html`<span style="font-size:12px;color:#777777">${STRINGS.alertMail.footer}</span>`)}`,
+      textParagraphs: [
+        greeting(data.name),
+        intro,
+        ...data.groups.map((group) =>
+          [STRINGS.alertMail.forAlerts(group.searchTerms), ...group.listings.map(listingText)].join(
+            '\n\n',
+          ),
+        ),
+        ...data.alerts.map(
+          (alert) => `${STRINGS.alertMail.manageAlert(alert.searchTerm)}:\n${alert.manageUrl}`,
+        ),
+        STRINGS.alertMail.footer,
+      ],
+      links: [
+        ...data.groups.flatMap((group) =>
+          group.listings.map((listing) => listing.url).filter(isWebUrl),
+        ),
+        ...data.alerts.map((alert) => alert.manageUrl),
+      ],
+    },
+    context,
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Who may do what with an alert. Plan rules are core's (evaluateAlertRequest / evaluateAlertUpdate
+ * on the owner's capabilities); ownership is checked here. A manage link is its own authority: the
+ * token opens the alert it was made for and no other.
+ */
+import {
+  evaluateAlertRequest,
+  evaluateAlertUpdate,
+  type AlertPolicyResult,
+  type AlertRequest,
+  type Capabilities,
+} from '@prijsalarm/core';
+import { HttpError } from '../http/errors';
+import type { Alert, User } from '../models';
+import { safeEqual } from '../security/tokens';
+
+/** Free alerts a guest e-mail address may have at once (spec §1: one free alert). */
+export const GUEST_ALERTS_PER_EMAIL = 1;
+
+export const alertPolicy = {
+  /** A signed-in user may create this alert under their plan (limit, platforms, features). */
+  canCreate(caps: Capabilities, request: AlertRequest): AlertPolicyResult {
+    return evaluateAlertRequest(caps, request);
+  },
+
+  /**
+   * The alert may take these options under its owner's plan (`caps` of the owner, or the guest
+   * profile for a guest alert, which keeps it guest-limited whoever holds the link).
+   */
+  canUpdate(caps: Capabilities, request: Partial<AlertRequest>, alert: Alert): AlertPolicyResult {
+    return evaluateAlertUpdate(caps, request, { notifyTelegram: alert.notifyTelegram });
+  },
+
+  /** Whether `user` owns the alert (my-alerts lists only these). */
+  isOwner(user: Pick<User, 'id'>, alert: Pick<Alert, 'userId'>): boolean {
+    return alert.userId !== null && alert.userId === user.id;
+  },
+
+  /** The token's hash opens this alert: compared in constant time after the indexed lookup. */
+  canManageWithToken(alert: Pick<Alert, 'manageTokenHash'>, tokenHash: string): boolean {
+    return safeEqual(alert.manageTokenHash, tokenHash);
+  },
+
+  canRefreshWithToken(alert: Pick<Alert, 'refreshTokenHash'>, tokenHash: string): boolean {
+    return safeEqual(alert.refreshTokenHash, tokenHash);
+  },
+
+  /** A guest e-mail address may hold GUEST_ALERTS_PER_EMAIL free alerts at once. */
+  guestMayCreate(existingGuestAlerts: number): boolean {
+    return existingGuestAlerts < GUEST_ALERTS_PER_EMAIL;
+  },
+};
+
+/** Throws the 403 `{ error, requiredPlans }` the clients key their upgrade flow on. */
+export function authorize(result: AlertPolicyResult): void {
+  if (!result.ok) throw HttpError.forbidden(result.error, { requiredPlans: result.requiredPlans });
+}

@@ -1,0 +1,57 @@
+import type { DeliveryDto, ListingDto, NotificationDto } from '@prijsalarm/core';
+import type { Delivery, Notification } from '../models';
+
+const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
+
+export function presentDelivery(delivery: Delivery): DeliveryDto {
+  return {
+    channel: delivery.channel,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    lastError: delivery.lastError ?? null,
+    sentAt: iso(delivery.sentAt),
+  };
+}
+
+export function presentListing(notification: Notification): ListingDto {
+  return {
+    itemId: notification.listingId,
+    platform: notification.platform,
+    title: notification.title,
+    description: notification.description ?? null,
+    priceCents: notification.priceCents ?? null,
+    priceType: notification.priceType,
+    url: notification.url,
+    imageUrls: Array.isArray(notification.imageUrls) ? notification.imageUrls : [],
+    location: notification.location ?? null,
+    distanceMeters: notification.distanceMeters ?? null,
+    sellerName: notification.sellerName ?? null,
+    sellerType: notification.sellerType ?? null,
+    isPaid: notification.isPaid,
+    postedAt: iso(notification.postedAt),
+  };
+}
+
+/**
+ * One notification as its owner sees it. `alertSearchTerm` and `deliveries` are passed in, so a
+ * page of notifications is presented from two batched queries instead of one query per row.
+ */
+export function presentNotification(
+  notification: Notification,
+  alertSearchTerm: string,
+  deliveries: readonly Delivery[],
+): NotificationDto {
+  return {
+    id: notification.id,
+    alertId: notification.alertId,
+    alertSearchTerm,
+    platform: notification.platform,
+    listing: presentListing(notification),
+    viewed: notification.viewedAt !== null && notification.viewedAt !== undefined,
+    viewedAt: iso(notification.viewedAt),
+    createdAt: notification.createdAt.toISOString(),
+    deliveries: [...deliveries]
+      .sort((a, b) => a.channel.localeCompare(b.channel))
+      .map(presentDelivery),
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The session cookies. pa_access (httpOnly, path /) holds a signed access token that is accepted
+ * for 15 minutes; the cookie itself lives as long as the refresh token so that its signed session
+ * id keeps binding the CSRF token after the access token expired (the client then refreshes).
+ * pa_refresh (httpOnly, path /api/auth) holds the rotating refresh token; pa_session ('1',
+ * readable) tells scripts that a refresh cookie exists.
+ */
+import type { CookieOptions, Request, Response } from 'express';
+import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_MARKER_COOKIE } from '@prijsalarm/core';
+import { refreshLifetimeMs, type IssuedSession } from '../../commands/sessions';
+import type { AppContext } from '../../context';
+import { baseCookieOptions, issueCsrfToken } from '../../http/auth';
+import { createAccessTokenSigner } from '../../security/access-token';
+
+/** The refresh cookie goes only to the auth routes. */
+export const REFRESH_COOKIE_PATH = '/api/auth';
+
+export interface SessionCookies {
+  /** Sets every session cookie and a CSRF token bound to the session; returns that token. */
+  set(req: Request, res: Response, issued: IssuedSession): string;
+  /** Removes the session cookies and gives the browser a guest CSRF token; returns that token. */
+  clear(req: Request, res: Response): string;
+}
+
+export function sessionCookies(ctx: AppContext): SessionCookies {
+  const signer = createAccessTokenSigner(ctx.config.sessionSecret);
+  const base = baseCookieOptions(ctx.config);
+  const refresh: CookieOptions = { ...base, path: REFRESH_COOKIE_PATH };
+  const marker: CookieOptions = { ...base, httpOnly: false };
+  return {
+    set(req, res, { session, refreshToken }) {
+      // A new row always lives exactly the lifetime of its kind (24 h or 720 h with rememberMe).
+      const maxAge = refreshLifetimeMs(session.rememberMe);
+      res.cookie(ACCESS_COOKIE, signer.sign(session.id), { ...base, maxAge });
+      res.cookie(REFRESH_COOKIE, refreshToken, { ...refresh, maxAge });
+      res.cookie(REFRESH_MARKER_COOKIE, '1', { ...marker, maxAge });
+      return issueCsrfToken(req, res, { sessionId: session.id, maxAgeMs: maxAge });
+    },
+    clear(req, res) {
+      res.clearCookie(ACCESS_COOKIE, base);
+      res.clearCookie(REFRESH_COOKIE, refresh);
+      res.clearCookie(REFRESH_MARKER_COOKIE, marker);
+      return issueCsrfToken(req, res, { anonymous: true });
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * GET /notifications/stats/overview: counts over the caller's alerts, grouped in the database.
+ * Per-day counts are grouped by UTC hour with SUBSTR on the stored timestamp (the same
+ * 'YYYY-MM-DD HH' prefix on SQLite and MySQL/MariaDB, both stored in UTC) and then folded into
+ * local days here, since the two dialects share no time-zone functions.
+ */
+import { Op, col, fn, type WhereOptions } from 'sequelize';
+import {
+  NOTIFICATION_STATS_DAYS,
+  PLATFORM_IDS,
+  type NotificationStatsOverview,
+  type PlatformId,
+} from '@prijsalarm/core';
+import { addDays, localDate, startOfLocalDay } from '../../lib/calendar';
+import type { Models, Notification } from '../../models';
+
+export interface OwnAlert {
+  id: string;
+  searchTerm: string;
+}
+
+const count = (value: unknown) => Number(value ?? 0);
+
+export async function notificationStats(
+  { Notification }: Pick<Models, 'Notification'>,
+  ownAlerts: readonly OwnAlert[],
+  now: Date = new Date(),
+): Promise<NotificationStatsOverview> {
+  const own: WhereOptions<Notification> = { alertId: { [Op.in]: ownAlerts.map((a) => a.id) } };
+  const today = localDate(now);
+  const firstDay = addDays(today, -(NOTIFICATION_STATS_DAYS - 1));
+  const hour = fn('substr', col('createdAt'), 1, 13);
+
+  const [total, unread, byAlert, byPlatform, byHour] = await Promise.all([
+    Notification.count({ where: own }),
+    Notification.count({ where: { [Op.and]: [own, { viewedAt: null }] } }),
+    Notification.findAll({
+      attributes: ['alertId', [fn('count', col('id')), 'count']],
+      where: own,
+      group: ['alertId'],
+      raw: true,
+    }) as unknown as Promise<Array<{ alertId: string; count: unknown }>>,
+    Notification.findAll({
+      attributes: ['platform', [fn('count', col('id')), 'count']],
+      where: own,
+      group: ['platform'],
+      raw: true,
+    }) as unknown as Promise<Array<{ platform: PlatformId; count: unknown }>>,
+    Notification.findAll({
+      attributes: [
+        [hour, 'hour'],
+        [fn('count', col('id')), 'count'],
+      ],
+      where: { [Op.and]: [own, { createdAt: { [Op.gte]: startOfLocalDay(firstDay) } }] },
+      group: [hour],
+      raw: true,
+    }) as unknown as Promise<Array<{ hour: string; count: unknown }>>,
+  ]);
+
+  const perAlertCount = new Map(byAlert.map((row) => [row.alertId, count(row.count)]));
+  const perPlatformCount = new Map(byPlatform.map((row) => [row.platform, count(row.count)]));
+  const perDayCount = new Map<string, number>();
+  for (const row of byHour) {
+    const day = localDate(new Date(`${row.hour.replace(' ', 'T')}:00:00Z`));
+    perDayCount.set(day, (perDayCount.get(day) ?? 0) + count(row.count));
+  }
+
+  return {
+    total,
+    unread,
+    perAlert: ownAlerts
+      .map((alert) => ({
+        alertId: alert.id,
+        searchTerm: alert.searchTerm,
+        count: perAlertCount.get(alert.id) ?? 0,
+      }))
+      .sort((a, b) => b.count - a.count || a.searchTerm.localeCompare(b.searchTerm, 'nl')),
+    perPlatform: PLATFORM_IDS.map((platform) => ({
+      platform,
+      count: perPlatformCount.get(platform) ?? 0,
+    })),
+    perDay: Array.from({ length: NOTIFICATION_STATS_DAYS }, (_, index) => {
+      const date = addDays(firstDay, index);
+      return { date, count: perDayCount.get(date) ?? 0 };
+    }),
+  };
+}
