@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/core',
+      'packages/web',
       'packages/server/vitest.sqlite.config.ts',
       'packages/server/vitest.mariadb.config.ts',
     ],

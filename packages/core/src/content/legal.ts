@@ -17,11 +17,11 @@ export interface LegalDocument {
   sections: LegalSection[];
 }
 
-const contact = `${COMPANY.legalName}, ingeschreven bij de Kamer van Koophandel onder nummer ${COMPANY.chamberOfCommerceNumber}, bereikbaar via ${COMPANY.contactEmail}`;
+const contact = `${COMPANY.legalName} (ingeschreven bij de Kamer van Koophandel onder nummer ${COMPANY.chamberOfCommerceNumber}, bereikbaar via ${COMPANY.contactEmail})`;
 
 export const TERMS: LegalDocument = {
   title: 'Algemene Voorwaarden',
-  intro: `Deze voorwaarden gelden voor het gebruik van Prijsalarm, de website en de desktop-app. Prijsalarm wordt aangeboden door ${contact}.`,
+  intro: `Deze voorwaarden gelden voor het gebruik van de website en de desktop-app van ${contact}.`,
   sections: [
     {
       id: 'definities',

@@ -1,0 +1,141 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CSRF_COOKIE, DEFAULT_SETTINGS } from '@prijsalarm/core';
+import type { UserDto } from '@prijsalarm/core';
+import { STORAGE_KEYS, memoryStorage, writeJson } from '../platform/storage';
+import { startHttpDouble, testStore, userDto } from '../test/helpers';
+import type { HttpDouble } from '../test/helpers';
+import { appNavigator, renderApp } from '../test/render';
+
+let server: HttpDouble;
+beforeAll(async () => {
+  server = await startHttpDouble();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+afterEach(() => {
+  vi.restoreAllMocks();
+  expect(server.unscripted).toEqual([]);
+});
+
+interface Visit {
+  path: string;
+  storedUser?: UserDto;
+  csrfCookie?: boolean;
+}
+
+async function visit({ path, storedUser, csrfCookie = false }: Visit) {
+  const storage = memoryStorage();
+  writeJson(storage, STORAGE_KEYS.settings, { settings: DEFAULT_SETTINGS, fetchedAt: Date.now() });
+  if (storedUser) {
+    writeJson(storage, STORAGE_KEYS.auth, {
+      user: storedUser,
+      csrfToken: 'c',
+      isAuthenticated: true,
+      lastAuthCheck: Date.now(),
+    });
+  }
+  const navigator = appNavigator(path);
+  const { store } = testStore({
+    server,
+    storage,
+    navigator,
+    cookies: new Map(csrfCookie ? [[CSRF_COOKIE, 'c']] : []),
+  });
+  await store.auth.initialize();
+  renderApp(store, navigator, path);
+  return { store, navigator };
+}
+
+const heading = () => screen.findByRole('heading', { level: 1 });
+
+describe('route guard (spec §2)', () => {
+  it.each([
+    ['/dashboard', '/login?redirect=%2Fdashboard'],
+    ['/dashboard/create', '/login?redirect=%2Fdashboard%2Fcreate'],
+    ['/my-account?tab=integrations', '/login?redirect=%2Fmy-account%3Ftab%3Dintegrations'],
+    ['/notifications', '/login?redirect=%2Fnotifications'],
+    ['/admin', '/login?redirect=%2Fadmin'],
+  ])('a guest without a csrf cookie on %s goes to %s', async (path, target) => {
+    const { navigator } = await visit({ path });
+    expect((await heading()).textContent).toBe('Inloggen');
+    expect(navigator.currentPath()).toBe(target);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('a csrf cookie but no user: the user is fetched; a failure logs out and sends to login', async () => {
+    server.script(
+      'GET',
+      '/api/auth/me',
+      { status: 401, body: { error: 'Nee' } },
+      {
+        status: 401,
+        body: { error: 'Nee' },
+      },
+    );
+    server.script('POST', '/api/auth/logout', { body: { message: 'ok' } });
+    const { navigator, store } = await visit({ path: '/dashboard', csrfCookie: true });
+    expect((await heading()).textContent).toBe('Inloggen');
+    expect(navigator.currentPath()).toBe('/login?redirect=%2Fdashboard');
+    expect(store.auth.phase).toBe('guest');
+    expect(server.requestsTo('POST', '/api/auth/logout')).toHaveLength(1);
+  });
+
+  it('a csrf cookie and a user the server knows: the page shows', async () => {
+    server.script('GET', '/api/auth/me', { body: { user: userDto() } });
+    const { navigator } = await visit({ path: '/dashboard', csrfCookie: true });
+    expect((await heading()).textContent).toBe('Dashboard');
+    expect(navigator.currentPath()).toBe('/dashboard');
+  });
+
+  it('a signed-in user with a fresh check opens the page without a call', async () => {
+    await visit({ path: '/notifications', storedUser: userDto(), csrfCookie: true });
+    expect((await heading()).textContent).toBe('Meldingen');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('an admin page fetches the user again and turns a non-admin away to /?error=admin_required', async () => {
+    server.script('GET', '/api/auth/me', { body: { user: userDto({ role: 'USER' }) } });
+    const { navigator } = await visit({
+      path: '/admin',
+      storedUser: userDto({ role: 'ADMIN' }),
+      csrfCookie: true,
+    });
+    await screen.findByText('Je hebt geen toegang tot de beheeromgeving.');
+    expect(navigator.currentPath()).toBe('/?error=admin_required');
+    expect(server.requestsTo('GET', '/api/auth/me')).toHaveLength(1);
+  });
+
+  it('an admin page lets an admin in after fetching the user again', async () => {
+    server.script('GET', '/api/auth/me', { body: { user: userDto({ role: 'ADMIN' }) } });
+    await visit({ path: '/admin', storedUser: userDto({ role: 'ADMIN' }), csrfCookie: true });
+    expect((await heading()).textContent).toBe('Beheer');
+    expect(server.requestsTo('GET', '/api/auth/me')).toHaveLength(1);
+  });
+
+  it.each([['/'], ['/faq'], ['/pricing'], ['/manage/abc']])(
+    'a public page (%s) needs no login',
+    async (path) => {
+      const { navigator } = await visit({ path });
+      await heading();
+      await waitFor(() => expect(navigator.currentPath()).toBe(path));
+    },
+  );
+
+  it('/dashboard/subscription goes to the subscription tab of /my-account', async () => {
+    const { navigator } = await visit({
+      path: '/dashboard/subscription',
+      storedUser: userDto(),
+      csrfCookie: true,
+    });
+    expect((await heading()).textContent).toBe('Mijn Account');
+    expect(navigator.currentPath()).toBe('/my-account?tab=subscription');
+    expect(await screen.findByRole('heading', { name: 'Pro-abonnement' })).toBeTruthy();
+  });
+
+  it('/create-alert goes to /prijsalarm-maken', async () => {
+    const { navigator } = await visit({ path: '/create-alert' });
+    expect((await heading()).textContent).toBe('Prijsalarm maken');
+    expect(navigator.currentPath()).toBe('/prijsalarm-maken');
+  });
+});

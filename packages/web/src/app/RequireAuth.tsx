@@ -1,0 +1,40 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import type { GuardDecision } from '@prijsalarm/core';
+import { PageLoading } from '../components/layout/PageLoading';
+import { useStores } from '../stores/context';
+
+interface RequireAuthProps {
+  /** Also require role ADMIN (the user is fetched again first). */
+  admin?: boolean;
+  children: ReactNode;
+}
+
+/** The route guard of spec §2 around a login-required page; the decision is the auth store's. */
+export const RequireAuth = observer(function RequireAuth({
+  admin = false,
+  children,
+}: RequireAuthProps) {
+  const { auth } = useStores();
+  const location = useLocation();
+  const path = location.pathname + location.search;
+  const loggedIn = auth.isLoggedIn;
+  const [checked, setChecked] = useState<{ path: string; decision: GuardDecision } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void auth.checkRoute({ path, requiresLogin: true, requiresAdmin: admin }).then((decision) => {
+      if (current) setChecked({ path, decision });
+    });
+    return () => {
+      current = false;
+    };
+    // Checked again when the page or the login changes (a logout in this or another tab).
+  }, [auth, path, admin, loggedIn]);
+
+  if (checked?.path !== path) return <PageLoading />;
+  if (checked.decision.type === 'redirect') return <Navigate to={checked.decision.to} replace />;
+  return <>{children}</>;
+});

@@ -1,0 +1,35 @@
+import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router-dom';
+import { STRINGS } from '@prijsalarm/core';
+import { useStores } from '../../stores/context';
+
+const texts = STRINGS.web.cookieBanner;
+
+/** The cookie consent banner (spec §2): until a choice is made, except on the listed paths. */
+export const CookieBanner = observer(function CookieBanner({ path }: { path: string }) {
+  const { ui } = useStores();
+  if (!ui.cookieBannerVisible(path)) return null;
+  return (
+    <section className="cookie-banner" aria-label={texts.label}>
+      <p>
+        {texts.text} <Link to="/privacy">{texts.readMore}</Link>
+      </p>
+      <div className="cookie-banner__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => ui.setCookieConsent('necessary')}
+        >
+          {texts.necessaryOnly}
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => ui.setCookieConsent('all')}
+        >
+          {texts.accept}
+        </button>
+      </div>
+    </section>
+  );
+});

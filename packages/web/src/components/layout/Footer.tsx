@@ -1,0 +1,67 @@
+import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router-dom';
+import { COMPANY, PRICING_PATH, STRINGS } from '@prijsalarm/core';
+import { useStores } from '../../stores/context';
+import { Logo } from './Logo';
+
+const texts = STRINGS.footer;
+const web = STRINGS.web.footer;
+
+/** The footer of spec §2 (the layout hides it on the paths core's `showFooter` names). */
+export const Footer = observer(function Footer() {
+  const { navigation, now } = useStores();
+  const year = new Date(now()).getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__brand">
+          <Logo />
+          <p>{STRINGS.product.tagline}</p>
+        </div>
+        <nav className="site-footer__column" aria-labelledby="footer-navigation">
+          <h2 id="footer-navigation">{web.navigation}</h2>
+          <ul>
+            <li>
+              <Link to="/">{STRINGS.navigation.home}</Link>
+            </li>
+            {navigation.showPricing && (
+              <li>
+                <Link to={PRICING_PATH}>{STRINGS.navigation.pricing}</Link>
+              </li>
+            )}
+            <li>
+              <Link to="/dashboard">{STRINGS.navigation.dashboard}</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav className="site-footer__column" aria-labelledby="footer-support">
+          <h2 id="footer-support">{texts.support}</h2>
+          <ul>
+            <li>
+              <Link to="/faq">{texts.faq}</Link>
+            </li>
+            <li>
+              <Link to="/contact">{texts.contact}</Link>
+            </li>
+            <li>
+              <Link to="/privacy">{texts.privacy}</Link>
+            </li>
+            <li>
+              <Link to="/terms">{texts.terms}</Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="site-footer__column">
+          <h2>{web.contactHeading}</h2>
+          <ul>
+            <li>
+              <a href={`mailto:${COMPANY.contactEmail}`}>{COMPANY.contactEmail}</a>
+            </li>
+            <li>{web.chamberOfCommerce(COMPANY.chamberOfCommerceNumber)}</li>
+          </ul>
+        </div>
+      </div>
+      <p className="site-footer__copyright">{texts.copyright(year)}</p>
+    </footer>
+  );
+});

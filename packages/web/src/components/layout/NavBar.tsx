@@ -1,0 +1,113 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { PRICING_PATH, STRINGS } from '@prijsalarm/core';
+import { useStores } from '../../stores/context';
+import { Logo } from './Logo';
+import { ProfileMenu } from './ProfileMenu';
+
+const texts = STRINGS.navigation;
+const shell = STRINGS.web.shell;
+const MENU_ID = 'site-menu';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'nav__link is-active' : 'nav__link';
+
+/**
+ * The navigation bar of spec §2. On narrow screens the menu folds behind a button; guests see
+ * Contact there only on wide screens and the Pro button only on narrow ones.
+ */
+export const NavBar = observer(function NavBar() {
+  const { navigation, auth } = useStores();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { phase, profile, upsell } = navigation;
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header className="site-header">
+      <nav
+        className="nav"
+        aria-label={shell.mainNavigation}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setMenuOpen(false);
+        }}
+      >
+        <Link
+          to={navigation.logoTo}
+          className="nav__logo"
+          aria-label={phase === 'authenticated' ? shell.logoLabelLoggedIn : shell.logoLabel}
+        >
+          <Logo />
+        </Link>
+        <button
+          type="button"
+          className="nav__toggle"
+          aria-expanded={menuOpen}
+          aria-controls={MENU_ID}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="nav__toggle-icon" aria-hidden="true" />
+          <span className="visually-hidden">{menuOpen ? shell.closeMenu : shell.openMenu}</span>
+        </button>
+        <div id={MENU_ID} className={menuOpen ? 'nav__menu is-open' : 'nav__menu'}>
+          <ul className="nav__links">
+            <li>
+              <NavLink to="/" end className={navLinkClass}>
+                {texts.home}
+              </NavLink>
+            </li>
+            {navigation.showPricing && (
+              <li>
+                <NavLink to={PRICING_PATH} className={navLinkClass}>
+                  {texts.pricing}
+                </NavLink>
+              </li>
+            )}
+            {phase === 'authenticated' && (
+              <li>
+                <NavLink to="/dashboard" className={navLinkClass}>
+                  {texts.dashboard}
+                </NavLink>
+              </li>
+            )}
+            {navigation.showAdmin && (
+              <li>
+                <NavLink to="/admin" className={navLinkClass}>
+                  {texts.admin}
+                </NavLink>
+              </li>
+            )}
+          </ul>
+          <div className="nav__actions">
+            {phase === 'unknown' && (
+              <span className="nav__placeholder" role="status">
+                <span className="visually-hidden">{shell.authLoading}</span>
+              </span>
+            )}
+            {phase === 'guest' && (
+              <>
+                <Link to="/login" className="button button--secondary nav__login">
+                  {texts.login}
+                </Link>
+                <NavLink
+                  to="/contact"
+                  className={(state) => `${navLinkClass(state)} nav__desktop-only`}
+                >
+                  {texts.contact}
+                </NavLink>
+              </>
+            )}
+            {profile && <ProfileMenu profile={profile} onLogout={() => void auth.logout()} />}
+            {upsell && (
+              <Link to={upsell.to} className="button button--primary nav__mobile-only nav__upsell">
+                {upsell.label}
+              </Link>
+            )}
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+});

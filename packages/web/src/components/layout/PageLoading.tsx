@@ -1,0 +1,11 @@
+import { STRINGS } from '@prijsalarm/core';
+
+/** Shown while a page's code or data loads. */
+export function PageLoading({ label = STRINGS.web.shell.pageLoading }: { label?: string }) {
+  return (
+    <div className="page-loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { observer } from 'mobx-react-lite';
+import { STRINGS } from '@prijsalarm/core';
+import { useStores } from '../../stores/context';
+
+/**
+ * The toasts (spec §3). One polite live region announces new ones; errors and warnings are
+ * alerts, read out at once.
+ */
+export const Toasts = observer(function Toasts() {
+  const { toasts } = useStores();
+  return (
+    <section className="toasts" aria-label={STRINGS.web.toasts.region}>
+      <div aria-live="polite" aria-relevant="additions">
+        {toasts.toasts.map((toast) => (
+          <div
+            key={toast.id}
+            className={`toast toast--${toast.type}`}
+            role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
+          >
+            <p className="toast__message">{toast.message}</p>
+            <button
+              type="button"
+              className="toast__close"
+              aria-label={STRINGS.web.toasts.close}
+              onClick={() => toasts.dismiss(toast.id)}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,21 @@
+import { Link } from 'react-router-dom';
+import { STRINGS } from '@prijsalarm/core';
+import { FaqList } from '../../components/content/FaqList';
+import { Page } from '../../components/content/Page';
+
+const texts = STRINGS.web.faq;
+
+/** /faq and /veelgestelde-vragen. */
+export default function FaqScene() {
+  return (
+    <Page title={texts.title} intro={texts.intro}>
+      <FaqList />
+      <aside className="callout">
+        <h2>{texts.notListed}</h2>
+        <Link className="button button--primary" to="/contact">
+          {texts.contactUs}
+        </Link>
+      </aside>
+    </Page>
+  );
+}

@@ -1,0 +1,154 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CSRF_COOKIE, DEFAULT_SETTINGS, STRINGS } from '@prijsalarm/core';
+import { STORAGE_KEYS, memoryStorage, writeJson } from '../../platform/storage';
+import { capabilitiesFor, startHttpDouble, testStore, userDto } from '../../test/helpers';
+import type { HttpDouble } from '../../test/helpers';
+import { appNavigator, renderApp } from '../../test/render';
+
+let server: HttpDouble;
+beforeAll(async () => {
+  server = await startHttpDouble();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+afterEach(() => expect(server.unscripted).toEqual([]));
+
+async function openForm(path: string) {
+  const storage = memoryStorage();
+  writeJson(storage, STORAGE_KEYS.settings, { settings: DEFAULT_SETTINGS, fetchedAt: Date.now() });
+  const navigator = appNavigator(path);
+  // A guest who already has the (anonymous) CSRF cookie of an earlier read: start-up asks who
+  // this is, and the server says nobody.
+  const { store } = testStore({
+    server,
+    storage,
+    navigator,
+    cookies: new Map([[CSRF_COOKIE, 'g']]),
+  });
+  server.script('GET', '/api/auth/me', { status: 401, body: { error: 'Nee' } });
+  await store.auth.initialize();
+  server.reset();
+  renderApp(store, navigator, path);
+  const form = await screen.findByRole('form');
+  return { store, navigator, form };
+}
+
+const field = (label: string) => screen.getByLabelText(label, { exact: false });
+const errorOf = (input: HTMLElement) =>
+  input.getAttribute('aria-invalid') === 'true'
+    ? document.getElementById(`${input.id}-error`)?.textContent
+    : undefined;
+
+describe('login form validation (Dutch messages from core)', () => {
+  it.each([
+    [
+      'nothing filled in',
+      '',
+      '',
+      STRINGS.alertForm.emailRequired,
+      STRINGS.validation.passwordRequired,
+    ],
+    ['a wrong address', 'anna@', 'geheim', STRINGS.alertForm.emailInvalid, undefined],
+    ['no password', 'anna@example.nl', '', undefined, STRINGS.validation.passwordRequired],
+  ])('%s', async (_case, email, password, emailError, passwordError) => {
+    await openForm('/login');
+    const user = userEvent.setup();
+    if (email) await user.type(field('E-mailadres'), email);
+    if (password) await user.type(field('Wachtwoord'), password);
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect(errorOf(field('E-mailadres'))).toBe(emailError);
+    expect(errorOf(screen.getByLabelText('Wachtwoord', { selector: 'input' }))).toBe(passwordError);
+    // The focus goes to the first field in error; nothing was sent.
+    expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('registration asks for a password of at least 10 characters', async () => {
+    await openForm('/register');
+    const user = userEvent.setup();
+    await user.type(field('E-mailadres'), 'anna@example.nl');
+    await user.type(screen.getByLabelText('Wachtwoord', { selector: 'input' }), 'kort');
+    await user.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+    expect(errorOf(screen.getByLabelText('Wachtwoord', { selector: 'input' }))).toBe(
+      STRINGS.validation.passwordTooShort(10),
+    );
+  });
+});
+
+describe('login and register', () => {
+  it.each([
+    ['/login?redirect=%2Fnotifications', '/notifications'],
+    ['/login', '/dashboard'],
+    ['/login?redirect=%2F%2Fevil.example', '/dashboard'],
+    ['/login?redirect=https%3A%2F%2Fevil.example', '/dashboard'],
+  ])('logging in on %s continues to %s', async (path, target) => {
+    const { navigator, store } = await openForm(path);
+    server.script('POST', '/api/auth/login', { body: { user: userDto(), csrfToken: 'c2' } });
+    server.script('GET', '/api/user-capabilities', { body: capabilitiesFor('REGISTERED') });
+    server.script('GET', '/api/settings/public', { body: DEFAULT_SETTINGS });
+    const user = userEvent.setup();
+    await user.type(field('E-mailadres'), '  Anna@Example.nl ');
+    await user.type(
+      screen.getByLabelText('Wachtwoord', { selector: 'input' }),
+      'een-lang-wachtwoord',
+    );
+    await user.click(screen.getByLabelText('Ingelogd blijven op dit apparaat'));
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    await screen.findByRole('heading', {
+      level: 1,
+      name: target === '/dashboard' ? 'Dashboard' : 'Meldingen',
+    });
+    expect(navigator.currentPath()).toBe(target);
+    expect(store.auth.rememberMe).toBe(true);
+    expect(JSON.parse(server.requestsTo('POST', '/api/auth/login')[0]?.body ?? '{}')).toEqual({
+      email: 'anna@example.nl',
+      password: 'een-lang-wachtwoord',
+      rememberMe: true,
+    });
+  });
+
+  it("shows the server's refusal", async () => {
+    await openForm('/login');
+    server.script('POST', '/api/auth/login', {
+      status: 401,
+      body: { error: STRINGS.auth.invalidCredentials },
+    });
+    const user = userEvent.setup();
+    await user.type(field('E-mailadres'), 'anna@example.nl');
+    await user.type(
+      screen.getByLabelText('Wachtwoord', { selector: 'input' }),
+      'verkeerd-wachtwoord',
+    );
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(STRINGS.auth.invalidCredentials);
+  });
+
+  it('after registering: "check je e-mail" with the server\'s message', async () => {
+    await openForm('/register');
+    server.script('POST', '/api/auth/register', {
+      status: 201,
+      body: { message: STRINGS.auth.registered },
+    });
+    const user = userEvent.setup();
+    await user.type(field('Voornaam'), 'Anna');
+    await user.type(field('E-mailadres'), 'anna@example.nl');
+    await user.type(
+      screen.getByLabelText('Wachtwoord', { selector: 'input' }),
+      'een-lang-wachtwoord',
+    );
+    await user.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Controleer je e-mail',
+    );
+    expect(screen.getByRole('status').textContent).toBe(STRINGS.auth.registered);
+    expect(JSON.parse(server.requestsTo('POST', '/api/auth/register')[0]?.body ?? '{}')).toEqual({
+      email: 'anna@example.nl',
+      password: 'een-lang-wachtwoord',
+      firstName: 'Anna',
+      lastName: null,
+      newsletterOptIn: false,
+    });
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Test helpers: a real API double on 127.0.0.1 (core's scriptable HTTP server), a cookie jar, a
+ * pair of connected cross-tab channels, a recording navigator and a RootStore wired to them.
+ */
+import { DEFAULT_SETTINGS, buildCapabilities, createApiClient } from '@prijsalarm/core';
+import type { CapabilitiesData, CrossTabChannelLike, Plan, UserDto } from '@prijsalarm/core';
+import type { HttpDouble } from '../../../core/test/http-double';
+import type { AppNavigator } from '../platform/navigator';
+import { memoryStorage } from '../platform/storage';
+import type { KeyValueStorage } from '../platform/storage';
+import { RootStore } from '../stores/RootStore';
+
+export { startHttpDouble } from '../../../core/test/http-double';
+export type { HttpDouble } from '../../../core/test/http-double';
+
+export function userDto(overrides: Partial<UserDto> = {}): UserDto {
+  return {
+    id: '6f1c1a52-3a4e-4c43-9f61-1f7f3c0c2b11',
+    email: 'anna@example.nl',
+    name: null,
+    firstName: 'Anna',
+    lastName: 'de Vries',
+    plan: 'REGISTERED',
+    role: 'USER',
+    createdAt: '2025-01-02T03:04:05.000Z',
+    newsletterOptIn: false,
+    emailVerified: true,
+    telegram: { connected: false, username: null },
+    _count: { alerts: 2, notifications: 7 },
+    ...overrides,
+  };
+}
+
+/** What GET /user-capabilities answers for a signed-in user of `plan`. */
+export function capabilitiesFor(plan: Plan): CapabilitiesData {
+  return buildCapabilities({
+    settings: DEFAULT_SETTINGS,
+    user: { plan, role: 'USER', telegramConnected: false, telegramUsername: null },
+    counts: { alerts: 0, telegramAlerts: 0 },
+  });
+}
+
+type Listener = (event: { data: unknown }) => void;
+
+/** Two channels that deliver to each other asynchronously, like BroadcastChannel between tabs. */
+export function channelPair(): [CrossTabChannelLike, CrossTabChannelLike] {
+  const listeners: [Set<Listener>, Set<Listener>] = [new Set(), new Set()];
+  const closed = [false, false];
+  const make = (self: 0 | 1): CrossTabChannelLike => {
+    const other = self === 0 ? 1 : 0;
+    return {
+      postMessage(message) {
+        if (closed[self]) throw new Error('channel closed');
+        const data = structuredClone(message);
+        queueMicrotask(() => {
+          if (closed[other]) return;
+          for (const listener of listeners[other]) listener({ data });
+        });
+      },
+      close() {
+        closed[self] = true;
+      },
+      addEventListener: (_type, listener) => void listeners[self].add(listener),
+      removeEventListener: (_type, listener) => void listeners[self].delete(listener),
+    };
+  };
+  return [make(0), make(1)];
+}
+
+/** Lets queued cross-tab messages and settled promises run. */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i += 1) await new Promise<void>((resolve) => setTimeout(resolve, 0));
+}
+
+/** A navigator that records where the stores sent the user. */
+export class RecordingNavigator implements AppNavigator {
+  readonly visited: string[] = [];
+  constructor(public path = '/') {}
+  navigate(to: string): void {
+    this.visited.push(to);
+    this.path = to;
+  }
+  currentPath(): string {
+    return this.path;
+  }
+}
+
+export interface TestStoreOptions {
+  server: HttpDouble;
+  cookies?: Map<string, string>;
+  storage?: KeyValueStorage;
+  channel?: CrossTabChannelLike;
+  navigator?: AppNavigator;
+  now?: () => number;
+  tabId?: string;
+}
+
+/** A RootStore whose API client talks to the double with the page's own fetch. */
+export function testStore(options: TestStoreOptions) {
+  const cookies = options.cookies ?? new Map<string, string>();
+  const navigator = options.navigator ?? new RecordingNavigator();
+  const store = new RootStore({
+    createApi: (hooks, getLocationPath) =>
+      createApiClient({
+        baseUrl: `${options.server.origin}/api`,
+        fetch: window.fetch.bind(window),
+        cookies: { get: (name) => cookies.get(name) },
+        hooks,
+        getLocationPath,
+      }),
+    cookies: { get: (name) => cookies.get(name) },
+    storage: options.storage ?? memoryStorage(),
+    channel: options.channel ?? channelPair()[0],
+    navigator,
+    tabId: options.tabId ?? 'tab-under-test',
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return { store, cookies, navigator };
+}
+
+/** A clock the test moves by hand. */
+export function manualClock(start = Date.parse('2026-03-02T10:00:00Z')) {
+  let now = start;
+  return {
+    now: () => now,
+    set: (value: number) => {
+      now = value;
+    },
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
