@@ -98,7 +98,12 @@ describe('decideStartupAction', () => {
     ],
     ['refresh cookie only, no rememberMe', { hasRefreshMarker: true }, 'clear'],
     // "If the csrf cookie exists, the user is fetched when not yet known"
-    ['csrf cookie, user unknown', { hasCsrfCookie: true }, 'fetch_user'],
+    ['only an anonymous csrf cookie (a guest)', { hasCsrfCookie: true }, 'reset'],
+    [
+      'csrf cookie and refresh marker, user unknown',
+      { hasCsrfCookie: true, hasRefreshMarker: true },
+      'fetch_user',
+    ],
     [
       'csrf cookie, stored flag, user unknown',
       { hasCsrfCookie: true, storedAuthenticated: true },

@@ -92,7 +92,9 @@ export type StartupAction = 'clear' | 'fetch_user' | 'try_refresh' | 'ready' | '
 /**
  * The startup decision of spec §4. The two sentences there are reconciled as one sequence:
  * 1. "Application start … if a csrf or refresh cookie or a stored auth entry exists, auth is
- *    initialized, else reset": none of the three → `reset`.
+ *    initialized, else reset": none of the three → `reset`. The server also gives anonymous
+ *    visitors a csrf cookie (guest forms need one), so a csrf cookie with neither a stored auth
+ *    entry nor a refresh cookie is a guest's and also → `reset`, sparing every guest a 401.
  * 2. A csrf cookie → the user is fetched when not known (`fetch_user`), else `ready`.
  * 3. No csrf cookie, but a refresh cookie and rememberMe → `try_refresh`. This is checked before
  *    the "stored flag without csrf cookie clears" rule: a remembered user always has the flag
@@ -101,7 +103,7 @@ export type StartupAction = 'clear' | 'fetch_user' | 'try_refresh' | 'ready' | '
  */
 export function decideStartupAction(input: StartupInput): StartupAction {
   const { storedAuthenticated, hasCsrfCookie, hasRefreshMarker, rememberMe, userKnown } = input;
-  if (!hasCsrfCookie && !hasRefreshMarker && !storedAuthenticated) return 'reset';
+  if (!hasRefreshMarker && !storedAuthenticated) return 'reset';
   if (hasCsrfCookie) return userKnown ? 'ready' : 'fetch_user';
   if (hasRefreshMarker && rememberMe) return 'try_refresh';
   return 'clear';

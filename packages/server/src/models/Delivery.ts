@@ -29,6 +29,8 @@ export class Delivery extends Model<InferAttributes<Delivery>, InferCreationAttr
   declare checkId: CreationOptional<string | null>;
   /** Who receives it: 'user:<userId>' or 'guest:<email>' (engine/recipient.ts). */
   declare recipient: CreationOptional<string | null>;
+  /** The sending run's claim (delivery/ledger.ts); with nextAttemptAt as its lease. */
+  declare claimToken: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -47,6 +49,7 @@ export class Delivery extends Model<InferAttributes<Delivery>, InferCreationAttr
         sentAt: dateTime(),
         checkId: { type: DataTypes.UUID, allowNull: true },
         recipient: { type: DataTypes.STRING(320), allowNull: true },
+        claimToken: { type: DataTypes.STRING(36), allowNull: true },
         ...timestamps,
       },
       { sequelize, tableName: 'deliveries', modelName: 'Delivery' },

@@ -76,6 +76,8 @@ function scriptAfterLogin() {
 }
 
 const HOUR = 60 * 60 * 1000;
+/** A signed-in browser carries the csrf cookie and the refresh marker. */
+const signedIn = { [CSRF_COOKIE]: 'c', [REFRESH_MARKER_COOKIE]: '1' };
 
 interface StartupCase {
   name: string;
@@ -122,8 +124,8 @@ describe('AuthStore start-up (spec §4)', () => {
       requests: [`GET ${ME}`],
     },
     {
-      name: 'csrf cookie without a user, /auth/me 401 → guest',
-      setup: { cookies: { [CSRF_COOKIE]: 'c' } },
+      name: 'csrf cookie and refresh marker without a user, /auth/me 401 → guest',
+      setup: { cookies: { [CSRF_COOKIE]: 'c', [REFRESH_MARKER_COOKIE]: '1' } },
       script: () => server.script('GET', ME, { status: 401, body: { error: 'Nee' } }),
       phase: 'guest',
       requests: [`GET ${ME}`],
@@ -179,7 +181,7 @@ describe('AuthStore start-up (spec §4)', () => {
 
 describe('AuthStore user checks (spec §4: 24 h recheck, 30 s 401 grace)', () => {
   async function loggedIn() {
-    const context = setup({ cookies: { [CSRF_COOKIE]: 'c' } });
+    const context = setup({ cookies: signedIn });
     server.script('GET', ME, { body: { user: anna } });
     await context.auth.initialize();
     return context;
@@ -208,7 +210,7 @@ describe('AuthStore user checks (spec §4: 24 h recheck, 30 s 401 grace)', () =>
   });
 
   it('throws other failures, for the start-up toast', async () => {
-    const { auth } = setup({ cookies: { [CSRF_COOKIE]: 'c' } });
+    const { auth } = setup({ cookies: signedIn });
     server.script('GET', ME, { status: 500, body: { error: 'Er ging iets mis' } });
     await expect(auth.initialize()).rejects.toMatchObject({ status: 500 });
     expect(auth.initialized).toBe(true);
@@ -269,7 +271,7 @@ describe('AuthStore login and logout (spec §4)', () => {
       there.addEventListener?.('message', (event) => heard.push(event.data));
       const storage = memoryStorage();
       const navigator = new RecordingNavigator('/dashboard');
-      const cookies = new Map([[CSRF_COOKIE, 'c']]);
+      const cookies = new Map(Object.entries(signedIn));
       const { store } = testStore({ server, channel: here, storage, navigator, cookies });
       server.script('GET', ME, { body: { user: anna } });
       await store.auth.initialize();
@@ -300,7 +302,7 @@ describe('AuthStore login and logout (spec §4)', () => {
 
   it('logs out after changing the password (spec §4)', async () => {
     const navigator = new RecordingNavigator('/my-account');
-    const { store } = testStore({ server, navigator, cookies: new Map([[CSRF_COOKIE, 'c']]) });
+    const { store } = testStore({ server, navigator, cookies: new Map(Object.entries(signedIn)) });
     server.script('GET', ME, { body: { user: anna } });
     await store.auth.initialize();
     server.script('POST', '/api/auth/change-password', { body: { message: 'Gewijzigd' } });
@@ -321,7 +323,7 @@ describe('AuthStore login and logout (spec §4)', () => {
 describe('AuthStore across tabs (spec §4 cross-tab)', () => {
   function twoTabs(otherPath: string) {
     const [one, two] = channelPair();
-    const cookies = () => new Map([[CSRF_COOKIE, 'c']]);
+    const cookies = () => new Map(Object.entries(signedIn));
     const here = testStore({ server, channel: one, tabId: 'tab-1', cookies: cookies() });
     const otherNavigator = new RecordingNavigator(otherPath);
     const there = testStore({

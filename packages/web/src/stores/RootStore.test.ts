@@ -3,6 +3,7 @@ import {
   CSRF_COOKIE,
   DEFAULT_SETTINGS,
   PRICING_PATH,
+  REFRESH_MARKER_COOKIE,
   STRINGS,
   TOAST_TO_PRICING_REDIRECT_MS,
 } from '@prijsalarm/core';
@@ -26,7 +27,13 @@ afterEach(() => {
 
 describe('application start (spec §4, §8 App init failure)', () => {
   it('loads settings, then decides the auth state, then loads capabilities', async () => {
-    const { store } = testStore({ server, cookies: new Map([[CSRF_COOKIE, 'c']]) });
+    const { store } = testStore({
+      server,
+      cookies: new Map([
+        [CSRF_COOKIE, 'c'],
+        [REFRESH_MARKER_COOKIE, '1'],
+      ]),
+    });
     server.script('GET', SETTINGS, { body: DEFAULT_SETTINGS });
     server.script('GET', ME, { body: { user: userDto() } });
     server.script('GET', '/api/user-capabilities', { status: 500, body: { error: 'x' } });
@@ -42,7 +49,13 @@ describe('application start (spec §4, §8 App init failure)', () => {
     ['rate-limited', [rateLimited, rateLimited], 'info', STRINGS.app.loading],
     ['failing', [{ status: 500, body: { error: 'kapot' } }], 'error', STRINGS.app.loadError],
   ])('a %s start shows the %s toast', async (_case, answers, type, message) => {
-    const { store } = testStore({ server, cookies: new Map([[CSRF_COOKIE, 'c']]) });
+    const { store } = testStore({
+      server,
+      cookies: new Map([
+        [CSRF_COOKIE, 'c'],
+        [REFRESH_MARKER_COOKIE, '1'],
+      ]),
+    });
     server.script('GET', SETTINGS, { body: DEFAULT_SETTINGS });
     server.script('GET', ME, ...answers);
     await store.init();
@@ -54,7 +67,14 @@ describe('application start (spec §4, §8 App init failure)', () => {
 describe('API client hooks (spec §8)', () => {
   it('a plan refusal: warning toast with its text, then /pricing after 2 s', async () => {
     const navigator = new RecordingNavigator('/dashboard');
-    const { store } = testStore({ server, navigator, cookies: new Map([[CSRF_COOKIE, 'c']]) });
+    const { store } = testStore({
+      server,
+      navigator,
+      cookies: new Map([
+        [CSRF_COOKIE, 'c'],
+        [REFRESH_MARKER_COOKIE, '1'],
+      ]),
+    });
     const error = 'Deze functie vereist een hoger plan';
     server.script('GET', '/api/alerts/my-alerts', {
       status: 403,
@@ -77,7 +97,14 @@ describe('API client hooks (spec §8)', () => {
     ['/register', []],
   ])('a lost session on %s goes to %j and forgets the user', async (path, visited) => {
     const navigator = new RecordingNavigator(path);
-    const { store } = testStore({ server, navigator, cookies: new Map([[CSRF_COOKIE, 'c']]) });
+    const { store } = testStore({
+      server,
+      navigator,
+      cookies: new Map([
+        [CSRF_COOKIE, 'c'],
+        [REFRESH_MARKER_COOKIE, '1'],
+      ]),
+    });
     server.script('GET', ME, { body: { user: userDto() } });
     await store.auth.initialize();
     server.script('GET', '/api/alerts/my-alerts', { status: 401, body: { error: 'Nee' } });
@@ -88,7 +115,13 @@ describe('API client hooks (spec §8)', () => {
   });
 
   it('a refreshed session is adopted and told to the other tabs', async () => {
-    const { store } = testStore({ server, cookies: new Map([[CSRF_COOKIE, 'c']]) });
+    const { store } = testStore({
+      server,
+      cookies: new Map([
+        [CSRF_COOKIE, 'c'],
+        [REFRESH_MARKER_COOKIE, '1'],
+      ]),
+    });
     server.script(
       'GET',
       '/api/alerts/my-alerts',
@@ -110,7 +143,14 @@ describe('API client hooks (spec §8)', () => {
 
   it('a CSRF refusal that a refresh cannot cure goes to /login', async () => {
     const navigator = new RecordingNavigator('/contact');
-    const { store } = testStore({ server, navigator, cookies: new Map([[CSRF_COOKIE, 'c']]) });
+    const { store } = testStore({
+      server,
+      navigator,
+      cookies: new Map([
+        [CSRF_COOKIE, 'c'],
+        [REFRESH_MARKER_COOKIE, '1'],
+      ]),
+    });
     server.script('POST', '/api/contact', {
       status: 403,
       body: { error: STRINGS.api.csrfInvalid },

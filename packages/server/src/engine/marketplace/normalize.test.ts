@@ -80,6 +80,7 @@ describe('research examples (§1.15), served verbatim by the double', () => {
       },
       delivery: 'pickup',
       condition: 'Gebruikt',
+      attributes: { condition: 'Gebruikt', delivery: 'Ophalen' },
       reserved: false,
       url: `${double.baseUrl.marktplaats}/v/fietsen-en-brommers/fietsen-dames-damesfietsen/m2064554806-batavus-damesfiets-26-inch`,
     });

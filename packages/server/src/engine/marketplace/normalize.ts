@@ -136,6 +136,21 @@ function attribute(raw: RawListing, key: string): RawAttribute | null {
   return null;
 }
 
+/** Every attribute's value by key; `attributes[]` wins over `extendedAttributes[]`. */
+function attributeMap(raw: RawListing): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const list of [raw.extendedAttributes, raw.attributes]) {
+    if (!Array.isArray(list)) continue;
+    for (const entry of list) {
+      if (entry === null || typeof entry !== 'object') continue;
+      if (typeof entry.key === 'string' && typeof entry.value === 'string') {
+        map[entry.key] = entry.value;
+      }
+    }
+  }
+  return map;
+}
+
 /** 'Ophalen' | 'Verzenden' | 'Ophalen of Verzenden' (or both listed as values) → method. */
 export function deliveryFromLabels(
   labels: readonly string[],
@@ -275,6 +290,7 @@ export function normalizeListing(
     },
     delivery,
     condition: optionalText(attribute(raw, 'condition')?.value),
+    attributes: attributeMap(raw),
     reserved: raw.reserved === true || priceType === 'RESERVED',
     url: joinSiteUrl(context.siteBaseUrl, vipUrl),
   };

@@ -207,6 +207,11 @@ export interface Listing {
   delivery: DeliveryMethod | null;
   /** The Dutch condition label as given ('Gebruikt', 'Zo goed als nieuw'). */
   condition: string | null;
+  /**
+   * The listing's attributes by key as given (Dutch labels, e.g. car `mileage` '123.456',
+   * `constructionYear` '2018', `fuel` 'Benzine'); extendedAttributes fill in what attributes lack.
+   */
+  attributes?: Record<string, string>;
   reserved: boolean;
   /** Absolute ad page URL on the host the listing was read from. */
   url: string;

@@ -223,6 +223,20 @@ describe('PUT /admin/users/{id}/plan', () => {
     await admin.put(`/api/admin/users/${plainUser.id}/plan`, { plan: 'FREE' });
   });
 
+  it("speeds up the user's existing alerts to the new plan's check interval", async () => {
+    const alert = await createAlert(server.models, {
+      userId: plainUser.id,
+      checkIntervalMinutes: 30,
+    });
+    await admin.put(`/api/admin/users/${plainUser.id}/plan`, { plan: 'PRO' });
+    expect((await alert.reload()).checkIntervalMinutes).toBe(3);
+    await admin.put(`/api/admin/users/${plainUser.id}/plan`, { plan: 'REGISTERED' });
+    expect((await alert.reload()).checkIntervalMinutes).toBe(10);
+    await admin.put(`/api/admin/users/${plainUser.id}/plan`, { plan: 'FREE' });
+    expect((await alert.reload()).checkIntervalMinutes).toBe(30);
+    await alert.destroy();
+  });
+
   it.each([
     ['an unknown user', () => unknownId()],
     ['an id that is no UUID', () => 'iemand'],

@@ -20,6 +20,8 @@ import {
   type UserResponse,
 } from '@prijsalarm/core';
 import { loadCategoryIndex } from '../../commands/alert-categories';
+import { rescheduleAlertsOfUser } from '../../commands/alert-schedule';
+import { loadSettings } from '../../commands/settings';
 import type { AppContext } from '../../context';
 import { currentAuth, requireAdmin } from '../../http/auth';
 import { HttpError } from '../../http/errors';
@@ -137,11 +139,13 @@ export default function adminRouter(ctx: AppContext): Router {
       const { id } = req.input.params;
       const { plan } = req.input.body;
       if (!isId(id)) throw HttpError.notFound(STRINGS.admin.userNotFound);
+      const settings = await loadSettings(ctx);
       const user = await sequelize.transaction(async (transaction) => {
         const target = await User.findByPk(id, { transaction });
         if (!target) throw HttpError.notFound(STRINGS.admin.userNotFound);
         const previousPlan = target.plan;
         await target.update({ plan }, { transaction });
+        await rescheduleAlertsOfUser(ctx, settings, target, transaction);
         await AuditEvent.create(
           {
             actorUserId: admin.id,

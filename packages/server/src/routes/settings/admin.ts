@@ -10,6 +10,7 @@ import {
   type AdminUpdateSettingResponse,
 } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
+import { rescheduleAllAlerts } from '../../commands/alert-schedule';
 import { updateSetting } from '../../commands/settings';
 import { currentAuth, requireAdmin } from '../../http/auth';
 import { HttpError } from '../../http/errors';
@@ -39,6 +40,7 @@ export default function adminSettingsRouter(ctx: AppContext): Router {
     ...validated({ body: settingUpdateSchema }, async (req, res) => {
       const update = req.input.body;
       const settings = await updateSetting(ctx, update, currentAuth(req).user);
+      if (update.key === 'checkIntervals') await rescheduleAllAlerts(ctx, settings);
       const body: AdminUpdateSettingResponse = { key: update.key, value: update.value, settings };
       res.json(body);
     }),

@@ -18,6 +18,7 @@ import {
 } from '@prijsalarm/core';
 import { manageTokenOf, userPayload } from '../../../test/alert-helpers';
 import { loginAs } from '../../../test/auth-helpers';
+import { createAlert } from '../../../test/factories';
 import type { TestClient } from '../../../test/http-client';
 import { startTestServer, type TestServer } from '../../../test/support';
 
@@ -368,6 +369,26 @@ describe('PUT /admin/settings', () => {
     } finally {
       await putSetting('checkIntervals', DEFAULT_SETTINGS.checkIntervals);
       await putSetting('validityPeriods', DEFAULT_SETTINGS.validityPeriods);
+    }
+  });
+
+  it('gives existing alerts of every plan, and guest alerts, the new check interval at once', async () => {
+    const pro = await browserOf('PRO');
+    const created = await pro.post<CreateAlertResponse>('/api/alerts', userPayload());
+    const guest = await createAlert(server.models, { checkIntervalMinutes: 30 });
+    const intervalOf = async () => {
+      const token = manageTokenOf(created.body.alert.manageUrl);
+      return (await pro.get<ManageAlertResponse>(`/api/alerts/manage/${token}`)).body.alert
+        .checkIntervalMinutes;
+    };
+    expect(await intervalOf()).toBe(3);
+    try {
+      await putSetting('checkIntervals', { FREE: 60, REGISTERED: 10, PRO: 2 });
+      expect(await intervalOf()).toBe(2);
+      expect((await guest.reload()).checkIntervalMinutes).toBe(60);
+    } finally {
+      await putSetting('checkIntervals', DEFAULT_SETTINGS.checkIntervals);
+      await guest.destroy();
     }
   });
 });

@@ -1,0 +1,353 @@
+/**
+ * The `check-search` job (step 3 of "The way of an alert"): fetch one search's new listings, run
+ * each active alert's matcher, read the ad page only where a filter needs it, and record — the
+ * notifications, the seen-set and the price observations in one transaction, so a check that dies
+ * half-way leaves its listings unseen and the next check finds them again.
+ *
+ * - First fetch of a search (initializedAt null): the newest day's listings (up to the client's
+ *   page cap) fill the seen-set, nobody is notified.
+ * - Host cooling down (403): nothing is written but the search's cooldownUntil; its listings stay
+ *   unseen, and the next fetch pages back through the seen day, so nothing published meanwhile
+ *   is missed.
+ * - Safe to run twice: a re-run finds the listings already seen (or, if it raced, the recorder's
+ *   unique keys stop duplicates).
+ */
+import { randomUUID } from 'node:crypto';
+import { Op, type Transaction } from 'sequelize';
+import type { AppContext } from '../context';
+import { loadSettings } from '../commands/settings';
+import type { Alert, Search } from '../models';
+import { alertFilters, matchListing, wantsDetail, type AlertFilters } from './matcher';
+import {
+  applyDetail,
+  type Listing,
+  type MarketplaceClient,
+  type MarketplaceFailure,
+} from './marketplace';
+import { dispatchRecorded, recordMatches, type MatchToRecord, type Recorded } from './recorder';
+import { nextSlotAfter } from './slots';
+
+/** Seen listings kept per search; the least recently seen go first. */
+export const SEEN_SET_LIMIT = 2000;
+
+export type EngineContext = Pick<
+  AppContext,
+  'config' | 'logger' | 'sequelize' | 'models' | 'queue' | 'events'
+>;
+
+export interface CheckSearchDeps {
+  client: MarketplaceClient;
+  now?: () => Date;
+  seenSetLimit?: number;
+}
+
+export type CheckOutcome =
+  | { status: 'skipped'; reason: 'unknown-search' | 'cooling-down' | 'no-active-alerts' }
+  | { status: 'initialized'; seen: number }
+  | { status: 'checked'; checkId: string; newListings: number; matches: number; recorded: Recorded }
+  | { status: 'cooling-down'; until: Date }
+  | { status: 'failed'; message: string };
+
+type AlertWithFilters = { alert: Alert; filters: AlertFilters };
+
+export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
+  const { models, sequelize } = ctx;
+  const now = deps.now ?? (() => new Date());
+  const seenSetLimit = deps.seenSetLimit ?? SEEN_SET_LIMIT;
+  const logger = ctx.logger.child({ component: 'check-search' });
+
+  async function activeAlerts(search: Search, at: Date): Promise<Alert[]> {
+    const links = await models.AlertSearch.findAll({
+      where: { searchKey: search.key },
+      include: [
+        {
+          model: models.Alert,
+          as: 'alert',
+          include: [{ model: models.User, as: 'user' }],
+        },
+      ],
+    });
+    return links
+      .map((link) => link.alert)
+      .filter((alert): alert is Alert => alert !== undefined && alert.statusAt(at) === 'active');
+  }
+
+  async function coolDown(search: Search, until: Date): Promise<CheckOutcome> {
+    await search.update({
+      cooldownUntil: until,
+      nextCheckAt: until,
+      consecutiveFailures: search.consecutiveFailures + 1,
+      lastError: 'marketplace host cooling down',
+    });
+    logger.info({ searchKey: search.key, until }, 'search waits for the host to cool down');
+    return { status: 'cooling-down', until };
+  }
+
+  async function fail(search: Search, failure: MarketplaceFailure): Promise<CheckOutcome> {
+    if (failure.status === 'cooling-down') return coolDown(search, new Date(failure.until));
+    await search.update({
+      consecutiveFailures: search.consecutiveFailures + 1,
+      lastError: failure.message.slice(0, 1000),
+    });
+    logger.warn(
+      { searchKey: search.key, failure },
+      'search check failed; retried at its next slot',
+    );
+    return { status: 'failed', message: failure.message };
+  }
+
+  /** Matches of one new listing, reading its ad page only when an alert's answer depends on it. */
+  async function matchesOf(
+    listing: Listing,
+    alerts: AlertWithFilters[],
+  ): Promise<{ listing: Listing; alerts: Alert[] } | MarketplaceFailure> {
+    let current = listing;
+    let results = alerts.map(({ filters }) => matchListing(current, filters));
+    const needsPage = alerts.some(({ filters }, i) => wantsDetail(current, filters, results[i]!));
+    if (needsPage) {
+      const detail = await deps.client.fetchDetail(listing);
+      if (detail.status === 'cooling-down') return detail;
+      // Gone already: nobody is told about an ad that no longer exists.
+      if (detail.status === 'gone') return { listing, alerts: [] };
+      if (detail.status === 'ok') current = applyDetail(listing, detail.detail);
+      else
+        logger.warn({ listingId: listing.id, detail }, 'ad page unreadable; matching without it');
+      results = alerts.map(({ filters }) => matchListing(current, filters, { detailRead: true }));
+    }
+    return {
+      listing: current,
+      alerts: alerts.filter((_, i) => results[i]!.match).map(({ alert }) => alert),
+    };
+  }
+
+  /** The seen-set and price history after a fetch: new listings added, seen ones refreshed. */
+  async function markSeen(
+    search: Search,
+    fresh: readonly Listing[],
+    encountered: ReadonlyMap<string, Listing>,
+    seenPrices: ReadonlyMap<string, number | null>,
+    at: Date,
+    transaction: Transaction,
+  ): Promise<{ priceChanges: number }> {
+    const { SearchSeenListing } = models;
+    if (fresh.length > 0) {
+      await SearchSeenListing.bulkCreate(
+        fresh.map((listing) => ({
+          searchKey: search.key,
+          listingId: listing.id,
+          priceCents: listing.priceCents,
+          firstSeenAt: at,
+          lastSeenAt: at,
+        })),
+        { transaction, ignoreDuplicates: true },
+      );
+    }
+    if (encountered.size > 0) {
+      await SearchSeenListing.update(
+        { lastSeenAt: at },
+        { where: { searchKey: search.key, listingId: [...encountered.keys()] }, transaction },
+      );
+    }
+    const changed = [...encountered.values()].filter(
+      (listing) => seenPrices.get(listing.id) !== listing.priceCents,
+    );
+    for (const listing of changed) {
+      await SearchSeenListing.update(
+        { priceCents: listing.priceCents },
+        { where: { searchKey: search.key, listingId: listing.id }, transaction },
+      );
+    }
+    await observePrices(search, [...fresh, ...changed], at, transaction);
+    return { priceChanges: changed.length };
+  }
+
+  /** A price row when the listing has none yet or its latest one differs (shared by searches). */
+  async function observePrices(
+    search: Search,
+    listings: readonly Listing[],
+    at: Date,
+    transaction: Transaction,
+  ): Promise<void> {
+    if (listings.length === 0) return;
+    const { ListingPrice } = models;
+    const latest = new Map<string, number | null>();
+    const rows = await ListingPrice.findAll({
+      attributes: ['listingId', 'priceCents'],
+      where: { platform: search.platform, listingId: [...new Set(listings.map((l) => l.id))] },
+      order: [
+        ['observedAt', 'ASC'],
+        ['id', 'ASC'],
+      ],
+      transaction,
+    });
+    for (const row of rows) latest.set(row.listingId, row.priceCents);
+    const observations = new Map<string, number | null>();
+    for (const listing of listings) {
+      if (latest.has(listing.id) && latest.get(listing.id) === listing.priceCents) continue;
+      observations.set(listing.id, listing.priceCents);
+    }
+    if (observations.size === 0) return;
+    await ListingPrice.bulkCreate(
+      [...observations].map(([listingId, priceCents]) => ({
+        platform: search.platform,
+        listingId,
+        priceCents,
+        observedAt: at,
+      })),
+      { transaction },
+    );
+  }
+
+  /** Keeps the `seenSetLimit` most recently seen listings of the search. */
+  async function pruneSeen(search: Search): Promise<void> {
+    const { SearchSeenListing } = models;
+    const cut = await SearchSeenListing.findOne({
+      attributes: ['id', 'lastSeenAt'],
+      where: { searchKey: search.key },
+      order: [
+        ['lastSeenAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
+      offset: seenSetLimit,
+    });
+    if (!cut) return;
+    await SearchSeenListing.destroy({
+      where: {
+        searchKey: search.key,
+        [Op.or]: [
+          { lastSeenAt: { [Op.lt]: cut.lastSeenAt } },
+          { lastSeenAt: cut.lastSeenAt, id: { [Op.lte]: cut.id } },
+        ],
+      },
+    });
+  }
+
+  /** After a completed fetch: the search and its alerts know when they were checked. */
+  async function markChecked(
+    search: Search,
+    alerts: readonly Alert[],
+    at: Date,
+    transaction: Transaction,
+    extra: Partial<Pick<Search, 'initializedAt'>> = {},
+  ): Promise<void> {
+    const intervalMs = search.intervalSeconds * 1000;
+    const scheduled = search.nextCheckAt?.getTime() ?? 0;
+    // The scheduler moved nextCheckAt on when it queued this run; keep that unless it is past.
+    const nextCheckAt =
+      scheduled > at.getTime()
+        ? new Date(scheduled)
+        : new Date(nextSlotAfter(search.key, intervalMs, at.getTime()));
+    await search.update(
+      {
+        ...extra,
+        lastCheckedAt: at,
+        nextCheckAt,
+        consecutiveFailures: 0,
+        cooldownUntil: null,
+        lastError: null,
+      },
+      { transaction },
+    );
+    if (alerts.length > 0) {
+      await models.Alert.update(
+        { lastCheckedAt: at, nextCheckAt },
+        { where: { id: alerts.map((alert) => alert.id) }, transaction },
+      );
+    }
+  }
+
+  async function check(searchKey: string): Promise<CheckOutcome> {
+    const at = now();
+    const search = await models.Search.findByPk(searchKey);
+    if (!search) return { status: 'skipped', reason: 'unknown-search' };
+    if (search.cooldownUntil && search.cooldownUntil.getTime() > at.getTime()) {
+      return { status: 'skipped', reason: 'cooling-down' };
+    }
+    const alerts = await activeAlerts(search, at);
+    if (alerts.length === 0) return { status: 'skipped', reason: 'no-active-alerts' };
+
+    const seenRows = await models.SearchSeenListing.findAll({
+      attributes: ['listingId', 'priceCents'],
+      where: { searchKey },
+    });
+    const seenPrices = new Map(seenRows.map((row) => [row.listingId, row.priceCents]));
+    const encountered = new Map<string, Listing>();
+    const firstFetch = search.initializedAt === null;
+
+    // First fetch: every listing counts as seen, so the client reads through the newest day (up
+    // to its page cap) and all of that day's ads land in the seen-set, not only page one's.
+    const initial = new Map<string, Listing>();
+    const fetched = await deps.client.fetchNewListings(search.search, {
+      isSeen: (listing) => {
+        if (firstFetch) {
+          initial.set(listing.id, listing);
+          return true;
+        }
+        if (!seenPrices.has(listing.id)) return false;
+        encountered.set(listing.id, listing);
+        return true;
+      },
+    });
+    if (fetched.status !== 'ok') return fail(search, fetched);
+    if (fetched.stoppedBy === 'page-cap' && !firstFetch) {
+      logger.warn(
+        { searchKey, pages: fetched.pagesFetched },
+        'search too broad: stopped at the page cap before reaching seen ads',
+      );
+    }
+    const fresh = firstFetch ? [...initial.values()] : fetched.listings;
+
+    if (firstFetch) {
+      await sequelize.transaction(async (transaction) => {
+        await markSeen(search, fresh, encountered, seenPrices, at, transaction);
+        await markChecked(search, alerts, at, transaction, { initializedAt: at });
+      });
+      logger.info({ searchKey, seen: fresh.length }, 'search initialised: seen-set filled');
+      await pruneSeen(search);
+      return { status: 'initialized', seen: fresh.length };
+    }
+
+    const settings = await loadSettings(ctx);
+    const withFilters: AlertWithFilters[] = alerts.map((alert) => ({
+      alert,
+      filters: alertFilters(alert, {
+        ownerPlan: alert.user?.plan ?? null,
+        filterPaidAds: settings.features.filterPaidAds,
+      }),
+    }));
+    const matches: MatchToRecord[] = [];
+    for (const listing of fresh) {
+      const matched = await matchesOf(listing, withFilters);
+      // The host blocked the ad page: stop here, record nothing; the next check sees them again.
+      if ('status' in matched) return fail(search, matched);
+      for (const alert of matched.alerts) matches.push({ alert, listing: matched.listing });
+    }
+
+    const checkId = randomUUID();
+    const recorded = await sequelize.transaction(async (transaction) => {
+      const result = await recordMatches(ctx, { checkId, matches }, transaction);
+      await markSeen(search, fresh, encountered, seenPrices, at, transaction);
+      await markChecked(search, alerts, at, transaction);
+      return result;
+    });
+    await dispatchRecorded(ctx, recorded);
+    await pruneSeen(search);
+    if (fresh.length > 0) {
+      logger.info(
+        { searchKey, checkId, newListings: fresh.length, matches: matches.length },
+        'search checked',
+      );
+    }
+    return {
+      status: 'checked',
+      checkId,
+      newListings: fresh.length,
+      matches: matches.length,
+      recorded,
+    };
+  }
+
+  return { check };
+}
+
+export type SearchChecker = ReturnType<typeof createSearchChecker>;

@@ -1,0 +1,196 @@
+/**
+ * Step 4 of "The way of an alert": what a check found becomes Notification rows (one per alert
+ * and listing) and Delivery rows (one per enabled channel), in the caller's transaction; after
+ * commit, one `deliver` job per pending delivery and a `notification.created` event per new
+ * notification. The contract with the delivery side is in README.md.
+ *
+ * Idempotent: the unique keys (alertId, platform, listingId) and (notificationId, channel) are
+ * looked up before inserting, so recording the same matches again creates nothing; deliveries that
+ * are no longer pending (sent, failed, retrying on their own schedule) are not queued again.
+ */
+import { Op, type Transaction } from 'sequelize';
+import type { AppContext } from '../context';
+import type { Alert, DeliveryChannel, User } from '../models';
+import type { Listing } from './marketplace';
+import { recipientOf } from './recipient';
+
+export type RecordableAlert = Pick<
+  Alert,
+  'id' | 'userId' | 'email' | 'notifyEmail' | 'notifyTelegram'
+> & {
+  /** The owner (null for a guest alert); Telegram needs a linked chat. */
+  user?: Pick<User, 'telegramChatId'> | null;
+};
+
+export interface MatchToRecord {
+  alert: RecordableAlert;
+  listing: Listing;
+}
+
+export interface RecordInput {
+  /** The check run (uuid); siblings of one check share it. */
+  checkId: string;
+  matches: readonly MatchToRecord[];
+}
+
+export interface CreatedNotification {
+  notificationId: string;
+  userId: string | null;
+  alertId: string;
+}
+
+export interface Recorded {
+  /** Notifications this call created (re-recorded ones are not repeated). */
+  created: CreatedNotification[];
+  /** Pending deliveries of the recorded matches, new or found: each gets a `deliver` job. */
+  pendingDeliveryIds: string[];
+}
+
+type RecorderContext = Pick<AppContext, 'models' | 'sequelize' | 'queue' | 'events' | 'logger'>;
+
+/** The channels an alert's match goes out on (README: "The recording contract"). */
+export function channelsFor(alert: RecordableAlert): DeliveryChannel[] {
+  const channels: DeliveryChannel[] = [];
+  if (alert.notifyEmail && (alert.userId !== null || alert.email)) channels.push('email');
+  if (alert.notifyTelegram && alert.userId !== null && alert.user?.telegramChatId) {
+    channels.push('telegram');
+  }
+  if (alert.userId !== null) channels.push('push');
+  return channels;
+}
+
+const clip = (text: string | null, max: number): string | null =>
+  text === null ? null : text.length > max ? text.slice(0, max) : text;
+
+function postedAtOf(listing: Listing): Date | null {
+  if (!listing.postedAt) return null;
+  const time = Date.parse(listing.postedAt);
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
+const keyOf = (alertId: string, platform: string, listingId: string) =>
+  `${alertId}\u0000${platform}\u0000${listingId}`;
+
+/** Writes the rows in `transaction`; call `dispatchRecorded` once it has committed. */
+export async function recordMatches(
+  ctx: Pick<AppContext, 'models'>,
+  input: RecordInput,
+  transaction: Transaction,
+): Promise<Recorded> {
+  const { Notification, Delivery } = ctx.models;
+  const result: Recorded = { created: [], pendingDeliveryIds: [] };
+  if (input.matches.length === 0) return result;
+
+  // One row per (alert, listing), even if the caller listed a match twice.
+  const unique = new Map<string, MatchToRecord>();
+  for (const match of input.matches) {
+    unique.set(keyOf(match.alert.id, match.listing.platform, match.listing.id), match);
+  }
+  const matches = [...unique.values()];
+
+  const existing = await Notification.findAll({
+    attributes: ['id', 'alertId', 'platform', 'listingId'],
+    where: {
+      alertId: { [Op.in]: [...new Set(matches.map((m) => m.alert.id))] },
+      listingId: { [Op.in]: [...new Set(matches.map((m) => m.listing.id))] },
+    },
+    transaction,
+  });
+  const notificationIds = new Map(
+    existing.map((row) => [keyOf(row.alertId, row.platform, row.listingId), row.id]),
+  );
+
+  const toCreate = matches.filter(
+    (m) => !notificationIds.has(keyOf(m.alert.id, m.listing.platform, m.listing.id)),
+  );
+  if (toCreate.length > 0) {
+    const rows = await Notification.bulkCreate(
+      toCreate.map(({ alert, listing }) => ({
+        alertId: alert.id,
+        userId: alert.userId,
+        platform: listing.platform,
+        listingId: listing.id,
+        title: clip(listing.title, 500) ?? '',
+        description: listing.description || null,
+        priceCents: listing.priceCents,
+        priceType: clip(listing.priceType, 32) ?? '',
+        url: clip(listing.url, 2048) ?? '',
+        imageUrls: listing.imageUrls,
+        location: clip(listing.location.cityName, 255),
+        distanceMeters: listing.location.distanceMeters,
+        sellerName: clip(listing.seller.name || null, 255),
+        sellerType: listing.seller.type,
+        isPaid: listing.paid.isPaid,
+        postedAt: postedAtOf(listing),
+        listing: listing as unknown as Record<string, unknown>,
+        checkId: input.checkId,
+      })),
+      { transaction },
+    );
+    for (const row of rows) {
+      notificationIds.set(keyOf(row.alertId, row.platform, row.listingId), row.id);
+      result.created.push({ notificationId: row.id, userId: row.userId, alertId: row.alertId });
+    }
+  }
+
+  const wanted = matches.flatMap(({ alert, listing }) => {
+    const notificationId = notificationIds.get(keyOf(alert.id, listing.platform, listing.id));
+    if (notificationId === undefined) return [];
+    const recipient = recipientOf(alert);
+    return channelsFor(alert).map((channel) => ({ notificationId, channel, recipient }));
+  });
+  if (wanted.length === 0) return result;
+
+  const present = await Delivery.findAll({
+    attributes: ['id', 'notificationId', 'channel', 'status'],
+    where: { notificationId: { [Op.in]: [...new Set(wanted.map((w) => w.notificationId))] } },
+    transaction,
+  });
+  const presentKeys = new Set(present.map((row) => `${row.notificationId}/${row.channel}`));
+  for (const row of present) if (row.status === 'pending') result.pendingDeliveryIds.push(row.id);
+
+  const missing = wanted.filter((w) => !presentKeys.has(`${w.notificationId}/${w.channel}`));
+  if (missing.length > 0) {
+    const rows = await Delivery.bulkCreate(
+      missing.map((w) => ({ ...w, status: 'pending' as const, checkId: input.checkId })),
+      { transaction },
+    );
+    for (const row of rows) result.pendingDeliveryIds.push(row.id);
+  }
+  return result;
+}
+
+/**
+ * After commit: queue the deliveries and announce the notifications. A failed enqueue is logged,
+ * not thrown: the rows are committed and pending, and the delivery relay re-queues them.
+ */
+export async function dispatchRecorded(
+  ctx: Pick<AppContext, 'queue' | 'events' | 'logger'>,
+  recorded: Recorded,
+): Promise<void> {
+  for (const deliveryId of recorded.pendingDeliveryIds) {
+    try {
+      await ctx.queue.enqueue('deliver', { deliveryId }, { jobId: `deliver:${deliveryId}` });
+    } catch (error) {
+      ctx.logger.warn(
+        { err: error, deliveryId },
+        'deliver job not queued; the relay will pick the delivery up',
+      );
+    }
+  }
+  for (const notification of recorded.created) {
+    ctx.events.emit('notification.created', notification);
+  }
+}
+
+/** Records in a transaction of its own, then dispatches. */
+export async function recordAndDispatch(
+  ctx: RecorderContext,
+  input: RecordInput,
+): Promise<Recorded> {
+  const recorded = await ctx.sequelize.transaction((transaction) =>
+    recordMatches(ctx, input, transaction),
+  );
+  await dispatchRecorded(ctx, recorded);
+  return recorded;
+}

@@ -1,0 +1,314 @@
+/**
+ * Step 2 of "The way of an alert": one tick (every SCHEDULER_TICK_MS) that
+ * (a) reconciles the searches with the alerts that are checked (active: confirmed, not paused,
+ *     not expired): one search per (alert, platform), shared by equal searches, its interval the
+ *     fastest among its alerts; searches no alert needs any more are removed;
+ * (b) queues `check-search` for the searches due within the next tick, each at its own slot
+ *     (slots.ts: a stable phase per key, so never a burst), with jobId `check:<key>` so a search
+ *     never runs twice at once; searches whose host is cooling down wait;
+ * (c) sends the expiry reminder once, about a day before an alert expires (expired alerts simply
+ *     drop out of (a)).
+ * Only one scheduler runs at a time (services/scheduler.ts takes the Redis lock in scale-out).
+ */
+import { Op, type WhereOptions } from 'sequelize';
+import type { PlatformId } from '@prijsalarm/core';
+import type { AppContext } from '../context';
+import type { Alert } from '../models';
+import { manageUrlOf, refreshUrlOf } from '../presenters/alert';
+import { alertIntervalSeconds, alertSearches } from './alert-search';
+import type { MarketplaceSearch } from './marketplace';
+import { nextSlotAfter, startSlot } from './slots';
+
+/** The reminder goes out this long before expiry. */
+export const EXPIRY_REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+/** How often the tick looks for alerts to remind (not every few seconds). */
+export const EXPIRY_SCAN_EVERY_MS = 60_000;
+
+export type SchedulerContext = Pick<
+  AppContext,
+  'config' | 'logger' | 'sequelize' | 'models' | 'queue' | 'mailer' | 'tokens'
+>;
+
+export interface SchedulerDeps {
+  now?: () => Date;
+  /** Look-ahead of one tick (default config.engine.schedulerTickMs). */
+  tickMs?: number;
+}
+
+export interface ReconcileReport {
+  searches: number;
+  created: string[];
+  removed: string[];
+  intervalChanged: string[];
+}
+
+export interface EnqueueReport {
+  enqueued: Array<{ searchKey: string; delayMs: number }>;
+  coolingDown: string[];
+}
+
+export interface TickReport {
+  reconcile: ReconcileReport;
+  due: EnqueueReport;
+  reminders: number;
+}
+
+interface DesiredSearch {
+  platform: PlatformId;
+  search: MarketplaceSearch;
+  intervalSeconds: number;
+}
+
+/** Alerts that are checked: confirmed, active (not paused) and not expired at `at`. */
+export function checkableAlertsWhere(at: Date): WhereOptions<Alert> {
+  return {
+    confirmedAt: { [Op.ne]: null },
+    isActive: true,
+    [Op.or]: [{ expiresAt: null }, { expiresAt: { [Op.gt]: at } }],
+  };
+}
+
+export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {}) {
+  const { models, sequelize } = ctx;
+  const now = deps.now ?? (() => new Date());
+  const tickMs = deps.tickMs ?? ctx.config.engine.schedulerTickMs;
+  const logger = ctx.logger.child({ component: 'scheduler' });
+  let lastExpiryScan = Number.NEGATIVE_INFINITY;
+
+  async function reconcile(at: Date): Promise<ReconcileReport> {
+    const alerts = await models.Alert.findAll({ where: checkableAlertsWhere(at) });
+    const desired = new Map<string, DesiredSearch>();
+    const desiredLinks = new Map<string, string>(); // `${alertId}/${platform}` → key
+    const alertKeys = new Map<string, string>(); // alert.searchKey: its first platform's key
+    for (const alert of alerts) {
+      if (alert.statusAt(at) !== 'active') continue;
+      const interval = alertIntervalSeconds(alert, ctx.config);
+      for (const { platform, key, search } of alertSearches(alert)) {
+        const entry = desired.get(key);
+        if (entry) entry.intervalSeconds = Math.min(entry.intervalSeconds, interval);
+        else desired.set(key, { platform, search, intervalSeconds: interval });
+        desiredLinks.set(`${alert.id}/${platform}`, key);
+        if (!alertKeys.has(alert.id)) alertKeys.set(alert.id, key);
+      }
+    }
+
+    const report: ReconcileReport = {
+      searches: desired.size,
+      created: [],
+      removed: [],
+      intervalChanged: [],
+    };
+    const existing = await models.Search.findAll({
+      attributes: ['key', 'intervalSeconds', 'nextCheckAt'],
+    });
+    const existingKeys = new Set(existing.map((search) => search.key));
+    const links = await models.AlertSearch.findAll();
+
+    await sequelize.transaction(async (transaction) => {
+      for (const [key, want] of desired) {
+        if (existingKeys.has(key)) continue;
+        await models.Search.create(
+          {
+            key,
+            platform: want.platform,
+            search: want.search,
+            intervalSeconds: want.intervalSeconds,
+            nextCheckAt: new Date(startSlot(key, want.intervalSeconds * 1000, at.getTime())),
+          },
+          { transaction },
+        );
+        report.created.push(key);
+      }
+      for (const search of existing) {
+        const want = desired.get(search.key);
+        if (!want || want.intervalSeconds === search.intervalSeconds) continue;
+        // A faster plan joined: move the next check forward to the new rhythm, never later.
+        const intervalMs = want.intervalSeconds * 1000;
+        const next = nextSlotAfter(search.key, intervalMs, at.getTime());
+        const current = search.nextCheckAt?.getTime() ?? next;
+        await search.update(
+          { intervalSeconds: want.intervalSeconds, nextCheckAt: new Date(Math.min(current, next)) },
+          { transaction },
+        );
+        report.intervalChanged.push(search.key);
+      }
+
+      const present = new Set<string>();
+      for (const link of links) {
+        const id = `${link.alertId}/${link.platform}`;
+        const key = desiredLinks.get(id);
+        if (key === undefined) {
+          await link.destroy({ transaction });
+        } else {
+          present.add(id);
+          if (link.searchKey !== key) await link.update({ searchKey: key }, { transaction });
+        }
+      }
+      for (const [id, key] of desiredLinks) {
+        if (present.has(id)) continue;
+        const [alertId, platform] = id.split('/') as [string, PlatformId];
+        await models.AlertSearch.create({ alertId, platform, searchKey: key }, { transaction });
+      }
+
+      const unused = existing.map((search) => search.key).filter((key) => !desired.has(key));
+      if (unused.length > 0) {
+        await models.AlertSearch.destroy({ where: { searchKey: unused }, transaction });
+        await models.SearchSeenListing.destroy({ where: { searchKey: unused }, transaction });
+        await models.Search.destroy({ where: { key: unused }, transaction });
+        report.removed.push(...unused);
+      }
+
+      for (const alert of alerts) {
+        const key = alertKeys.get(alert.id) ?? null;
+        if (key !== null && alert.searchKey !== key) {
+          await alert.update({ searchKey: key }, { transaction });
+        }
+      }
+    });
+    if (report.created.length > 0 || report.removed.length > 0) {
+      logger.info(
+        { created: report.created.length, removed: report.removed.length, searches: desired.size },
+        'searches reconciled',
+      );
+    }
+    return report;
+  }
+
+  async function enqueueDue(at: Date): Promise<EnqueueReport> {
+    const report: EnqueueReport = { enqueued: [], coolingDown: [] };
+    const nowMs = at.getTime();
+    const horizon = new Date(nowMs + tickMs);
+    const searches = await models.Search.findAll({
+      attributes: ['key', 'platform', 'intervalSeconds', 'nextCheckAt', 'cooldownUntil'],
+    });
+    // A host that blocked one search blocks them all: its other searches wait too.
+    const hostCooldown = new Map<PlatformId, number>();
+    for (const search of searches) {
+      const until = search.cooldownUntil?.getTime() ?? 0;
+      if (until > nowMs) {
+        hostCooldown.set(search.platform, Math.max(until, hostCooldown.get(search.platform) ?? 0));
+      }
+    }
+
+    for (const search of searches) {
+      const scheduled = search.nextCheckAt?.getTime() ?? nowMs;
+      if (scheduled > horizon.getTime()) continue;
+      if ((hostCooldown.get(search.platform) ?? 0) > nowMs) {
+        report.coolingDown.push(search.key);
+        continue;
+      }
+      const intervalMs = search.intervalSeconds * 1000;
+      // Missed slots (scheduler down, host cooled down): restart spread out, not all at once.
+      const runAt =
+        scheduled < nowMs - 2 * tickMs
+          ? startSlot(search.key, intervalMs, nowMs)
+          : Math.max(scheduled, nowMs);
+      if (runAt > horizon.getTime()) {
+        await search.update({ nextCheckAt: new Date(runAt) });
+        continue;
+      }
+      const delayMs = runAt - nowMs;
+      try {
+        await ctx.queue.enqueue(
+          'check-search',
+          { searchKey: search.key },
+          { jobId: `check:${search.key}`, delayMs },
+        );
+      } catch (error) {
+        logger.warn({ err: error, searchKey: search.key }, 'check not queued; tried next tick');
+        continue;
+      }
+      // At least half an interval on: a start slot just before a regular one must not run twice.
+      const next = nextSlotAfter(search.key, intervalMs, runAt + Math.floor(intervalMs / 2));
+      await search.update({ nextCheckAt: new Date(next) });
+      report.enqueued.push({ searchKey: search.key, delayMs });
+    }
+    return report;
+  }
+
+  async function remind(alert: Alert, at: Date): Promise<boolean> {
+    const to = alert.user?.email ?? alert.email;
+    if (!to || !alert.expiresAt) return false;
+    // Claim first, so two schedulers (or a slow previous tick) never send it twice.
+    const [claimed] = await models.Alert.update(
+      { expiryReminderSentAt: at },
+      { where: { id: alert.id, expiryReminderSentAt: null } },
+    );
+    if (claimed === 0) return false;
+    try {
+      await ctx.mailer.send('expiryReminder', to, {
+        name: alert.user?.name ?? null,
+        searchTerm: alert.searchTerm,
+        expiresAt: alert.expiresAt,
+        refreshUrl: refreshUrlOf(ctx, alert),
+        manageUrl: manageUrlOf(ctx, alert),
+      });
+      return true;
+    } catch (error) {
+      // Not sent: release the claim so a later scan tries again.
+      await models.Alert.update({ expiryReminderSentAt: null }, { where: { id: alert.id } });
+      logger.warn({ err: error, alertId: alert.id }, 'expiry reminder not sent; retried later');
+      return false;
+    }
+  }
+
+  /** Reminds every confirmed alert that expires within a day and has not been reminded. */
+  async function sendExpiryReminders(at: Date): Promise<number> {
+    const alerts = await models.Alert.findAll({
+      where: {
+        confirmedAt: { [Op.ne]: null },
+        expiryReminderSentAt: null,
+        expiresAt: { [Op.gt]: at, [Op.lte]: new Date(at.getTime() + EXPIRY_REMINDER_BEFORE_MS) },
+      },
+      include: [{ model: models.User, as: 'user' }],
+    });
+    let sent = 0;
+    for (const alert of alerts) if (await remind(alert, at)) sent += 1;
+    if (sent > 0) logger.info({ sent }, 'expiry reminders sent');
+    return sent;
+  }
+
+  async function tick(): Promise<TickReport> {
+    const at = now();
+    const reconcileReport = await reconcile(at);
+    const due = await enqueueDue(at);
+    let reminders = 0;
+    if (at.getTime() - lastExpiryScan >= EXPIRY_SCAN_EVERY_MS) {
+      lastExpiryScan = at.getTime();
+      reminders = await sendExpiryReminders(at);
+    }
+    return { reconcile: reconcileReport, due, reminders };
+  }
+
+  return { tick, reconcile, enqueueDue, sendExpiryReminders };
+}
+
+export type Scheduler = ReturnType<typeof createScheduler>;
+
+/** Ticks every `tickMs` until stopped; a failed tick is logged and the next one runs. */
+export function startSchedulerLoop(
+  scheduler: Pick<Scheduler, 'tick'>,
+  options: { tickMs: number; logger: SchedulerContext['logger'] },
+): { stop(): Promise<void> } {
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = scheduler
+      .tick()
+      .catch((error: unknown) => options.logger.error({ err: error }, 'scheduler tick failed'))
+      .finally(() => {
+        if (stopped) return;
+        timer = setTimeout(run, options.tickMs);
+        timer.unref();
+      });
+  };
+  run();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { nextSlotAfter, phaseOf, START_SPREAD_MS, startSlot } from './slots';
+
+const MINUTE = 60_000;
+const keys = Array.from(
+  { length: 50 },
+  (_, i) => `marktplaats:${i.toString(16).padStart(32, '0')}`,
+);
+
+describe('slots', () => {
+  it('a key has one stable phase in [0, 1)', () => {
+    for (const key of keys) {
+      expect(phaseOf(key)).toBe(phaseOf(key));
+      expect(phaseOf(key)).toBeGreaterThanOrEqual(0);
+      expect(phaseOf(key)).toBeLessThan(1);
+    }
+  });
+
+  it.each([
+    ['just before a slot', -1, 0],
+    ['exactly at a slot (strictly after it)', 0, MINUTE],
+    ['just after a slot', 1, MINUTE],
+  ])('next slot %s', (_name, shift, expected) => {
+    const key = keys[0]!;
+    const slot = nextSlotAfter(key, MINUTE, 1_700_000_000_000);
+    expect(nextSlotAfter(key, MINUTE, slot + shift)).toBe(slot + expected);
+  });
+
+  it('slots are whole milliseconds, so a stored slot is never run twice', () => {
+    for (const key of keys) {
+      const slot = nextSlotAfter(key, 7_777, 1_700_000_000_123);
+      expect(Number.isInteger(slot)).toBe(true);
+      expect(nextSlotAfter(key, 7_777, new Date(slot).getTime())).toBe(slot + 7_777);
+    }
+  });
+
+  it('searches of one interval spread over it', () => {
+    const offsets = keys.map((key) => nextSlotAfter(key, MINUTE, 0)).sort((a, b) => a - b);
+    const perTenth = Array.from(
+      { length: 10 },
+      (_, i) => offsets.filter((t) => t >= i * 6000 && t < (i + 1) * 6000).length,
+    );
+    // 50 keys over 10 buckets: none empty, none holding more than a fifth.
+    expect(Math.min(...perTenth)).toBeGreaterThan(0);
+    expect(Math.max(...perTenth)).toBeLessThanOrEqual(10);
+  });
+
+  it('a new search starts within the start spread, or within its interval if shorter', () => {
+    for (const key of keys) {
+      expect(startSlot(key, 10 * MINUTE, 0)).toBeLessThan(START_SPREAD_MS);
+      expect(startSlot(key, 5_000, 0)).toBeLessThan(5_000);
+    }
+  });
+});
