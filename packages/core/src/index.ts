@@ -8,3 +8,5 @@ export * from './plans';
 export * from './api';
 export * from './app';
 export * from './content';
+export * from './account';
+export * from './alertFlow';

@@ -6,10 +6,14 @@ import { describeDatabase, type Config, type ServiceName } from './config/env';
 import type { AppContext } from './context';
 import { bootstrapAdmin } from './commands/bootstrap-admin';
 import { migrate } from './db/migrate';
+import { createEngineEvents } from './engine/events';
+import { createRedisEngineEvents, type ClosableEngineEvents } from './delivery/redis-events';
+import { createTelegramService } from './delivery/telegram-service';
 import { createSequelize } from './db/sequelize';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { initModels } from './models';
+import { createJobQueue, type AlertEngineJobs, type JobQueue } from './queues';
 import { createTokenService } from './security/tokens';
 import { SERVICE_STARTERS, type RunningService } from './services';
 import type { WebOptions, WebService } from './services/web';
@@ -45,8 +49,13 @@ export async function startApplication({
   const sequelize = createSequelize(config.database, logger);
   const mailer = createMailer({ config, logger });
   const services: RunningService[] = [];
+  let queue: JobQueue<AlertEngineJobs> | null = null;
+  let redisEvents: ClosableEngineEvents | null = null;
 
-  const stop = async () => {
+  let stopped: Promise<void> | undefined;
+  // Idempotent: a second stop (a test that stopped the app itself, a second signal) waits for the first.
+  const stop = () => (stopped ??= stopAll());
+  const stopAll = async () => {
     for (const service of [...services].reverse()) {
       try {
         await service.stop();
@@ -55,6 +64,13 @@ export async function startApplication({
       }
     }
     services.length = 0;
+    // After the roles: the worker's running jobs drain here (SIGTERM), producers are gone already.
+    try {
+      await queue?.close();
+    } catch (error) {
+      logger.error({ err: error }, 'job queue did not close cleanly');
+    }
+    await redisEvents?.close().catch(() => undefined);
     await mailer.close();
     await sequelize.close();
   };
@@ -64,6 +80,19 @@ export async function startApplication({
     await migrate(sequelize, { logger });
     const models = initModels(sequelize);
     await bootstrapAdmin(models, config.admin, logger);
+    queue = createJobQueue<AlertEngineJobs>({
+      redisUrl: config.redisUrl,
+      logger,
+      prefix: config.redisPrefix,
+    });
+    // Scale-out: events fan out through Redis, so web processes hear what workers recorded.
+    redisEvents = config.redisUrl
+      ? await createRedisEngineEvents({
+          redisUrl: config.redisUrl,
+          logger,
+          prefix: config.redisPrefix,
+        })
+      : null;
     const ctx: AppContext = {
       config,
       logger,
@@ -71,6 +100,9 @@ export async function startApplication({
       models,
       mailer,
       tokens: createTokenService(config.sessionSecret),
+      queue,
+      events: redisEvents ?? createEngineEvents(logger),
+      telegram: createTelegramService(config, logger),
     };
     // The web role starts last, so it only takes requests once everything else runs.
     const order: ServiceName[] = ['scheduler', 'worker', 'web'];

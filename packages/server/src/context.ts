@@ -4,9 +4,12 @@
  */
 import type { Sequelize } from 'sequelize';
 import type { Config } from './config/env';
+import type { TelegramService } from './delivery/telegram-service';
+import type { EngineEvents } from './engine/events';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { Models } from './models';
+import type { AlertEngineJobs, JobQueue } from './queues';
 import type { TokenService } from './security/tokens';
 
 export interface AppContext {
@@ -16,4 +19,10 @@ export interface AppContext {
   models: Models;
   mailer: Mailer;
   tokens: TokenService;
+  /** The alert engine's jobs (in-process, or BullMQ when REDIS_URL is set). */
+  queue: JobQueue<AlertEngineJobs>;
+  /** In-process engine events (e.g. notification.created for the live push). */
+  events: EngineEvents;
+  /** The process's Telegram bot (client + pacer); null when TELEGRAM_BOT_TOKEN is not set. */
+  telegram: TelegramService | null;
 }

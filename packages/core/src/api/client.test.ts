@@ -418,6 +418,22 @@ describe('403 plan required', () => {
     expect(calls.planRequired).toEqual([]);
   });
 
+  it('stays silent for a call that handles the refusal itself (notifyPlanRequired: false)', async () => {
+    const { client, calls } = setup();
+    const body = { error: 'Beschikbaar vanaf Geregistreerd plan', requiredPlans: ['REGISTERED'] };
+    server.script('POST', '/api/alerts', { status: 403, body });
+
+    const error = await rejection(
+      client.alerts.create(
+        { searchTerm: 'fiets', platforms: ['marktplaats'] },
+        { notifyPlanRequired: false },
+      ),
+    );
+
+    expect(calls.planRequired).toEqual([]);
+    expect(error).toMatchObject({ status: 403, requiredPlans: ['REGISTERED'] });
+  });
+
   it('is only a 403 rule', async () => {
     const { client, calls } = setup();
     server.script('GET', '/api/probe', {

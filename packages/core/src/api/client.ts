@@ -110,9 +110,20 @@ type BodyOption<E> = [EndpointBody<E>] extends [undefined]
   ? { body?: undefined }
   : { body: EndpointBody<E> };
 
+/**
+ * `notifyPlanRequired: false` keeps `onPlanRequired` silent for this call: the caller handles the
+ * plan refusal itself (the alert wizard redirects to the upgrade page after 3 s, spec §4), so the
+ * client's own toast and 2 s /pricing redirect (spec §8) must not fire as well.
+ */
+export interface PerCallOptions {
+  signal?: AbortSignal;
+  notifyPlanRequired?: boolean;
+}
+
 export type CallOptions<E extends AnyEndpoint> = ParamsOption<E> &
   QueryOption<E> &
-  BodyOption<E> & { signal?: AbortSignal };
+  BodyOption<E> &
+  PerCallOptions;
 
 /** The options argument may be left out when nothing in it is required. */
 type CallArgs<E extends AnyEndpoint> =
@@ -339,6 +350,7 @@ export function createApiClient(options: ApiClientOptions) {
       query?: object;
       body?: unknown;
       signal?: AbortSignal;
+      notifyPlanRequired?: boolean;
     };
     const { method } = endpoint;
     const path = buildPath(endpoint, opts.params ?? {});
@@ -385,7 +397,11 @@ export function createApiClient(options: ApiClientOptions) {
         continue;
       }
 
-      if (error.body && isPlanRequiredError(status, error.body)) {
+      if (
+        error.body &&
+        opts.notifyPlanRequired !== false &&
+        isPlanRequiredError(status, error.body)
+      ) {
         hooks.onPlanRequired?.({
           error: error.body.error,
           requiredPlans: error.body.requiredPlans ?? [],
@@ -410,8 +426,8 @@ export function createApiClient(options: ApiClientOptions) {
     refreshSession: refresh,
 
     alerts: {
-      create: (payload: Body<typeof api.alerts.create>) =>
-        request(api.alerts.create, { body: payload }),
+      create: (payload: Body<typeof api.alerts.create>, options: PerCallOptions = {}) =>
+        request(api.alerts.create, { ...options, body: payload }),
       myAlerts: () => request(api.alerts.myAlerts),
       confirm: (token: string) => request(api.alerts.confirm, { params: { token } }),
       manage: {
@@ -466,6 +482,7 @@ export function createApiClient(options: ApiClientOptions) {
         request(api.auth.loginLink, { body: payload }),
       loginWithLink: (token: string) => request(api.auth.loginWithLink, { params: { token } }),
       sessions: () => request(api.auth.sessions),
+      endSession: (id: string) => request(api.auth.endSession, { params: { id } }),
       upgradeToPro: () => request(api.auth.upgradeToPro),
     },
 

@@ -3,3 +3,4 @@ export * from './format';
 export * from './faq';
 export * from './legal';
 export * from './pricing';
+export * from './alertScreens';

@@ -12,6 +12,7 @@ import {
 } from '../constants';
 import type { PlanConstants } from '../constants';
 import type { PerPlan, Plan } from '../domain';
+import { STRINGS } from '../strings';
 import { deepFreeze } from './deepFreeze';
 
 export const PRICING_TOOL_DISPLAY_MODES = ['visible', 'hidden'] as const;
@@ -60,7 +61,7 @@ const pricingToolSchema = z.strictObject({
 
 const pricingSchema = z.strictObject({
   model: z.string().trim().min(1),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217 code, e.g. EUR'),
+  currency: z.string().regex(/^[A-Z]{3}$/, STRINGS.validation.currencyInvalid),
   pricePerAlert: amount,
   subscriptionPrices: perPlan(amount),
 });

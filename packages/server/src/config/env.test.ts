@@ -212,14 +212,28 @@ describe('REDIS_PREFIX', () => {
 
 describe('DELIVERY_*', () => {
   it.each([
-    ['unset: 5 attempts, 30 s first retry, 30 s relay', {}, [5, 30_000, 30_000]],
+    [
+      'unset: 5 attempts, 30 s first retry, 30 s relay, 60 s claim',
+      {},
+      [5, 30_000, 30_000, 60_000],
+    ],
     [
       'set',
-      { DELIVERY_ATTEMPTS: '2', DELIVERY_RETRY_SECONDS: '1', DELIVERY_RELAY_SECONDS: '3' },
-      [2, 1000, 3000],
+      {
+        DELIVERY_ATTEMPTS: '2',
+        DELIVERY_RETRY_SECONDS: '1',
+        DELIVERY_RELAY_SECONDS: '3',
+        DELIVERY_CLAIM_SECONDS: '5',
+      },
+      [2, 1000, 3000, 5000],
     ],
-  ])('%s', (_case, extra, [attempts, retryDelayMs, relayIntervalMs]) => {
-    expect(loadConfig(env(extra)).delivery).toEqual({ attempts, retryDelayMs, relayIntervalMs });
+  ])('%s', (_case, extra, [attempts, retryDelayMs, relayIntervalMs, claimLeaseMs]) => {
+    expect(loadConfig(env(extra)).delivery).toEqual({
+      attempts,
+      retryDelayMs,
+      relayIntervalMs,
+      claimLeaseMs,
+    });
   });
 
   it.each([
@@ -227,6 +241,7 @@ describe('DELIVERY_*', () => {
     ['DELIVERY_ATTEMPTS', '21'],
     ['DELIVERY_RETRY_SECONDS', 'soon'],
     ['DELIVERY_RELAY_SECONDS', '0'],
+    ['DELIVERY_CLAIM_SECONDS', '4'],
   ])('%s=%s is refused, naming the variable', (variable, value) => {
     expect(configError({ [variable]: value }).variables).toEqual([variable]);
   });

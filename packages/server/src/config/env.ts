@@ -88,6 +88,11 @@ export interface DeliverySettings {
    * jobs, crashes), and how long one must be untouched to count as left.
    */
   readonly relayIntervalMs: number;
+  /**
+   * DELIVERY_CLAIM_SECONDS (as ms): how long a run holds a delivery it is sending. Longer than a
+   * send takes; after a crash mid-send the relay sends it again once this has passed.
+   */
+  readonly claimLeaseMs: number;
 }
 
 /** A limiter's rule: `points` requests (or failures) per `duration` seconds. */
@@ -276,6 +281,7 @@ const EnvSchema = z.object({
   DELIVERY_ATTEMPTS: integer(1, 20).default(5),
   DELIVERY_RETRY_SECONDS: integer(1, 86_400).default(30),
   DELIVERY_RELAY_SECONDS: integer(1, 3600).default(30),
+  DELIVERY_CLAIM_SECONDS: integer(5, 3600).default(60),
   SCHEDULER_TICK_MS: integer(50, 60_000).default(5000),
   CHECK_CONCURRENCY: integer(1, 64).default(4),
   MARKETPLACE_COOLDOWN_SECONDS: integer(1, 3600).default(30),
@@ -365,6 +371,7 @@ export function loadConfig(env: Env = process.env): Config {
       attempts: vars.DELIVERY_ATTEMPTS,
       retryDelayMs: vars.DELIVERY_RETRY_SECONDS * 1000,
       relayIntervalMs: vars.DELIVERY_RELAY_SECONDS * 1000,
+      claimLeaseMs: vars.DELIVERY_CLAIM_SECONDS * 1000,
     }),
   });
 }

@@ -87,8 +87,9 @@ describe('who may connect', () => {
     await expect(connect(guest)).rejects.toMatchObject({ status: 401 });
   });
 
-  it.each([
-    ['PUBLIC_URL', 'open', () => new URL(server.config.publicUrl).origin],
+  const publicOrigin = (): string => new URL(server.config.publicUrl).origin;
+  it.each<[string, 'open' | 403, () => string | null]>([
+    ['PUBLIC_URL', 'open', publicOrigin],
     ['a CORS_ORIGINS entry', 'open', () => 'https://app.example.nl'],
     ['none (the desktop app)', 'open', () => null],
     ['another site', 403, () => 'https://evil.example'],

@@ -50,21 +50,23 @@ function reject(socket: Duplex, status: 401 | 403 | 404, reason: string): void {
   );
 }
 
-/** Runs the API's cookie parsing and session lookup on the upgrade request. */
-async function sessionOf(ctx: AppContext, req: IncomingMessage) {
-  const request = req as unknown as Request;
-  const response = {} as Response;
+/** The API's cookie parsing and session lookup, run on an upgrade request: its auth, or null. */
+function sessionLookup(ctx: AppContext) {
   const parseCookies = cookieParser();
   const lookUp = authenticate(ctx);
-  await new Promise<void>((resolve, reject) => {
-    parseCookies(request, response, (error?: unknown) => (error ? reject(error) : resolve()));
-  });
-  await new Promise<void>((resolve, reject) => {
-    Promise.resolve(
-      lookUp(request, response, (error?: unknown) => (error ? reject(error) : resolve())),
-    ).catch(reject);
-  });
-  return request.auth ?? null;
+  return async (req: IncomingMessage) => {
+    const request = req as unknown as Request;
+    const response = {} as Response;
+    await new Promise<void>((resolve, reject) => {
+      parseCookies(request, response, (error?: unknown) => (error ? reject(error) : resolve()));
+    });
+    await new Promise<void>((resolve, reject) => {
+      Promise.resolve(
+        lookUp(request, response, (error?: unknown) => (error ? reject(error) : resolve())),
+      ).catch(reject);
+    });
+    return request.auth ?? null;
+  };
 }
 
 export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEndpoint {
@@ -72,6 +74,7 @@ export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEnd
   const allowedOrigins = new Set([new URL(ctx.config.publicUrl).origin, ...ctx.config.corsOrigins]);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   const byUser = new Map<string, Set<LiveSocket>>();
+  const sessionOf = sessionLookup(ctx);
 
   const add = (live: LiveSocket) => {
     const set = byUser.get(live.userId) ?? new Set();
@@ -110,7 +113,7 @@ export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEnd
       logger.warn({ origin }, 'live events: origin refused');
       return reject(socket, 403, 'Forbidden');
     }
-    sessionOf(ctx, req).then(
+    sessionOf(req).then(
       (auth) => {
         if (!auth) return reject(socket, 401, 'Unauthorized');
         if (socket.destroyed) return;

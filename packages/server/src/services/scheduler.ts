@@ -1,16 +1,60 @@
 /**
- * The scheduler role: decides which searches are due and queues them. The alert-engine work fills
- * this in; until then it starts, says so, and schedules nothing.
+ * The scheduler role: reconciles searches, queues due checks and sends expiry reminders
+ * (engine/scheduler.ts), plus the delivery relay and the Telegram updates poller. One scheduler
+ * runs per installation: with REDIS_URL a Redis lock decides, and a second scheduler waits.
  */
+import { createHash } from 'node:crypto';
+import { describeDatabase } from '../config/env';
 import type { AppContext } from '../context';
+import { createRedisLock, SCHEDULER_LOCK_KEY } from '../engine/leader-lock';
+import { runAsLeader } from '../engine/leadership';
+import { createScheduler, startSchedulerLoop } from '../engine/scheduler';
+import { startDeliveryRelay } from '../delivery/relay';
+import { startTelegramUpdates } from '../delivery/telegram-updates';
 import type { RunningService } from './types';
 
 export async function start(ctx: AppContext): Promise<RunningService> {
   const logger = ctx.logger.child({ role: 'scheduler' });
-  logger.info('scheduler started: no jobs yet');
+  const tickMs = ctx.config.engine.schedulerTickMs;
+  // Long enough to outlive a slow tick; renewed every third of it.
+  const lockTtlMs = Math.max(30_000, 3 * tickMs);
+  // One lock per installation (= per database), so installations sharing a Redis do not wait.
+  const installation = createHash('sha256')
+    .update(describeDatabase(ctx.config.database))
+    .digest('hex')
+    .slice(0, 16);
+  const lock = ctx.config.redisUrl
+    ? createRedisLock({
+        redisUrl: ctx.config.redisUrl,
+        key: `${SCHEDULER_LOCK_KEY}:${installation}`,
+        ttlMs: lockTtlMs,
+        logger,
+      })
+    : null;
+  const leadership = await runAsLeader({
+    lock,
+    renewEveryMs: Math.floor(lockTtlMs / 3),
+    logger,
+    lead: async () => {
+      const loop = startSchedulerLoop(createScheduler(ctx), { tickMs, logger });
+      // Re-queues deliveries left open by a crash or a lost job.
+      const relay = startDeliveryRelay(ctx);
+      // The bot's /start messages: one poller per bot, and there is one scheduler.
+      const telegramUpdates = startTelegramUpdates(ctx);
+      logger.info({ tickMs }, 'scheduler running');
+      return {
+        async stop() {
+          await loop.stop();
+          await telegramUpdates?.stop();
+          await relay.stop();
+        },
+      };
+    },
+  });
   return {
     name: 'scheduler',
     async stop() {
+      await leadership.stop();
       logger.info('scheduler stopped');
     },
   };

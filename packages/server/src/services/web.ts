@@ -3,6 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../context';
 import { createApp, type AppOptions } from '../http/app';
+import { attachLiveEvents, type LiveEventsEndpoint } from '../http/ws-events';
 import type { RunningService } from './types';
 
 /** How long in-flight requests may take to finish after a stop before they are cut off. */
@@ -18,11 +19,14 @@ export interface WebService extends RunningService {
   server: Server;
   /** The address it listens on, e.g. http://127.0.0.1:3000. */
   url: string;
+  /** The live push WebSocket (/ws/events) of this server. */
+  liveEvents: LiveEventsEndpoint;
 }
 
 export async function start(ctx: AppContext, options: WebOptions = {}): Promise<WebService> {
   const logger = ctx.logger.child({ role: 'web' });
   const server = createServer(createApp(ctx, options));
+  const liveEvents = attachLiveEvents(ctx, server);
   let stopping = false;
   // During shutdown, answers tell keep-alive clients to go away so their sockets close at once.
   const inFlight = new Set<ServerResponse>();
@@ -50,9 +54,12 @@ export async function start(ctx: AppContext, options: WebOptions = {}): Promise<
     name: 'web',
     server,
     url,
-    stop: () => {
+    liveEvents,
+    stop: async () => {
       stopping = true;
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      // Open WebSockets would keep the server from closing; clients reconnect to another process.
+      await liveEvents.close();
       return stopServer(server, options.shutdownTimeoutMs ?? HTTP_SHUTDOWN_TIMEOUT_MS, logger);
     },
   };

@@ -1,16 +1,35 @@
 /**
- * The worker role: runs queued jobs (scrapes, deliveries). The alert-engine work fills this in;
- * until then it starts, says so, and has nothing to run.
+ * The worker role: runs queued jobs — search checks (engine/check-search.ts) and deliveries.
  */
 import type { AppContext } from '../context';
+import { createSearchChecker } from '../engine/check-search';
+import { marketplaceClientFor } from '../engine/marketplace-client';
+import { DEFAULT_DRAIN_TIMEOUT_MS } from '../queues';
+import { startDeliveryWorker } from '../delivery/deliver';
 import type { RunningService } from './types';
 
 export async function start(ctx: AppContext): Promise<RunningService> {
   const logger = ctx.logger.child({ role: 'worker' });
-  logger.info('worker started: no jobs yet');
+  // One marketplace client per process: its rate limiter and cool-down cover every check here.
+  const client = marketplaceClientFor(ctx.config, logger);
+  const checker = createSearchChecker(ctx, { client });
+  await ctx.queue.process(
+    'check-search',
+    async ({ searchKey }) => {
+      await checker.check(searchKey);
+    },
+    { concurrency: ctx.config.engine.checkConcurrency },
+  );
+  logger.info({ checkConcurrency: ctx.config.engine.checkConcurrency }, 'worker started');
+  // Deliveries (e-mail, Telegram, push); running ones finish when boot closes the queue.
+  await startDeliveryWorker(ctx);
   return {
     name: 'worker',
     async stop() {
+      // Running checks still use the client: take no new jobs, let them finish, then close it.
+      await ctx.queue.pause();
+      await ctx.queue.drain(DEFAULT_DRAIN_TIMEOUT_MS);
+      await client.close();
       logger.info('worker stopped');
     },
   };

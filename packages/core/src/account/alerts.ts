@@ -1,0 +1,82 @@
+/**
+ * The signed-in user's alert list (dashboard, admin): status texts, which actions an alert allows,
+ * the tokens inside its links and the max-alerts warning (spec §6).
+ */
+import type { AlertDto, AlertStatus } from '../api/types';
+import type { CapabilitiesData } from '../plans/capabilities';
+import { UPGRADE_PATH } from '../plans/navigation';
+import { STRINGS } from '../strings';
+
+export function alertStatusLabel(status: AlertStatus): string {
+  return STRINGS.alertStatus[status];
+}
+
+/** Pausing and resuming make sense for a confirmed alert that has not expired. */
+export function canToggleAlert(alert: Pick<AlertDto, 'status'>): boolean {
+  return alert.status === 'active' || alert.status === 'paused';
+}
+
+/** Extending needs a confirmed e-mail address (the server refuses it before). */
+export function canExtendAlert(alert: Pick<AlertDto, 'status'>): boolean {
+  return alert.status !== 'pending_confirmation';
+}
+
+/** Only an active alert is checked, so only it has a next check worth showing. */
+export function nextCheckShown(alert: Pick<AlertDto, 'status' | 'nextCheckAt'>): string | null {
+  return alert.status === 'active' ? alert.nextCheckAt : null;
+}
+
+function pathSegments(url: string): string[] {
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
+}
+
+/** `…/manage/{token}` → token (spec §2: the last path segment of the manage URL). */
+export function manageTokenFromUrl(manageUrl: string): string | null {
+  const segments = pathSegments(manageUrl);
+  const at = segments.lastIndexOf('manage');
+  return at !== -1 && segments.length === at + 2 ? (segments[at + 1] ?? null) : null;
+}
+
+/** `…/manage/{manageToken}/refresh/{refreshToken}` → both tokens. */
+export function refreshTokensFromUrl(
+  refreshUrl: string,
+): { manageToken: string; refreshToken: string } | null {
+  const segments = pathSegments(refreshUrl);
+  const at = segments.lastIndexOf('manage');
+  if (at === -1 || segments.length !== at + 4 || segments[at + 2] !== 'refresh') return null;
+  const manageToken = segments[at + 1];
+  const refreshToken = segments[at + 3];
+  return manageToken && refreshToken ? { manageToken, refreshToken } : null;
+}
+
+export interface MaxAlertsWarning {
+  message: string;
+  upgradeLabel: string;
+  upgradePath: string;
+}
+
+/**
+ * Spec §6: a warning with an upgrade link when the user cannot create alerts. Pro users have no
+ * higher plan but can buy extra alerts (spec §1), which the same subscription page offers.
+ */
+export function maxAlertsWarning(
+  caps: Pick<CapabilitiesData, 'isAuthenticated' | 'canCreateAlerts' | 'userPlan'>,
+): MaxAlertsWarning | null {
+  if (!caps.isAuthenticated || caps.canCreateAlerts) return null;
+  const texts = STRINGS.screens.dashboard;
+  return {
+    message: STRINGS.alertForm.maxAlertsReached,
+    upgradeLabel: caps.userPlan === 'PRO' ? texts.buyExtraAlerts : texts.upgrade,
+    upgradePath: UPGRADE_PATH,
+  };
+}

@@ -1,0 +1,8 @@
+/** The signed-in screens' rules (dashboard, my account, notification centre, admin). */
+export * from './alerts';
+export * from './relativeTime';
+export * from './notificationQuery';
+export * from './listing';
+export * from './delivery';
+export * from './liveEvents';
+export * from './devices';

@@ -1,0 +1,58 @@
+/**
+ * How a listing reads on every screen and message (web, desktop, Telegram, e-mail): the price as
+ * the marketplace shows it, the distance, and which of its URLs may be linked or shown. Listing
+ * content is untrusted: only http(s) links and https images pass.
+ */
+import { STRINGS } from '../strings';
+
+const euroFormat = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
+
+/** '€ 1.250,00' (a plain space, so the text is the same everywhere it is shown). */
+export function formatEuroCents(cents: number): string {
+  return euroFormat.format(cents / 100).replace(/\s/g, ' ');
+}
+
+/** The price as the marketplace shows it: an amount, 'Bieden vanaf …', 'Bieden', 'Gratis', … */
+export function formatListingPrice(priceCents: number | null, priceType: string): string {
+  const labels: Record<string, string> = STRINGS.listing.priceLabels;
+  if (priceType === 'MIN_BID') {
+    return priceCents && priceCents > 0
+      ? STRINGS.listing.minBidFrom(formatEuroCents(priceCents))
+      : STRINGS.listing.priceLabels.FAST_BID;
+  }
+  const label = labels[priceType];
+  if (label) return label;
+  if (priceType === 'FIXED' && priceCents !== null) return formatEuroCents(priceCents);
+  // A priceType the marketplace added since: an amount if there is one.
+  return priceCents !== null && priceCents > 0
+    ? formatEuroCents(priceCents)
+    : STRINGS.listing.priceUnknown;
+}
+
+/** '12 km', 'Minder dan 1 km'; null when unknown (the marketplace sends -1000 without a postcode). */
+export function formatListingDistance(distanceMeters: number | null): string | null {
+  if (distanceMeters === null || !Number.isFinite(distanceMeters) || distanceMeters < 0) {
+    return null;
+  }
+  if (distanceMeters < 1000) return STRINGS.listing.distanceUnderOneKm;
+  return STRINGS.listing.distanceKm(Math.round(distanceMeters / 1000));
+}
+
+// No control characters or spaces anywhere: a URL with them is not one we link to.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f]/;
+
+/** An http(s) URL with a host: the only links a listing may become. */
+export function isWebUrl(url: string): boolean {
+  return /^https?:\/\/[^/?#]+/i.test(url) && !UNSAFE_CHARACTERS.test(url);
+}
+
+/** An https URL: the only images a page shows (no mixed content, no `data:` or `javascript:`). */
+export function isHttpsUrl(url: string): boolean {
+  return /^https:\/\/[^/?#]+/i.test(url) && !UNSAFE_CHARACTERS.test(url);
+}
+
+/** The first image of a listing that may be shown, or null. */
+export function listingImageUrl(imageUrls: readonly string[]): string | null {
+  return imageUrls.find(isHttpsUrl) ?? null;
+}

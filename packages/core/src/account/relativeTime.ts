@@ -1,0 +1,55 @@
+/** Dutch relative times ('over 5 minuten', '2 uur geleden') and dates for the signed-in screens. */
+
+const relativeFormat = new Intl.RelativeTimeFormat('nl', { numeric: 'auto' });
+
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/**
+ * `target` relative to `now` (both epoch ms) in the largest whole unit: 'over 10 minuten',
+ * 'gisteren', '3 dagen geleden'. Under a minute away reads 'nu'.
+ */
+export function formatRelativeTime(target: number, now: number): string {
+  const seconds = Math.round((target - now) / 1000);
+  const size = Math.abs(seconds);
+  for (const [unit, unitSeconds] of UNITS) {
+    if (size >= unitSeconds) return relativeFormat.format(Math.round(seconds / unitSeconds), unit);
+  }
+  return relativeFormat.format(0, 'second');
+}
+
+/** An ISO date relative to now; null for a missing or unreadable date. */
+export function formatRelativeIso(iso: string | null, now: number): string | null {
+  if (!iso) return null;
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? null : formatRelativeTime(time, now);
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('nl-NL', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/Amsterdam',
+});
+const dateFormat = new Intl.DateTimeFormat('nl-NL', {
+  dateStyle: 'medium',
+  timeZone: 'Europe/Amsterdam',
+});
+
+/** '2 mrt 2026, 11:00' in Dutch time. */
+export function formatDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : dateTimeFormat.format(time);
+}
+
+/** '2 mrt 2026' in Dutch time; a bare 'YYYY-MM-DD' is read as that calendar day. */
+export function formatDate(iso: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T12:00:00Z` : iso;
+  const time = Date.parse(day);
+  return Number.isNaN(time) ? iso : dateFormat.format(time);
+}

@@ -1,0 +1,2 @@
+/** The alert form's flow around the API: redirects after creation and after a plan refusal. */
+export * from './creation';

@@ -1,0 +1,250 @@
+/**
+ * The Dutch texts of the alert screens of the web app: the guest form, the wizard, the manage and
+ * refresh pages. They live here rather than in STRINGS (which every page loads) so that they are
+ * bundled only with those lazily loaded screens, keeping the home page's first load small. Texts
+ * the server also answers with stay in STRINGS (alertForm, alerts, access).
+ */
+import type { DistanceKm } from '../constants';
+import type { AlertStatus } from '../api/types';
+import type { DeliveryMethod, SellerType } from '../validation/filters';
+import type { PlatformId } from '../domain';
+import { formatMoney } from './format';
+
+/** A price range in words: 'Tot € 400,00', '€ 100,00 – € 400,00', 'Geen prijsgrens'. */
+export function formatPriceRange(minPrice: number | null, maxPrice: number | null): string {
+  if (minPrice !== null && maxPrice !== null) {
+    return `${formatMoney(minPrice)} – ${formatMoney(maxPrice)}`;
+  }
+  if (maxPrice !== null) return `Tot ${formatMoney(maxPrice)}`;
+  if (minPrice !== null) return `Vanaf ${formatMoney(minPrice)}`;
+  return 'Geen prijsgrens';
+}
+
+const SELLER_TYPE_LABELS: Record<SellerType, string> = {
+  all: 'Alle verkopers',
+  private: 'Particulier',
+  business: 'Zakelijk',
+};
+
+const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
+  both: 'Ophalen of verzenden',
+  pickup: 'Alleen ophalen',
+  shipping: 'Alleen verzenden',
+};
+
+/** The guest form, the wizard and what both show after sending. */
+export const ALERT_FORM_TEXTS = {
+  guest: {
+    heading: 'Maak gratis je alert',
+    intro: 'Geen account nodig: je ontvangt de meldingen per e-mail.',
+    formLabel: 'Gratis alert aanmaken',
+    emailHint: 'Hier sturen we de bevestigingslink en je meldingen naartoe.',
+    confirmationNote: (hours: number) =>
+      `Je krijgt een e-mail met een bevestigingslink die ${hours} uur geldig is. Pas na bevestiging gaan we zoeken.`,
+    loading: 'Formulier wordt geladen…',
+  },
+  fields: {
+    searchTerm: 'Zoekterm',
+    searchTermPlaceholder: 'Bijvoorbeeld: iPhone 13',
+    maxPrice: 'Maximumprijs (€)',
+    minPrice: 'Minimumprijs (€)',
+    pricePlaceholder: 'Geen grens',
+    postalCode: 'Postcode',
+    postalCodeHint: {
+      marktplaats: '4 cijfers en 2 letters, zoals 1234 AB',
+      '2dehands': '4 cijfers, zoals 1000',
+    } satisfies Record<PlatformId, string>,
+    distance: 'Afstand',
+    distanceOption: (km: DistanceKm) => `${km} km`,
+    email: 'E-mailadres',
+  },
+  result: {
+    successTitle: 'Je alert is aangemaakt!',
+    guestSuccess: (hours: number) =>
+      `Check je e-mail om je alert te bevestigen. De bevestigingslink is ${hours} uur geldig.`,
+    accountSuccess:
+      'We laten het je weten zodra er een nieuwe advertentie verschijnt die bij je zoekopdracht past.',
+    redirectingToManage: 'Je gaat zo naar de beheerpagina van je alert.',
+    redirectingToDashboard: 'Je gaat zo terug naar je dashboard.',
+    continueNow: 'Nu verder',
+    errorTitle: 'Het aanmaken is niet gelukt',
+    retry: 'Opnieuw proberen',
+    upgradeRedirect: 'Je gaat zo naar de pagina waar je je plan kunt upgraden.',
+    upgradeNow: 'Bekijk de plannen',
+  },
+  wizard: {
+    label: 'Nieuwe alert',
+    progress: (step: number, total: number) => `Stap ${step} van ${total}`,
+    progressLabel: 'Voortgang',
+    steps: {
+      platform: 'Platform',
+      category: 'Categorie',
+      search: 'Zoekopdracht',
+      priceLocation: 'Prijs en locatie',
+      carFilters: 'Autofilters',
+      advanced: 'Extra filters',
+      summary: 'Meldingen en overzicht',
+    },
+    intros: {
+      platform: 'Op welke marktplaats wil je zoeken?',
+      category: 'Zoek je in een bepaalde categorie? Dit is niet verplicht: sla deze stap gerust over.',
+      search: 'Waar ben je naar op zoek?',
+      priceLocation: 'Stel je prijsgrenzen en je zoekgebied in.',
+      carFilters: "Verfijn je zoekopdracht naar auto's.",
+      advanced: 'Filter de advertenties nog verder.',
+      summary: 'Kies hoe je meldingen wilt ontvangen en controleer je alert.',
+    },
+    previous: 'Vorige',
+    next: 'Volgende',
+    skip: 'Overslaan',
+    change: 'Wijzigen',
+    loading: 'Even geduld…',
+    maxAlertsUpgrade: 'Upgrade je plan voor meer alerts',
+  },
+  platform: {
+    groupLabel: 'Platform',
+    countries: { NL: 'Nederland', BE: 'België' } as Record<string, string>,
+    selected: 'Gekozen',
+    toLogin: 'Inloggen',
+    toUpgrade: 'Bekijk de abonnementen',
+  },
+  category: {
+    l1: 'Hoofdcategorie',
+    l2: 'Subcategorie',
+    all: 'Alle categorieën',
+    allSubcategories: 'Alle subcategorieën',
+    loading: 'Categorieën laden…',
+  },
+  car: {
+    loading: 'Autofilters laden…',
+    reload: 'Opnieuw laden',
+    advertiser: 'Adverteerder',
+    mileageMin: 'Kilometerstand vanaf',
+    mileageMax: 'Kilometerstand tot',
+    yearMin: 'Bouwjaar vanaf',
+    yearMax: 'Bouwjaar tot',
+    fuel: 'Brandstof',
+  },
+  advanced: {
+    deliveryMethod: 'Levering',
+    deliveryMethods: DELIVERY_METHOD_LABELS,
+    onlyWithImages: "Alleen advertenties met foto's",
+    includePaidAds: 'Ook betaalde (gesponsorde) advertenties tonen',
+    sellerType: 'Type verkoper',
+    sellerTypes: SELLER_TYPE_LABELS,
+    conditions: 'Staat',
+    excludeWords: 'Woorden uitsluiten',
+    excludeWordsHint: 'Scheid woorden met een komma. Advertenties met zo’n woord slaan we over.',
+    hideReserved: 'Gereserveerde advertenties verbergen',
+  },
+  notify: {
+    legend: 'Hoe wil je meldingen ontvangen?',
+    email: 'Per e-mail',
+    telegram: 'Via Telegram',
+    emailStaysOn: 'E-mail blijft aan zolang Telegram uit staat.',
+    telegramLink: 'Telegram koppelen in Mijn Account',
+  },
+  summary: {
+    heading: 'Overzicht',
+    platform: 'Platform',
+    searchTerm: 'Zoekterm',
+    category: 'Categorie',
+    price: 'Prijs',
+    location: 'Locatie',
+    sellerType: 'Type verkoper',
+    checkInterval: 'Controle',
+    notSet: 'Niet ingevuld',
+  },
+  location: (postalCode: string | null, distance: number | null, wholeCountry: string) =>
+    postalCode === null
+      ? wholeCountry
+      : distance === null
+        ? postalCode
+        : `Binnen ${distance} km van ${postalCode}`,
+} as const;
+
+/** The manage page (/manage/{token}) and the refresh page (…/refresh/{refreshToken}). */
+export const MANAGE_ALERT_TEXTS = {
+  loading: 'Je alert wordt geladen…',
+  notFoundTitle: 'Alert niet gevonden',
+  notFoundHint: 'Controleer of je de volledige link uit je e-mail hebt gebruikt.',
+  loadFailed: 'Je alert kon niet worden geladen.',
+  reload: 'Opnieuw laden',
+  toHome: 'Naar de startpagina',
+  statusHints: {
+    pending_confirmation:
+      'Bevestig je e-mailadres via de link in de e-mail die we je stuurden. Daarna gaan we voor je zoeken.',
+    active: 'We zoeken voor je en laten het weten zodra er iets nieuws verschijnt.',
+    paused: 'Je alert is gepauzeerd: we zoeken niet en sturen geen meldingen tot je hem hervat.',
+    expired: 'Je alert is verlopen. Verleng hem om weer meldingen te ontvangen.',
+  } satisfies Record<AlertStatus, string>,
+  details: {
+    heading: 'Je alert',
+    status: 'Status',
+    searchTerm: 'Zoekterm',
+    platforms: 'Platform',
+    price: 'Prijs',
+    location: 'Locatie',
+    filters: 'Filters',
+    notifyBy: 'Meldingen via',
+    email: 'E-mailadres',
+    checkInterval: 'Controle',
+    expiresAt: 'Actief tot',
+    lastCheckedAt: 'Laatst gecontroleerd',
+    never: 'Nog niet',
+    noFilters: 'Geen',
+  },
+  filterLabels: {
+    sellerType: (label: string) => `Verkoper: ${label}`,
+    deliveryMethod: (label: string) => `Levering: ${label}`,
+    onlyWithImages: "Alleen met foto's",
+    includePaidAds: 'Inclusief betaalde advertenties',
+    hideReserved: 'Zonder gereserveerde',
+    excludeWords: (words: string) => `Zonder: ${words}`,
+    conditions: (labels: string) => `Staat: ${labels}`,
+    mileage: (from: string, to: string) => `Kilometerstand: ${from} – ${to}`,
+    year: (from: string, to: string) => `Bouwjaar: ${from} – ${to}`,
+    fuel: (labels: string) => `Brandstof: ${labels}`,
+  },
+  sellerTypes: SELLER_TYPE_LABELS,
+  deliveryMethods: DELIVERY_METHOD_LABELS,
+  actions: {
+    label: 'Acties',
+    edit: 'Aanpassen',
+    pause: 'Pauzeren',
+    resume: 'Hervatten',
+    extend: 'Verlengen',
+    delete: 'Verwijderen',
+  },
+  paused: 'Je alert is gepauzeerd.',
+  resumed: 'Je alert is weer actief.',
+  saved: 'Je wijzigingen zijn opgeslagen.',
+  edit: {
+    heading: 'Alert aanpassen',
+    save: 'Wijzigingen opslaan',
+    cancel: 'Annuleren',
+  },
+  deleteDialog: {
+    title: 'Alert verwijderen?',
+    text: 'Je ontvangt daarna geen meldingen meer voor deze zoekopdracht. Dit kun je niet ongedaan maken.',
+    confirm: 'Ja, verwijderen',
+    cancel: 'Annuleren',
+  },
+  notifications: {
+    heading: 'Gevonden advertenties',
+    count: (count: number) =>
+      count === 1 ? '1 advertentie gevonden' : `${count} advertenties gevonden`,
+    empty:
+      'Er zijn nog geen advertenties gevonden. We laten het je weten zodra er iets nieuws verschijnt.',
+    open: 'Bekijk advertentie',
+    foundAt: (when: string) => `Gevonden op ${when}`,
+    deliveriesLabel: 'Verzonden meldingen',
+  },
+  refresh: {
+    busy: 'Je alert wordt verlengd…',
+    doneTitle: 'Alert verlengd',
+    newExpiry: (date: string) => `Je alert is nu actief tot ${date}.`,
+    failedTitle: 'Verlengen is niet gelukt',
+    toManage: 'Naar je alert',
+  },
+} as const;

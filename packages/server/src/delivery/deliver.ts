@@ -1,0 +1,49 @@
+/**
+ * The `deliver` job: send one Delivery row (and the siblings that go out with it) on its channel.
+ *
+ * Idempotent by the row: a delivery already `sent` or `failed` is left alone, and a send needs a
+ * claim on the row (ledger.ts), so a job that runs again after a crash (BullMQ re-runs a killed
+ * worker's job), a relayed copy or a sibling's job never sends what another run sends or sent.
+ * A failure is written to the row (retrying with backoff and a queued retry, or failed with its
+ * Dutch reason): the job itself succeeds, so the queue's own retries are not used. Only an
+ * unexpected error (the database is down) throws; the row then stays open and the relay brings
+ * it back.
+ */
+import type { AppContext } from '../context';
+import type { AlertEngineJobs, JobHandler } from '../queues';
+import { deliverEmail } from './email';
+import { settlePushDelivery } from './push';
+import { loadDelivery } from './siblings';
+import { deliverTelegram } from './telegram-delivery';
+
+/** Deliveries sent at the same time by one worker process. */
+export const DELIVER_CONCURRENCY = 10;
+
+export async function processDelivery(ctx: AppContext, deliveryId: string): Promise<void> {
+  const delivery = await loadDelivery(ctx, deliveryId);
+  // Gone (its alert was deleted) or settled: nothing to do.
+  if (!delivery || delivery.status === 'sent' || delivery.status === 'failed') return;
+  switch (delivery.channel) {
+    case 'email':
+      return deliverEmail(ctx, delivery);
+    case 'telegram':
+      return deliverTelegram(ctx, delivery);
+    case 'push':
+      return settlePushDelivery(ctx, delivery);
+  }
+}
+
+export function deliverHandler(ctx: AppContext): JobHandler<AlertEngineJobs['deliver']> {
+  return ({ deliveryId }) => processDelivery(ctx, deliveryId);
+}
+
+/** Worker role: run `deliver` jobs in this process. */
+export async function startDeliveryWorker(ctx: AppContext): Promise<void> {
+  const logger = ctx.logger.child({ component: 'deliver' });
+  ctx.queue.onFailed((job) => {
+    if (job.name !== 'deliver') return;
+    // The row stays open; the relay queues it again once it has been left long enough.
+    logger.error({ err: job.error, deliveryId: job.data.deliveryId }, 'deliver job failed');
+  });
+  await ctx.queue.process('deliver', deliverHandler(ctx), { concurrency: DELIVER_CONCURRENCY });
+}

@@ -1,0 +1,157 @@
+/**
+ * The delivery ledger on a real migrated database (SQLite or MariaDB): who gets to send, and what
+ * each kind of outcome writes.
+ */
+import { STRINGS } from '@prijsalarm/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sequelize } from 'sequelize';
+import { createAlert, createDelivery, createNotification } from '../../test/factories';
+import { createMigratedDatabase, testLogger } from '../../test/support';
+import { loadConfig } from '../config/env';
+import { initModels, type Delivery, type Models } from '../models';
+import { createJobQueue, type AlertEngineJobs } from '../queues';
+import { claimDeliveries, recordOutcome, retryDelayMs, type SendOutcome } from './ledger';
+
+let sequelize: Sequelize;
+let models: Models;
+let close: () => Promise<void>;
+const logger = testLogger();
+const queue = createJobQueue<AlertEngineJobs>({ logger });
+const config = loadConfig({
+  DATA_DIR: '/tmp/prijsalarm-ledger-test',
+  DELIVERY_ATTEMPTS: '3',
+  DELIVERY_RETRY_SECONDS: '30',
+  DELIVERY_CLAIM_SECONDS: '45',
+  SESSION_SECRET: 'a-session-secret-that-is-long-enough-for-tests-0123',
+});
+
+beforeAll(async () => {
+  const db = await createMigratedDatabase();
+  sequelize = db.sequelize;
+  close = db.close;
+  models = initModels(sequelize);
+});
+afterAll(async () => {
+  await queue.close({ drainTimeoutMs: 100 });
+  await close();
+});
+
+const ctx = () => ({ models, config, queue, logger });
+
+async function deliveries(count: number, overrides: Parameters<typeof createDelivery>[2] = {}) {
+  const alert = await createAlert(models);
+  const rows: Delivery[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const notification = await createNotification(models, alert);
+    rows.push(await createDelivery(models, notification, overrides));
+  }
+  return rows;
+}
+
+describe('claims', () => {
+  it('two runs claiming one group at the same moment: one holds all of it, the other none', async () => {
+    const group = await deliveries(4);
+    const [first, second] = await Promise.all([
+      claimDeliveries(ctx(), group),
+      claimDeliveries(ctx(), [...group].reverse()),
+    ]);
+    expect([first.length, second.length].sort()).toEqual([0, 4]);
+  });
+
+  it.each<[string, Parameters<typeof createDelivery>[2], boolean]>([
+    ['pending, never claimed', {}, true],
+    ['retrying and due', { status: 'retrying', nextAttemptAt: new Date(Date.now() - 1000) }, true],
+    ['a lapsed claim (its run died)', { nextAttemptAt: new Date(Date.now() - 1000) }, true],
+    ['leased by a live run', { nextAttemptAt: new Date(Date.now() + 60_000) }, false],
+    [
+      'retrying, not yet due',
+      { status: 'retrying', nextAttemptAt: new Date(Date.now() + 60_000) },
+      false,
+    ],
+    ['sent', { status: 'sent' }, false],
+    ['failed', { status: 'failed' }, false],
+  ])('%s: claimable %s', async (_case, overrides, claimable) => {
+    const [row] = await deliveries(1, overrides);
+    expect(await claimDeliveries(ctx(), [row!])).toHaveLength(claimable ? 1 : 0);
+  });
+
+  it('a claim leases the row for DELIVERY_CLAIM_SECONDS', async () => {
+    const [row] = await deliveries(1);
+    const now = new Date();
+    await claimDeliveries(ctx(), [row!], now);
+    await row!.reload();
+    expect(row!.nextAttemptAt!.getTime()).toBe(now.getTime() + 45_000);
+    expect(await claimDeliveries(ctx(), [row!])).toHaveLength(0);
+  });
+});
+
+describe('outcomes', () => {
+  const now = new Date('2030-01-01T12:00:00.000Z');
+  const transient: SendOutcome = {
+    kind: 'retry',
+    reason: STRINGS.delivery.temporaryFailure('451 busy'),
+    detail: '451 busy',
+  };
+
+  it.each<[string, number, SendOutcome, Partial<Delivery>]>([
+    ['sent', 0, { kind: 'sent' }, { status: 'sent', attempts: 1, lastError: null, sentAt: now }],
+    [
+      'a permanent failure',
+      0,
+      { kind: 'failed', reason: 'Weg' },
+      { status: 'failed', attempts: 1, lastError: 'Weg', nextAttemptAt: null },
+    ],
+    [
+      'the first transient failure: retry after the base delay',
+      0,
+      transient,
+      { status: 'retrying', attempts: 1, nextAttemptAt: new Date(now.getTime() + 30_000) },
+    ],
+    [
+      'the second: twice the delay',
+      1,
+      transient,
+      { status: 'retrying', attempts: 2, nextAttemptAt: new Date(now.getTime() + 60_000) },
+    ],
+    [
+      'the last allowed attempt: failed with how often it was tried',
+      2,
+      transient,
+      { status: 'failed', attempts: 3, lastError: STRINGS.delivery.gaveUp(3, '451 busy') },
+    ],
+    [
+      'flood control: at the time Telegram named, not counted',
+      2,
+      {
+        kind: 'retry',
+        reason: STRINGS.delivery.telegramRateLimited(90),
+        detail: '429',
+        retryAt: new Date(now.getTime() + 90_000),
+        countsAsAttempt: false,
+      },
+      { status: 'retrying', attempts: 2, nextAttemptAt: new Date(now.getTime() + 90_000) },
+    ],
+  ])('%s', async (_case, attemptsBefore, outcome, expected) => {
+    const rows = await deliveries(2, { attempts: attemptsBefore });
+    await recordOutcome(ctx(), rows, outcome, now);
+    for (const row of rows) {
+      await row.reload();
+      expect(row).toMatchObject(expected);
+    }
+  });
+
+  it('never turns a row that is already sent back', async () => {
+    const [row] = await deliveries(1, { status: 'sent' });
+    await recordOutcome(ctx(), [row!], transient, now);
+    await row!.reload();
+    expect(row!.status).toBe('sent');
+  });
+
+  it.each([
+    [1, 30_000],
+    [2, 60_000],
+    [3, 120_000],
+  ])('retry %i waits %i ms', (attempt, expected) => {
+    expect(retryDelayMs(30_000, attempt)).toBe(expected);
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * The Delivery rows as a ledger: who may send a delivery now (a claim), and what a send did to it
+ * (sent, retrying with backoff, failed with its reason). The row is the truth; jobs only say "look
+ * at this row" (research reliability.md §4.7).
+ *
+ * The claim: one conditional UPDATE over the rows of a send that moves `nextAttemptAt` a lease into
+ * the future and writes the run's own `claimToken`, allowed only while a row is pending/retrying
+ * and not already leased (nextAttemptAt null or past). Exactly one run wins a row, so two jobs for
+ * siblings of one e-mail, or a relayed job next to a live one, never send the same delivery at the
+ * same time, and a group of siblings is never split over two sends.
+ *
+ * At-least-once window: a row is marked `sent` right after the provider (SMTP server, Bot API)
+ * accepted it. A process that dies between that acceptance and the UPDATE leaves the row pending
+ * with its lease; once the lease has passed the relay queues it again and the message goes out a
+ * second time. A rare duplicate beats a missed ad. A crash before the send costs no attempt.
+ */
+import { randomUUID } from 'node:crypto';
+import { Op, type WhereOptions } from 'sequelize';
+import { STRINGS } from '@prijsalarm/core';
+import type { AppContext } from '../context';
+import type { Delivery } from '../models';
+
+/** `lastError` is shown to the user; a provider's text is cut to stay readable. */
+const MAX_DETAIL_LENGTH = 300;
+
+export type SendOutcome =
+  | { kind: 'sent' }
+  /**
+   * Worth another try: backoff by attempts, or at `retryAt` when the provider said when (429).
+   * `countsAsAttempt: false` for flood control, which is not the message's fault.
+   */
+  | { kind: 'retry'; reason: string; detail: string; retryAt?: Date; countsAsAttempt?: boolean }
+  /** Sending again would fail again. */
+  | { kind: 'failed'; reason: string };
+
+const OPEN_STATUSES = ['pending', 'retrying'] as const;
+
+export function openDeliveryWhere(): WhereOptions {
+  return { status: { [Op.in]: [...OPEN_STATUSES] } };
+}
+
+/**
+ * Claims every row of `deliveries` that is open and not leased, in ONE statement, and returns the
+ * ones this run now holds (in the given order). Concurrent runs over the same group cannot share
+ * it: the database applies one UPDATE after the other, and the second finds the rows leased.
+ */
+export async function claimDeliveries<T extends Pick<Delivery, 'id'>>(
+  ctx: Pick<AppContext, 'models' | 'config'>,
+  deliveries: readonly T[],
+  now: Date = new Date(),
+): Promise<T[]> {
+  // DELIVERY_CLAIM_SECONDS: longer than one send takes (SMTP timeouts ≤ 50 s, Bot API 15 s).
+  const leaseMs = ctx.config.delivery.claimLeaseMs;
+  if (deliveries.length === 0) return [];
+  const { Delivery } = ctx.models;
+  const ids = deliveries.map((delivery) => delivery.id);
+  const claimToken = randomUUID();
+  const [changed] = await Delivery.update(
+    { nextAttemptAt: new Date(now.getTime() + leaseMs), claimToken },
+    {
+      where: {
+        id: { [Op.in]: ids },
+        ...openDeliveryWhere(),
+        [Op.or]: [{ nextAttemptAt: null }, { nextAttemptAt: { [Op.lte]: now } }],
+      },
+    },
+  );
+  if (changed === 0) return [];
+  const held = await Delivery.findAll({
+    attributes: ['id'],
+    where: { id: { [Op.in]: ids }, claimToken },
+  });
+  const heldIds = new Set(held.map((row) => row.id));
+  return deliveries.filter((delivery) => heldIds.has(delivery.id));
+}
+
+/** Keeps a claim alive during a long paced send. */
+export async function renewClaim(
+  ctx: Pick<AppContext, 'models' | 'config'>,
+  deliveryIds: readonly string[],
+): Promise<void> {
+  if (deliveryIds.length === 0) return;
+  await ctx.models.Delivery.update(
+    { nextAttemptAt: new Date(Date.now() + ctx.config.delivery.claimLeaseMs) },
+    { where: { id: { [Op.in]: [...deliveryIds] }, ...openDeliveryWhere() } },
+  );
+}
+
+function cut(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_DETAIL_LENGTH ? `${line.slice(0, MAX_DETAIL_LENGTH - 1)}…` : line;
+}
+
+/** Wait before retry number `attempt` (1 = after the first failed send): doubling from the base. */
+export function retryDelayMs(baseMs: number, attempt: number): number {
+  return baseMs * 2 ** Math.max(0, attempt - 1);
+}
+
+export interface RecordedOutcome {
+  status: 'sent' | 'retrying' | 'failed';
+  /** When it will be tried again (retrying only). */
+  retryAt: Date | null;
+}
+
+/**
+ * Writes what one send did to the rows it covered (all claimed by this run) and, for a retry,
+ * queues the next run. Rows are updated only while still open, so a late writer never turns a
+ * `sent` row back.
+ */
+export async function recordOutcome(
+  ctx: Pick<AppContext, 'models' | 'config' | 'queue' | 'logger'>,
+  deliveries: readonly Delivery[],
+  outcome: SendOutcome,
+  now: Date = new Date(),
+): Promise<RecordedOutcome> {
+  const { Delivery } = ctx.models;
+  const { attempts: maxAttempts, retryDelayMs: baseDelayMs } = ctx.config.delivery;
+  const ids = deliveries.map((delivery) => delivery.id);
+  if (ids.length === 0)
+    return { status: outcome.kind === 'retry' ? 'retrying' : outcome.kind, retryAt: null };
+  const open = { id: { [Op.in]: ids }, ...openDeliveryWhere() };
+  // Siblings are claimed together and share their history, so the most tried one speaks for all.
+  const attemptsBefore = Math.max(...deliveries.map((delivery) => delivery.attempts ?? 0));
+
+  if (outcome.kind === 'sent') {
+    await Delivery.update(
+      {
+        status: 'sent',
+        sentAt: now,
+        attempts: attemptsBefore + 1,
+        lastError: null,
+        nextAttemptAt: null,
+      },
+      { where: open },
+    );
+    return { status: 'sent', retryAt: null };
+  }
+
+  if (outcome.kind === 'failed') {
+    await Delivery.update(
+      {
+        status: 'failed',
+        attempts: attemptsBefore + 1,
+        lastError: cut(outcome.reason),
+        nextAttemptAt: null,
+      },
+      { where: open },
+    );
+    return { status: 'failed', retryAt: null };
+  }
+
+  const counts = outcome.countsAsAttempt !== false;
+  const attempts = attemptsBefore + (counts ? 1 : 0);
+  if (counts && attempts >= maxAttempts) {
+    await Delivery.update(
+      {
+        status: 'failed',
+        attempts,
+        lastError: cut(STRINGS.delivery.gaveUp(attempts, outcome.detail)),
+        nextAttemptAt: null,
+      },
+      { where: open },
+    );
+    return { status: 'failed', retryAt: null };
+  }
+  const retryAt =
+    outcome.retryAt ?? new Date(now.getTime() + retryDelayMs(baseDelayMs, Math.max(1, attempts)));
+  await Delivery.update(
+    { status: 'retrying', attempts, lastError: cut(outcome.reason), nextAttemptAt: retryAt },
+    { where: open },
+  );
+  // One run re-gathers the group; its own id in the job key keeps it apart from the first job,
+  // which is still running (a pending key would swallow it) and from earlier retries.
+  const lead = ids[0] as string;
+  try {
+    await ctx.queue.enqueue(
+      'deliver',
+      { deliveryId: lead },
+      {
+        jobId: `deliver:${lead}:${retryAt.getTime()}`,
+        delayMs: Math.max(0, retryAt.getTime() - now.getTime()),
+      },
+    );
+  } catch (error) {
+    // The relay finds the row once retryAt has passed.
+    ctx.logger.warn({ err: error, deliveryId: lead }, 'could not queue the delivery retry');
+  }
+  return { status: 'retrying', retryAt };
+}

@@ -1,0 +1,107 @@
+/**
+ * Live push: each recorded notification goes to every open /ws/events socket of its user (web
+ * pages, desktop apps), best effort. Two halves, because the sockets live in web processes and the
+ * `deliver` job runs in a worker:
+ *
+ * - the web process hears `notification.created` (ctx.events; through Redis in scale-out), sends
+ *   the presented notification to the user's sockets here, and marks the push Delivery sent when
+ *   at least one socket took it;
+ * - the worker's `deliver` job for the push Delivery waits PUSH_GRACE_MS after it was recorded and
+ *   then, if no web process marked it sent, gives it up as failed 'Geen open verbinding'. The
+ *   notification centre shows it either way.
+ */
+import { STRINGS, type LiveEventMessage } from '@prijsalarm/core';
+import { Op } from 'sequelize';
+import type { AppContext } from '../context';
+import type { EngineEventMap } from '../engine/events';
+import type { Delivery, Notification } from '../models';
+import { presentNotification } from '../presenters/notification';
+import { openDeliveryWhere } from './ledger';
+
+/** How long web processes get to push a notification before the worker settles its delivery. */
+export const PUSH_GRACE_MS = 5_000;
+
+/** The open sockets of this web process, by user (http/ws-events.ts). */
+export interface PushHub {
+  hasSockets(userId: string): boolean;
+  /** Sends to every open socket of the user whose session still holds; resolves with how many. */
+  send(userId: string, message: LiveEventMessage): Promise<number>;
+}
+
+type PushContext = Pick<AppContext, 'models' | 'logger'>;
+
+/** Web side: push one recorded notification to its user's sockets in this process. */
+export async function pushNotification(
+  ctx: PushContext,
+  hub: PushHub,
+  event: EngineEventMap['notification.created'],
+): Promise<number> {
+  const { userId } = event;
+  if (!userId || !hub.hasSockets(userId)) return 0;
+  const { Notification, Delivery } = ctx.models;
+  const notification = (await Notification.findByPk(event.notificationId, {
+    include: [{ association: 'alert' }, { association: 'deliveries' }],
+  })) as (Notification & { deliveries: Delivery[] }) | null;
+  if (!notification || notification.userId !== userId || !notification.alert) return 0;
+
+  const now = new Date();
+  const push = notification.deliveries.find((delivery) => delivery.channel === 'push');
+  const dto = presentNotification(
+    notification,
+    notification.alert.searchTerm,
+    notification.deliveries,
+  );
+  // The message carries itself: on the receiving page its push delivery is sent.
+  dto.deliveries = dto.deliveries.map((delivery) =>
+    delivery.channel === 'push'
+      ? {
+          ...delivery,
+          status: 'sent',
+          attempts: delivery.attempts + 1,
+          lastError: null,
+          sentAt: now.toISOString(),
+        }
+      : delivery,
+  );
+  const received = await hub.send(userId, { type: 'notification', notification: dto });
+  if (received > 0 && push && push.status !== 'sent') {
+    // Also from failed: a socket that took it after the worker gave up did get it.
+    await Delivery.update(
+      {
+        status: 'sent',
+        sentAt: now,
+        attempts: push.attempts + 1,
+        lastError: null,
+        nextAttemptAt: null,
+      },
+      { where: { id: push.id, status: { [Op.ne]: 'sent' } } },
+    );
+  }
+  return received;
+}
+
+/** Worker side: after the grace period, a push nobody took is failed 'Geen open verbinding'. */
+export async function settlePushDelivery(
+  ctx: Pick<AppContext, 'models' | 'queue' | 'logger'>,
+  delivery: Delivery,
+  now: Date = new Date(),
+): Promise<void> {
+  const due = delivery.createdAt.getTime() + PUSH_GRACE_MS;
+  if (now.getTime() < due) {
+    await ctx.queue.enqueue(
+      'deliver',
+      { deliveryId: delivery.id },
+      { jobId: `deliver:${delivery.id}:push`, delayMs: due - now.getTime() },
+    );
+    return;
+  }
+  await ctx.models.Delivery.update(
+    {
+      status: 'failed',
+      attempts: delivery.attempts + 1,
+      lastError: STRINGS.delivery.noOpenConnection,
+      nextAttemptAt: null,
+    },
+    { where: { id: delivery.id, ...openDeliveryWhere() } },
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The relay (transactional outbox, research reliability.md §4.7): deliveries still open that
+ * nothing has touched for a while get their `deliver` job queued again. That covers a crash between
+ * the recorder's commit and its enqueue, a worker killed mid-send (its claim lapses), a retry job
+ * that was lost, and the in-process queue, which forgets everything on a restart.
+ *
+ * Safe to overdo: the job key `deliver:<id>` is ignored while such a job is pending, and the row's
+ * claim (ledger.ts) stops two runs sending at once. Runs in the scheduler role (one per
+ * installation).
+ */
+import { Op } from 'sequelize';
+import type { AppContext } from '../context';
+import { openDeliveryWhere } from './ledger';
+
+/** Rows queued again per pass; the next pass takes the rest. */
+export const RELAY_BATCH_SIZE = 500;
+
+export interface RelayOptions {
+  now?: Date;
+  /** Open rows untouched since before this moment count as left. Default: one relay interval ago. */
+  staleBefore?: Date;
+  /**
+   * Queue every open row (each when it is due): for a start on the in-process queue, which lost
+   * whatever it held before.
+   */
+  all?: boolean;
+}
+
+/** One pass; resolves with how many deliveries it queued (deduplicated ones included). */
+export async function relayStuckDeliveries(
+  ctx: Pick<AppContext, 'models' | 'queue' | 'config' | 'logger'>,
+  options: RelayOptions = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const staleBefore =
+    options.staleBefore ?? new Date(now.getTime() - ctx.config.delivery.relayIntervalMs);
+  const left = {
+    [Op.or]: [
+      // Never claimed: the job was lost (or is far behind; then the key keeps it single).
+      { nextAttemptAt: null, updatedAt: { [Op.lt]: staleBefore } },
+      // A claim that lapsed (its worker died) or a retry that is overdue.
+      { nextAttemptAt: { [Op.lt]: staleBefore } },
+    ],
+  };
+  const rows = await ctx.models.Delivery.findAll({
+    attributes: ['id', 'nextAttemptAt'],
+    where: { ...openDeliveryWhere(), ...(options.all ? {} : left) },
+    order: [['updatedAt', 'ASC']],
+    limit: RELAY_BATCH_SIZE,
+  });
+  for (const row of rows) {
+    const delayMs = row.nextAttemptAt
+      ? Math.max(0, row.nextAttemptAt.getTime() - now.getTime())
+      : 0;
+    await ctx.queue.enqueue(
+      'deliver',
+      { deliveryId: row.id },
+      { jobId: `deliver:${row.id}`, ...(delayMs > 0 ? { delayMs } : {}) },
+    );
+  }
+  if (rows.length > 0) ctx.logger.info({ count: rows.length }, 'relay queued open deliveries');
+  return rows.length;
+}
+
+export interface DeliveryRelay {
+  /** One pass now (tests, and the first pass at start). */
+  runOnce(options?: RelayOptions): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Scheduler role: a pass every DELIVERY_RELAY_SECONDS; the first one at start. */
+export function startDeliveryRelay(
+  ctx: Pick<AppContext, 'models' | 'queue' | 'config' | 'logger'>,
+): DeliveryRelay {
+  const logger = ctx.logger.child({ component: 'relay' });
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const pass = (options?: RelayOptions) => {
+    const result = running.then(() => relayStuckDeliveries({ ...ctx, logger }, options));
+    running = result.catch((error: unknown) => logger.error({ err: error }, 'relay pass failed'));
+    return result;
+  };
+  // The in-process queue starts empty: whatever was open before this start has no job any more.
+  void pass(ctx.queue.driver === 'memory' ? { all: true } : undefined).catch(() => undefined);
+  const timer = setInterval(() => {
+    if (!stopped) void pass().catch(() => undefined);
+  }, ctx.config.delivery.relayIntervalMs);
+  timer.unref();
+  return {
+    runOnce: pass,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from './telegram-client';
+export * from './format';
+export * from './pacer';
+export * from './linking';
