@@ -331,6 +331,8 @@ export const STRINGS = {
 
   /** Alerts: creation, guest confirmation and the token links (manage, refresh). */
   alerts: {
+    confirmationMailFailed:
+      'We konden de bevestigingsmail nu niet versturen. Je alert is niet opgeslagen; probeer het over een paar minuten opnieuw.',
     guestAlertExists:
       'Met dit e-mailadres kan nu geen nieuwe gratis alert worden aangemaakt. Heb je al een gratis alert? Beheer die via de link in je e-mail, of maak een gratis account aan voor meer alerts.',
     confirmed: 'Je e-mailadres is bevestigd. Je alert is nu actief.',
@@ -547,15 +549,14 @@ export const STRINGS = {
       createAlert: 'Maak een gratis alert',
       viewPricing: 'Bekijk de prijzen',
       howItWorks: 'Hoe werkt het?',
-      steps: [
+      steps: (confirmationHours: number) => [
         {
           title: 'Vertel wat je zoekt',
           text: 'Vul je zoekterm in, eventueel met een maximumprijs, je postcode en een afstand.',
         },
         {
           title: 'Bevestig je e-mailadres',
-          text: (hours: number) =>
-            `Je krijgt een e-mail met een bevestigingslink. Die link is ${hours} uur geldig.`,
+          text: `Je krijgt een e-mail met een bevestigingslink. Die link is ${confirmationHours} uur geldig.`,
         },
         {
           title: 'Wij houden de wacht',
@@ -774,8 +775,7 @@ export const STRINGS = {
         'Je account, alerts en meldingen worden definitief verwijderd. Dit kan niet ongedaan worden gemaakt.',
       deleteConfirm: 'Ja, verwijder mijn account',
       telegramTitle: 'Telegram',
-      telegramIntro:
-        'Ontvang je meldingen direct in Telegram, naast of in plaats van e-mail.',
+      telegramIntro: 'Ontvang je meldingen direct in Telegram, naast of in plaats van e-mail.',
       telegramConnect: 'Koppel Telegram',
       telegramSteps: [
         'Klik op "Koppel Telegram". Telegram opent een gesprek met de Prijsalarm-bot.',

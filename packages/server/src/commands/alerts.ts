@@ -146,9 +146,10 @@ export async function createGuestAlert(
       validHours: CONFIRMATION_LINK_VALIDITY_HOURS,
     });
   } catch (error) {
-    // Without its confirmation mail the alert could never start: let the guest try again.
+    // Without its confirmation mail the alert could never start: let the guest try again later.
     await alert.destroy();
-    throw error;
+    ctx.logger.error({ err: error }, 'guest alert confirmation mail failed');
+    throw new HttpError(503, STRINGS.alerts.confirmationMailFailed, {}, { 'Retry-After': '60' });
   }
   return { alert, manageUrl };
 }

@@ -189,6 +189,22 @@ describe('guest alert', () => {
     expect(await guestAlertsOf(email)).toBe(1);
   });
 
+  it('answers a Dutch 503 and keeps nothing when the confirmation mail cannot be sent', async () => {
+    const email = uniqueEmail('gast');
+    const browser = await guestBrowser(server);
+    server.mailbox.refuse({ kind: 'permanent', to: email });
+    try {
+      const res = await browser.post<ApiErrorBody>('/api/alerts', guestPayload({ email }));
+      expect(res.status).toBe(503);
+      expect(res.body.error).toBe(STRINGS.alerts.confirmationMailFailed);
+      expect(await guestAlertsOf(email)).toBe(0);
+    } finally {
+      server.mailbox.refuse(null);
+    }
+    const again = await browser.post('/api/alerts', guestPayload({ email }));
+    expect(again.status).toBe(201);
+  });
+
   it('refuses 2dehands for a guest in Dutch', async () => {
     const browser = await guestBrowser(server);
     const res = await browser.post<ApiErrorBody>(
