@@ -86,7 +86,9 @@ export async function registerAccount(
   };
   const user = existing
     ? await existing.update(profile)
-    : await User.create({ email: input.email, ...profile });
+    : // An account is the REGISTERED plan (spec §6: more alerts, Telegram, filters, dashboard);
+      // FREE is what an anonymous guest gets.
+      await User.create({ email: input.email, plan: 'REGISTERED', ...profile });
   const token = await issueAccountToken(ctx, user, 'verify_email');
   return async () => {
     await ctx.mailer.send('verification', user.email, {

@@ -126,7 +126,12 @@ describe('register and verify', () => {
 
     const verified = await browser.get<AuthResponse>(`/api/auth/verify/${token}`);
     expect(verified.status).toBe(200);
-    expect(verified.body.user).toMatchObject({ email, emailVerified: true, firstName: 'Anna' });
+    expect(verified.body.user).toMatchObject({
+      email,
+      emailVerified: true,
+      firstName: 'Anna',
+      plan: 'REGISTERED',
+    });
     expect(verified.body.csrfToken).toBe(browser.cookie(CSRF_COOKIE));
     expect((await me(browser)).body.user.email).toBe(email);
 
