@@ -6,9 +6,10 @@ import type { AlertDto, AlertStatus } from '../api/types';
 import type { CapabilitiesData } from '../plans/capabilities';
 import { UPGRADE_PATH } from '../plans/navigation';
 import { STRINGS } from '../strings';
+import { ALERT_STATUS_LABELS, SCREEN_TEXTS } from '../content/accountScreens';
 
 export function alertStatusLabel(status: AlertStatus): string {
-  return STRINGS.alertStatus[status];
+  return ALERT_STATUS_LABELS[status];
 }
 
 /** Pausing and resuming make sense for a confirmed alert that has not expired. */
@@ -73,7 +74,7 @@ export function maxAlertsWarning(
   caps: Pick<CapabilitiesData, 'isAuthenticated' | 'canCreateAlerts' | 'userPlan'>,
 ): MaxAlertsWarning | null {
   if (!caps.isAuthenticated || caps.canCreateAlerts) return null;
-  const texts = STRINGS.screens.dashboard;
+  const texts = SCREEN_TEXTS.dashboard;
   return {
     message: STRINGS.alertForm.maxAlertsReached,
     upgradeLabel: caps.userPlan === 'PRO' ? texts.buyExtraAlerts : texts.upgrade,

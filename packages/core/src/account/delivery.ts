@@ -1,6 +1,6 @@
 /** A notification's deliveries per channel as the owner reads them (spec §3, notification centre). */
 import type { DeliveryChannel, DeliveryDto, DeliveryStatus } from '../api/types';
-import { STRINGS } from '../strings';
+import { DELIVERY_TEXTS } from '../content/accountScreens';
 
 const CHANNEL_ORDER: readonly DeliveryChannel[] = ['email', 'telegram', 'push'];
 
@@ -14,11 +14,11 @@ export interface DeliveryLine {
 }
 
 export function deliveryStatusLabel(status: DeliveryStatus): string {
-  return STRINGS.deliveryStatus.statuses[status];
+  return DELIVERY_TEXTS.statuses[status];
 }
 
 export function deliveryChannelLabel(channel: DeliveryChannel): string {
-  return STRINGS.deliveryStatus.channels[channel];
+  return DELIVERY_TEXTS.channels[channel];
 }
 
 /** One line per channel, e-mail first; a reason only where something went wrong. */

@@ -1,5 +1,5 @@
 /** A session's device in words ('Chrome op Windows') for the sessions list of my account. */
-import { STRINGS } from '../strings';
+import { SCREEN_TEXTS } from '../content/accountScreens';
 
 const BROWSERS: readonly [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, 'Edge'],
@@ -20,12 +20,12 @@ const SYSTEMS: readonly [RegExp, string][] = [
 ];
 
 export function describeUserAgent(userAgent: string | null): string {
-  if (!userAgent) return STRINGS.screens.common.unknownDevice;
+  if (!userAgent) return SCREEN_TEXTS.common.unknownDevice;
   // The desktop app's user agent also names Chrome: it goes first.
   const browser = /Electron\//.test(userAgent)
     ? 'Prijsalarm-app'
     : BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return STRINGS.screens.common.deviceOn(browser, system);
-  return browser ?? system ?? STRINGS.screens.common.unknownDevice;
+  if (browser && system) return SCREEN_TEXTS.common.deviceOn(browser, system);
+  return browser ?? system ?? SCREEN_TEXTS.common.unknownDevice;
 }

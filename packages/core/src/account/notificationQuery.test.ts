@@ -29,7 +29,11 @@ describe('notification view ↔ URL', () => {
     ['one alert as alertId', `alertId=${ALERT_A}`, { alertIds: [ALERT_A] }],
     ['a platform', 'platform=2dehands', { platform: '2dehands' }],
     ['a price range', 'minPrice=10&maxPrice=99.5', { minPrice: 10, maxPrice: 99.5 }],
-    ['dates', 'startDate=2026-03-01&endDate=2026-03-02', { startDate: '2026-03-01', endDate: '2026-03-02' }],
+    [
+      'dates',
+      'startDate=2026-03-01&endDate=2026-03-02',
+      { startDate: '2026-03-01', endDate: '2026-03-02' },
+    ],
     ['sort and order', 'sortBy=price&sortOrder=asc', { sortBy: 'price', sortOrder: 'asc' }],
     ['a page', 'page=3', { page: 3 }],
   ])('%s', (_case, search, expected) => {
@@ -45,7 +49,11 @@ describe('notification view ↔ URL', () => {
     ['an unknown platform', 'platform=ebay&searchTerm=x', { searchTerm: 'x' }],
     ['an unknown sort field', 'sortBy=colour', {}],
     ['an inverted price range', 'minPrice=50&maxPrice=10&page=2', { page: 2, maxPrice: 10 }],
-    ['an inverted date range', 'startDate=2026-03-05&endDate=2026-03-01', { startDate: '2026-03-05' }],
+    [
+      'an inverted date range',
+      'startDate=2026-03-05&endDate=2026-03-01',
+      { startDate: '2026-03-05' },
+    ],
     ['a bad alert id', 'alertIds=nope', {}],
   ] as const)('drops %s and keeps the rest', (_case, search, expected) => {
     expect(parse(search)).toEqual(view(expected as Partial<NotificationView>));

@@ -53,3 +53,15 @@ export function formatDate(iso: string): string {
   const time = Date.parse(day);
   return Number.isNaN(time) ? iso : dateFormat.format(time);
 }
+
+const dayFormat = new Intl.DateTimeFormat('nl-NL', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'Europe/Amsterdam',
+});
+
+/** A calendar day 'YYYY-MM-DD' in short: '2 mrt' (the statistics per day). */
+export function formatDayShort(day: string): string {
+  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T12:00:00Z` : day);
+  return Number.isNaN(time) ? day : dayFormat.format(time);
+}

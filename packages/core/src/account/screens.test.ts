@@ -10,7 +10,7 @@ import {
   listingImageUrl,
 } from './listing';
 import { liveEventsReconnectDelayMs, liveEventsUrl, parseLiveEventMessage } from './liveEvents';
-import { formatDate, formatRelativeTime } from './relativeTime';
+import { formatDate, formatDayShort, formatRelativeTime } from './relativeTime';
 
 const NOW = Date.parse('2026-03-02T10:00:00Z');
 const MINUTE = 60_000;
@@ -29,6 +29,7 @@ describe('relative time in Dutch', () => {
 
   it('reads a calendar day as that day in Dutch', () => {
     expect(formatDate('2026-03-02')).toBe('2 mrt 2026');
+    expect(formatDayShort('2026-03-02')).toBe('2 mrt');
   });
 });
 

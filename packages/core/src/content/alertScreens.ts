@@ -50,9 +50,9 @@ export const ALERT_FORM_TEXTS = {
     minPrice: 'Minimumprijs (€)',
     pricePlaceholder: 'Geen grens',
     postalCode: 'Postcode',
-    postalCodeHint: {
-      marktplaats: '4 cijfers en 2 letters, zoals 1234 AB',
-      '2dehands': '4 cijfers, zoals 1000',
+    postalCodePlaceholder: {
+      marktplaats: '1234 AB',
+      '2dehands': '1000',
     } satisfies Record<PlatformId, string>,
     distance: 'Afstand',
     distanceOption: (km: DistanceKm) => `${km} km`,
@@ -87,7 +87,8 @@ export const ALERT_FORM_TEXTS = {
     },
     intros: {
       platform: 'Op welke marktplaats wil je zoeken?',
-      category: 'Zoek je in een bepaalde categorie? Dit is niet verplicht: sla deze stap gerust over.',
+      category:
+        'Zoek je in een bepaalde categorie? Dit is niet verplicht: sla deze stap gerust over.',
       search: 'Waar ben je naar op zoek?',
       priceLocation: 'Stel je prijsgrenzen en je zoekgebied in.',
       carFilters: "Verfijn je zoekopdracht naar auto's.",

@@ -4,3 +4,4 @@ export * from './faq';
 export * from './legal';
 export * from './pricing';
 export * from './alertScreens';
+export * from './accountScreens';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { CSRF_COOKIE, DEFAULT_SETTINGS } from '@prijsalarm/core';
 import type { UserDto } from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../platform/storage';
-import { startHttpDouble, testStore, userDto } from '../test/helpers';
+import { capabilitiesFor, startHttpDouble, testStore, userDto } from '../test/helpers';
 import type { HttpDouble } from '../test/helpers';
 import { appNavigator, renderApp } from '../test/render';
 
@@ -83,14 +83,18 @@ describe('route guard (spec §2)', () => {
 
   it('a csrf cookie and a user the server knows: the page shows', async () => {
     server.script('GET', '/api/auth/me', { body: { user: userDto() } });
+    server.script('GET', '/api/alerts/my-alerts', {
+      body: { alerts: [], capabilities: capabilitiesFor('REGISTERED') },
+    });
     const { navigator } = await visit({ path: '/dashboard', csrfCookie: true });
     expect((await heading()).textContent).toBe('Dashboard');
     expect(navigator.currentPath()).toBe('/dashboard');
+    await server.waitForRequests('GET', '/api/alerts/my-alerts', 1);
   });
 
   it('a signed-in user with a fresh check opens the page without a call', async () => {
-    await visit({ path: '/notifications', storedUser: userDto(), csrfCookie: true });
-    expect((await heading()).textContent).toBe('Meldingen');
+    await visit({ path: '/my-account', storedUser: userDto(), csrfCookie: true });
+    expect((await heading()).textContent).toBe('Mijn Account');
     expect(server.requests).toEqual([]);
   });
 
@@ -108,14 +112,29 @@ describe('route guard (spec §2)', () => {
 
   it('an admin page lets an admin in after fetching the user again', async () => {
     server.script('GET', '/api/auth/me', { body: { user: userDto({ role: 'ADMIN' }) } });
+    server.script('GET', '/api/admin/stats', {
+      body: {
+        users: { total: 1, byPlan: { FREE: 0, REGISTERED: 0, PRO: 1 } },
+        alerts: { total: 0, active: 0 },
+        notifications: { total: 0, last24h: 0 },
+      },
+    });
     await visit({ path: '/admin', storedUser: userDto({ role: 'ADMIN' }), csrfCookie: true });
     expect((await heading()).textContent).toBe('Beheer');
     expect(server.requestsTo('GET', '/api/auth/me')).toHaveLength(1);
+    await server.waitForRequests('GET', '/api/admin/stats', 1);
   });
 
   it.each([['/'], ['/faq'], ['/pricing'], ['/manage/abc']])(
     'a public page (%s) needs no login',
     async (path) => {
+      // The manage page asks for its alert; an unknown token is answered with 404.
+      if (path.startsWith('/manage/')) {
+        server.script('GET', `/api/alerts${path}`, {
+          status: 404,
+          body: { error: 'Niet gevonden.' },
+        });
+      }
       const { navigator } = await visit({ path });
       await heading();
       await waitFor(() => expect(navigator.currentPath()).toBe(path));

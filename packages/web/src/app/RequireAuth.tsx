@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { GuardDecision } from '@prijsalarm/core';
@@ -21,20 +21,28 @@ export const RequireAuth = observer(function RequireAuth({
   const location = useLocation();
   const path = location.pathname + location.search;
   const loggedIn = auth.isLoggedIn;
-  const [checked, setChecked] = useState<{ path: string; decision: GuardDecision } | null>(null);
+  const [checked, setChecked] = useState<{ pathname: string; decision: GuardDecision } | null>(
+    null,
+  );
+
+  // The query (a tab, a filter) is kept in the login redirect but does not make another page.
+  const pathRef = useRef(path);
+  pathRef.current = path;
+  const { pathname } = location;
 
   useEffect(() => {
     let current = true;
-    void auth.checkRoute({ path, requiresLogin: true, requiresAdmin: admin }).then((decision) => {
-      if (current) setChecked({ path, decision });
+    const check = { path: pathRef.current, requiresLogin: true, requiresAdmin: admin };
+    void auth.checkRoute(check).then((decision) => {
+      if (current) setChecked({ pathname, decision });
     });
     return () => {
       current = false;
     };
     // Checked again when the page or the login changes (a logout in this or another tab).
-  }, [auth, path, admin, loggedIn]);
+  }, [auth, pathname, admin, loggedIn]);
 
-  if (checked?.path !== path) return <PageLoading />;
+  if (checked?.pathname !== pathname) return <PageLoading />;
   if (checked.decision.type === 'redirect') return <Navigate to={checked.decision.to} replace />;
   return <>{children}</>;
 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, DEFAULT_SETTINGS, applySetting } from '@prijsalarm/core';
+import { CSRF_COOKIE, DEFAULT_SETTINGS, STRINGS, applySetting } from '@prijsalarm/core';
 import type { PublicSettings, UserDto } from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../../platform/storage';
 import { startHttpDouble, testStore, userDto } from '../../test/helpers';
@@ -141,7 +141,7 @@ describe('navigation bar per auth state (spec §2)', () => {
     server.script('POST', '/api/auth/logout', { body: { message: 'ok' } });
     await userEvent.click(nav.getByRole('button', { name: 'Profielmenu' }));
     await userEvent.click(nav.getByRole('button', { name: 'Uitloggen' }));
-    await screen.findByRole('heading', { level: 1, name: 'Mis nooit meer een koopje' });
+    await screen.findByRole('heading', { level: 1, name: STRINGS.product.tagline });
     expect(store.auth.phase).toBe('guest');
     expect(navigator.currentPath()).toBe('/');
     expect(server.requestsTo('POST', '/api/auth/logout')).toHaveLength(1);

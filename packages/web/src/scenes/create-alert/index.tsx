@@ -1,34 +1,55 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router-dom';
+import { Suspense, lazy } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { STRINGS, loginRedirectPath } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
+import { PageLoading } from '../../components/layout/PageLoading';
+import { PlatformCards } from '../../components/alert-form/PlatformCards';
+import { platformOptions } from '../../components/alert-form/AlertWizardStore';
 import { useStores } from '../../stores/context';
+import '../../components/alert-form/alert-form.css';
 
 const texts = STRINGS.web.createAlert;
 
-/** /prijsalarm-maken (and /create-alert): where an alert is made. The wizard comes next. */
+// Guests get the guest form, signed-in users the wizard: each loads only what it shows.
+const AlertWizard = lazy(() => import('../../components/alert-form/AlertWizard'));
+const GuestAlertForm = lazy(() => import('../../components/alert-form/GuestAlertForm'));
+
+/** What a guest sees: Marktplaats chosen, 2dehands locked (with a login link), and the guest form. */
+const GuestCreate = observer(function GuestCreate() {
+  const { capabilities } = useStores();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <>
+      <PlatformCards
+        options={platformOptions(capabilities.current, 'marktplaats', here)}
+        onSelect={() => undefined}
+      />
+      <div className="create-alert__form">
+        <GuestAlertForm />
+      </div>
+      <p className="create-alert__login">
+        {texts.loginFirst} <Link to={loginRedirectPath(here)}>{STRINGS.navigation.login}</Link>
+      </p>
+    </>
+  );
+});
+
+/**
+ * /prijsalarm-maken (and /create-alert): guests get the guest form with the platform cards,
+ * signed-in users the wizard (spec §2).
+ */
 const CreateAlertScene = observer(function CreateAlertScene() {
   const { auth } = useStores();
   return (
     <Page title={texts.title} intro={texts.intro}>
-      {auth.isLoggedIn ? (
-        <p className="actions">
-          <Link className="button button--primary" to="/dashboard/create">
-            {texts.toDashboardCreate}
-          </Link>
-        </p>
+      {auth.phase === 'unknown' ? (
+        <PageLoading />
       ) : (
-        <>
-          <p>{texts.loginFirst}</p>
-          <p className="actions">
-            <Link className="button button--primary" to={loginRedirectPath('/dashboard/create')}>
-              {STRINGS.navigation.login}
-            </Link>
-            <Link className="button button--secondary" to="/gratis-alert-maken">
-              {texts.freeAlert}
-            </Link>
-          </p>
-        </>
+        <Suspense fallback={<PageLoading />}>
+          {auth.isLoggedIn ? <AlertWizard context="page" /> : <GuestCreate />}
+        </Suspense>
       )}
     </Page>
   );

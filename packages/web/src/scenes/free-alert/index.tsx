@@ -1,18 +1,31 @@
 import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router-dom';
 import { STRINGS, formatAlertCount } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
+import { GuestAlertForm } from '../../components/alert-form/GuestAlertForm';
 import { useStores } from '../../stores/context';
 
 const texts = STRINGS.web.freeAlert;
 
-/** /gratis-alert-maken: the guest's free alert. The form comes next. */
+/** /gratis-alert-maken: the guest's free alert (spec §2); signed-in users go to the wizard. */
 const FreeAlertScene = observer(function FreeAlertScene() {
-  const { settings } = useStores();
+  const { settings, auth } = useStores();
   return (
     <Page
       title={texts.title}
       intro={texts.intro(formatAlertCount(settings.current.alertLimits.FREE))}
-    />
+    >
+      {auth.isLoggedIn ? (
+        <div className="notice notice--info">
+          <p>{STRINGS.web.home.loggedInText}</p>
+          <Link className="button button--primary" to="/dashboard/create">
+            {STRINGS.web.dashboard.newAlert}
+          </Link>
+        </div>
+      ) : (
+        <GuestAlertForm />
+      )}
+    </Page>
   );
 });
 

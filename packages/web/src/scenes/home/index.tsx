@@ -1,48 +1,149 @@
 import { observer } from 'mobx-react-lite';
+import { Suspense, lazy } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PRICING_PATH, STRINGS } from '@prijsalarm/core';
-import { FaqList } from '../../components/content/FaqList';
+import { STRINGS } from '@prijsalarm/core';
+import { PageLoading } from '../../components/layout/PageLoading';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useStores } from '../../stores/context';
+import './home.css';
 
 const texts = STRINGS.web.home;
 
-/** / : hero, how it works and the FAQ. The alert form, features and pricing table come next. */
+// What is not needed for the first paint loads on its own (the home page's JS budget): the form's
+// logic, the carousel, the pricing table and the FAQ.
+const GuestAlertForm = lazy(() => import('../../components/alert-form/GuestAlertForm'));
+const HowItWorksCarousel = lazy(() => import('./HowItWorksCarousel'));
+const PlanCards = lazy(() => import('../../components/content/PlanCards'));
+const FaqList = lazy(() =>
+  import('../../components/content/FaqList').then((module) => ({ default: module.FaqList })),
+);
+
+/** The id the call to action jumps to. */
+const FORM_ID = 'gratis-alert';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={`home__section home__section--${id}`} aria-labelledby={`home-${id}`}>
+      <div className="home__inner">
+        <h2 id={`home-${id}`} className="home__heading">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** A signed-in user makes alerts with the wizard, not the guest form. */
+function LoggedInCard() {
+  return (
+    <div className="card alert-card">
+      <h2 className="alert-card__title">{texts.loggedInTitle}</h2>
+      <p className="alert-card__intro">{texts.loggedInText}</p>
+      <div className="actions">
+        <Link className="button button--primary button--large" to="/dashboard/create">
+          {STRINGS.web.dashboard.newAlert}
+        </Link>
+        <Link className="button button--secondary button--large" to="/dashboard">
+          {STRINGS.navigation.dashboard}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * / (spec §2): hero with the tagline and the guest alert form, features, the how-it-works
+ * carousel, the pricing table (only while the pricing tool is visible), the FAQ and a call to action.
+ */
 const HomeScene = observer(function HomeScene() {
-  const { navigation } = useStores();
+  const { auth, settings } = useStores();
   usePageTitle(STRINGS.product.tagline);
+  const loggedIn = auth.isLoggedIn;
   return (
     <div className="home">
-      <section className="hero">
-        <div className="hero__inner">
-          <p className="hero__eyebrow">{STRINGS.product.tagline}</p>
-          <h1 className="hero__title">{texts.title}</h1>
-          <p className="hero__intro">{texts.intro}</p>
-          <div className="actions">
-            <Link className="button button--primary button--large" to="/prijsalarm-maken">
-              {texts.createAlert}
-            </Link>
-            {navigation.showPricing && (
-              <Link className="button button--secondary button--large" to={PRICING_PATH}>
-                {texts.viewPricing}
-              </Link>
+      <section className="hero" aria-labelledby="home-title">
+        <div className="hero__inner hero__inner--split">
+          <div className="hero__text">
+            <p className="hero__eyebrow">{texts.title}</p>
+            <h1 className="hero__title" id="home-title">
+              {STRINGS.product.tagline}
+            </h1>
+            <p className="hero__intro">{texts.intro}</p>
+          </div>
+          <div className="hero__form" id={FORM_ID}>
+            {loggedIn ? (
+              <LoggedInCard />
+            ) : (
+              <Suspense
+                fallback={
+                  <div className="card alert-card alert-card--loading">
+                    <PageLoading label={STRINGS.web.shell.pageLoading} />
+                  </div>
+                }
+              >
+                <GuestAlertForm />
+              </Suspense>
             )}
           </div>
         </div>
       </section>
-      <section className="page page--wide" aria-labelledby="how-it-works">
-        <h2 id="how-it-works">{texts.howItWorks}</h2>
-        <ol className="steps">
-          {texts.steps.map((step) => (
-            <li key={step} className="steps__item">
-              {step}
+
+      <Section id="features" title={texts.featuresTitle}>
+        <ul className="features">
+          {texts.features.map((feature) => (
+            <li key={feature.title} className="features__item">
+              <h3 className="features__title">{feature.title}</h3>
+              <p>{feature.text}</p>
             </li>
           ))}
-        </ol>
-      </section>
-      <section className="page page--text" aria-labelledby="home-faq">
-        <h2 id="home-faq">{STRINGS.web.faq.title}</h2>
-        <FaqList />
+        </ul>
+      </Section>
+
+      <Section id="how-it-works" title={texts.howItWorks}>
+        <Suspense fallback={<div className="carousel carousel--loading" />}>
+          <HowItWorksCarousel />
+        </Suspense>
+      </Section>
+
+      {settings.isPricingToolVisible && (
+        <Section id="pricing" title={texts.pricingTitle}>
+          <Suspense fallback={<PageLoading />}>
+            <PlanCards headingLevel="h3" />
+          </Suspense>
+        </Section>
+      )}
+
+      <Section id="faq" title={STRINGS.web.faq.title}>
+        <div className="home__faq">
+          <Suspense fallback={<PageLoading />}>
+            <FaqList />
+          </Suspense>
+        </div>
+      </Section>
+
+      <section className="home__cta" aria-labelledby="home-cta">
+        <div className="home__inner">
+          <h2 id="home-cta">{texts.ctaTitle}</h2>
+          <p>{texts.ctaText}</p>
+          <div className="actions actions--center">
+            {loggedIn ? (
+              <Link className="button button--primary button--large" to="/dashboard/create">
+                {STRINGS.web.dashboard.newAlert}
+              </Link>
+            ) : (
+              <>
+                <a className="button button--primary button--large" href={`#${FORM_ID}`}>
+                  {texts.ctaButton}
+                </a>
+                <Link className="button button--secondary button--large" to="/register">
+                  {texts.ctaRegister}
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
       </section>
     </div>
   );

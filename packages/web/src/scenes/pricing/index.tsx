@@ -1,75 +1,21 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router-dom';
-import { PLANS, REDIRECT_QUERY, STRINGS, UPGRADE_PATH, planCard } from '@prijsalarm/core';
-import type { Plan } from '@prijsalarm/core';
+import { STRINGS } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
+import { PlanCards } from '../../components/content/PlanCards';
 import { PageLoading } from '../../components/layout/PageLoading';
 import { useStores } from '../../stores/context';
 import NotFoundScene from '../not-found';
 
 const texts = STRINGS.web.pricing;
 
-interface CardAction {
-  label: string;
-  to: string | null;
-}
-
-/** What each plan's button does for this visitor: their own plan gets a label, not a link. */
-function cardAction(plan: Plan, userPlan: Plan | null): CardAction {
-  if (userPlan === plan) return { label: texts.currentPlan, to: null };
-  if (plan === 'FREE') {
-    return userPlan
-      ? { label: texts.toDashboard, to: '/dashboard' }
-      : { label: texts.freeAlert, to: '/gratis-alert-maken' };
-  }
-  if (plan === 'REGISTERED') {
-    return userPlan
-      ? { label: texts.toDashboard, to: '/dashboard' }
-      : { label: texts.register, to: '/register' };
-  }
-  return {
-    label: texts.choosePro,
-    to: userPlan ? UPGRADE_PATH : `/register?${REDIRECT_QUERY}=${encodeURIComponent(UPGRADE_PATH)}`,
-  };
-}
-
 /** /pricing: the plans, only while the pricing tool is visible (spec §2); otherwise not found. */
 const PricingScene = observer(function PricingScene() {
-  const { settings, auth } = useStores();
+  const { settings } = useStores();
   if (!settings.isLoaded) return <PageLoading />;
   if (!settings.isPricingToolVisible) return <NotFoundScene />;
   return (
     <Page title={texts.title} intro={texts.intro} width="wide">
-      <ul className="plans" aria-label={texts.plansLabel}>
-        {PLANS.map((plan) => {
-          const card = planCard(plan, settings.current);
-          const action = cardAction(plan, auth.plan);
-          return (
-            <li key={plan} className={plan === 'PRO' ? 'plan plan--featured' : 'plan'}>
-              <h2 className="plan__name">{card.name}</h2>
-              <p className="plan__price">
-                <span className="plan__amount">{card.price}</span>
-                {card.monthly && <span className="plan__period"> {texts.perMonth}</span>}
-              </p>
-              <ul className="checklist">
-                {card.highlights.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-              {action.to ? (
-                <Link
-                  className={plan === 'PRO' ? 'button button--primary' : 'button button--secondary'}
-                  to={action.to}
-                >
-                  {action.label}
-                </Link>
-              ) : (
-                <p className="plan__current">{action.label}</p>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      <PlanCards headingLevel="h2" />
     </Page>
   );
 });

@@ -1,0 +1,111 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CSRF_COOKIE, DEFAULT_SETTINGS, STRINGS } from '@prijsalarm/core';
+import { STORAGE_KEYS, memoryStorage, writeJson } from '../../platform/storage';
+import { capabilitiesFor, startHttpDouble, testStore, userDto } from '../../test/helpers';
+import type { HttpDouble } from '../../test/helpers';
+import { appNavigator, renderApp } from '../../test/render';
+
+let server: HttpDouble;
+beforeAll(async () => {
+  server = await startHttpDouble();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+afterEach(() => expect(server.unscripted).toEqual([]));
+
+async function openAsUser(path: string) {
+  const storage = memoryStorage();
+  writeJson(storage, STORAGE_KEYS.settings, { settings: DEFAULT_SETTINGS, fetchedAt: Date.now() });
+  writeJson(storage, STORAGE_KEYS.auth, {
+    user: userDto({ plan: 'REGISTERED' }),
+    csrfToken: 'c',
+    isAuthenticated: true,
+    lastAuthCheck: Date.now(),
+    rememberMe: false,
+  });
+  const navigator = appNavigator(path);
+  const { store } = testStore({
+    server,
+    storage,
+    navigator,
+    cookies: new Map([[CSRF_COOKIE, 'c']]),
+  });
+  await store.auth.initialize();
+  server.script('GET', '/api/user-capabilities', { body: capabilitiesFor('REGISTERED') });
+  server.script('GET', '/api/categories', { body: [] });
+  renderApp(store, navigator, path);
+  return { store, navigator };
+}
+
+const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
+
+describe('the wizard on /prijsalarm-maken (signed in)', () => {
+  it('walks the steps by keyboard, moving the focus to each step, and creates the alert', async () => {
+    const { navigator } = await openAsUser('/prijsalarm-maken');
+    const user = userEvent.setup();
+    const steps = ALERT_STEPS;
+
+    await stepHeading(steps.platform);
+    // 2dehands is locked for this plan, with core's message and the way to the subscription page.
+    expect(screen.getByText(STRINGS.access.noPlatformAccess('2dehands'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Bekijk de abonnementen' }).getAttribute('href')).toBe(
+      '/dashboard/subscription',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Volgende' }));
+    expect(screen.getByText(STRINGS.alertForm.platformRequired)).toBeTruthy();
+
+    await user.click(screen.getByRole('radio', { name: /Marktplaats/ }));
+    await user.click(screen.getByRole('button', { name: 'Volgende' }));
+    expect(document.activeElement).toBe(await stepHeading(steps.category));
+
+    await user.click(screen.getByRole('button', { name: 'Overslaan' }));
+    await stepHeading(steps.search);
+    await user.type(screen.getByLabelText('Zoekterm'), 'gazelle{Enter}');
+
+    await stepHeading(steps.priceLocation);
+    expect((screen.getByLabelText(/Minimumprijs/) as HTMLInputElement).disabled).toBe(false);
+    await user.type(screen.getByLabelText(/Maximumprijs/), '400{Enter}');
+
+    await stepHeading(steps.advanced);
+    await user.click(screen.getByRole('button', { name: 'Volgende' }));
+
+    await stepHeading(steps.summary);
+    expect(screen.getByText('Tot € 400,00')).toBeTruthy();
+    expect(screen.getByText(STRINGS.access.telegramNotConnected, { exact: false })).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Telegram koppelen in Mijn Account' }).getAttribute('href'),
+    ).toBe('/my-account?tab=integrations');
+
+    server.script('POST', '/api/alerts', {
+      status: 201,
+      body: { alert: { id: 'a', manageUrl: 'http://localhost:3000/manage/tok' } },
+    });
+    server.script('GET', '/api/user-capabilities', { body: capabilitiesFor('REGISTERED') });
+    server.script('GET', '/api/alerts/manage/tok', { status: 404, body: { error: 'x' } });
+    await user.click(screen.getByRole('button', { name: STRINGS.alertForm.submit }));
+    expect(await screen.findByText('Je alert is aangemaakt!')).toBeTruthy();
+    expect(JSON.parse(server.requestsTo('POST', '/api/alerts')[0]!.body)).toMatchObject({
+      searchTerm: 'gazelle',
+      platforms: ['marktplaats'],
+      maxPrice: 400,
+    });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Alert niet gevonden' },
+      { timeout: 4000 },
+    );
+    expect(navigator.currentPath()).toBe('/manage/tok');
+  });
+});
+
+const ALERT_STEPS = {
+  platform: 'Platform',
+  category: 'Categorie',
+  search: 'Zoekopdracht',
+  priceLocation: 'Prijs en locatie',
+  advanced: 'Extra filters',
+  summary: 'Meldingen en overzicht',
+};

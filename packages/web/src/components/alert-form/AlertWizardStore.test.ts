@@ -1,0 +1,614 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  CSRF_COOKIE,
+  DEFAULT_SETTINGS,
+  PLAN_ERROR_UPGRADE_REDIRECT_MS,
+  POST_CREATION_REDIRECT_MS,
+  STRINGS,
+  TOAST_TO_PRICING_REDIRECT_MS,
+  buildCapabilities,
+  formatMoney,
+} from '@prijsalarm/core';
+import type { CapabilitiesData, CategoryDto, FeatureName, Plan } from '@prijsalarm/core';
+import { STORAGE_KEYS, memoryStorage, writeJson } from '../../platform/storage';
+import { RecordingNavigator, flush, startHttpDouble, testStore, userDto } from '../../test/helpers';
+import type { HttpDouble } from '../../test/helpers';
+import { AlertWizardStore } from './AlertWizardStore';
+import type { AlertWizardOptions } from './AlertWizardStore';
+
+const CREATE = '/api/alerts';
+const CATEGORIES = '/api/categories';
+const CAPABILITIES = '/api/user-capabilities';
+
+const category = (
+  id: number,
+  name: string,
+  marktplaatsId: number,
+  parentId: number | null = null,
+) =>
+  ({
+    id,
+    name,
+    marktplaatsId,
+    type: parentId === null ? 'L1' : 'L2',
+    parentId,
+    isActive: true,
+  }) satisfies CategoryDto;
+const CARS = category(1, "Auto's", 91);
+const BIKES = category(2, 'Fietsen en Brommers', 445);
+const AUDI = category(11, 'Audi', 93, 1);
+const BMW = category(12, 'BMW', 96, 1);
+const LADIES_BIKES = category(21, 'Fietsen | Dames', 447, 2);
+
+let server: HttpDouble;
+beforeAll(async () => {
+  server = await startHttpDouble();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  expect(server.unscripted).toEqual([]);
+});
+
+interface SetupOptions {
+  plan?: Plan | null;
+  telegram?: { connected: boolean; alerts?: number };
+  alerts?: number;
+  features?: Partial<Record<FeatureName, boolean>>;
+  context?: AlertWizardOptions['context'];
+  loadCarFilters?: AlertWizardOptions['loadCarFilters'];
+}
+
+function capabilities(options: SetupOptions): CapabilitiesData {
+  const plan = options.plan ?? 'FREE';
+  const data = buildCapabilities({
+    settings: DEFAULT_SETTINGS,
+    user:
+      options.plan === null
+        ? null
+        : {
+            plan,
+            role: 'USER',
+            telegramConnected: options.telegram?.connected ?? false,
+            telegramUsername: options.telegram?.connected ? 'anna' : null,
+          },
+    counts: { alerts: options.alerts ?? 0, telegramAlerts: options.telegram?.alerts ?? 0 },
+  });
+  return { ...data, features: { ...data.features, ...options.features } };
+}
+
+/** A wizard for a signed-in user of `plan` (null: a guest) whose capabilities came from the API. */
+async function setup(options: SetupOptions = {}) {
+  const plan = options.plan === undefined ? 'REGISTERED' : options.plan;
+  const storage = memoryStorage();
+  if (plan !== null) {
+    writeJson(storage, STORAGE_KEYS.auth, {
+      user: userDto({ plan }),
+      csrfToken: 'c',
+      isAuthenticated: true,
+      lastAuthCheck: Date.now(),
+      rememberMe: false,
+    });
+  }
+  const navigator = new RecordingNavigator('/prijsalarm-maken');
+  const { store } = testStore({
+    server,
+    navigator,
+    storage,
+    cookies: new Map([[CSRF_COOKIE, 'c']]),
+  });
+  await store.auth.initialize();
+  if (plan !== null) {
+    server.script('GET', CAPABILITIES, { body: capabilities({ ...options, plan }) });
+    await store.capabilities.load();
+  }
+  const wizard = new AlertWizardStore(store, {
+    context: options.context ?? 'page',
+    ...(options.loadCarFilters ? { loadCarFilters: options.loadCarFilters } : {}),
+  });
+  return { store, navigator, wizard };
+}
+
+async function withCategories(wizard: AlertWizardStore) {
+  server.script('GET', CATEGORIES, { body: [CARS, BIKES] });
+  await wizard.loadCategories();
+}
+
+/** Picks a top category and waits for its subcategories. */
+async function pickL1(wizard: AlertWizardStore, l1: CategoryDto, children: CategoryDto[]) {
+  server.script('GET', CATEGORIES, { body: children });
+  wizard.selectL1(l1.id);
+  await flush();
+}
+
+/** Platform Marktplaats, no category, search term 'fiets': the wizard stands on price and location. */
+function toPriceLocation(wizard: AlertWizardStore) {
+  wizard.selectPlatform('marktplaats');
+  wizard.next();
+  wizard.skipCategory();
+  wizard.setSearchTerm('fiets');
+  wizard.next();
+}
+
+describe('steps', () => {
+  it('go forward with a check per step, and backward', async () => {
+    const { wizard } = await setup();
+    expect(wizard.currentStep).toBe('platform');
+
+    wizard.next();
+    expect(wizard.currentStep).toBe('platform');
+    expect(wizard.errors.platforms).toBe(STRINGS.alertForm.platformRequired);
+
+    wizard.selectPlatform('marktplaats');
+    wizard.next();
+    expect(wizard.currentStep).toBe('category');
+    wizard.next();
+    expect(wizard.currentStep).toBe('search');
+
+    wizard.next();
+    expect(wizard.currentStep).toBe('search');
+    expect(wizard.errors.searchTerm).toBe(STRINGS.alertForm.searchTermRequired);
+    wizard.setSearchTerm('fiets <b>');
+    wizard.next();
+    expect(wizard.errors.searchTerm).toBe(STRINGS.alertForm.searchTermNoAngleBrackets);
+    wizard.setSearchTerm('fiets');
+    wizard.next();
+    expect(wizard.currentStep).toBe('priceLocation');
+
+    wizard.setMaxPrice('10');
+    wizard.setMinPrice('20');
+    wizard.next();
+    expect(wizard.errors.minPrice).toBe(STRINGS.alertForm.minAboveMax);
+    wizard.setMinPrice('5');
+    wizard.next();
+    expect(wizard.currentStep).toBe('advanced');
+    wizard.next();
+    expect(wizard.currentStep).toBe('summary');
+    expect(wizard.isLastStep).toBe(true);
+
+    wizard.back();
+    wizard.back();
+    expect(wizard.currentStep).toBe('priceLocation');
+    wizard.back();
+    wizard.back();
+    wizard.back();
+    expect(wizard.currentStep).toBe('platform');
+    expect(wizard.isFirstStep).toBe(true);
+    wizard.back();
+    expect(wizard.currentStep).toBe('platform');
+  });
+
+  it('the category step can be skipped: all categories', async () => {
+    const { wizard } = await setup();
+    await withCategories(wizard);
+    wizard.selectPlatform('marktplaats');
+    wizard.next();
+    await pickL1(wizard, BIKES, [LADIES_BIKES]);
+    wizard.skipCategory();
+    expect(wizard.currentStep).toBe('search');
+    expect(wizard.form.category).toEqual({ l1: null, l2: null });
+  });
+
+  it.each([
+    ['FREE', BIKES, ['platform', 'category', 'search', 'priceLocation', 'summary']],
+    [
+      'REGISTERED',
+      BIKES,
+      ['platform', 'category', 'search', 'priceLocation', 'advanced', 'summary'],
+    ],
+    [
+      'REGISTERED',
+      CARS,
+      ['platform', 'category', 'search', 'priceLocation', 'carFilters', 'advanced', 'summary'],
+    ],
+    ['FREE', CARS, ['platform', 'category', 'search', 'priceLocation', 'carFilters', 'summary']],
+  ] as const)('%s with %s: %j', async (plan, l1, steps) => {
+    const { wizard } = await setup({ plan });
+    await withCategories(wizard);
+    await pickL1(wizard, l1, []);
+    expect(wizard.steps).toEqual(steps);
+    expect(wizard.totalSteps).toBe(steps.length);
+  });
+
+  it('a failure to load the car filters is a warning toast', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const loadCarFilters = vi.fn().mockRejectedValueOnce(new Error('chunk')).mockResolvedValue({});
+    const { wizard, store } = await setup({ loadCarFilters });
+    await withCategories(wizard);
+    await pickL1(wizard, CARS, [AUDI]);
+    expect(wizard.carFiltersStatus).toBe('failed');
+    expect(store.toasts.toasts).toEqual([
+      expect.objectContaining({
+        type: 'warning',
+        message: STRINGS.alertForm.categoryFiltersLoadError,
+      }),
+    ]);
+    await wizard.ensureCarFilters();
+    expect(wizard.carFiltersStatus).toBe('ready');
+  });
+
+  it('a category list failure is only logged', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { wizard, store } = await setup();
+    server.script('GET', CATEGORIES, { status: 500, body: { error: 'kapot' } });
+    await wizard.loadCategories();
+    expect(wizard.l1Categories).toEqual([]);
+    expect(store.toasts.toasts).toEqual([]);
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('asks for the categories as spec §7 says', async () => {
+    const { wizard } = await setup();
+    await withCategories(wizard);
+    await pickL1(wizard, BIKES, [LADIES_BIKES]);
+    expect(server.requests.filter((r) => r.path === CATEGORIES).map((r) => r.search)).toEqual([
+      '?type=L1&isActive=true',
+      '?type=L2&parentId=2&isActive=true',
+    ]);
+    expect(wizard.l2Categories).toEqual([LADIES_BIKES]);
+  });
+});
+
+describe('category changes (spec §4)', () => {
+  it('keep the filters under the same top category, and clear them under another', async () => {
+    const { wizard } = await setup();
+    await withCategories(wizard);
+    await pickL1(wizard, CARS, [AUDI, BMW]);
+    wizard.setCarNumber('mileageMax', '150.000 km');
+    wizard.setExcludeWords('schade, export');
+    expect(wizard.form.categoryFilters).toMatchObject({
+      mileageMax: 150000,
+      excludeWords: ['schade', 'export'],
+    });
+
+    wizard.selectL2(AUDI.id);
+    wizard.selectL2(BMW.id);
+    expect(wizard.form.categoryFilters.mileageMax).toBe(150000);
+
+    await pickL1(wizard, BIKES, [LADIES_BIKES]);
+    expect(wizard.form.categoryFilters).toEqual({});
+    expect(wizard.excludeWordsText).toBe('');
+    expect(wizard.form.category).toEqual({ l1: BIKES, l2: null });
+  });
+});
+
+describe('platforms', () => {
+  it.each([
+    [
+      'a REGISTERED user',
+      'REGISTERED',
+      STRINGS.access.noPlatformAccess('2dehands'),
+      '/dashboard/subscription',
+    ],
+    [
+      'a guest',
+      null,
+      STRINGS.access.accountRequiredForPlatform('2dehands'),
+      '/login?redirect=%2Fprijsalarm-maken',
+    ],
+  ] as const)(
+    'for %s 2dehands is unavailable and choosing it changes nothing',
+    async (_case, plan, message, unlockPath) => {
+      const { wizard } = await setup({ plan });
+      const option = wizard.platformOptions.find((o) => o.info.id === '2dehands');
+      expect(option).toMatchObject({ available: false, message, unlockPath });
+
+      wizard.selectPlatform('marktplaats');
+      wizard.next();
+      const before = { form: wizard.form, step: wizard.currentStep };
+      wizard.selectPlatform('2dehands');
+      expect(wizard.form).toBe(before.form);
+      expect(wizard.currentStep).toBe(before.step);
+    },
+  );
+
+  it('changing the platform goes back to the platform choice, keeping what fits', async () => {
+    const { wizard } = await setup({ plan: 'PRO' });
+    toPriceLocation(wizard);
+    wizard.setPostalCode('3511ab');
+    wizard.setDistance(10);
+    expect(wizard.form.postalCode).toBe('3511 AB');
+
+    wizard.selectPlatform('2dehands');
+    expect(wizard.currentStep).toBe('platform');
+    expect(wizard.form).toMatchObject({
+      platform: '2dehands',
+      searchTerm: 'fiets',
+      postalCode: '',
+      distance: null,
+    });
+    wizard.setPostalCode('10a00');
+    expect(wizard.form.postalCode).toBe('1000');
+  });
+});
+
+describe('price and location', () => {
+  it('distance waits for a postal code', async () => {
+    const { wizard } = await setup();
+    toPriceLocation(wizard);
+    wizard.setDistance(5);
+    expect(wizard.form.distance).toBeNull();
+    wizard.setPostalCode('3511');
+    wizard.setDistance(5);
+    expect(wizard.form.distance).toBe(5);
+    wizard.setPostalCode('');
+    expect(wizard.form.distance).toBeNull();
+  });
+
+  it.each([
+    ['FREE', STRINGS.access.availableFromPlan('Geregistreerd'), ''],
+    ['REGISTERED', null, '50'],
+  ] as const)('min price for %s: lock %j', async (plan, lock, kept) => {
+    const { wizard } = await setup({ plan });
+    expect(wizard.featureLock('minPrice')).toBe(lock);
+    wizard.setMinPrice('50');
+    expect(wizard.form.minPrice).toBe(kept);
+  });
+});
+
+describe('advanced step visibility (spec §6)', () => {
+  it.each([
+    ['FREE', {}, false, false],
+    ['REGISTERED', {}, true, true],
+    ['PRO', {}, true, true],
+    [
+      'REGISTERED with only seller filters',
+      { deliveryMethodFilter: false, imageFilter: false, paidAdsFilter: false },
+      true,
+      false,
+    ],
+  ] as const)('%s: other categories %s, car category %s', async (label, features, other, car) => {
+    const plan = label.split(' ')[0] as Plan;
+    const { wizard } = await setup({ plan, features });
+    await withCategories(wizard);
+    await pickL1(wizard, BIKES, []);
+    expect(wizard.advancedStepVisible).toBe(other);
+    await pickL1(wizard, CARS, []);
+    expect(wizard.advancedStepVisible).toBe(car);
+  });
+
+  it.each([
+    ['FREE', 'paidAdsFilter', STRINGS.access.proOnly],
+    ['REGISTERED', 'paidAdsFilter', STRINGS.access.proOnly],
+    ['PRO', 'paidAdsFilter', null],
+    ['REGISTERED', 'imageFilter', null],
+    ['FREE', 'deliveryMethodFilter', STRINGS.access.availableFromPlan('Geregistreerd')],
+  ] as const)('%s: %s locked with %j', async (plan, feature, message) => {
+    const { wizard } = await setup({ plan });
+    expect(wizard.featureLock(feature)).toBe(message);
+  });
+
+  it('a locked filter cannot be switched on', async () => {
+    const { wizard } = await setup({ plan: 'REGISTERED' });
+    wizard.setIncludePaidAds(true);
+    wizard.setOnlyWithImages(true);
+    wizard.setDeliveryMethod('pickup');
+    expect(wizard.form).toMatchObject({
+      includePaidAds: false,
+      onlyWithImages: true,
+      deliveryMethod: 'pickup',
+    });
+  });
+});
+
+describe('notifications', () => {
+  it.each([
+    [
+      'telegram off forces e-mail on',
+      { email: false, telegram: true },
+      'telegram',
+      false,
+      { email: true, telegram: false },
+    ],
+    [
+      'e-mail stays on while telegram is off',
+      { email: true, telegram: false },
+      'email',
+      false,
+      { email: true, telegram: false },
+    ],
+    [
+      'e-mail may go off while telegram is on',
+      { email: true, telegram: true },
+      'email',
+      false,
+      { email: false, telegram: true },
+    ],
+    [
+      'telegram on keeps e-mail',
+      { email: true, telegram: false },
+      'telegram',
+      true,
+      { email: true, telegram: true },
+    ],
+  ] as const)('%s', async (_case, start, channel, on, expected) => {
+    const { wizard } = await setup({ telegram: { connected: true } });
+    if (start.telegram) wizard.toggleNotification('telegram', true);
+    if (!start.email) wizard.toggleNotification('email', false);
+    wizard.toggleNotification(channel, on);
+    expect({ email: wizard.form.notifyEmail, telegram: wizard.form.notifyTelegram }).toEqual(
+      expected,
+    );
+  });
+
+  it.each([
+    ['FREE', undefined, STRINGS.access.availableFromPlan('Geregistreerd')],
+    ['REGISTERED', { connected: false }, STRINGS.access.telegramNotConnected],
+    ['REGISTERED', { connected: true, alerts: 3 }, STRINGS.access.telegramLimitReached(3)],
+    ['REGISTERED', { connected: true, alerts: 2 }, null],
+    ['PRO', { connected: true, alerts: 40 }, null],
+  ] as const)('Telegram for %s %j: %j', async (plan, telegram, message) => {
+    const { wizard } = await setup({ plan, ...(telegram ? { telegram } : {}) });
+    const availability = wizard.telegram;
+    wizard.toggleNotification('telegram', true);
+    if (message === null) {
+      expect(availability.ok).toBe(true);
+      expect(wizard.form.notifyTelegram).toBe(true);
+    } else {
+      expect(availability).toEqual({
+        ok: false,
+        reason: expect.any(String),
+        message,
+        link: '/my-account?tab=integrations',
+      });
+      expect(wizard.form.notifyTelegram).toBe(false);
+    }
+  });
+});
+
+describe('summary', () => {
+  it('shows platform, search term, category, price, seller type and check frequency', async () => {
+    const { wizard } = await setup({ plan: 'REGISTERED' });
+    await withCategories(wizard);
+    wizard.selectPlatform('marktplaats');
+    await pickL1(wizard, BIKES, [LADIES_BIKES]);
+    wizard.selectL2(LADIES_BIKES.id);
+    wizard.setSearchTerm(' gazelle ');
+    wizard.setMinPrice('100');
+    wizard.setMaxPrice('400');
+    wizard.setPostalCode('3511ab');
+    wizard.setDistance(15);
+    wizard.setSellerType('private');
+    expect(wizard.summary).toEqual({
+      platform: '🇳🇱 Marktplaats',
+      searchTerm: 'gazelle',
+      category: 'Fietsen en Brommers › Fietsen | Dames',
+      price: `${formatMoney(100)} – ${formatMoney(400)}`,
+      location: 'Binnen 15 km van 3511 AB',
+      sellerType: 'Particulier',
+      checkInterval: 'elke 10 minuten',
+    });
+  });
+
+  it('the car category shows its advertiser as the seller type', async () => {
+    const { wizard } = await setup({ plan: 'PRO' });
+    await withCategories(wizard);
+    await pickL1(wizard, CARS, []);
+    wizard.setAdvertiser('business');
+    expect(wizard.summary).toMatchObject({
+      category: "Auto's",
+      sellerType: 'Zakelijk',
+      price: 'Geen prijsgrens',
+      location: STRINGS.alertForm.wholeCountry,
+      checkInterval: 'elke 3 minuten',
+    });
+    expect(wizard.payload.customFilters).toEqual({ adverteerder: 'business' });
+    expect(wizard.payload.sellerType).toBeUndefined();
+  });
+});
+
+describe('sending', () => {
+  function readyToSend(wizard: AlertWizardStore) {
+    toPriceLocation(wizard);
+    wizard.goTo('summary');
+  }
+
+  it("without a search term: toast 'Zoekterm is verplicht' and back to the search step", async () => {
+    const { wizard, store } = await setup();
+    wizard.selectPlatform('marktplaats');
+    wizard.goTo('summary');
+    await wizard.submit();
+    expect(wizard.currentStep).toBe('search');
+    expect(store.toasts.toasts).toEqual([
+      expect.objectContaining({ type: 'error', message: STRINGS.alertForm.searchTermRequired }),
+    ]);
+    expect(server.requests.filter((r) => r.path === CREATE)).toEqual([]);
+  });
+
+  it('cannot send when the alert limit is reached', async () => {
+    const { wizard } = await setup({ plan: 'FREE', alerts: 1 });
+    readyToSend(wizard);
+    expect(wizard.canSubmit).toBe(false);
+    expect(wizard.maxAlertsWarning?.upgradePath).toBe('/dashboard/subscription');
+    await wizard.submit();
+    expect(server.requests.filter((r) => r.path === CREATE)).toEqual([]);
+  });
+
+  it.each([
+    ['page', '/manage/tok9'],
+    ['dashboard', '/dashboard'],
+  ] as const)('from the %s: success, then %s after 3 s', async (context, target) => {
+    const { wizard, navigator } = await setup({ context });
+    readyToSend(wizard);
+    server.script('POST', CREATE, {
+      status: 201,
+      body: { alert: { id: 'a', manageUrl: 'https://prijsalarm.nl/manage/tok9' } },
+    });
+    server.script('GET', CAPABILITIES, { body: capabilities({ plan: 'REGISTERED', alerts: 1 }) });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await wizard.submit();
+    expect(JSON.parse(server.requestsTo('POST', CREATE)[0]!.body)).toMatchObject({
+      searchTerm: 'fiets',
+      platforms: ['marktplaats'],
+      notifyEmail: true,
+      notifyTelegram: false,
+    });
+    expect(wizard.creation.phase).toBe('success');
+    vi.advanceTimersByTime(POST_CREATION_REDIRECT_MS - 1);
+    expect(navigator.visited).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(navigator.visited).toEqual([target]);
+    vi.useRealTimers();
+    await server.waitForRequests('GET', CAPABILITIES, 2);
+  });
+
+  it.each([
+    [
+      'required plans',
+      { error: STRINGS.access.proOnly, requiredPlans: ['PRO'] },
+      '/dashboard/subscription',
+    ],
+    ["a message with 'plan'", { error: 'Beschikbaar vanaf Pro plan' }, '/dashboard/subscription'],
+  ])('a 403 with %s: the upgrade page after 3 s, and only that', async (_case, body, target) => {
+    const { wizard, navigator, store } = await setup();
+    readyToSend(wizard);
+    server.script('POST', CREATE, { status: 403, body });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await wizard.submit();
+    expect(wizard.creation.phase).toBe('error');
+    expect(wizard.creation.errorMessage).toBe(body.error);
+    expect(wizard.creation.redirectTarget).toBe(target);
+    vi.advanceTimersByTime(TOAST_TO_PRICING_REDIRECT_MS);
+    expect(navigator.visited).toEqual([]);
+    vi.advanceTimersByTime(PLAN_ERROR_UPGRADE_REDIRECT_MS - TOAST_TO_PRICING_REDIRECT_MS);
+    expect(navigator.visited).toEqual([target]);
+    vi.advanceTimersByTime(10_000);
+    expect(navigator.visited).toEqual([target]);
+    // The client's own plan hook (warning toast, /pricing after 2 s) stayed silent.
+    expect(store.toasts.toasts.filter((t) => t.type === 'warning')).toEqual([]);
+  });
+
+  it('an error card with the server message; retry goes back to the platform choice', async () => {
+    const { wizard, navigator } = await setup();
+    readyToSend(wizard);
+    server.script('POST', CREATE, { status: 500, body: { error: STRINGS.api.internalError } });
+    await wizard.submit();
+    expect(wizard.creation.phase).toBe('error');
+    expect(wizard.creation.errorMessage).toBe(STRINGS.api.internalError);
+    expect(wizard.creation.redirectTarget).toBeNull();
+
+    wizard.retry();
+    expect(wizard.creation.phase).toBe('idle');
+    expect(wizard.currentStep).toBe('platform');
+    expect(wizard.form.searchTerm).toBe('fiets');
+    expect(navigator.visited).toEqual([]);
+  });
+
+  it("the server's field messages return to their step", async () => {
+    const { wizard } = await setup();
+    readyToSend(wizard);
+    server.script('POST', CREATE, {
+      status: 400,
+      body: {
+        error: STRINGS.api.validationFailed,
+        fields: { postalCode: STRINGS.alertForm.postalCodeInvalid },
+      },
+    });
+    await wizard.submit();
+    expect(wizard.creation.phase).toBe('idle');
+    expect(wizard.currentStep).toBe('priceLocation');
+    expect(wizard.errors.postalCode).toBe(STRINGS.alertForm.postalCodeInvalid);
+  });
+});

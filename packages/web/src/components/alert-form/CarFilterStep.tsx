@@ -1,0 +1,72 @@
+/**
+ * The car category's filters (marktplaatsId 91, spec §3): advertiser (which replaces the seller
+ * type), mileage, construction year and fuel. Loaded lazily, only when the car category is chosen.
+ */
+import { observer } from 'mobx-react-lite';
+import { ALERT_FORM_TEXTS, FUEL_TYPES, SELLER_TYPES, STRINGS } from '@prijsalarm/core';
+import { TextField } from '../form/fields';
+import type { AlertWizardStore, CarNumberFilter } from './AlertWizardStore';
+import { CheckboxGroup, ChoiceGroup } from './controls';
+
+const texts = ALERT_FORM_TEXTS.car;
+
+const NUMBER_FIELDS: readonly [CarNumberFilter, string, number][] = [
+  ['mileageMin', texts.mileageMin, 7],
+  ['mileageMax', texts.mileageMax, 7],
+  ['yearMin', texts.yearMin, 4],
+  ['yearMax', texts.yearMax, 4],
+];
+
+export const CarFilterStep = observer(function CarFilterStep({
+  wizard,
+}: {
+  wizard: AlertWizardStore;
+}) {
+  const filters = wizard.form.categoryFilters;
+  const error = (key: string) => wizard.errors[`customFilters.${key}`];
+  return (
+    <>
+      <ChoiceGroup
+        legend={texts.advertiser}
+        name="adverteerder"
+        value={filters.adverteerder ?? 'all'}
+        options={SELLER_TYPES.map((type) => ({
+          value: type,
+          label: ALERT_FORM_TEXTS.advanced.sellerTypes[type],
+          lock: wizard.sellerTypeLock(type),
+        }))}
+        error={error('adverteerder')}
+        onValueChange={wizard.setAdvertiser}
+      />
+      <div className="form__row">
+        {NUMBER_FIELDS.map(([key, label, maxLength]) => (
+          <TextField
+            key={key}
+            label={label}
+            name={key}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={maxLength}
+            optional
+            value={filters[key] == null ? '' : String(filters[key])}
+            error={error(key)}
+            onValueChange={(text) => wizard.setCarNumber(key, text)}
+          />
+        ))}
+      </div>
+      <CheckboxGroup
+        legend={texts.fuel}
+        name="fuel"
+        values={filters.fuel ?? []}
+        options={FUEL_TYPES.map((fuel) => ({
+          value: fuel,
+          label: STRINGS.alertForm.fuelLabels[fuel],
+        }))}
+        error={error('fuel')}
+        onToggle={wizard.toggleFuel}
+      />
+    </>
+  );
+});
+
+export default CarFilterStep;

@@ -1,0 +1,138 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useState } from 'react';
+import {
+  ALERT_FORM_TEXTS,
+  CONFIRMATION_LINK_VALIDITY_HOURS,
+  POSTAL_CODE_LENGTHS,
+  STRINGS,
+} from '@prijsalarm/core';
+import { Form } from '../form/Form';
+import { TextField } from '../form/fields';
+import { useStores } from '../../stores/context';
+import { ErrorCard, SuccessCard } from './CreationResult';
+import { GuestAlertFormStore } from './GuestAlertFormStore';
+import { DISTANCE_SELECT_OPTIONS, SelectField, distanceValue, parseDistance } from './controls';
+import './alert-form.css';
+
+const texts = ALERT_FORM_TEXTS;
+
+interface GuestAlertFormProps {
+  /** The card's heading level: h2 on the home page, h2 under a page's h1 elsewhere too. */
+  heading?: boolean;
+}
+
+/**
+ * The guest's alert form (spec §2): search term, max price, postal code plus distance, e-mail and
+ * 'Alert Aanmaken'; then the success card (confirm your e-mail, 24 h) or the error card.
+ */
+export const GuestAlertForm = observer(function GuestAlertForm({
+  heading = true,
+}: GuestAlertFormProps) {
+  const root = useStores();
+  const [store] = useState(() => new GuestAlertFormStore(root));
+  const headingId = useId();
+  useEffect(() => store.dispose, [store]);
+
+  const { creation, form } = store;
+  if (creation.phase === 'success') {
+    return (
+      <div className="alert-card">
+        <SuccessCard
+          creation={creation}
+          successText={texts.result.guestSuccess(CONFIRMATION_LINK_VALIDITY_HOURS)}
+        />
+      </div>
+    );
+  }
+  if (creation.phase === 'error') {
+    return (
+      <div className="alert-card">
+        <ErrorCard creation={creation} onRetry={store.retry} />
+      </div>
+    );
+  }
+
+  const busy = creation.isSubmitting;
+  return (
+    <div className="card alert-card">
+      {heading && (
+        <>
+          <h2 className="alert-card__title" id={headingId}>
+            {texts.guest.heading}
+          </h2>
+          <p className="alert-card__intro">{texts.guest.intro}</p>
+        </>
+      )}
+      <Form model={store} label={texts.guest.formLabel} onSubmit={() => void store.submit()}>
+        <TextField
+          label={texts.fields.searchTerm}
+          name="searchTerm"
+          placeholder={texts.fields.searchTermPlaceholder}
+          autoComplete="off"
+          required
+          value={form.searchTerm}
+          error={store.error('searchTerm')}
+          onValueChange={store.setSearchTerm}
+        />
+        <TextField
+          label={texts.fields.maxPrice}
+          name="maxPrice"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={texts.fields.pricePlaceholder}
+          optional
+          value={form.maxPrice}
+          error={store.error('maxPrice')}
+          onValueChange={store.setMaxPrice}
+        />
+        <div className="form__row form__row--postal">
+          <TextField
+            label={texts.fields.postalCode}
+            name="postalCode"
+            autoComplete="postal-code"
+            maxLength={POSTAL_CODE_LENGTHS.marktplaats}
+            placeholder={texts.fields.postalCodePlaceholder.marktplaats}
+            optional
+            value={form.postalCode}
+            error={store.error('postalCode')}
+            onValueChange={store.setPostalCode}
+          />
+          <SelectField
+            label={texts.fields.distance}
+            name="distance"
+            value={distanceValue(form.distance)}
+            options={DISTANCE_SELECT_OPTIONS}
+            disabled={!store.distanceEnabled}
+            hint={store.distanceEnabled ? null : STRINGS.alertForm.distanceNeedsPostalCode}
+            error={store.error('distance')}
+            onValueChange={(value) => store.setDistance(parseDistance(value))}
+          />
+        </div>
+        <TextField
+          label={texts.fields.email}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          hint={texts.guest.emailHint}
+          value={form.email}
+          error={store.error('email')}
+          onValueChange={store.setEmail}
+        />
+        <button
+          type="submit"
+          className="button button--primary button--large button--block"
+          aria-disabled={busy || !store.canSubmit}
+        >
+          {busy ? STRINGS.web.form.busy : STRINGS.alertForm.submit}
+        </button>
+        <p className="form__note">
+          {texts.guest.confirmationNote(CONFIRMATION_LINK_VALIDITY_HOURS)}
+        </p>
+      </Form>
+    </div>
+  );
+});
+
+export default GuestAlertForm;

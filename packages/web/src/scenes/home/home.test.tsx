@@ -1,0 +1,195 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  CAROUSEL_AUTOPLAY_MS,
+  CSRF_COOKIE,
+  DEFAULT_SETTINGS,
+  POST_CREATION_REDIRECT_MS,
+  STRINGS,
+} from '@prijsalarm/core';
+import type { PublicSettings } from '@prijsalarm/core';
+import { STORAGE_KEYS, memoryStorage, writeJson } from '../../platform/storage';
+import { startHttpDouble, testStore } from '../../test/helpers';
+import type { HttpDouble } from '../../test/helpers';
+import { appNavigator, renderApp } from '../../test/render';
+
+let server: HttpDouble;
+beforeAll(async () => {
+  server = await startHttpDouble();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+afterEach(() => {
+  vi.useRealTimers();
+  expect(server.unscripted).toEqual([]);
+});
+
+/** A guest on `path`, with settings already cached (so nothing is fetched at start). */
+async function open(path: string, settings: PublicSettings = DEFAULT_SETTINGS) {
+  const storage = memoryStorage();
+  writeJson(storage, STORAGE_KEYS.settings, { settings, fetchedAt: Date.now() });
+  writeJson(storage, STORAGE_KEYS.cookieConsent, 'necessary');
+  const navigator = appNavigator(path);
+  const { store } = testStore({
+    server,
+    storage,
+    navigator,
+    cookies: new Map([[CSRF_COOKIE, 'g']]),
+  });
+  await store.auth.initialize();
+  renderApp(store, navigator, path);
+  return { store, navigator };
+}
+
+const hiddenPricing: PublicSettings = {
+  ...DEFAULT_SETTINGS,
+  features: { ...DEFAULT_SETTINGS.features, pricingTool: { enabled: true, displayMode: 'hidden' } },
+  isPricingToolVisible: false,
+};
+
+describe('home page', () => {
+  it('shows the tagline, the guest form, features, how it works, the FAQ and a call to action', async () => {
+    await open('/');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      STRINGS.product.tagline,
+    );
+    const form = await screen.findByRole('form', { name: 'Gratis alert aanmaken' });
+    expect(within(form).getByRole('button', { name: STRINGS.alertForm.submit })).toBeTruthy();
+    for (const name of [
+      STRINGS.web.home.featuresTitle,
+      STRINGS.web.home.howItWorks,
+      STRINGS.web.faq.title,
+      STRINGS.web.home.ctaTitle,
+    ]) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeTruthy();
+    }
+    expect(
+      await screen.findByRole('region', { name: STRINGS.web.home.carousel.label }),
+    ).toBeTruthy();
+  });
+
+  it.each([
+    ['visible', DEFAULT_SETTINGS, true],
+    ['hidden', hiddenPricing, false],
+  ])('the pricing table while the pricing tool is %s: %s', async (_case, settings, shown) => {
+    await open('/', settings);
+    await screen.findByRole('form', { name: 'Gratis alert aanmaken' });
+    const heading = screen.queryByRole('heading', { name: STRINGS.web.home.pricingTitle });
+    expect(heading !== null).toBe(shown);
+    if (shown) expect(await screen.findByRole('list', { name: 'Plannen' })).toBeTruthy();
+  });
+
+  it('the how-it-works steps mention the 24 h confirmation link', async () => {
+    await open('/');
+    const carousel = await screen.findByRole('region', { name: STRINGS.web.home.carousel.label });
+    expect(carousel.textContent).toContain('24 uur geldig');
+  });
+});
+
+describe('how-it-works carousel', () => {
+  const currentSlide = () =>
+    screen
+      .getAllByRole('group', { hidden: true })
+      .find((slide) => slide.getAttribute('aria-hidden') === 'false');
+
+  it('is operable by keyboard: next, previous and a button per step', async () => {
+    await open('/');
+    await screen.findByRole('region', { name: STRINGS.web.home.carousel.label });
+    const user = userEvent.setup();
+    const labels = STRINGS.web.home.carousel;
+    screen.getByRole('button', { name: labels.next }).focus();
+    await user.keyboard('{Enter}');
+    expect(currentSlide()?.getAttribute('aria-label')).toBe(labels.step(2, 4));
+    screen.getByRole('button', { name: labels.previous }).focus();
+    await user.keyboard(' ');
+    await user.keyboard(' ');
+    expect(currentSlide()?.getAttribute('aria-label')).toBe(labels.step(4, 4));
+    await user.click(screen.getByRole('button', { name: labels.goTo(3) }));
+    expect(currentSlide()?.getAttribute('aria-label')).toBe(labels.step(3, 4));
+    expect(screen.getByRole('button', { name: labels.goTo(3) }).getAttribute('aria-current')).toBe(
+      'step',
+    );
+  });
+
+  it('autoplays every 5 s and stops while the pointer is on it', async () => {
+    await open('/');
+    const carousel = await screen.findByRole('region', { name: STRINGS.web.home.carousel.label });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // Restart the wait under the fake clock.
+    const labels = STRINGS.web.home.carousel;
+    act(() => screen.getByRole('button', { name: labels.goTo(2) }).click());
+    act(() => vi.advanceTimersByTime(CAROUSEL_AUTOPLAY_MS - 1));
+    expect(currentSlide()?.getAttribute('aria-label')).toBe(labels.step(2, 4));
+    act(() => vi.advanceTimersByTime(1));
+    expect(currentSlide()?.getAttribute('aria-label')).toBe(labels.step(3, 4));
+
+    act(() => {
+      carousel.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    });
+    act(() => vi.advanceTimersByTime(CAROUSEL_AUTOPLAY_MS * 3));
+    expect(currentSlide()?.getAttribute('aria-label')).toBe(labels.step(3, 4));
+  });
+});
+
+describe('guest form', () => {
+  it('formats the postal code, enables the distance and sends; then the success card', async () => {
+    const { navigator } = await open('/');
+    const form = await screen.findByRole('form', { name: 'Gratis alert aanmaken' });
+    const user = userEvent.setup();
+    const distance = within(form).getByLabelText('Afstand') as HTMLSelectElement;
+    expect(distance.disabled).toBe(true);
+    await user.type(within(form).getByLabelText('Zoekterm'), 'gazelle');
+    await user.type(within(form).getByLabelText(/Postcode/), '3511ab');
+    expect((within(form).getByLabelText(/Postcode/) as HTMLInputElement).value).toBe('3511 AB');
+    expect(distance.disabled).toBe(false);
+    expect([...distance.options].map((o) => o.text)).toEqual([
+      'Heel het land',
+      '3 km',
+      '5 km',
+      '10 km',
+      '15 km',
+      '25 km',
+      '50 km',
+      '75 km',
+    ]);
+    await user.selectOptions(distance, '15');
+    await user.type(within(form).getByLabelText('E-mailadres'), 'anna@example.nl');
+    server.script('POST', '/api/alerts', {
+      status: 201,
+      body: { alert: { id: 'a', manageUrl: 'http://localhost:3000/manage/t1' } },
+    });
+    await user.click(within(form).getByRole('button', { name: STRINGS.alertForm.submit }));
+    expect(await screen.findByText(/Check je e-mail om je alert te bevestigen/)).toBeTruthy();
+    expect(screen.getByText(/bevestigingslink is 24 uur geldig/)).toBeTruthy();
+    expect(JSON.parse(server.requests[0]!.body)).toMatchObject({
+      postalCode: '3511 AB',
+      distance: 15,
+    });
+    await vi.waitFor(() => expect(navigator.currentPath()).toBe('/manage/t1'), {
+      timeout: POST_CREATION_REDIRECT_MS + 1000,
+    });
+  });
+
+  it('a refused submit shows the messages and focuses the first field in error', async () => {
+    await open('/gratis-alert-maken');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: STRINGS.alertForm.submit }));
+    expect(screen.getByText(STRINGS.alertForm.searchTermRequired)).toBeTruthy();
+    expect(screen.getByText(STRINGS.alertForm.emailRequired)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Zoekterm'));
+    expect(server.requests).toEqual([]);
+  });
+});
+
+describe('/prijsalarm-maken for a guest', () => {
+  it('shows the guest form and a locked 2dehands card that sends to login and back', async () => {
+    await open('/prijsalarm-maken');
+    expect(await screen.findByRole('form', { name: 'Gratis alert aanmaken' })).toBeTruthy();
+    expect(screen.getByText(STRINGS.access.accountRequiredForPlatform('2dehands'))).toBeTruthy();
+    const login = screen.getByRole('link', { name: 'Inloggen', description: /2dehands/ });
+    expect(login.getAttribute('href')).toBe('/login?redirect=%2Fprijsalarm-maken');
+    const marktplaats = screen.getByRole('radio', { name: /Marktplaats/ }) as HTMLInputElement;
+    expect(marktplaats.checked).toBe(true);
+  });
+});
