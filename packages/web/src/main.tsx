@@ -26,7 +26,7 @@ if (!container) throw new Error('index.html has no #root');
 createRoot(container).render(
   <StrictMode>
     <StoreProvider store={store}>
-      <BrowserRouter>
+      <BrowserRouter useTransitions={false}>
         <App navigator={navigator} />
       </BrowserRouter>
     </StoreProvider>

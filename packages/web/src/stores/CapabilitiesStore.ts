@@ -7,7 +7,7 @@ import {
   hydrateCapabilities,
   isCacheFresh,
 } from '@prijsalarm/core';
-import type { Capabilities } from '@prijsalarm/core';
+import type { Capabilities, Plan } from '@prijsalarm/core';
 import type { RootStore } from './RootStore';
 
 const GUEST_CAPABILITIES = hydrateCapabilities(GUEST_FALLBACK_CAPABILITIES);
@@ -65,6 +65,18 @@ export class CapabilitiesStore {
     return this.current;
   }
 
+  /**
+   * Fresh capabilities name the plan the server knows. Another plan than the signed-in user's means
+   * it changed elsewhere (an admin, a payment): the user is read again, so every screen follows.
+   */
+  noticeUserPlan(userPlan: Plan | null): void {
+    const { auth } = this.root;
+    if (userPlan === null || !auth.isLoggedIn || !auth.user || auth.user.plan === userPlan) return;
+    void auth
+      .fetchUser()
+      .catch((error: unknown) => console.warn('Could not re-read the user', error));
+  }
+
   /** Forgets the loaded capabilities (login, logout, plan change): the next load asks again. */
   clearCache(): void {
     this.capabilities = null;
@@ -82,6 +94,7 @@ export class CapabilitiesStore {
         this.fetchedAt = fetchedAt;
         this.error = null;
       });
+      this.noticeUserPlan(capabilities.userPlan);
       return capabilities;
     } catch (cause) {
       const failure = capabilitiesLoadFailure();

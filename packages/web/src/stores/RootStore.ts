@@ -16,6 +16,7 @@ import type {
 import type { ApiClientFactory } from '../api/client';
 import type { AppNavigator } from '../platform/navigator';
 import type { KeyValueStorage } from '../platform/storage';
+import type { LiveSocketFactory } from './LiveEventsStore';
 import { AuthStore } from './AuthStore';
 import { CapabilitiesStore } from './CapabilitiesStore';
 import { ContactStore } from './ContactStore';
@@ -33,6 +34,8 @@ export interface RootStoreOptions {
   navigator: AppNavigator;
   tabId: string;
   now?: () => number;
+  /** The live events socket (/ws/events); default: the browser's WebSocket to this page's host. */
+  liveEvents?: { url: string; createSocket?: LiveSocketFactory };
 }
 
 /** Every store of the app; stores reach one another through it (Outline's RootStore). */
@@ -43,6 +46,7 @@ export class RootStore {
   readonly navigator: AppNavigator;
   readonly crossTab: CrossTabBus;
   readonly now: () => number;
+  readonly liveEventsOptions: RootStoreOptions['liveEvents'];
 
   readonly toasts: ToastStore;
   readonly settings: SettingsStore;
@@ -56,6 +60,7 @@ export class RootStore {
 
   constructor(options: RootStoreOptions) {
     this.now = options.now ?? Date.now;
+    this.liveEventsOptions = options.liveEvents;
     this.cookies = options.cookies;
     this.storage = options.storage;
     this.navigator = options.navigator;

@@ -9,6 +9,7 @@ import type { AppNavigator } from '../platform/navigator';
 import { memoryStorage } from '../platform/storage';
 import type { KeyValueStorage } from '../platform/storage';
 import { RootStore } from '../stores/RootStore';
+import type { RootStoreOptions } from '../stores/RootStore';
 
 export { startHttpDouble } from '../../../core/test/http-double';
 export type { HttpDouble } from '../../../core/test/http-double';
@@ -93,6 +94,7 @@ export interface TestStoreOptions {
   navigator?: AppNavigator;
   now?: () => number;
   tabId?: string;
+  liveEvents?: RootStoreOptions['liveEvents'];
 }
 
 /** A RootStore whose API client talks to the double with the page's own fetch. */
@@ -114,6 +116,7 @@ export function testStore(options: TestStoreOptions) {
     navigator,
     tabId: options.tabId ?? 'tab-under-test',
     ...(options.now ? { now: options.now } : {}),
+    ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
   });
   return { store, cookies, navigator };
 }

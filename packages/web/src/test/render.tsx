@@ -12,7 +12,7 @@ import { StoreProvider } from '../stores/context';
 export function renderApp(store: RootStore, navigator: RouterNavigator, path: string) {
   return render(
     <StoreProvider store={store}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
         <App navigator={navigator} />
       </MemoryRouter>
     </StoreProvider>,

@@ -1,9 +1,484 @@
-import { STRINGS } from '@prijsalarm/core';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  ALERT_STATUSES,
+  PLANS,
+  PLAN_LABELS,
+  PLATFORMS,
+  PLATFORM_IDS,
+  SCREEN_TEXTS,
+  STRINGS,
+  alertStatusLabel,
+  formatDate,
+} from '@prijsalarm/core';
+import type { AlertStatus, Plan, PlatformId } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
+import { FormAlert } from '../../components/form/fields';
+import { BarChart } from '../../components/ui/BarChart';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { LoadError, Loading } from '../../components/ui/LoadError';
+import { Pager } from '../../components/ui/Pager';
+import { Tabs, tabFromQuery } from '../../components/ui/Tabs';
+import { useStores } from '../../stores/context';
+import '../../styles/screens.css';
+import { ADMIN_TAB_ITEMS, AdminStore } from './AdminStore';
+import type {
+  AdminAlertsStore,
+  AdminStatsStore,
+  AdminTab,
+  AdminUsersStore,
+  SettingForm,
+} from './AdminStore';
 
-const texts = STRINGS.web.admin;
+const page = STRINGS.web.admin;
+const texts = SCREEN_TEXTS.admin;
+const common = SCREEN_TEXTS.common;
 
-/** /admin (login and role ADMIN required): the admin dashboard comes next. */
-export default function AdminScene() {
-  return <Page title={texts.title} intro={texts.intro} width="wide" />;
+function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  hideLabel = false,
+  error,
+}: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange(value: T): void;
+  hideLabel?: boolean;
+  error?: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <div className={error ? 'field has-error' : 'field'}>
+      <label className={hideLabel ? 'visually-hidden' : 'field__label'} htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__input field__select"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value as T)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }
+
+function SearchBar({
+  label,
+  value,
+  onChange,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  onSubmit(): void;
+  children?: ReactNode;
+}) {
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form className="search-bar" role="search" aria-label={common.search} onSubmit={submit}>
+      <div className="field search-bar__query">
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+        <input
+          id={id}
+          type="search"
+          className="field__input"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </div>
+      {children}
+      <button type="submit" className="button button--primary">
+        {common.search}
+      </button>
+    </form>
+  );
+}
+
+const StatsSection = observer(function StatsSection({ store }: { store: AdminStatsStore }) {
+  if (store.status === 'loading') return <Loading />;
+  if (store.status === 'error' && store.error)
+    return <LoadError message={store.error} onRetry={() => void store.load()} />;
+  const stats = store.stats;
+  if (!stats) return null;
+  return (
+    <section aria-labelledby="admin-stats-title">
+      <h2 id="admin-stats-title" className="visually-hidden">
+        {texts.tabs.stats}
+      </h2>
+      <dl className="stats">
+        <div className="stats__item">
+          <dt>{texts.users}</dt>
+          <dd>{stats.users.total}</dd>
+        </div>
+        <div className="stats__item">
+          <dt>{texts.alerts}</dt>
+          <dd>{stats.alerts.total}</dd>
+        </div>
+        <div className="stats__item">
+          <dt>{texts.activeAlerts}</dt>
+          <dd>{stats.alerts.active}</dd>
+        </div>
+        <div className="stats__item">
+          <dt>{texts.notifications}</dt>
+          <dd>{stats.notifications.total}</dd>
+        </div>
+        <div className="stats__item">
+          <dt>{texts.notificationsLast24h}</dt>
+          <dd>{stats.notifications.last24h}</dd>
+        </div>
+      </dl>
+      <div className="card section">
+        <BarChart
+          caption={texts.byPlan}
+          labelHeading={texts.plan}
+          valueHeading={texts.users}
+          rows={PLANS.map((plan) => ({
+            key: plan,
+            label: PLAN_LABELS[plan],
+            value: stats.users.byPlan[plan] ?? 0,
+          }))}
+        />
+      </div>
+    </section>
+  );
+});
+
+const planOptions = PLANS.map((plan) => ({ value: plan, label: PLAN_LABELS[plan] }));
+
+const UsersSection = observer(function UsersSection({ store }: { store: AdminUsersStore }) {
+  return (
+    <section aria-labelledby="admin-users-title">
+      <h2 id="admin-users-title" className="visually-hidden">
+        {texts.tabs.users}
+      </h2>
+      <SearchBar
+        label={texts.searchUsers}
+        value={store.search}
+        onChange={store.setSearch}
+        onSubmit={() => void store.applySearch()}
+      >
+        <SelectField<'' | Plan>
+          label={texts.plan}
+          value={store.plan}
+          options={[{ value: '', label: texts.allPlans }, ...planOptions]}
+          onChange={(plan) => void store.setPlanFilter(plan)}
+        />
+      </SearchBar>
+      {store.status === 'loading' && <Loading />}
+      {store.status === 'error' && store.error && (
+        <LoadError message={store.error} onRetry={() => void store.load()} />
+      )}
+      {store.status === 'ready' && store.users.length === 0 && <p>{texts.noUsers}</p>}
+      {store.users.length > 0 && (
+        <div className="table-wrap">
+          <table className="data-table data-table--stack">
+            <caption className="visually-hidden">{texts.tabs.users}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{texts.email}</th>
+                <th scope="col">{texts.name}</th>
+                <th scope="col">{texts.plan}</th>
+                <th scope="col">{texts.alertCount}</th>
+                <th scope="col">{texts.notificationCount}</th>
+                <th scope="col">{texts.createdAt}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {store.users.map((user) => {
+                const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.name;
+                return (
+                  <tr key={user.id}>
+                    <th scope="row" className="cell-wrap" data-label={texts.email}>
+                      {user.email}
+                      {user.role === 'ADMIN' && <span className="badge"> ADMIN</span>}
+                    </th>
+                    <td className="cell-wrap" data-label={texts.name}>
+                      {name || '—'}
+                    </td>
+                    <td data-label={texts.plan}>
+                      <SelectField<Plan>
+                        label={texts.planOf(user.email)}
+                        hideLabel
+                        value={user.plan}
+                        options={planOptions}
+                        onChange={(plan) => void store.changePlan(user, plan)}
+                      />
+                    </td>
+                    <td data-label={texts.alertCount}>{user._count.alerts}</td>
+                    <td data-label={texts.notificationCount}>{user._count.notifications}</td>
+                    <td data-label={texts.createdAt}>{formatDate(user.createdAt)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {store.pagination && (
+        <Pager
+          page={store.pagination.page}
+          totalPages={store.pagination.totalPages}
+          onPage={(n) => void store.goToPage(n)}
+        />
+      )}
+    </section>
+  );
+});
+
+const AlertsSection = observer(function AlertsSection({ store }: { store: AdminAlertsStore }) {
+  const deleting = store.deleting;
+  return (
+    <section aria-labelledby="admin-alerts-title">
+      <h2 id="admin-alerts-title" className="visually-hidden">
+        {texts.tabs.alerts}
+      </h2>
+      <SearchBar
+        label={texts.searchAlerts}
+        value={store.search}
+        onChange={store.setSearch}
+        onSubmit={() => void store.applySearch()}
+      >
+        <SelectField<'' | AlertStatus>
+          label={texts.status}
+          value={store.alertStatus}
+          options={[
+            { value: '', label: texts.allStatuses },
+            ...ALERT_STATUSES.map((status) => ({ value: status, label: alertStatusLabel(status) })),
+          ]}
+          onChange={(status) => void store.setStatusFilter(status)}
+        />
+        <SelectField<'' | PlatformId>
+          label={common.platform}
+          value={store.platform}
+          options={[
+            { value: '', label: common.allPlatforms },
+            ...PLATFORM_IDS.map((id) => ({ value: id, label: PLATFORMS[id].name })),
+          ]}
+          onChange={(platform) => void store.setPlatformFilter(platform)}
+        />
+      </SearchBar>
+      {store.status === 'loading' && <Loading />}
+      {store.status === 'error' && store.error && (
+        <LoadError message={store.error} onRetry={() => void store.load()} />
+      )}
+      {store.status === 'ready' && store.alerts.length === 0 && <p>{texts.noAlerts}</p>}
+      {store.alerts.length > 0 && (
+        <div className="table-wrap">
+          <table className="data-table data-table--stack">
+            <caption className="visually-hidden">{texts.tabs.alerts}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{texts.searchTermColumn}</th>
+                <th scope="col">{texts.owner}</th>
+                <th scope="col">{texts.status}</th>
+                <th scope="col">{common.platform}</th>
+                <th scope="col">{texts.notificationCount}</th>
+                <th scope="col">{texts.createdAt}</th>
+                <th scope="col">{texts.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {store.alerts.map((alert) => (
+                <tr key={alert.id}>
+                  <th scope="row" className="cell-wrap" data-label={texts.searchTermColumn}>
+                    {alert.searchTerm}
+                  </th>
+                  <td className="cell-wrap" data-label={texts.owner}>
+                    {alert.userEmail ?? texts.guestOwner}
+                  </td>
+                  <td data-label={texts.status}>
+                    <span className={`badge badge--${alert.status}`}>
+                      {alertStatusLabel(alert.status)}
+                    </span>
+                  </td>
+                  <td data-label={common.platform}>
+                    {alert.platforms.map((id) => PLATFORMS[id].name).join(', ')}
+                  </td>
+                  <td data-label={texts.notificationCount}>{alert.notificationCount}</td>
+                  <td data-label={texts.createdAt}>{formatDate(alert.createdAt)}</td>
+                  <td data-label={texts.actions}>
+                    <button
+                      type="button"
+                      className="button button--danger-outline button--small"
+                      aria-label={texts.deleteAlertFor(alert.searchTerm)}
+                      onClick={() => store.requestDelete(alert)}
+                    >
+                      {texts.deleteAlert}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {store.pagination && (
+        <Pager
+          page={store.pagination.page}
+          totalPages={store.pagination.totalPages}
+          onPage={(n) => void store.goToPage(n)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={texts.deleteAlertTitle}
+        confirmLabel={texts.deleteAlert}
+        busy={store.deleteBusy}
+        onConfirm={() => void store.confirmDelete()}
+        onCancel={store.cancelDelete}
+      >
+        <p>
+          {deleting
+            ? texts.deleteAlertText(deleting.searchTerm, deleting.userEmail ?? texts.guestOwner)
+            : ''}
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+});
+
+const SettingCard = observer(function SettingCard({ form }: { form: SettingForm }) {
+  const baseId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.save();
+  };
+  return (
+    <section className="card" aria-labelledby={`${baseId}-title`}>
+      <h2 id={`${baseId}-title`}>{form.title}</h2>
+      <form className="form" noValidate aria-labelledby={`${baseId}-title`} onSubmit={submit}>
+        <FormAlert message={form.formError} />
+        {form.fields.map((field) => {
+          const id = `${baseId}-${field.path || 'value'}`;
+          const error = form.errors[field.path];
+          const value = form.values[field.path];
+          if (field.kind === 'checkbox') {
+            return (
+              <div className="checkbox" key={field.path}>
+                <input
+                  id={id}
+                  type="checkbox"
+                  checked={value === true}
+                  onChange={(event) => form.set(field.path, event.target.checked)}
+                />
+                <label htmlFor={id}>{field.label}</label>
+              </div>
+            );
+          }
+          if (field.kind === 'select') {
+            return (
+              <SelectField
+                key={field.path}
+                label={field.label}
+                value={String(value ?? '')}
+                options={field.options ?? []}
+                error={error}
+                onChange={(next) => form.set(field.path, next)}
+              />
+            );
+          }
+          const hint = field.kind === 'limit' ? texts.unlimitedHint : undefined;
+          const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+            .filter(Boolean)
+            .join(' ');
+          return (
+            <div className={error ? 'field has-error' : 'field'} key={field.path}>
+              <label className="field__label" htmlFor={id}>
+                {field.label}
+              </label>
+              {hint && (
+                <p className="field__hint" id={`${id}-hint`}>
+                  {hint}
+                </p>
+              )}
+              <input
+                id={id}
+                className="field__input"
+                inputMode={field.kind === 'text' ? undefined : 'decimal'}
+                value={String(value ?? '')}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy || undefined}
+                onChange={(event) => form.set(field.path, event.target.value)}
+              />
+              {error && (
+                <p className="field__error" id={`${id}-error`}>
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
+        <button type="submit" className="button button--primary" aria-disabled={form.saving}>
+          {form.saving ? STRINGS.web.form.busy : common.save}
+        </button>
+      </form>
+    </section>
+  );
+});
+
+const SettingsSection = observer(function SettingsSection({ store }: { store: AdminStore }) {
+  if (store.settings.status !== 'ready') return <Loading />;
+  return (
+    <div className="settings-grid">
+      {store.settings.forms.map((form) => (
+        <SettingCard key={form.key} form={form} />
+      ))}
+    </div>
+  );
+});
+
+/** /admin (login and role ADMIN required): statistics, users, alerts and settings (spec §6). */
+const AdminScene = observer(function AdminScene() {
+  const root = useStores();
+  const [store] = useState(() => new AdminStore(root));
+  const [params, setParams] = useSearchParams();
+  const tab = tabFromQuery<AdminTab>(params.get('tab'), ADMIN_TAB_ITEMS, 'stats');
+  useEffect(() => {
+    store.open(tab);
+  }, [store, tab]);
+
+  return (
+    <Page title={page.title} intro={page.intro} width="wide">
+      <Tabs
+        label={texts.tabsLabel}
+        tabs={ADMIN_TAB_ITEMS}
+        selected={tab}
+        idPrefix="admin"
+        onSelect={(id) => setParams({ tab: id }, { replace: true })}
+      >
+        {tab === 'stats' && <StatsSection store={store.stats} />}
+        {tab === 'users' && <UsersSection store={store.users} />}
+        {tab === 'alerts' && <AlertsSection store={store.alerts} />}
+        {tab === 'settings' && <SettingsSection store={store} />}
+      </Tabs>
+    </Page>
+  );
+});
+
+export default AdminScene;

@@ -1,9 +1,14 @@
 import { STRINGS } from '@prijsalarm/core';
+import { AlertWizard } from '../../components/alert-form/AlertWizard';
 import { Page } from '../../components/content/Page';
 
 const texts = STRINGS.web.dashboard;
 
-/** /dashboard/create (login required): the alert wizard comes next. */
+/** /dashboard/create (login required): the alert wizard; after success back to /dashboard (spec §2). */
 export default function DashboardCreateScene() {
-  return <Page title={texts.createTitle} intro={texts.createIntro} />;
+  return (
+    <Page title={texts.createTitle} intro={texts.createIntro} width="wide">
+      <AlertWizard context="dashboard" />
+    </Page>
+  );
 }

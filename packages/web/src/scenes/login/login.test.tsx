@@ -88,6 +88,19 @@ describe('login and register', () => {
     server.script('POST', '/api/auth/login', { body: { user: userDto(), csrfToken: 'c2' } });
     server.script('GET', '/api/user-capabilities', { body: capabilitiesFor('REGISTERED') });
     server.script('GET', '/api/settings/public', { body: DEFAULT_SETTINGS });
+    // What the page after login reads.
+    if (target === '/dashboard') {
+      server.script('GET', '/api/alerts/my-alerts', {
+        body: { alerts: [], capabilities: capabilitiesFor('REGISTERED') },
+      });
+    } else {
+      server.script('GET', '/api/notifications', {
+        body: { notifications: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } },
+      });
+      server.script('GET', '/api/notifications/stats/overview', {
+        body: { total: 0, unread: 0, perAlert: [], perPlatform: [], perDay: [] },
+      });
+    }
     const user = userEvent.setup();
     await user.type(field('E-mailadres'), '  Anna@Example.nl ');
     await user.type(
@@ -102,6 +115,11 @@ describe('login and register', () => {
     });
     expect(navigator.currentPath()).toBe(target);
     expect(store.auth.rememberMe).toBe(true);
+    await server.waitForRequests(
+      'GET',
+      target === '/dashboard' ? '/api/alerts/my-alerts' : '/api/notifications/stats/overview',
+      1,
+    );
     expect(JSON.parse(server.requestsTo('POST', '/api/auth/login')[0]?.body ?? '{}')).toEqual({
       email: 'anna@example.nl',
       password: 'een-lang-wachtwoord',

@@ -1,0 +1,506 @@
+import { makeAutoObservable, observable, runInAction } from 'mobx';
+import {
+  FORM_ERROR_KEY,
+  PLANS,
+  PLAN_LABELS,
+  PRICING_TOOL_DISPLAY_MODES,
+  SCREEN_TEXTS,
+  SETTING_KEYS,
+  SETTING_SCHEMAS,
+  adminPlanChangeSchema,
+  isApiError,
+  validateInput,
+} from '@prijsalarm/core';
+import type {
+  AdminAlertDto,
+  AdminStatsResponse,
+  AlertStatus,
+  Pagination,
+  Plan,
+  PlatformId,
+  PublicSettings,
+  SettingKey,
+  SettingUpdate,
+  UserDto,
+} from '@prijsalarm/core';
+import { errorText } from '../../stores/errors';
+import type { RootStore } from '../../stores/RootStore';
+
+const texts = SCREEN_TEXTS.admin;
+
+export const ADMIN_TABS = ['stats', 'users', 'alerts', 'settings'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+export const ADMIN_TAB_ITEMS = ADMIN_TABS.map((id) => ({ id, label: texts.tabs[id] }));
+
+type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** GET /admin/stats. */
+export class AdminStatsStore {
+  stats: AdminStatsResponse | null = null;
+  status: LoadStatus = 'idle';
+  error: string | null = null;
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<AdminStatsStore, 'root'>(this, { root: false }, { autoBind: true });
+  }
+
+  async load(): Promise<void> {
+    this.status = this.stats ? 'ready' : 'loading';
+    try {
+      const stats = await this.root.api.admin.stats();
+      runInAction(() => {
+        this.stats = stats;
+        this.status = 'ready';
+        this.error = null;
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.error = errorText(error);
+        this.status = 'error';
+      });
+    }
+  }
+}
+
+/** GET /admin/users (search, plan, pages) and PUT /admin/users/:id/plan. */
+export class AdminUsersStore {
+  search = '';
+  plan: '' | Plan = '';
+  page = 1;
+  users: UserDto[] = [];
+  pagination: Pagination | null = null;
+  status: LoadStatus = 'idle';
+  error: string | null = null;
+  readonly changing = observable.set<string>();
+  private request = 0;
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<AdminUsersStore, 'root' | 'request'>(
+      this,
+      { root: false, request: false, changing: false },
+      { autoBind: true },
+    );
+  }
+
+  async load(): Promise<void> {
+    const request = ++this.request;
+    if (this.status !== 'ready') this.status = 'loading';
+    try {
+      const answer = await this.root.api.admin.users({
+        page: this.page,
+        ...(this.search.trim() ? { search: this.search.trim() } : {}),
+        ...(this.plan ? { plan: this.plan } : {}),
+      });
+      if (request !== this.request) return;
+      runInAction(() => {
+        this.users = answer.users;
+        this.pagination = answer.pagination;
+        this.status = 'ready';
+        this.error = null;
+      });
+    } catch (error) {
+      if (request !== this.request) return;
+      runInAction(() => {
+        this.error = errorText(error);
+        this.status = 'error';
+      });
+    }
+  }
+
+  setSearch(search: string): void {
+    this.search = search;
+  }
+
+  applySearch(): Promise<void> {
+    this.page = 1;
+    return this.load();
+  }
+
+  setPlanFilter(plan: '' | Plan): Promise<void> {
+    this.plan = plan;
+    this.page = 1;
+    return this.load();
+  }
+
+  goToPage(page: number): Promise<void> {
+    this.page = page;
+    return this.load();
+  }
+
+  /** PUT /admin/users/:id/plan, confirmed with a toast; the user's own tabs pick it up on refetch. */
+  async changePlan(user: UserDto, plan: Plan): Promise<void> {
+    if (plan === user.plan || this.changing.has(user.id)) return;
+    const check = validateInput(adminPlanChangeSchema, { plan });
+    if (!check.success) {
+      this.root.toasts.error(check.error);
+      return;
+    }
+    this.changing.add(user.id);
+    try {
+      const { user: updated } = await this.root.api.admin.updateUserPlan(user.id, check.data.plan);
+      runInAction(() => {
+        this.users = this.users.map((known) => (known.id === updated.id ? updated : known));
+      });
+      // An admin who changes their own plan sees it at once (and their other tabs are told).
+      if (updated.id === this.root.auth.user?.id) this.root.auth.replaceUser(updated);
+      this.root.toasts.success(texts.planChanged(updated.email, PLAN_LABELS[updated.plan]));
+    } catch (error) {
+      this.root.toasts.error(errorText(error));
+    } finally {
+      runInAction(() => this.changing.delete(user.id));
+    }
+  }
+}
+
+/** GET /admin/alerts (search, status, platform, pages) and DELETE /admin/alerts/:id. */
+export class AdminAlertsStore {
+  search = '';
+  alertStatus: '' | AlertStatus = '';
+  platform: '' | PlatformId = '';
+  page = 1;
+  alerts: AdminAlertDto[] = [];
+  pagination: Pagination | null = null;
+  status: LoadStatus = 'idle';
+  error: string | null = null;
+  deleting: AdminAlertDto | null = null;
+  deleteBusy = false;
+  private request = 0;
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<AdminAlertsStore, 'root' | 'request'>(
+      this,
+      { root: false, request: false },
+      { autoBind: true },
+    );
+  }
+
+  async load(): Promise<void> {
+    const request = ++this.request;
+    if (this.status !== 'ready') this.status = 'loading';
+    try {
+      const answer = await this.root.api.admin.alerts({
+        page: this.page,
+        ...(this.search.trim() ? { search: this.search.trim() } : {}),
+        ...(this.alertStatus ? { status: this.alertStatus } : {}),
+        ...(this.platform ? { platform: this.platform } : {}),
+      });
+      if (request !== this.request) return;
+      runInAction(() => {
+        this.alerts = answer.alerts;
+        this.pagination = answer.pagination;
+        this.status = 'ready';
+        this.error = null;
+      });
+    } catch (error) {
+      if (request !== this.request) return;
+      runInAction(() => {
+        this.error = errorText(error);
+        this.status = 'error';
+      });
+    }
+  }
+
+  setSearch(search: string): void {
+    this.search = search;
+  }
+
+  applySearch(): Promise<void> {
+    this.page = 1;
+    return this.load();
+  }
+
+  setStatusFilter(status: '' | AlertStatus): Promise<void> {
+    this.alertStatus = status;
+    this.page = 1;
+    return this.load();
+  }
+
+  setPlatformFilter(platform: '' | PlatformId): Promise<void> {
+    this.platform = platform;
+    this.page = 1;
+    return this.load();
+  }
+
+  goToPage(page: number): Promise<void> {
+    this.page = page;
+    return this.load();
+  }
+
+  requestDelete(alert: AdminAlertDto): void {
+    this.deleting = alert;
+  }
+
+  cancelDelete(): void {
+    this.deleting = null;
+  }
+
+  async confirmDelete(): Promise<void> {
+    const alert = this.deleting;
+    if (!alert || this.deleteBusy) return;
+    this.deleteBusy = true;
+    try {
+      const { message } = await this.root.api.admin.deleteAlert(alert.id);
+      this.root.toasts.success(message);
+      runInAction(() => {
+        this.alerts = this.alerts.filter((known) => known.id !== alert.id);
+      });
+      await this.load();
+    } catch (error) {
+      this.root.toasts.error(errorText(error));
+    } finally {
+      runInAction(() => {
+        this.deleting = null;
+        this.deleteBusy = false;
+      });
+    }
+  }
+}
+
+/* ---------- Settings ---------- */
+
+export type SettingFieldKind = 'checkbox' | 'select' | 'text' | 'number' | 'limit';
+
+export interface SettingField {
+  /** Dot path inside the setting's value; '' for a value that is one field. */
+  path: string;
+  label: string;
+  kind: SettingFieldKind;
+  options?: readonly { value: string; label: string }[];
+}
+
+const fieldTexts = texts.fields;
+const perPlan = (kind: SettingFieldKind): SettingField[] =>
+  PLANS.map((plan) => ({ path: plan, label: PLAN_LABELS[plan], kind }));
+
+/** The fields of one setting's form (spec §3 Settings, one form per key of SETTING_KEYS). */
+export function settingFields(key: SettingKey): SettingField[] {
+  switch (key) {
+    case 'features.pricingTool':
+      return [
+        { path: 'enabled', label: fieldTexts.enabled, kind: 'checkbox' },
+        {
+          path: 'displayMode',
+          label: fieldTexts.displayMode,
+          kind: 'select',
+          options: PRICING_TOOL_DISPLAY_MODES.map((mode) => ({
+            value: mode,
+            label: fieldTexts.displayModes[mode],
+          })),
+        },
+      ];
+    case 'features.filterPaidAds':
+      return [{ path: '', label: fieldTexts.filterPaidAds, kind: 'checkbox' }];
+    case 'pricing':
+      return [
+        { path: 'model', label: fieldTexts.model, kind: 'text' },
+        { path: 'currency', label: fieldTexts.currency, kind: 'text' },
+        { path: 'pricePerAlert', label: fieldTexts.pricePerAlert, kind: 'number' },
+        ...PLANS.map((plan) => ({
+          path: `subscriptionPrices.${plan}`,
+          label: fieldTexts.subscriptionPrice(PLAN_LABELS[plan]),
+          kind: 'number' as const,
+        })),
+      ];
+    case 'alertLimits':
+    case 'telegramAlertLimits':
+      return perPlan('limit');
+    case 'checkIntervals':
+    case 'validityPeriods':
+      return perPlan('number');
+    case 'seo.maxFaqItems':
+      return [{ path: '', label: fieldTexts.maxFaqItems, kind: 'number' }];
+  }
+}
+
+function valueAt(source: unknown, path: string): unknown {
+  if (path === '') return source;
+  let current = source;
+  for (const part of path.split('.')) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+function settingValue(settings: PublicSettings, key: SettingKey): unknown {
+  return valueAt(settings, key);
+}
+
+export type FieldValue = string | boolean;
+
+/** A typed-in number: '' is missing (a limit: unlimited), a Dutch comma is a decimal point. */
+function numberFrom(text: string, kind: SettingFieldKind): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return kind === 'limit' ? null : undefined;
+  return Number(trimmed.replace(',', '.'));
+}
+
+/** One setting's form: its fields as typed, checked with core's SETTING_SCHEMAS[key], saved by key. */
+export class SettingForm {
+  values: Record<string, FieldValue> = {};
+  errors: Record<string, string> = {};
+  formError: string | null = null;
+  saving = false;
+  readonly fields: SettingField[];
+
+  constructor(
+    private readonly root: RootStore,
+    readonly key: SettingKey,
+    settings: PublicSettings,
+  ) {
+    this.fields = settingFields(key);
+    this.fill(settingValue(settings, key));
+    makeAutoObservable<SettingForm, 'root'>(
+      this,
+      { root: false, key: false, fields: false },
+      { autoBind: true },
+    );
+  }
+
+  get title(): string {
+    return texts.settings[this.key];
+  }
+
+  set(path: string, value: FieldValue): void {
+    this.values = { ...this.values, [path]: value };
+    if (path in this.errors) {
+      const { [path]: _removed, ...rest } = this.errors;
+      this.errors = rest;
+    }
+  }
+
+  /** The setting's value as the form holds it (numbers parsed; not yet checked). */
+  get value(): unknown {
+    const converted = (field: SettingField): unknown => {
+      const raw = this.values[field.path];
+      if (field.kind === 'checkbox') return raw === true;
+      if (field.kind === 'number' || field.kind === 'limit')
+        return numberFrom(String(raw ?? ''), field.kind);
+      return raw;
+    };
+    const [single] = this.fields;
+    if (this.fields.length === 1 && single?.path === '') return converted(single);
+    const value: Record<string, unknown> = {};
+    for (const field of this.fields) {
+      const parts = field.path.split('.');
+      let target = value;
+      for (const part of parts.slice(0, -1)) {
+        target[part] ??= {};
+        target = target[part] as Record<string, unknown>;
+      }
+      target[parts.at(-1)!] = converted(field);
+    }
+    return value;
+  }
+
+  /** Client-side check with core's schema, then PUT /admin/settings {key, value}. */
+  async save(): Promise<boolean> {
+    if (this.saving) return false;
+    const check = validateInput(SETTING_SCHEMAS[this.key], this.value);
+    if (!check.success) {
+      this.showErrors(check.fields, null);
+      return false;
+    }
+    this.errors = {};
+    this.formError = null;
+    this.saving = true;
+    try {
+      const answer = await this.root.api.admin.updateSetting({
+        key: this.key,
+        value: check.data,
+      } as SettingUpdate);
+      runInAction(() => this.fill(settingValue(answer.settings, this.key)));
+      void this.root.settings.load({ force: true });
+      this.root.toasts.success(texts.saved(this.title));
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        if (isApiError(error))
+          this.showErrors(serverFieldErrors(error.fields ?? {}), error.message);
+        else this.formError = errorText(error);
+      });
+      return false;
+    } finally {
+      runInAction(() => {
+        this.saving = false;
+      });
+    }
+  }
+
+  private showErrors(fields: Record<string, string>, formError: string | null): void {
+    const errors: Record<string, string> = {};
+    let general = formError;
+    for (const [path, message] of Object.entries(fields)) {
+      const fieldPath = path === FORM_ERROR_KEY ? '' : path;
+      if (this.fields.some((field) => field.path === fieldPath)) errors[fieldPath] = message;
+      else general ??= message;
+    }
+    this.errors = errors;
+    this.formError = general;
+  }
+
+  private fill(value: unknown): void {
+    const values: Record<string, FieldValue> = {};
+    for (const field of this.fields) {
+      const current = valueAt(value, field.path);
+      values[field.path] =
+        field.kind === 'checkbox'
+          ? current === true
+          : current === null || current === undefined
+            ? ''
+            : String(current);
+    }
+    this.values = values;
+  }
+}
+
+/** The server names fields inside the body (`value.FREE`); the form names them inside the value. */
+export function serverFieldErrors(fields: Record<string, string>): Record<string, string> {
+  const mapped: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fields)) {
+    if (path === 'value') mapped[FORM_ERROR_KEY] = message;
+    else if (path.startsWith('value.')) mapped[path.slice('value.'.length)] = message;
+    else mapped[path] = message;
+  }
+  return mapped;
+}
+
+/** One form per settings key, filled from freshly loaded settings. */
+export class AdminSettingsStore {
+  forms: SettingForm[] = [];
+  status: LoadStatus = 'idle';
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<AdminSettingsStore, 'root'>(this, { root: false }, { autoBind: true });
+  }
+
+  async load(): Promise<void> {
+    this.status = 'loading';
+    const settings = await this.root.settings.load({ force: true });
+    runInAction(() => {
+      this.forms = SETTING_KEYS.map((key) => new SettingForm(this.root, key, settings));
+      this.status = 'ready';
+    });
+  }
+}
+
+/** The admin area: its sections, each loaded when first shown. */
+export class AdminStore {
+  readonly stats: AdminStatsStore;
+  readonly users: AdminUsersStore;
+  readonly alerts: AdminAlertsStore;
+  readonly settings: AdminSettingsStore;
+
+  constructor(root: RootStore) {
+    this.stats = new AdminStatsStore(root);
+    this.users = new AdminUsersStore(root);
+    this.alerts = new AdminAlertsStore(root);
+    this.settings = new AdminSettingsStore(root);
+  }
+
+  /** Loads a section the first time it is opened. */
+  open(tab: AdminTab): void {
+    const section = this[tab];
+    if (section.status === 'idle') void section.load();
+  }
+}

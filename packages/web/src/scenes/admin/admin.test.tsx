@@ -1,0 +1,264 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, SCREEN_TEXTS, STRINGS, applySetting } from '@prijsalarm/core';
+import type { SettingKey } from '@prijsalarm/core';
+import { startHttpDouble, userDto } from '../../test/helpers';
+import type { HttpDouble } from '../../test/helpers';
+import { appNavigator, renderApp } from '../../test/render';
+import { ALERT_ID, alertDto, capabilities, signedInStore } from '../../test/screens';
+import { AdminUsersStore, SettingForm, serverFieldErrors } from './AdminStore';
+
+let server: HttpDouble;
+beforeAll(async () => {
+  server = await startHttpDouble();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+afterEach(() => expect(server.unscripted).toEqual([]));
+
+const texts = SCREEN_TEXTS.admin;
+const ADMIN = userDto({
+  id: '99999999-9999-4999-8999-999999999999',
+  role: 'ADMIN',
+  email: 'admin@example.nl',
+});
+const BOB = userDto({
+  id: '33333333-3333-4333-8333-333333333333',
+  email: 'bob@example.nl',
+  plan: 'FREE',
+});
+const pagination = (total: number) => ({
+  page: 1,
+  limit: 20,
+  total,
+  totalPages: Math.ceil(total / 20),
+});
+const bodyOf = (method: string, path: string, index = 0) =>
+  JSON.parse(server.requestsTo(method, path)[index]?.body ?? 'null') as unknown;
+
+async function open(path: string) {
+  const navigator = appNavigator(path);
+  const { store } = await signedInStore(server, { navigator, user: ADMIN });
+  server.script('GET', '/api/auth/me', { body: { user: ADMIN } });
+  renderApp(store, navigator, path);
+  await screen.findByRole('heading', { level: 1, name: 'Beheer' });
+  return { store, navigator, user: userEvent.setup() };
+}
+
+describe('admin: tabs and statistics', () => {
+  it('opens on the statistics; the tab is in the URL', async () => {
+    server.script('GET', '/api/admin/stats', {
+      body: {
+        users: { total: 7, byPlan: { FREE: 3, REGISTERED: 3, PRO: 1 } },
+        alerts: { total: 12, active: 9 },
+        notifications: { total: 140, last24h: 21 },
+      },
+    });
+    server.script('GET', '/api/admin/users', { body: { users: [BOB], pagination: pagination(1) } });
+    const { user, navigator } = await open('/admin');
+    expect((await screen.findByText(texts.activeAlerts)).nextElementSibling?.textContent).toBe('9');
+    expect(screen.getByRole('table', { name: texts.byPlan }).textContent).toContain('Pro1');
+    await user.click(screen.getByRole('tab', { name: texts.tabs.users }));
+    expect(navigator.currentPath()).toBe('/admin?tab=users');
+    expect(await screen.findByRole('rowheader', { name: 'bob@example.nl' })).toBeTruthy();
+  });
+});
+
+describe('admin: users', () => {
+  it('changes a plan through the select, with a confirmation toast', async () => {
+    server.script('GET', '/api/admin/users', { body: { users: [BOB], pagination: pagination(1) } });
+    const { user, store } = await open('/admin?tab=users');
+    const select = await screen.findByLabelText(texts.planOf('bob@example.nl'));
+    server.script('PUT', `/api/admin/users/${BOB.id}/plan`, {
+      body: { user: { ...BOB, plan: 'PRO' } },
+    });
+    await user.selectOptions(select, 'PRO');
+    await waitFor(() =>
+      expect(store.toasts.toasts.map((t) => t.message)).toContain(
+        texts.planChanged('bob@example.nl', 'Pro'),
+      ),
+    );
+    expect(bodyOf('PUT', `/api/admin/users/${BOB.id}/plan`)).toEqual({ plan: 'PRO' });
+    expect((select as HTMLSelectElement).value).toBe('PRO');
+  });
+
+  it("searches and filters by plan in the API's query", async () => {
+    server.script(
+      'GET',
+      '/api/admin/users',
+      { body: { users: [BOB], pagination: pagination(1) } },
+      { body: { users: [BOB], pagination: pagination(1) } },
+      { body: { users: [], pagination: pagination(0) } },
+    );
+    const { user } = await open('/admin?tab=users');
+    await screen.findByRole('rowheader', { name: 'bob@example.nl' });
+    await user.type(screen.getByLabelText(texts.searchUsers), 'bob');
+    await user.click(screen.getByRole('button', { name: 'Zoeken' }));
+    await user.selectOptions(screen.getByLabelText(texts.plan), 'PRO');
+    expect(await screen.findByText(texts.noUsers)).toBeTruthy();
+    expect(server.requestsTo('GET', '/api/admin/users').map((r) => r.search)).toEqual([
+      '?page=1',
+      '?page=1&search=bob',
+      '?page=1&search=bob&plan=PRO',
+    ]);
+  });
+
+  it("an admin changing their own plan: the app's user and capabilities follow", async () => {
+    const { store: root } = await signedInStore(server, { user: ADMIN });
+    const users = new AdminUsersStore(root);
+    server.script('GET', '/api/admin/users', {
+      body: { users: [ADMIN], pagination: pagination(1) },
+    });
+    await users.load();
+    server.script('PUT', `/api/admin/users/${ADMIN.id}/plan`, {
+      body: { user: { ...ADMIN, plan: 'PRO' } },
+    });
+    server.script('GET', '/api/user-capabilities', { body: capabilities('PRO') });
+    await users.changePlan(users.users[0]!, 'PRO');
+    expect(root.auth.user?.plan).toBe('PRO');
+    await waitFor(() => expect(server.requestsTo('GET', '/api/user-capabilities')).toHaveLength(1));
+  });
+
+  it('a refused change is an error toast and the plan stays', async () => {
+    const { store: root } = await signedInStore(server, { user: ADMIN });
+    const users = new AdminUsersStore(root);
+    server.script('GET', '/api/admin/users', { body: { users: [BOB], pagination: pagination(1) } });
+    await users.load();
+    server.script('PUT', `/api/admin/users/${BOB.id}/plan`, {
+      status: 404,
+      body: { error: STRINGS.admin.userNotFound },
+    });
+    await users.changePlan(users.users[0]!, 'PRO');
+    expect(users.users[0]?.plan).toBe('FREE');
+    expect(root.toasts.toasts.map((t) => [t.type, t.message])).toContainEqual([
+      'error',
+      STRINGS.admin.userNotFound,
+    ]);
+  });
+});
+
+describe('admin: alerts', () => {
+  const alert = { ...alertDto({ searchTerm: 'bakfiets' }), userEmail: 'bob@example.nl' };
+
+  it('deletes an alert after a yes and reads the list again', async () => {
+    server.script(
+      'GET',
+      '/api/admin/alerts',
+      { body: { alerts: [alert], pagination: pagination(1) } },
+      { body: { alerts: [], pagination: pagination(0) } },
+    );
+    const { user, store } = await open('/admin?tab=alerts');
+    await user.click(await screen.findByRole('button', { name: texts.deleteAlertFor('bakfiets') }));
+    const dialog = await screen.findByRole('dialog', { name: texts.deleteAlertTitle });
+    expect(dialog.textContent).toContain(texts.deleteAlertText('bakfiets', 'bob@example.nl'));
+    server.script('DELETE', `/api/admin/alerts/${ALERT_ID}`, {
+      body: { message: STRINGS.admin.alertDeleted },
+    });
+    await user.click(within(dialog).getByRole('button', { name: texts.deleteAlert }));
+    expect(await screen.findByText(texts.noAlerts)).toBeTruthy();
+    expect(store.toasts.toasts.map((t) => t.message)).toContain(STRINGS.admin.alertDeleted);
+    expect(server.requestsTo('DELETE', `/api/admin/alerts/${ALERT_ID}`)).toHaveLength(1);
+  });
+
+  it('filters by status and platform', async () => {
+    server.script(
+      'GET',
+      '/api/admin/alerts',
+      { body: { alerts: [alert], pagination: pagination(1) } },
+      { body: { alerts: [alert], pagination: pagination(1) } },
+      { body: { alerts: [alert], pagination: pagination(1) } },
+    );
+    const { user } = await open('/admin?tab=alerts');
+    await screen.findByRole('rowheader', { name: 'bakfiets' });
+    await user.selectOptions(screen.getByLabelText(texts.status), 'paused');
+    await user.selectOptions(screen.getByLabelText('Platform'), '2dehands');
+    await waitFor(() => expect(server.requestsTo('GET', '/api/admin/alerts')).toHaveLength(3));
+    expect(server.requestsTo('GET', '/api/admin/alerts').at(-1)?.search).toBe(
+      '?page=1&status=paused&platform=2dehands',
+    );
+  });
+});
+
+describe('admin: settings (core SETTING_SCHEMAS)', () => {
+  async function form(key: SettingKey) {
+    const { store: root } = await signedInStore(server, { user: ADMIN });
+    return { root, form: new SettingForm(root, key, DEFAULT_SETTINGS) };
+  }
+
+  it.each<[SettingKey, string, string, string]>([
+    ['alertLimits', 'FREE', '-1', STRINGS.validation.numberTooSmall(0)],
+    ['alertLimits', 'PRO', '2,5', STRINGS.validation.wholeNumber],
+    ['telegramAlertLimits', 'REGISTERED', 'veel', STRINGS.validation.invalidValue],
+    ['checkIntervals', 'FREE', '', STRINGS.validation.required],
+    ['validityPeriods', 'PRO', '1.5', STRINGS.validation.wholeNumber],
+    ['pricing', 'currency', 'eur', STRINGS.validation.currencyInvalid],
+    ['pricing', 'pricePerAlert', '-1', STRINGS.validation.numberTooSmall(0)],
+    ['pricing', 'subscriptionPrices.PRO', '', STRINGS.validation.required],
+    ['seo.maxFaqItems', '', '2.5', STRINGS.validation.wholeNumber],
+  ])('%s %s = "%s" is refused: %s', async (key, path, typed, message) => {
+    const { form: setting } = await form(key);
+    setting.set(path, typed);
+    expect(await setting.save()).toBe(false);
+    expect(setting.errors[path]).toBe(message);
+    expect(server.requests).toEqual([]);
+  });
+
+  it.each<[SettingKey, Record<string, string | boolean>, unknown]>([
+    ['alertLimits', { PRO: '' }, { FREE: 1, REGISTERED: 5, PRO: null }],
+    [
+      'features.pricingTool',
+      { enabled: false, displayMode: 'hidden' },
+      { enabled: false, displayMode: 'hidden' },
+    ],
+    ['features.filterPaidAds', { '': false }, false],
+    ['seo.maxFaqItems', { '': '8' }, 8],
+    ['pricing', { pricePerAlert: '1,50' }, { ...DEFAULT_SETTINGS.pricing, pricePerAlert: 1.5 }],
+  ])('saves %s with PUT /admin/settings {key, value}', async (key, changes, value) => {
+    const { form: setting, root } = await form(key);
+    for (const [path, typed] of Object.entries(changes)) setting.set(path, typed);
+    const settings = applySetting(DEFAULT_SETTINGS, key, value as never);
+    server.script('PUT', '/api/admin/settings', { body: { key, value, settings } });
+    server.script('GET', '/api/settings/public', { body: settings });
+    expect(await setting.save()).toBe(true);
+    expect(bodyOf('PUT', '/api/admin/settings')).toEqual({ key, value });
+    expect(root.toasts.toasts.map((t) => t.message)).toContain(texts.saved(texts.settings[key]));
+    await waitFor(() => expect(server.requestsTo('GET', '/api/settings/public')).toHaveLength(1));
+  });
+
+  it("shows the server's Dutch field errors at their fields", async () => {
+    const { form: setting } = await form('checkIntervals');
+    server.script('PUT', '/api/admin/settings', {
+      status: 400,
+      body: {
+        error: STRINGS.api.validationFailed,
+        fields: { 'value.REGISTERED': STRINGS.validation.wholeNumber },
+      },
+    });
+    expect(await setting.save()).toBe(false);
+    expect(setting.errors).toEqual({ REGISTERED: STRINGS.validation.wholeNumber });
+    expect(setting.formError).toBe(STRINGS.api.validationFailed);
+  });
+
+  it.each([
+    [{ 'value.FREE': 'a' }, { FREE: 'a' }],
+    [{ value: 'b' }, { _form: 'b' }],
+    [{ key: 'c' }, { key: 'c' }],
+  ])('server field %o is the form field %o', (fields, mapped) => {
+    expect(serverFieldErrors(fields)).toEqual(mapped);
+  });
+
+  it('the settings tab has one form per key, each with Dutch labels', async () => {
+    server.script('GET', '/api/settings/public', { body: DEFAULT_SETTINGS });
+    const { user } = await open('/admin?tab=settings');
+    expect(await screen.findByRole('heading', { name: texts.settings.alertLimits })).toBeTruthy();
+    expect(screen.getAllByRole('form')).toHaveLength(8);
+    const limits = screen.getByRole('form', { name: texts.settings.alertLimits });
+    const free = within(limits).getByLabelText('Gratis');
+    await user.clear(free);
+    await user.type(free, '-3');
+    await user.click(within(limits).getByRole('button', { name: 'Opslaan' }));
+    expect(free.getAttribute('aria-invalid')).toBe('true');
+    expect(within(limits).getByText(STRINGS.validation.numberTooSmall(0))).toBeTruthy();
+  });
+});

@@ -1,0 +1,267 @@
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import {
+  DEFAULT_NOTIFICATION_VIEW,
+  SCREEN_TEXTS,
+  hasNotificationFilters,
+  liveNotificationPlacement,
+  notificationApiQuery,
+  notificationExportQuery,
+  notificationQuerySchema,
+  notificationSearchFromView,
+  notificationViewFromSearch,
+  prependNotification,
+} from '@prijsalarm/core';
+import type {
+  NotificationDto,
+  NotificationSortField,
+  NotificationStatsOverview,
+  NotificationView,
+  Pagination,
+  PlatformId,
+  SortOrder,
+} from '@prijsalarm/core';
+import type { Downloader } from '../../platform/download';
+import { FormModel } from '../../stores/FormModel';
+import { errorText } from '../../stores/errors';
+import type { RootStore } from '../../stores/RootStore';
+
+const texts = SCREEN_TEXTS.notifications;
+export const NOTIFICATIONS_PATH = '/notifications';
+
+/** The filter form as typed: text for numbers and dates, '' for "any". */
+export interface FilterValues {
+  searchTerm: string;
+  alertIds: string[];
+  platform: '' | PlatformId;
+  minPrice: string;
+  maxPrice: string;
+  startDate: string;
+  endDate: string;
+}
+
+function filterValues(view: NotificationView): FilterValues {
+  return {
+    searchTerm: view.searchTerm ?? '',
+    alertIds: view.alertIds ?? [],
+    platform: view.platform ?? '',
+    minPrice: view.minPrice === undefined ? '' : String(view.minPrice),
+    maxPrice: view.maxPrice === undefined ? '' : String(view.maxPrice),
+    startDate: view.startDate ?? '',
+    endDate: view.endDate ?? '',
+  };
+}
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/**
+ * The notification centre: the URL holds the view (filters, sort, page; spec §3), the list and
+ * the statistics come from the API, new notifications arrive live, and the CSV export downloads.
+ */
+export class NotificationsStore {
+  view: NotificationView = { ...DEFAULT_NOTIFICATION_VIEW };
+  notifications: NotificationDto[] = [];
+  pagination: Pagination | null = null;
+  status: LoadStatus = 'idle';
+  error: string | null = null;
+  stats: NotificationStatsOverview | null = null;
+  /** Live notifications not shown (another page, sort or filter): "N nieuwe meldingen". */
+  pendingLive = 0;
+  /** For the aria-live region: the last live arrival. */
+  announcement = '';
+  exporting = false;
+  readonly filters = new FormModel<FilterValues>(filterValues(DEFAULT_NOTIFICATION_VIEW));
+
+  private request = 0;
+
+  constructor(
+    private readonly root: RootStore,
+    private readonly download: Downloader,
+  ) {
+    makeAutoObservable<NotificationsStore, 'root' | 'download' | 'request'>(
+      this,
+      { root: false, download: false, request: false, stats: observableRef },
+      { autoBind: true },
+    );
+  }
+
+  get hasFilters(): boolean {
+    return hasNotificationFilters(this.view);
+  }
+
+  get totalPages(): number {
+    return this.pagination?.totalPages ?? 0;
+  }
+
+  /** The alerts to filter on: every alert of the user, from the statistics. */
+  get alertOptions(): { id: string; label: string }[] {
+    return (this.stats?.perAlert ?? []).map((alert) => ({
+      id: alert.alertId,
+      label: alert.searchTerm,
+    }));
+  }
+
+  /** The page's URL for a view (defaults left out). */
+  pathFor(view: NotificationView): string {
+    const search = new URLSearchParams(notificationSearchFromView(view)).toString();
+    return search ? `${NOTIFICATIONS_PATH}?${search}` : NOTIFICATIONS_PATH;
+  }
+
+  /** The URL changed (or the page opened): read the view from it and load when it is another. */
+  async showSearch(search: string): Promise<void> {
+    const view = notificationViewFromSearch(new URLSearchParams(search).entries());
+    const same = JSON.stringify(view) === JSON.stringify(this.view);
+    if (same && this.status !== 'idle') return;
+    this.view = view;
+    this.filters.reset(filterValues(view));
+    await this.load();
+  }
+
+  async load(): Promise<void> {
+    const request = ++this.request;
+    this.status = this.status === 'ready' ? 'ready' : 'loading';
+    this.error = null;
+    try {
+      const answer = await this.root.api.notifications.list(notificationApiQuery(this.view));
+      if (request !== this.request) return;
+      runInAction(() => {
+        this.notifications = answer.notifications;
+        this.pagination = answer.pagination;
+        this.status = 'ready';
+        if (liveNotificationPlacement(this.view) === 'prepend') this.pendingLive = 0;
+      });
+    } catch (error) {
+      if (request !== this.request) return;
+      runInAction(() => {
+        this.error = errorText(error);
+        this.status = 'error';
+      });
+    }
+  }
+
+  async loadStats(): Promise<void> {
+    try {
+      const stats = await this.root.api.notifications.stats();
+      runInAction(() => {
+        this.stats = stats;
+      });
+    } catch (error) {
+      console.warn('Notification statistics not loaded', error);
+    }
+  }
+
+  /** Checks the filter form with the server's schema; a valid one becomes the URL (page 1). */
+  async applyFilters(): Promise<void> {
+    const values = this.filters.values;
+    await this.filters.submit(notificationQuerySchema, async (parsed) => {
+      this.go({
+        ...this.view,
+        page: 1,
+        searchTerm: parsed.searchTerm,
+        alertIds: values.alertIds.length > 0 ? parsed.alertIds : undefined,
+        platform: parsed.platform,
+        minPrice: parsed.minPrice,
+        maxPrice: parsed.maxPrice,
+        startDate: parsed.startDate,
+        endDate: parsed.endDate,
+      });
+    });
+  }
+
+  resetFilters(): void {
+    this.go({
+      ...DEFAULT_NOTIFICATION_VIEW,
+      sortBy: this.view.sortBy,
+      sortOrder: this.view.sortOrder,
+    });
+  }
+
+  setSort(sortBy: NotificationSortField, sortOrder: SortOrder): void {
+    this.go({ ...this.view, sortBy, sortOrder, page: 1 });
+  }
+
+  goToPage(page: number): void {
+    this.go({ ...this.view, page });
+  }
+
+  /** "N nieuwe meldingen — vernieuwen": the first page of the same filters, read again. */
+  async showPendingLive(): Promise<void> {
+    this.pendingLive = 0;
+    if (this.view.page !== 1) {
+      this.go({ ...this.view, page: 1 });
+      return;
+    }
+    await this.load();
+  }
+
+  /** A notification pushed over the live socket (spec: new ones arriving live). */
+  receiveLive(notification: NotificationDto): void {
+    this.announcement = texts.liveArrived(notification.listing.title);
+    if (this.stats) {
+      this.stats = { ...this.stats, total: this.stats.total + 1, unread: this.stats.unread + 1 };
+    }
+    if (
+      this.status === 'ready' &&
+      this.pagination &&
+      liveNotificationPlacement(this.view) === 'prepend'
+    ) {
+      const page = prependNotification(
+        { notifications: this.notifications, pagination: this.pagination },
+        notification,
+      );
+      this.notifications = page.notifications;
+      this.pagination = page.pagination;
+    } else {
+      this.pendingLive += 1;
+    }
+  }
+
+  /** PUT /notifications/:id/viewed when the user opens a new one; quietly, it is bookkeeping. */
+  async markViewed(notification: NotificationDto): Promise<void> {
+    if (notification.viewed) return;
+    this.replace({
+      ...notification,
+      viewed: true,
+      viewedAt: new Date(this.root.now()).toISOString(),
+    });
+    if (this.stats) this.stats = { ...this.stats, unread: Math.max(0, this.stats.unread - 1) };
+    try {
+      const { notification: updated } = await this.root.api.notifications.markViewed(
+        notification.id,
+      );
+      this.replace(updated);
+    } catch (error) {
+      console.warn('Could not mark the notification viewed', error);
+    }
+  }
+
+  /** GET /notifications/export with the view's filters and sort, saved under the server's name. */
+  async exportCsv(): Promise<void> {
+    if (this.exporting) return;
+    this.exporting = true;
+    try {
+      const file = await this.root.api.notifications.export(notificationExportQuery(this.view));
+      this.download({
+        content: file.content,
+        filename: file.filename ?? texts.exportFilename,
+        contentType: file.contentType ?? 'text/csv;charset=utf-8',
+      });
+      this.root.toasts.success(texts.exported);
+    } catch (error) {
+      this.root.toasts.error(errorText(error));
+    } finally {
+      runInAction(() => {
+        this.exporting = false;
+      });
+    }
+  }
+
+  private go(view: NotificationView): void {
+    this.root.navigator.navigate(this.pathFor(view));
+  }
+
+  private replace(updated: NotificationDto): void {
+    this.notifications = this.notifications.map((known) =>
+      known.id === updated.id ? updated : known,
+    );
+  }
+}
