@@ -31,6 +31,15 @@ export interface Mailbox {
    * down for now (451) or rejects an address (550).
    */
   refuse(refusal: MailRefusal): void;
+  /**
+   * Leave every RCPT TO unanswered until `release()`: a mail server that is slow to accept. The
+   * sender is then mid-send (no DATA yet), e.g. for killing it there.
+   */
+  hold(): void;
+  /** Answers the held RCPT TOs (of connections still open) and accepts at once again. */
+  release(): void;
+  /** RCPT TOs waiting on `hold`. */
+  readonly held: number;
   /** Resolves with the first message (already received or arriving) that matches. */
   waitFor(matcher: MailMatcher, timeoutMs?: number): Promise<ReceivedMail>;
   clear(): void;
@@ -55,6 +64,8 @@ export async function startMailbox(): Promise<Mailbox> {
   }>();
 
   let refusal: MailRefusal = null;
+  let holding = false;
+  const heldCallbacks: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -68,6 +79,10 @@ export async function startMailbox(): Promise<Mailbox> {
         ) as Error & { responseCode: number };
         error.responseCode = refusal.kind === 'temporary' ? 451 : 550;
         return callback(error);
+      }
+      if (holding) {
+        heldCallbacks.push(() => callback());
+        return;
       }
       callback();
     },
@@ -118,6 +133,17 @@ export async function startMailbox(): Promise<Mailbox> {
     messages,
     refuse(next) {
       refusal = next;
+    },
+    hold() {
+      holding = true;
+    },
+    release() {
+      holding = false;
+      // A dead connection's callback writes nothing (smtp-server checks its socket).
+      for (const answer of heldCallbacks.splice(0)) answer();
+    },
+    get held() {
+      return heldCallbacks.length;
     },
     waitFor(matcher, timeoutMs = 5000) {
       const predicate = toPredicate(matcher);

@@ -43,7 +43,7 @@ export async function relayStuckDeliveries(
     ],
   };
   const rows = await ctx.models.Delivery.findAll({
-    attributes: ['id', 'nextAttemptAt'],
+    attributes: ['id', 'nextAttemptAt', 'updatedAt'],
     where: { ...openDeliveryWhere(), ...(options.all ? {} : left) },
     order: [['updatedAt', 'ASC']],
     limit: RELAY_BATCH_SIZE,
@@ -52,10 +52,14 @@ export async function relayStuckDeliveries(
     const delayMs = row.nextAttemptAt
       ? Math.max(0, row.nextAttemptAt.getTime() - now.getTime())
       : 0;
+    // Not the recorder's `deliver:<id>`: a job a killed worker held still blocks that key until
+    // BullMQ's stall check gives it back (a minute or more). The key is stable for one stuck
+    // state, so relay passes don't pile up, and the row's claim keeps the two from both sending.
+    const stuckSince = (row.nextAttemptAt ?? row.updatedAt).getTime();
     await ctx.queue.enqueue(
       'deliver',
       { deliveryId: row.id },
-      { jobId: `deliver:${row.id}`, ...(delayMs > 0 ? { delayMs } : {}) },
+      { jobId: `deliver:${row.id}:relay:${stuckSince}`, ...(delayMs > 0 ? { delayMs } : {}) },
     );
   }
   if (rows.length > 0) ctx.logger.info({ count: rows.length }, 'relay queued open deliveries');

@@ -1,0 +1,509 @@
+/**
+ * `npm run bench:engine`: the alert engine under load — the real server code (startApplication,
+ * worker + scheduler roles, SQLite, in-process queue) with 1 000 and 10 000 alerts against the
+ * marketplace double publishing 40 ads/s, over loopback. Not a test: it prints figures.
+ *
+ * Each scenario runs in a fresh process (so CPU and memory are its own) with the marketplace
+ * double and an SMTP sink in a process of their own (tests/bench/market-process.ts):
+ *   seed users and alerts → start the server → warm-up until every search had its first fetch →
+ *   a measured window → a drain (one interval) so the window's ads are recorded and sent.
+ *
+ * Environment: BENCH_ALERTS (1000,10000), BENCH_INTERVAL_SECONDS (30: CHECK_INTERVAL_SECONDS),
+ * BENCH_WINDOW_SECONDS (60), BENCH_ADS_PER_SECOND (40), BENCH_TERM_SHARE (0.05: share of the ads
+ * carrying a search term of the workload), MARKETPLACE_RATE (100 requests/s per host),
+ * CHECK_CONCURRENCY (the server's default, 4).
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { Op } from 'sequelize';
+import { startApplication } from '../../packages/server/src/boot';
+import { loadConfig } from '../../packages/server/src/config/env';
+import { migrate } from '../../packages/server/src/db/migrate';
+import { createSequelize } from '../../packages/server/src/db/sequelize';
+import { alertSearches } from '../../packages/server/src/engine/alert-search';
+import {
+  createMarketplaceClient,
+  type Listing,
+} from '../../packages/server/src/engine/marketplace';
+import { alertFilters, matchListing } from '../../packages/server/src/engine/matcher';
+import { createLogger } from '../../packages/server/src/logger';
+import { initModels, type Alert } from '../../packages/server/src/models';
+import { hashToken } from '../../packages/server/src/security/tokens';
+import type { MarketMessage, MarketReport } from './market-process';
+import { benchAlerts, TERMS } from './workload';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '../..');
+const env = process.env;
+const INTERVAL_S = Number(env.BENCH_INTERVAL_SECONDS ?? 30);
+const WINDOW_S = Number(env.BENCH_WINDOW_SECONDS ?? 60);
+const WARMUP_MAX_S = 75;
+const SCENARIO_DEADLINE_MS = 5 * 60_000;
+
+interface ScenarioResult {
+  alerts: number;
+  users: number;
+  searches: number;
+  alertsPerSearch: { mean: number; max: number; sharedShare: number };
+  warmupSeconds: number;
+  /** Searches still without their first fetch when the warm-up was cut off. */
+  warmupUnfinished: number;
+  windowSeconds: number;
+  marketplace: {
+    requestsPerMinute: number;
+    searchPerMinute: number;
+    detailPerMinute: number;
+    failed: number;
+  };
+  adsPublishedPerSecond: number;
+  termAdsPerSecond: number;
+  checksWithNewAds: number;
+  matchedPairsPerSecond: number;
+  matcherPairsPerSecond: number;
+  notifications: number;
+  notificationsPerSecond: number;
+  deliveries: Record<string, Record<string, number>>;
+  mails: number;
+  latencyRecordedMs: { p50: number; p95: number; count: number };
+  latencySentMs: { p50: number; p95: number; count: number };
+  cpu: { seconds: number; coreShare: number };
+  rssPeakMb: number;
+  eventLoopP99Ms: number;
+  warnings: Record<string, number>;
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const progress = (text: string) => console.error(`  · ${text}`);
+
+/* ------------------------------------------------------------------------ one scenario */
+
+async function runScenario(alertCount: number): Promise<ScenarioResult> {
+  const market = fork(path.join(HERE, 'market-process.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const nextMessage = () =>
+    new Promise<MarketMessage>((resolve) =>
+      market.once('message', (m) => resolve(m as MarketMessage)),
+    );
+  const ready = await nextMessage();
+  if (ready.type !== 'ready') throw new Error('market process did not start');
+  const askReport = async (from: number, to: number): Promise<MarketReport> => {
+    const answer = nextMessage();
+    market.send({ type: 'report', from, to });
+    return (await answer) as MarketReport;
+  };
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.sqlite')}`,
+    SERVICES: 'worker,scheduler',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SMTP_URL: ready.smtpUrl,
+    MARKTPLAATS_BASE_URL: ready.baseUrl.marktplaats,
+    TWEEDEHANDS_BASE_URL: ready.baseUrl['2dehands'],
+    MARKETPLACE_RATE: env.MARKETPLACE_RATE ?? '100',
+    CHECK_CONCURRENCY: env.CHECK_CONCURRENCY,
+    CHECK_INTERVAL_SECONDS: String(INTERVAL_S),
+    LOG_LEVEL: 'info',
+  });
+
+  // Seed before the roles start, so seeding is not measured.
+  progress(`seeding ${alertCount} alerts`);
+  const { alerts: planned, users: plannedUsers } = benchAlerts(alertCount);
+  {
+    const sequelize = createSequelize(config.database);
+    await migrate(sequelize);
+    const models = initModels(sequelize);
+    const users = await models.User.bulkCreate(
+      plannedUsers.map((user, i) => ({
+        email: `bench-user-${i}@example.nl`,
+        passwordHash: null,
+        plan: user.plan,
+        emailVerifiedAt: new Date(),
+      })),
+    );
+    const now = Date.now();
+    const token = () => randomBytes(16).toString('base64url');
+    for (let i = 0; i < planned.length; i += 1000) {
+      await models.Alert.bulkCreate(
+        planned.slice(i, i + 1000).map((alert, j) => ({
+          userId: alert.userIndex === null ? null : users[alert.userIndex]!.id,
+          email: alert.userIndex === null ? `bench-gast-${i + j}@example.nl` : null,
+          searchTerm: alert.searchTerm,
+          platforms: alert.platforms,
+          maxPriceCents: alert.maxPriceCents,
+          postalCode: alert.postalCode,
+          distanceKm: alert.distanceKm,
+          includePaidAds: alert.includePaidAds,
+          sellerType: alert.sellerType,
+          notifyEmail: true,
+          planAtCreation: alert.userIndex === null ? 'FREE' : plannedUsers[alert.userIndex]!.plan,
+          checkIntervalMinutes: 1,
+          validityDays: 30,
+          confirmedAt: new Date(now),
+          expiresAt: new Date(now + 30 * 86_400_000),
+          manageTokenNonce: token(),
+          manageTokenHash: hashToken(token()),
+          refreshTokenNonce: token(),
+          refreshTokenHash: hashToken(token()),
+        })),
+      );
+    }
+    await sequelize.close();
+  }
+  const alertsPerKey = new Map<string, number>();
+  for (const alert of planned) {
+    for (const { key } of alertSearches({
+      ...alert,
+      minPriceCents: null,
+      l1CategoryId: null,
+      l2CategoryId: null,
+      deliveryMethod: 'both',
+      customFilters: {},
+    })) {
+      alertsPerKey.set(key, (alertsPerKey.get(key) ?? 0) + 1);
+    }
+  }
+
+  const checks: Array<{ at: number; searchKey: string; newListings: number }> = [];
+  const warnings: Record<string, number> = {};
+  const logger = createLogger({
+    level: 'info',
+    destination: {
+      write(line: string) {
+        if (line.includes('"msg":"search checked"')) {
+          const entry = JSON.parse(line) as { searchKey: string; newListings: number };
+          checks.push({
+            at: Date.now(),
+            searchKey: entry.searchKey,
+            newListings: entry.newListings,
+          });
+        } else if (/"level":"(warn|error|fatal)"/.test(line)) {
+          const msg = /"msg":"([^"]*)"/.exec(line)?.[1] ?? 'unknown';
+          warnings[msg] = (warnings[msg] ?? 0) + 1;
+        }
+      },
+    },
+  });
+
+  let rssPeak = 0;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 250);
+  const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+
+  const started = Date.now();
+  const app = await startApplication({ config, logger });
+  const { models } = app.ctx;
+
+  progress(`warm-up: ${alertsPerKey.size} searches, first fetch of each`);
+  let warmupUnfinished: number;
+  for (;;) {
+    const searches = await models.Search.count();
+    const waiting = await models.Search.count({ where: { initializedAt: null } });
+    warmupUnfinished = alertsPerKey.size - searches + waiting;
+    if (warmupUnfinished === 0) break;
+    if (Date.now() - started > WARMUP_MAX_S * 1000) {
+      progress(
+        `warm-up cut off after ${WARMUP_MAX_S} s (${waiting} of ${searches} not fetched yet)`,
+      );
+      break;
+    }
+    await sleep(1000);
+  }
+  const warmupSeconds = (Date.now() - started) / 1000;
+
+  progress(`measuring ${WINDOW_S} s`);
+  const t0 = Date.now();
+  const cpu0 = process.cpuUsage();
+  loopDelay.enable();
+  await sleep(WINDOW_S * 1000);
+  const t1 = Date.now();
+  const cpu = process.cpuUsage(cpu0);
+  loopDelay.disable();
+  const window = await askReport(t0, t1);
+
+  progress(`drain: one more interval so the window's ads are recorded and sent`);
+  await sleep((INTERVAL_S + 10) * 1000);
+  clearInterval(sampler);
+
+  // Latency per delivery of an ad published in the window.
+  const published = new Map(window.published);
+  const rows = (await models.Delivery.findAll({
+    attributes: ['channel', 'status', 'createdAt', 'sentAt'],
+    include: [
+      { association: 'notification', attributes: ['platform', 'listingId'], required: true },
+    ],
+    raw: true,
+  })) as unknown as Array<{
+    channel: string;
+    status: string;
+    createdAt: string | Date;
+    sentAt: string | Date | null;
+    'notification.platform': string;
+    'notification.listingId': string;
+  }>;
+  const recorded: number[] = [];
+  const sent: number[] = [];
+  const deliveries: Record<string, Record<string, number>> = {};
+  for (const row of rows) {
+    const byStatus = (deliveries[row.channel] ??= {});
+    byStatus[row.status] = (byStatus[row.status] ?? 0) + 1;
+    const at = published.get(`${row['notification.platform']}:${row['notification.listingId']}`);
+    if (at === undefined || at < t0 || at > t1 || row.channel !== 'email') continue;
+    recorded.push(new Date(row.createdAt).getTime() - at);
+    if (row.status === 'sent' && row.sentAt) sent.push(new Date(row.sentAt).getTime() - at);
+  }
+  const notifications = await models.Notification.count();
+  const notificationsInWindow = await models.Notification.count({
+    where: { createdAt: { [Op.between]: [new Date(t0), new Date(t1)] } },
+  });
+  const finalReport = await askReport(t0, t1);
+
+  // Pairs the worker matched in the window: each new listing of a check against its alerts.
+  const inWindow = checks.filter((check) => check.at >= t0 && check.at <= t1);
+  const pairs = inWindow.reduce(
+    (sum, check) => sum + check.newListings * (alertsPerKey.get(check.searchKey) ?? 0),
+    0,
+  );
+
+  // The matcher alone: every alert's filters against real listings from the double.
+  progress('matcher throughput (pure, one core)');
+  const matcherPairsPerSecond = await measureMatcher(ready.baseUrl, await loadAlerts(models));
+
+  await app.stop();
+  market.send({ type: 'stop' });
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const counts = [...alertsPerKey.values()];
+  const minutes = (t1 - t0) / 60_000;
+  const windowPublished = window.published.filter(([, at]) => at >= t0 && at <= t1).length;
+  return {
+    alerts: alertCount,
+    users: plannedUsers.length,
+    searches: alertsPerKey.size,
+    alertsPerSearch: {
+      mean: alertCount / alertsPerKey.size,
+      max: Math.max(...counts),
+      sharedShare: counts.filter((count) => count > 1).length / counts.length,
+    },
+    warmupSeconds,
+    warmupUnfinished,
+    windowSeconds: (t1 - t0) / 1000,
+    marketplace: {
+      requestsPerMinute:
+        (window.requests.search + window.requests.detail + window.requests.other) / minutes,
+      searchPerMinute: window.requests.search / minutes,
+      detailPerMinute: window.requests.detail / minutes,
+      failed: window.requests.failed,
+    },
+    adsPublishedPerSecond: windowPublished / ((t1 - t0) / 1000),
+    termAdsPerSecond: window.termAdsInWindow / ((t1 - t0) / 1000),
+    checksWithNewAds: inWindow.length,
+    matchedPairsPerSecond: pairs / ((t1 - t0) / 1000),
+    matcherPairsPerSecond,
+    notifications,
+    notificationsPerSecond: notificationsInWindow / ((t1 - t0) / 1000),
+    deliveries,
+    mails: finalReport.mail.messages,
+    latencyRecordedMs: {
+      p50: percentile(recorded, 50),
+      p95: percentile(recorded, 95),
+      count: recorded.length,
+    },
+    latencySentMs: { p50: percentile(sent, 50), p95: percentile(sent, 95), count: sent.length },
+    cpu: {
+      seconds: (cpu.user + cpu.system) / 1e6,
+      coreShare: (cpu.user + cpu.system) / 1000 / (t1 - t0),
+    },
+    rssPeakMb: rssPeak / 1024 / 1024,
+    eventLoopP99Ms: loopDelay.percentile(99) / 1e6,
+    warnings,
+  };
+}
+
+async function loadAlerts(models: ReturnType<typeof initModels>): Promise<Alert[]> {
+  return models.Alert.findAll({ include: [{ association: 'user' }] });
+}
+
+/** Pairs (listing, alert) matchListing decides per second, over the alerts' real filters. */
+async function measureMatcher(
+  baseUrl: Record<'marktplaats' | '2dehands', string>,
+  alerts: Alert[],
+): Promise<number> {
+  const client = createMarketplaceClient({
+    baseUrls: baseUrl,
+    ratePerSecond: 100,
+    logger: { warn: () => {} },
+  });
+  const listings: Listing[] = [];
+  for (const term of TERMS.slice(0, 40)) {
+    const result = await client.fetchNewListings(
+      {
+        platform: 'marktplaats',
+        query: term.term.split(' ')[1]!,
+        l1CategoryId: null,
+        l2CategoryId: null,
+        minPriceCents: null,
+        maxPriceCents: null,
+        postalCode: null,
+        distanceKm: null,
+        delivery: null,
+        conditionIds: [],
+      },
+      { isSeen: () => false, pageCap: 1 },
+    );
+    if (result.status === 'ok') listings.push(...result.listings);
+  }
+  await client.close();
+  const filters = alerts.map((alert) =>
+    alertFilters(alert, { ownerPlan: alert.user?.plan ?? null, filterPaidAds: true }),
+  );
+  let pairs = 0;
+  let matched = 0;
+  const start = process.hrtime.bigint();
+  const budgetNs = 2_000_000_000n;
+  while (process.hrtime.bigint() - start < budgetNs) {
+    for (const listing of listings) {
+      for (const filter of filters) {
+        if (matchListing(listing, filter).match) matched += 1;
+      }
+      pairs += filters.length;
+    }
+  }
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  if (matched < 0) console.error(matched); // keeps the loop from being optimised away
+  return pairs / seconds;
+}
+
+/* ------------------------------------------------------------------------ the bench */
+
+function runChild(alertCount: number): Promise<ScenarioResult> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(HERE, 'engine-bench.ts'), '--scenario', String(alertCount)],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env },
+    );
+    const deadline = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`scenario ${alertCount} took longer than ${SCENARIO_DEADLINE_MS / 1000} s`));
+    }, SCENARIO_DEADLINE_MS);
+    let result: ScenarioResult | null = null;
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('RESULT ')) result = JSON.parse(line.slice(7)) as ScenarioResult;
+      else console.log(line);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(deadline);
+      if (result) resolve(result);
+      else reject(new Error(`scenario ${alertCount} exited with ${code} and no result`));
+    });
+  });
+}
+
+const fmt = (value: number, digits = 0) =>
+  Number.isFinite(value)
+    ? value.toLocaleString('en-US', {
+        maximumFractionDigits: digits,
+        minimumFractionDigits: digits,
+      })
+    : '–';
+
+function printResults(results: ScenarioResult[]): void {
+  const rows: Array<[string, (r: ScenarioResult) => string]> = [
+    ['alerts (users)', (r) => `${fmt(r.alerts)} (${fmt(r.users)})`],
+    ['distinct searches', (r) => fmt(r.searches)],
+    [
+      'alerts per search: mean / max',
+      (r) => `${fmt(r.alertsPerSearch.mean, 1)} / ${fmt(r.alertsPerSearch.max)}`,
+    ],
+    ['searches shared by ≥2 alerts', (r) => `${fmt(r.alertsPerSearch.sharedShare * 100)} %`],
+    [
+      'warm-up (all first fetches)',
+      (r) =>
+        `${fmt(r.warmupSeconds)} s${r.warmupUnfinished > 0 ? ` (${fmt(r.warmupUnfinished)} left)` : ''}`,
+    ],
+    [
+      'ads published / s (with a term)',
+      (r) => `${fmt(r.adsPublishedPerSecond, 1)} (${fmt(r.termAdsPerSecond, 1)})`,
+    ],
+    ['marketplace requests / min', (r) => fmt(r.marketplace.requestsPerMinute)],
+    ['  searches due per min', (r) => fmt((r.searches * 60) / INTERVAL_S)],
+    [
+      '  searches / ad pages per min',
+      (r) => `${fmt(r.marketplace.searchPerMinute)} / ${fmt(r.marketplace.detailPerMinute)}`,
+    ],
+    ['  failed requests', (r) => fmt(r.marketplace.failed)],
+    ['checks with new ads (window)', (r) => fmt(r.checksWithNewAds)],
+    ['listings×alerts matched / s (run)', (r) => fmt(r.matchedPairsPerSecond, 1)],
+    ['matcher alone, pairs / s (1 core)', (r) => fmt(r.matcherPairsPerSecond)],
+    ['notifications / s (window)', (r) => fmt(r.notificationsPerSecond, 1)],
+    ['e-mails sent (all)', (r) => fmt(r.mails)],
+    [
+      'publish → delivery recorded p50/p95',
+      (r) =>
+        `${fmt(r.latencyRecordedMs.p50 / 1000, 1)} / ${fmt(r.latencyRecordedMs.p95 / 1000, 1)} s (n=${fmt(r.latencyRecordedMs.count)})`,
+    ],
+    [
+      'publish → e-mail sent p50/p95',
+      (r) =>
+        `${fmt(r.latencySentMs.p50 / 1000, 1)} / ${fmt(r.latencySentMs.p95 / 1000, 1)} s (n=${fmt(r.latencySentMs.count)})`,
+    ],
+    [
+      'CPU in window (share of one core)',
+      (r) => `${fmt(r.cpu.seconds, 1)} s (${fmt(r.cpu.coreShare * 100)} %)`,
+    ],
+    ['peak RSS', (r) => `${fmt(r.rssPeakMb)} MB`],
+    ['event loop delay p99 (window)', (r) => `${fmt(r.eventLoopP99Ms)} ms`],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length)) + 2;
+  console.log(
+    `\nEngine bench — check interval ${INTERVAL_S} s, window ${WINDOW_S} s, SQLite, in-process queue, ` +
+      `CHECK_CONCURRENCY ${env.CHECK_CONCURRENCY ?? 4}, MARKETPLACE_RATE ${env.MARKETPLACE_RATE ?? 100}/s per host\n`,
+  );
+  console.log(
+    `${''.padEnd(width)}${results.map((r) => `${fmt(r.alerts)} alerts`.padStart(28)).join('')}`,
+  );
+  for (const [label, value] of rows) {
+    console.log(`${label.padEnd(width)}${results.map((r) => value(r).padStart(28)).join('')}`);
+  }
+  for (const r of results) {
+    console.log(
+      `\n${fmt(r.alerts)} alerts — deliveries by channel/status: ${JSON.stringify(r.deliveries)}`,
+    );
+    if (Object.keys(r.warnings).length > 0)
+      console.log(`  warnings logged: ${JSON.stringify(r.warnings)}`);
+  }
+}
+
+const scenarioFlag = process.argv.indexOf('--scenario');
+if (scenarioFlag >= 0) {
+  const result = await runScenario(Number(process.argv[scenarioFlag + 1]));
+  console.log(`RESULT ${JSON.stringify(result)}`);
+  process.exit(0);
+} else {
+  const counts = (env.BENCH_ALERTS ?? '1000,10000').split(',').map(Number);
+  const results: ScenarioResult[] = [];
+  for (const count of counts) {
+    console.error(`\nScenario: ${count} alerts`);
+    results.push(await runChild(count));
+  }
+  printResults(results);
+}

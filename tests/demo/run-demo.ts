@@ -1,0 +1,218 @@
+/**
+ * `npm run demo`: the whole flow offline. Starts the marketplace double on loopback (it publishes
+ * new Dutch ads on its own, a few per minute, among them a 'fiets' and an 'iPhone' ad on
+ * Marktplaats every half minute) and the service on its embedded default — one process with
+ * every role, SQLite in DATA_DIR (default ./data/demo), the in-process queue, mail as .eml files
+ * in DATA_DIR/outbox — checking every CHECK_INTERVAL_SECONDS (default 15). Every new mail in the outbox is announced
+ * here with its links. Ctrl-C (SIGINT) or SIGTERM stops the service gracefully, then the double.
+ *
+ * `npm run demo -- --fresh` starts over with an empty DATA_DIR. Otherwise accounts and alerts are
+ * kept; the double is new every run, so a kept alert's next check finds today's ads new.
+ *
+ * Environment (all optional): PORT (3000), DATA_DIR, CHECK_INTERVAL_SECONDS, ADMIN_EMAIL and
+ * ADMIN_PASSWORD (default admin@example.nl / demo-admin-wachtwoord), DEMO_LOG_LEVEL (warn),
+ * DEMO_SEED (the double's ads; default: different every run).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import PostalMime from 'postal-mime';
+import { startMarketplaceDouble, type DoublePlatform } from '../doubles/marketplace';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const env = process.env;
+const port = env.PORT ?? '3000';
+const publicUrl = `http://localhost:${port}`;
+const dataDir = env.DATA_DIR
+  ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR)
+  : path.join(ROOT, 'data', 'demo');
+const outbox = path.join(dataDir, 'outbox');
+const intervalSeconds = env.CHECK_INTERVAL_SECONDS ?? '15';
+const admin = {
+  email: env.ADMIN_EMAIL ?? 'admin@example.nl',
+  password: env.ADMIN_PASSWORD ?? 'demo-admin-wachtwoord',
+};
+
+/** Categories of the demo ads (marketplace ids): Fietsen en Brommers, Telecommunicatie. */
+const BIKES = { l1CategoryId: 445, categoryId: 447 };
+const PHONES = { l1CategoryId: 820, categoryId: 820 };
+
+/** Ads that fit the searches people try first: one every PUBLISH_EVERY_MS, 'fiets' and 'iPhone' in turn. */
+const DEMO_ADS = [
+  { title: 'Gazelle herenfiets 28 inch', minEuros: 90, maxEuros: 350, ...BIKES },
+  { title: 'iPhone 13 128GB zwart', minEuros: 290, maxEuros: 480, ...PHONES },
+  { title: 'Batavus elektrische fiets', minEuros: 450, maxEuros: 1200, ...BIKES },
+  { title: 'iPhone 12 mini wit, accu 89%', minEuros: 180, maxEuros: 300, ...PHONES },
+  { title: 'Kinderfiets 20 inch Cortina', minEuros: 40, maxEuros: 120, ...BIKES },
+  { title: 'iPhone 14 Pro 256GB', minEuros: 550, maxEuros: 800, ...PHONES },
+  { title: 'Racefiets Canyon Endurace', minEuros: 600, maxEuros: 1500, ...BIKES },
+  { title: 'iPhone SE 2022 rood', minEuros: 150, maxEuros: 260, ...PHONES },
+];
+const PUBLISH_EVERY_MS = 15_000;
+
+const double = await startMarketplaceDouble({
+  // Three random ads a minute besides the demo ads, and three days of history to search through.
+  publishPerSecond: 0.05,
+  initialListings: 300,
+  seed: Number(env.DEMO_SEED ?? Date.now() % 1_000_000),
+});
+
+let next = 0;
+const publisher = setInterval(() => {
+  const ad = DEMO_ADS[next % DEMO_ADS.length]!;
+  next += 1;
+  const euros = ad.minEuros + Math.floor(Math.random() * (ad.maxEuros - ad.minEuros));
+  const fields = {
+    title: ad.title,
+    priceCents: euros * 100,
+    categoryId: ad.categoryId,
+    l1CategoryId: ad.l1CategoryId,
+  };
+  // On Marktplaats, where guest alerts search; every fourth also on 2dehands.
+  const platforms: DoublePlatform[] =
+    next % 4 === 0 ? ['marktplaats', '2dehands'] : ['marktplaats'];
+  for (const platform of platforms) {
+    const published = double.publish({ platform, ...fields });
+    console.log(`🛒 ${platform}: "${ad.title}" voor € ${euros} (${published.itemId})`);
+  }
+}, PUBLISH_EVERY_MS);
+
+if (process.argv.includes('--fresh')) rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  cwd: ROOT,
+  // Its own process group: Ctrl-C reaches only this script, which then stops it once, gracefully.
+  detached: true,
+  stdio: 'inherit',
+  env: {
+    ...env,
+    NODE_ENV: 'development',
+    PORT: port,
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: dataDir,
+    SERVICES: 'web,worker,scheduler',
+    // The embedded default whatever the shell holds: SQLite, in-process queue, outbox mail.
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+    TELEGRAM_BOT_TOKEN: '',
+    MARKTPLAATS_BASE_URL: double.baseUrl.marktplaats,
+    TWEEDEHANDS_BASE_URL: double.baseUrl['2dehands'],
+    MARKETPLACE_RATE: '5',
+    CHECK_INTERVAL_SECONDS: intervalSeconds,
+    SCHEDULER_TICK_MS: '1000',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: env.DEMO_LOG_LEVEL ?? 'warn',
+  },
+});
+
+let stopping = false;
+async function stop(exitCode: number): Promise<never> {
+  stopping = true;
+  clearInterval(publisher);
+  clearInterval(outboxWatcher);
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await double.stop();
+  process.exit(exitCode);
+}
+server.once('exit', (code, signal) => {
+  if (stopping) return;
+  console.error(`\nDe server is gestopt (${signal ?? code}) / the server stopped.`);
+  void stop(code === 0 ? 0 : 1);
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log('\nStoppen… / stopping…');
+    void stop(0);
+  });
+}
+// Never leave the server behind, even when this script dies of an error.
+process.once('exit', () => {
+  if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+});
+
+/* ---------------------------------------------------------------- the outbox, announced */
+
+const announced = new Set(existsSync(outbox) ? readdirSync(outbox) : []);
+let reading = false;
+const outboxWatcher = setInterval(() => {
+  if (reading || !existsSync(outbox)) return;
+  reading = true;
+  void announceNewMail().finally(() => (reading = false));
+}, 1000);
+
+async function announceNewMail(): Promise<void> {
+  const fresh = readdirSync(outbox)
+    .filter((file) => file.endsWith('.eml') && !announced.has(file))
+    .sort();
+  for (const file of fresh) {
+    announced.add(file);
+    const mail = await PostalMime.parse(readFileSync(path.join(outbox, file)));
+    const to = mail.to?.map((address) => address.address).join(', ') ?? '?';
+    console.log(`\n✉️  ${to} — ${mail.subject ?? ''}\n   ${path.join(outbox, file)}`);
+    const text = mail.text ?? '';
+    const confirm = /\/manage\/[A-Za-z0-9_-]+\?bevestig=([A-Za-z0-9_-]+)/.exec(text);
+    if (confirm) {
+      console.log(`   Bevestigen / confirm: ${publicUrl}${confirm[0]}`);
+      console.log(`   of / or: curl ${publicUrl}/api/alerts/confirm/${confirm[1]}`);
+      continue;
+    }
+    const ads = [...text.matchAll(/https?:\/\/127\.0\.0\.1:\d+\/v\/\S+/g)].map((m) => m[0]);
+    for (const ad of ads) console.log(`   ${ad}`);
+  }
+}
+
+/* ---------------------------------------------------------------- ready: the instructions */
+
+const deadline = Date.now() + 120_000;
+for (;;) {
+  if (stopping) break;
+  try {
+    if ((await fetch(`${publicUrl}/readyz`)).ok) break;
+  } catch {
+    // not listening yet
+  }
+  if (Date.now() > deadline) {
+    console.error(`De server antwoordt niet op ${publicUrl} / the server does not answer.`);
+    await stop(1);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+console.log(`
+──────────────────────────────────────────────────────────────────────────────
+ Prijsalarm demo
+──────────────────────────────────────────────────────────────────────────────
+ Web app:       ${publicUrl}
+ Beheerder / admin login:  ${admin.email} / ${admin.password}
+ Marktplaats (nagebootst / local double): ${double.baseUrl.marktplaats}
+ 2dehands    (nagebootst / local double): ${double.baseUrl['2dehands']}
+ Mail:          geen echte e-mail, maar .eml-bestanden / no real mail, .eml files in
+                ${outbox}
+                (elke nieuwe mail wordt hieronder gemeld / each new mail is announced below)
+ Controle / check interval: elke / every ${intervalSeconds} s
+ Gegevens / data: ${dataDir}
+                (opnieuw beginnen / start over: npm run demo -- --fresh)
+
+ NL  Maak op ${publicUrl} een alert voor "fiets" of "iphone" (zonder of met een ruime
+     maximumprijs), bevestig hem met de link uit de bevestigingsmail hieronder, en binnen
+     een minuut komt de mail met nieuwe advertenties in de outbox. De eerste controle vult
+     alleen de lijst met bekende advertenties; pas daarna gepubliceerde advertenties tellen.
+ EN  Create an alert for "fiets" or "iphone" at ${publicUrl}, confirm it with the link from the
+     confirmation mail announced below, and within a minute the new-ads mail lands in the
+     outbox. The first check only learns the ads that already exist; later ads are new.
+
+ curl:  curl -c /tmp/pa -b /tmp/pa ${publicUrl}/api/auth/csrf      # cookie + {"csrfToken": …}
+        curl -c /tmp/pa -b /tmp/pa -H 'content-type: application/json' \\
+             -H "x-csrf-token: $(awk '$6=="pa_csrf"{print $7}' /tmp/pa)" \\
+             -d '{"searchTerm":"fiets","email":"ik@example.nl"}' ${publicUrl}/api/alerts
+
+ Stoppen / stop: Ctrl-C
+──────────────────────────────────────────────────────────────────────────────
+`);
