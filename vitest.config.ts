@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner for the whole monorepo: each entry is a vitest project with its own config. The
-// server suite runs twice, once on SQLite and once on a throwaway MariaDB.
+// server suite runs twice, once on SQLite and once on a throwaway MariaDB; e2e-engine drives the
+// whole running server (engine and delivery) end to end.
 export default defineConfig({
   test: {
     projects: [
@@ -9,6 +10,11 @@ export default defineConfig({
       'packages/web',
       'packages/server/vitest.sqlite.config.ts',
       'packages/server/vitest.mariadb.config.ts',
+      'tests/e2e-engine/vitest.config.ts',
     ],
+    // In CI (.ci/run) a JSON report too, for the summary line; `npm test` then runs Playwright.
+    ...(process.env.CI
+      ? { reporters: ['default', 'json'], outputFile: { json: '.tmp/vitest-report.json' } }
+      : {}),
   },
 });

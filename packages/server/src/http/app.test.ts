@@ -49,6 +49,7 @@ function testRoutes(): Router {
 ROUTES.push(['/__test', testRoutes]);
 
 const ALLOWED_ORIGIN = 'http://localhost:5173';
+const BIG_SCRIPT = 'export const words = ["fiets", "iphone", "bank"];\n'.repeat(400);
 let server: TestServer;
 let webDir: string;
 const logLines: Array<Record<string, unknown>> = [];
@@ -58,6 +59,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Prijsalarm</title>');
   writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(path.join(webDir, 'assets', 'big-3f9a.js'), BIG_SCRIPT);
   server = await startTestServer({
     env: { CORS_ORIGINS: ALLOWED_ORIGIN },
     webDistDir: webDir,
@@ -283,6 +285,15 @@ describe('the built web app', () => {
     const res = await server.client().get('/assets/app.js');
     expect(res.status).toBe(200);
     expect(res.text).toBe('console.log(1)');
+  });
+
+  it('sends text assets gzipped, hashed ones cached for good', async () => {
+    const res = await fetch(`${server.baseUrl}/assets/big-3f9a.js`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(await res.text()).toBe(BIG_SCRIPT);
   });
 
   it('leaves /api to the API', async () => {

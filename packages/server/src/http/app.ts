@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
+import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -135,6 +136,13 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
 function serveWebApp(app: Express, distDir: string): void {
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return;
+  // Text assets shrink to a quarter gzipped: the biggest win for a first visit on mobile.
+  app.use(compression());
+  // Vite names every asset by its content hash, so a browser may keep them for good.
+  app.use(
+    '/assets',
+    express.static(path.join(distDir, 'assets'), { index: false, immutable: true, maxAge: '1y' }),
+  );
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
   app.get(/^\/(?!api\/|api$|ws\/).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();

@@ -1,0 +1,258 @@
+/**
+ * `npm run bench:web`: figures of the web app, printed (not a test).
+ *
+ * 1. The home route's JavaScript, gzipped, from Vite's manifest (packages/web/dist/.vite): the
+ *    entry with its static imports (the shell every page loads), plus the home scene's chunk and
+ *    its static imports — what the first paint of / needs, held to the 150 KB budget — and, apart,
+ *    what home loads lazily after it (guest form, carousel, pricing, FAQ).
+ * 2. Lighthouse 12 performance of / on its default mobile profile (simulated slow 4G and a
+ *    mid-range phone), in Debian's Chromium, against the built app served by the real server.
+ *    Three runs, because one run on a busy machine says little; the median is the figure.
+ *
+ * Exits 1 when the home route is over budget.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { constants, gzipSync } from 'node:zlib';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Result as LighthouseResult } from 'lighthouse';
+import { getFreePort } from '../../packages/server/test/ports';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DIST = path.join(ROOT, 'packages/web/dist');
+const HOME_SCENE = 'src/scenes/home/index.tsx';
+const HOME_JS_BUDGET_KB = 150;
+const LIGHTHOUSE_RUNS = 3;
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+  'interactive',
+] as const;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** The chunks `keys` load before running: themselves and their static imports, transitively. */
+function withStaticImports(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+function weigh(manifest: Manifest, keys: Iterable<string>) {
+  const files = [...new Set([...keys].map((key) => manifest[key]!.file))]
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => {
+      const content = readFileSync(path.join(DIST, file));
+      const gzip = gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length;
+      return { file, raw: content.length, gzip };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+  return { files, gzip: files.reduce((sum, file) => sum + file.gzip, 0) };
+}
+
+function printGroup(title: string, group: ReturnType<typeof weigh>) {
+  console.log(`\n${title}: ${kb(group.gzip)} KB gzip in ${group.files.length} file(s)`);
+  for (const file of group.files) {
+    console.log(
+      `  ${kb(file.gzip).padStart(7)} KB gzip  ${kb(file.raw).padStart(7)} KB raw  ${file.file}`,
+    );
+  }
+}
+
+function measureBundle(): boolean {
+  const manifest = JSON.parse(
+    readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  if (!manifest[HOME_SCENE]) throw new Error(`${HOME_SCENE} is not a chunk of the build`);
+
+  const shell = withStaticImports(manifest, entries);
+  const firstPaint = withStaticImports(manifest, [...entries, HOME_SCENE]);
+  const lazy = withStaticImports(manifest, manifest[HOME_SCENE]!.dynamicImports ?? []);
+  for (const key of firstPaint) lazy.delete(key);
+
+  const shellWeight = weigh(manifest, shell);
+  const homeWeight = weigh(manifest, firstPaint);
+  console.log('Home route JavaScript (Vite manifest, gzip level 9)');
+  printGroup('Shell (entry + static imports)', shellWeight);
+  printGroup('Home first paint (shell + home scene + its static imports)', homeWeight);
+  printGroup('Loaded lazily by home after the first paint', weigh(manifest, lazy));
+  const within = homeWeight.gzip / 1024 <= HOME_JS_BUDGET_KB;
+  console.log(
+    `\nBudget: ${kb(homeWeight.gzip)} KB of ${HOME_JS_BUDGET_KB} KB — ${within ? 'within budget' : 'OVER BUDGET'}`,
+  );
+  return within;
+}
+
+async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-bench-web-'));
+  const port = await getFreePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SERVICES: 'web',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { url, stop };
+    } catch {
+      // Not listening yet.
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error('the server did not start');
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function measureLighthouse(url: string): Promise<void> {
+  console.log(
+    `\nLighthouse ${LIGHTHOUSE_RUNS}× on ${url}/ (mobile, simulated throttling), ${CHROMIUM}`,
+  );
+  const runs: { score: number; metrics: Record<string, { value: number; display: string }> }[] = [];
+  // What costs the most, in the worst run: the one to learn from.
+  let culprits = '';
+  let worstScore = Infinity;
+  for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
+    const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+    try {
+      const result = await lighthouse(`${url}/`, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+      });
+      if (!result) throw new Error('Lighthouse gave no result');
+      const { lhr } = result;
+      if (lhr.runtimeError) {
+        // A run that could not load the page (e.g. NO_FCP on a starved machine) is no figure.
+        console.log(`  run ${run}: failed — ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        continue;
+      }
+      const metrics = Object.fromEntries(
+        METRICS.map((id) => {
+          const audit = lhr.audits[id];
+          return [id, { value: audit?.numericValue ?? NaN, display: audit?.displayValue ?? '?' }];
+        }),
+      );
+      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      runs.push({ score, metrics });
+      if (score <= worstScore) {
+        worstScore = score;
+        culprits = culpritsOf(lhr);
+      }
+      console.log(
+        `  run ${run}: score ${score}  ${METRICS.map((id) => `${id} ${metrics[id]!.display}`).join('  ')}`,
+      );
+    } finally {
+      chrome.kill();
+    }
+  }
+  if (runs.length === 0) throw new Error('every Lighthouse run failed');
+  console.log(
+    `\nPerformance score (median of ${runs.length}): ${median(runs.map((r) => r.score))}`,
+  );
+  for (const id of METRICS) {
+    const values = runs.map((r) => r.metrics[id]!.value);
+    const unit = id === 'cumulative-layout-shift' ? '' : ' ms';
+    const format = (value: number) =>
+      id === 'cumulative-layout-shift' ? value.toFixed(3) : Math.round(value).toString();
+    console.log(
+      `  ${id.padEnd(26)} median ${format(median(values))}${unit}  (runs: ${values.map(format).join(', ')})`,
+    );
+  }
+  console.log(`\nWhere the time and the shifts come from (worst run):\n${culprits}`);
+}
+
+/** The elements behind LCP and the layout shifts, as Lighthouse names them. */
+function culpritsOf(lhr: LighthouseResult): string {
+  interface Item {
+    node?: { snippet?: string; selector?: string };
+    score?: number;
+    items?: Item[];
+  }
+  // LCP's details are a list of tables; the layout shifts' a table.
+  const flatten = (items: Item[] = []): Item[] =>
+    items.flatMap((item) => (item.items ? flatten(item.items) : [item]));
+  const lines: string[] = [];
+  const describe = (label: string, auditId: string) => {
+    const details = lhr.audits[auditId]?.details as { items?: Item[] } | undefined;
+    for (const item of flatten(details?.items).slice(0, 5)) {
+      if (!item.node) continue;
+      const score = item.score === undefined ? '' : ` (shift ${item.score.toFixed(3)})`;
+      lines.push(`  ${label}${score}: ${item.node.selector ?? ''} ${item.node.snippet ?? ''}`);
+    }
+  };
+  describe('LCP element', 'largest-contentful-paint-element');
+  describe('layout shift', 'layout-shifts');
+  // Lighthouse's opportunities with the time they would save.
+  for (const audit of Object.values(lhr.audits)) {
+    const details = audit.details as { type?: string; overallSavingsMs?: number } | undefined;
+    if (details?.type !== 'opportunity' || !details.overallSavingsMs) continue;
+    lines.push(`  opportunity: ${audit.title} — saves ~${Math.round(details.overallSavingsMs)} ms`);
+  }
+  return lines.join('\n') || '  (none reported)';
+}
+
+const build = spawnSync(process.execPath, ['packages/web/scripts/ensure-built.mjs'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const withinBudget = measureBundle();
+const server = await startServer();
+try {
+  await measureLighthouse(server.url);
+} finally {
+  await server.stop();
+}
+if (!withinBudget) process.exitCode = 1;

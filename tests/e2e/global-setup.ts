@@ -1,0 +1,150 @@
+/**
+ * Once before the e2e tests: the built web app (rebuilt when stale), a real SMTP mailbox, the
+ * marketplace double, the Telegram Bot API double, and the REAL server (`node --import tsx
+ * packages/server/src/main.ts`, every role, SQLite in a temp DATA_DIR) pointed at all three, with
+ * short engine rhythms and an admin. The tests reach what lives in this process through a tiny
+ * HTTP endpoint of it (GET /mails; POST /telegram/send and GET /telegram/messages?chatId=: a
+ * user writing to the bot and what the bot sent) and publish ads through the marketplace double's
+ * own control endpoint. Returns the teardown.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMailbox } from '../../packages/server/test/mailbox';
+import { getFreePort } from '../../packages/server/test/ports';
+import { startMarketplaceDouble } from '../doubles/marketplace';
+import { startTelegramDouble, type UserMessageInput } from '../doubles/telegram';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, TELEGRAM_BOT_USERNAME, publishEnv } from './support/env';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SERVER_LOG = path.join(ROOT, '.tmp', 'e2e-server.log');
+const START_TIMEOUT_MS = 60_000;
+const TELEGRAM_TOKEN = '123456:E2E-web-token';
+
+async function waitForReady(url: string, exited: () => boolean): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error(`the server exited during start; see ${SERVER_LOG}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server was not ready within ${START_TIMEOUT_MS} ms; see ${SERVER_LOG}`);
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const build = spawnSync(process.execPath, ['packages/web/scripts/ensure-built.mjs'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('building the web app failed');
+
+  const mailbox = await startMailbox();
+  const double = await startMarketplaceDouble();
+  const telegram = await startTelegramDouble({
+    token: TELEGRAM_TOKEN,
+    botUsername: TELEGRAM_BOT_USERNAME,
+  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-e2e-'));
+  const port = await getFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
+  const log = createWriteStream(SERVER_LOG);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      SERVICES: 'web,worker,scheduler',
+      SMTP_URL: mailbox.url,
+      MARKTPLAATS_BASE_URL: double.baseUrl.marktplaats,
+      TWEEDEHANDS_BASE_URL: double.baseUrl['2dehands'],
+      TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      MARKETPLACE_RATE: '50',
+      CHECK_INTERVAL_SECONDS: '2',
+      SCHEDULER_TICK_MS: '500',
+      DELIVERY_RELAY_SECONDS: '2',
+      DELIVERY_RETRY_SECONDS: '1',
+      RATE_LIMITS: 'off',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout.pipe(log);
+  server.stderr.pipe(log);
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const json = (res: ServerResponse, body: unknown) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const control = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://control.invalid');
+    if (req.method === 'GET' && url.pathname === '/mails') {
+      return json(
+        res,
+        mailbox.messages.map(({ to, subject, text, html }) => ({ to, subject, text, html })),
+      );
+    }
+    if (req.method === 'GET' && url.pathname === '/telegram/messages') {
+      return json(res, telegram.messagesTo(url.searchParams.get('chatId') ?? ''));
+    }
+    if (req.method === 'POST' && url.pathname === '/telegram/send') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const input = JSON.parse(Buffer.concat(chunks).toString('utf8')) as UserMessageInput;
+        telegram.sendUserMessage(input).then(
+          (update) => json(res, update),
+          (error: Error) => res.writeHead(500).end(error.message),
+        );
+      });
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+  const controlPort = (control.address() as AddressInfo).port;
+
+  const teardown = async () => {
+    if (!hasExited) server.kill('SIGTERM');
+    await exited;
+    await new Promise<void>((resolve) => control.close(() => resolve()));
+    await double.stop();
+    await telegram.stop();
+    await mailbox.close();
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForReady(baseUrl, () => hasExited);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+
+  publishEnv({
+    baseUrl,
+    controlUrl: `http://127.0.0.1:${controlPort}`,
+    marktplaatsUrl: double.baseUrl.marktplaats,
+  });
+  return teardown;
+}

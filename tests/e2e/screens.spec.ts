@@ -1,0 +1,243 @@
+/**
+ * The main screens as people see them, with real content (a PRO user with alerts and found ads,
+ * an admin): a screenshot of each at 1280 and 360 px (test-results/screens, artefacts only), no
+ * sideways scrolling at 360 px (spec: responsive from 360 px), and axe finding no accessibility
+ * violation of any impact on every one of them.
+ */
+import type { Browser, Locator, Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ALERT_FORM_TEXTS, SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import type { NotificationListResponse } from '@prijsalarm/core';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  apiCall,
+  createAlertViaApi,
+  expect,
+  horizontalOverflow,
+  logIn,
+  publishAd,
+  registerUser,
+  screenshotPath,
+  setPlan,
+  test,
+  waitForFirstCheck,
+} from './fixtures';
+import { e2eEnv } from './support/env';
+
+type Who = 'guest' | 'user' | 'admin';
+
+interface Screen {
+  name: string;
+  who: Who;
+  path: () => string;
+  /** Visible once the screen shows its content (lazy chunks and API answers are in). */
+  ready: (page: Page) => Locator;
+}
+
+let manageUrl = '';
+const word = `e2escherm${Date.now().toString(36)}`;
+
+const SCREENS: Screen[] = [
+  {
+    name: 'home',
+    who: 'guest',
+    path: () => '/',
+    ready: (page) => page.getByRole('form', { name: ALERT_FORM_TEXTS.guest.formLabel }),
+  },
+  {
+    name: 'login',
+    who: 'guest',
+    path: () => '/login',
+    ready: (page) => page.getByRole('form', { name: STRINGS.web.login.loginTitle }),
+  },
+  {
+    name: 'wizard',
+    who: 'user',
+    path: () => '/prijsalarm-maken',
+    ready: (page) =>
+      page.getByRole('heading', { level: 2, name: ALERT_FORM_TEXTS.wizard.steps.platform }),
+  },
+  {
+    name: 'manage',
+    who: 'user',
+    path: () => new URL(manageUrl).pathname,
+    ready: (page) => page.getByRole('heading', { level: 2, name: word }),
+  },
+  {
+    name: 'dashboard',
+    who: 'user',
+    path: () => '/dashboard',
+    ready: (page) => page.getByRole('list', { name: SCREEN_TEXTS.dashboard.alertsLabel }),
+  },
+  {
+    name: 'my-account',
+    who: 'user',
+    path: () => '/my-account',
+    ready: (page) => page.getByRole('tablist', { name: STRINGS.web.myAccount.tabsLabel }),
+  },
+  {
+    name: 'my-account-integrations',
+    who: 'user',
+    path: () => '/my-account?tab=integrations',
+    ready: (page) => page.getByRole('link', { name: SCREEN_TEXTS.myAccount.telegramConnect }),
+  },
+  {
+    name: 'my-account-sessions',
+    who: 'user',
+    path: () => '/my-account?tab=sessions',
+    ready: (page) => page.getByText(SCREEN_TEXTS.myAccount.sessionCurrent).first(),
+  },
+  {
+    name: 'notifications',
+    who: 'user',
+    path: () => '/notifications',
+    ready: (page) =>
+      page
+        .getByRole('list', { name: SCREEN_TEXTS.notifications.listLabel })
+        .getByRole('article')
+        .first(),
+  },
+  {
+    name: 'admin',
+    who: 'admin',
+    path: () => '/admin',
+    ready: (page) => page.getByRole('tablist', { name: SCREEN_TEXTS.admin.tabsLabel }),
+  },
+  {
+    name: 'admin-users',
+    who: 'admin',
+    path: () => '/admin?tab=users',
+    ready: (page) => page.getByRole('table', { name: SCREEN_TEXTS.admin.tabs.users }),
+  },
+];
+
+const NARROW_WIDTH = 360;
+
+const storageFile = (who: Exclude<Who, 'guest'>) =>
+  path.join(test.info().project.outputDir, '.auth', `${who}.json`);
+
+/** A PRO user with two alerts and found ads, and the admin: their sessions saved once. */
+async function prepareAccounts(browser: Browser) {
+  const baseURL = e2eEnv().baseUrl;
+  mkdirSync(path.dirname(storageFile('user')), { recursive: true });
+
+  const userContext = await browser.newContext({ baseURL });
+  const page = await userContext.newPage();
+  const user = await registerUser(page, 'scherm');
+  await setPlan(user.email, 'PRO');
+  const alert = await createAlertViaApi(page, { searchTerm: word, maxPrice: 500 });
+  manageUrl = alert.manageUrl;
+  await createAlertViaApi(page, {
+    searchTerm: 'racefiets carbon',
+    postalCode: '3511 AB',
+    distance: 25,
+  });
+  await waitForFirstCheck(page, alert.id);
+  await publishAd({ title: `Gazelle ${word} damesfiets, 7 versnellingen`, priceCents: 17_500 });
+  await publishAd({ title: `Batavus ${word} met lage instap`, priceCents: 9_950 });
+  await expect
+    .poll(
+      async () =>
+        (await apiCall<NotificationListResponse>(page.request, 'GET', '/api/notifications'))
+          .pagination.total,
+      { timeout: 30_000, message: 'the found ads to be recorded' },
+    )
+    .toBe(2);
+  await userContext.storageState({ path: storageFile('user') });
+  await userContext.close();
+
+  const adminContext = await browser.newContext({ baseURL });
+  await logIn(await adminContext.newPage(), { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  await adminContext.storageState({ path: storageFile('admin') });
+  await adminContext.close();
+}
+
+async function openScreen(browser: Browser, screen: Screen, width: number): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: e2eEnv().baseUrl,
+    viewport: { width, height: width < 600 ? 780 : 900 },
+    ...(screen.who === 'guest' ? {} : { storageState: storageFile(screen.who) }),
+  });
+  const page = await context.newPage();
+  await page.goto(screen.path());
+  await expect(screen.ready(page)).toBeVisible();
+  // Let lazy images and fonts settle before the picture is taken.
+  await page.waitForLoadState('networkidle');
+  return page;
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated rather than added as a <script>: the app's Content-Security-Policy (script-src
+  // 'self') rightly refuses inline scripts.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    const result = await axe.run();
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+    }));
+  });
+}
+
+function describeViolations(violations: AxeViolation[]): string {
+  return violations
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help}\n${violation.nodes
+          .map((node) => `    ${node.target.join(' ')} — ${node.failureSummary ?? ''}`)
+          .join('\n')}`,
+    )
+    .join('\n');
+}
+
+test.describe('main screens', () => {
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(90_000);
+    await prepareAccounts(browser);
+  });
+
+  for (const width of [1280, NARROW_WIDTH]) {
+    test(`every main screen at ${width} px`, async ({ browser }, testInfo) => {
+      test.setTimeout(90_000);
+      for (const screen of SCREENS) {
+        const page = await openScreen(browser, screen, width);
+        await page.screenshot({
+          path: screenshotPath(testInfo, `${screen.name}-${width}`),
+          fullPage: true,
+        });
+        if (width === NARROW_WIDTH) {
+          const { scrollWidth } = await horizontalOverflow(page);
+          expect
+            .soft(scrollWidth, `${screen.name} scrolls sideways at ${width} px`)
+            .toBeLessThanOrEqual(width);
+        }
+        await page.context().close();
+      }
+    });
+  }
+
+  for (const screen of SCREENS) {
+    test(`axe finds no violations on ${screen.name}`, async ({ browser }) => {
+      const page = await openScreen(browser, screen, 1280);
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await page.context().close();
+    });
+  }
+});

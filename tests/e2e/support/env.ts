@@ -1,0 +1,48 @@
+/**
+ * What the global setup hands to the tests. Playwright runs the setup in its main process and the
+ * tests in worker processes, which inherit the environment the setup wrote: the addresses of the
+ * running server, the setup's mail and marketplace controls, and the admin's login.
+ */
+
+export const ADMIN_EMAIL = 'beheer@e2e.prijsalarm.test';
+export const ADMIN_PASSWORD = 'Beheer-wachtwoord-e2e-1';
+/** The Telegram Bot API double's bot (t.me/<name> deep links). */
+export const TELEGRAM_BOT_USERNAME = 'PrijsalarmE2EBot';
+/** The password every test user registers with. */
+export const USER_PASSWORD = 'Geheim-wachtwoord-e2e-1';
+
+export interface E2EEnv {
+  /** The real server: the built web app, /api and /ws. Also its PUBLIC_URL (links in mails). */
+  baseUrl: string;
+  /**
+   * The setup's own HTTP endpoint: GET /mails (what the SMTP mailbox received), POST
+   * /telegram/send and GET /telegram/messages?chatId= (the Telegram Bot API double).
+   */
+  controlUrl: string;
+  /** The marketplace double's Marktplaats host (its /__control/publish publishes an ad). */
+  marktplaatsUrl: string;
+}
+
+const KEYS = {
+  baseUrl: 'E2E_BASE_URL',
+  controlUrl: 'E2E_CONTROL_URL',
+  marktplaatsUrl: 'E2E_MARKTPLAATS_URL',
+} as const satisfies Record<keyof E2EEnv, string>;
+
+export function publishEnv(env: E2EEnv): void {
+  for (const [key, name] of Object.entries(KEYS)) process.env[name] = env[key as keyof E2EEnv];
+}
+
+export function e2eEnv(): E2EEnv {
+  const read = (name: string) => {
+    const value = process.env[name];
+    if (!value)
+      throw new Error(`${name} is not set: run the e2e tests with \`npx playwright test\``);
+    return value;
+  };
+  return {
+    baseUrl: read(KEYS.baseUrl),
+    controlUrl: read(KEYS.controlUrl),
+    marktplaatsUrl: read(KEYS.marktplaatsUrl),
+  };
+}
