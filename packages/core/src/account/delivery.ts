@@ -11,6 +11,8 @@ export interface DeliveryLine {
   statusLabel: string;
   /** Why it is being retried or failed; null when sent or waiting. */
   reason: string | null;
+  /** How the line looks: its status, or 'neutral' where nothing went wrong for the user. */
+  look: DeliveryStatus | 'neutral';
 }
 
 export function deliveryStatusLabel(status: DeliveryStatus): string {
@@ -25,14 +27,29 @@ export function deliveryChannelLabel(channel: DeliveryChannel): string {
 export function deliveryLines(deliveries: readonly DeliveryDto[]): DeliveryLine[] {
   return [...deliveries]
     .sort((a, b) => CHANNEL_ORDER.indexOf(a.channel) - CHANNEL_ORDER.indexOf(b.channel))
-    .map((delivery) => ({
-      channel: delivery.channel,
-      channelLabel: deliveryChannelLabel(delivery.channel),
-      status: delivery.status,
-      statusLabel: deliveryStatusLabel(delivery.status),
-      reason:
-        (delivery.status === 'failed' || delivery.status === 'retrying') && delivery.lastError
-          ? delivery.lastError
-          : null,
-    }));
+    .map((delivery) => {
+      // Push is a live extra for open pages: with none open it simply wasn't shown live, which
+      // is no failure for the user (the centre and the other channels still have it).
+      if (delivery.channel === 'push' && delivery.status === 'failed') {
+        return {
+          channel: delivery.channel,
+          channelLabel: deliveryChannelLabel(delivery.channel),
+          status: delivery.status,
+          statusLabel: DELIVERY_TEXTS.pushNotShownLive,
+          reason: null,
+          look: 'neutral',
+        };
+      }
+      return {
+        channel: delivery.channel,
+        channelLabel: deliveryChannelLabel(delivery.channel),
+        status: delivery.status,
+        statusLabel: deliveryStatusLabel(delivery.status),
+        reason:
+          (delivery.status === 'failed' || delivery.status === 'retrying') && delivery.lastError
+            ? delivery.lastError
+            : null,
+        look: delivery.status,
+      };
+    });
 }

@@ -96,6 +96,19 @@ describe('deliveries', () => {
     ]);
     expect(deliveryLines([delivery({ status: 'sent' })])[0]?.statusLabel).toBe('Verzonden');
   });
+
+  it('shows a push nobody had a page open for as not shown live, not as a failure', () => {
+    const [push] = deliveryLines([
+      delivery({ channel: 'push', status: 'failed', lastError: 'Geen open verbinding' }),
+    ]);
+    expect(push).toMatchObject({
+      statusLabel: 'Niet live getoond (geen pagina open)',
+      reason: null,
+      look: 'neutral',
+    });
+    const [email] = deliveryLines([delivery({ status: 'failed', lastError: 'Geweigerd' })]);
+    expect(email).toMatchObject({ statusLabel: 'Mislukt', reason: 'Geweigerd', look: 'failed' });
+  });
 });
 
 describe('live events socket', () => {

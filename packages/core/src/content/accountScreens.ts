@@ -22,9 +22,11 @@ export const DELIVERY_TEXTS = {
     retrying: 'Opnieuw proberen',
     failed: 'Mislukt',
   },
+  pushNotShownLive: 'Niet live getoond (geen pagina open)',
 } as const satisfies {
   channels: Record<DeliveryChannel, string>;
   statuses: Record<DeliveryStatus, string>;
+  pushNotShownLive: string;
 };
 
 /** The signed-in screens: dashboard, my account, notification centre, admin. */

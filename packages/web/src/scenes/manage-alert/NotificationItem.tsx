@@ -46,7 +46,7 @@ export function NotificationItem({ notification }: { notification: NotificationD
         {lines.length > 0 && (
           <ul className="listing__deliveries" aria-label={texts.deliveriesLabel}>
             {lines.map((line) => (
-              <li key={line.channel} className={`delivery delivery--${line.status}`}>
+              <li key={line.channel} className={`delivery delivery--${line.look}`}>
                 {line.channelLabel}: {line.statusLabel}
                 {line.reason && <span className="delivery__reason"> ({line.reason})</span>}
               </li>

@@ -255,7 +255,7 @@ const NotificationItem = observer(function NotificationItem({
               {deliveryLines(notification.deliveries).map((line) => (
                 <li key={line.channel}>
                   {line.channelLabel}:{' '}
-                  <span className={`badge badge--${line.status}`}>{line.statusLabel}</span>
+                  <span className={`badge badge--${line.look}`}>{line.statusLabel}</span>
                   {line.reason && <span className="notification__reason">{line.reason}</span>}
                 </li>
               ))}
