@@ -24,6 +24,7 @@ import type {
   UserDto,
 } from '@prijsalarm/core';
 import { errorText } from '../../stores/errors';
+import { latestLoad, type LoadStatus } from '../../stores/latestLoad';
 import type { RootStore } from '../../stores/RootStore';
 
 const texts = SCREEN_TEXTS.admin;
@@ -31,8 +32,6 @@ const texts = SCREEN_TEXTS.admin;
 export const ADMIN_TABS = ['stats', 'users', 'alerts', 'settings'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const ADMIN_TAB_ITEMS = ADMIN_TABS.map((id) => ({ id, label: texts.tabs[id] }));
-
-type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 /** GET /admin/stats. */
 export class AdminStatsStore {
@@ -72,39 +71,30 @@ export class AdminUsersStore {
   status: LoadStatus = 'idle';
   error: string | null = null;
   readonly changing = observable.set<string>();
-  private request = 0;
+  private readonly latest = latestLoad();
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<AdminUsersStore, 'root' | 'request'>(
+    makeAutoObservable<AdminUsersStore, 'root' | 'latest'>(
       this,
-      { root: false, request: false, changing: false },
+      { root: false, latest: false, changing: false },
       { autoBind: true },
     );
   }
 
-  async load(): Promise<void> {
-    const request = ++this.request;
-    if (this.status !== 'ready') this.status = 'loading';
-    try {
-      const answer = await this.root.api.admin.users({
-        page: this.page,
-        ...(this.search.trim() ? { search: this.search.trim() } : {}),
-        ...(this.plan ? { plan: this.plan } : {}),
-      });
-      if (request !== this.request) return;
-      runInAction(() => {
+  load(): Promise<void> {
+    return this.latest(
+      this,
+      () =>
+        this.root.api.admin.users({
+          page: this.page,
+          ...(this.search.trim() ? { search: this.search.trim() } : {}),
+          ...(this.plan ? { plan: this.plan } : {}),
+        }),
+      (answer) => {
         this.users = answer.users;
         this.pagination = answer.pagination;
-        this.status = 'ready';
-        this.error = null;
-      });
-    } catch (error) {
-      if (request !== this.request) return;
-      runInAction(() => {
-        this.error = errorText(error);
-        this.status = 'error';
-      });
-    }
+      },
+    );
   }
 
   setSearch(search: string): void {
@@ -164,40 +154,31 @@ export class AdminAlertsStore {
   error: string | null = null;
   deleting: AdminAlertDto | null = null;
   deleteBusy = false;
-  private request = 0;
+  private readonly latest = latestLoad();
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<AdminAlertsStore, 'root' | 'request'>(
+    makeAutoObservable<AdminAlertsStore, 'root' | 'latest'>(
       this,
-      { root: false, request: false },
+      { root: false, latest: false },
       { autoBind: true },
     );
   }
 
-  async load(): Promise<void> {
-    const request = ++this.request;
-    if (this.status !== 'ready') this.status = 'loading';
-    try {
-      const answer = await this.root.api.admin.alerts({
-        page: this.page,
-        ...(this.search.trim() ? { search: this.search.trim() } : {}),
-        ...(this.alertStatus ? { status: this.alertStatus } : {}),
-        ...(this.platform ? { platform: this.platform } : {}),
-      });
-      if (request !== this.request) return;
-      runInAction(() => {
+  load(): Promise<void> {
+    return this.latest(
+      this,
+      () =>
+        this.root.api.admin.alerts({
+          page: this.page,
+          ...(this.search.trim() ? { search: this.search.trim() } : {}),
+          ...(this.alertStatus ? { status: this.alertStatus } : {}),
+          ...(this.platform ? { platform: this.platform } : {}),
+        }),
+      (answer) => {
         this.alerts = answer.alerts;
         this.pagination = answer.pagination;
-        this.status = 'ready';
-        this.error = null;
-      });
-    } catch (error) {
-      if (request !== this.request) return;
-      runInAction(() => {
-        this.error = errorText(error);
-        this.status = 'error';
-      });
-    }
+      },
+    );
   }
 
   setSearch(search: string): void {

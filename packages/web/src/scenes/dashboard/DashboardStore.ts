@@ -15,7 +15,7 @@ import type { RootStore } from '../../stores/RootStore';
 
 const texts = SCREEN_TEXTS.dashboard;
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+import type { LoadStatus } from '../../stores/latestLoad';
 
 /**
  * /dashboard: the user's alerts (GET /alerts/my-alerts) with what they may do to each (pause,

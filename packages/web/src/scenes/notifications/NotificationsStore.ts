@@ -23,6 +23,7 @@ import type {
 import type { Downloader } from '../../platform/download';
 import { FormModel } from '../../stores/FormModel';
 import { errorText } from '../../stores/errors';
+import { latestLoad, type LoadStatus } from '../../stores/latestLoad';
 import type { RootStore } from '../../stores/RootStore';
 
 const texts = SCREEN_TEXTS.notifications;
@@ -51,8 +52,6 @@ function filterValues(view: NotificationView): FilterValues {
   };
 }
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
-
 /**
  * The notification centre: the URL holds the view (filters, sort, page; spec §3), the list and
  * the statistics come from the API, new notifications arrive live, and the CSV export downloads.
@@ -71,15 +70,15 @@ export class NotificationsStore {
   exporting = false;
   readonly filters = new FormModel<FilterValues>(filterValues(DEFAULT_NOTIFICATION_VIEW));
 
-  private request = 0;
+  private readonly latest = latestLoad();
 
   constructor(
     private readonly root: RootStore,
     private readonly download: Downloader,
   ) {
-    makeAutoObservable<NotificationsStore, 'root' | 'download' | 'request'>(
+    makeAutoObservable<NotificationsStore, 'root' | 'download' | 'latest'>(
       this,
-      { root: false, download: false, request: false, stats: observableRef },
+      { root: false, download: false, latest: false, stats: observableRef },
       { autoBind: true },
     );
   }
@@ -116,26 +115,16 @@ export class NotificationsStore {
     await this.load();
   }
 
-  async load(): Promise<void> {
-    const request = ++this.request;
-    this.status = this.status === 'ready' ? 'ready' : 'loading';
-    this.error = null;
-    try {
-      const answer = await this.root.api.notifications.list(notificationApiQuery(this.view));
-      if (request !== this.request) return;
-      runInAction(() => {
+  load(): Promise<void> {
+    return this.latest(
+      this,
+      () => this.root.api.notifications.list(notificationApiQuery(this.view)),
+      (answer) => {
         this.notifications = answer.notifications;
         this.pagination = answer.pagination;
-        this.status = 'ready';
         if (liveNotificationPlacement(this.view) === 'prepend') this.pendingLive = 0;
-      });
-    } catch (error) {
-      if (request !== this.request) return;
-      runInAction(() => {
-        this.error = errorText(error);
-        this.status = 'error';
-      });
-    }
+      },
+    );
   }
 
   async loadStats(): Promise<void> {
