@@ -13,9 +13,9 @@ import type { AlertDto, Capabilities, MaxAlertsWarning } from '@prijsalarm/core'
 import { errorText } from '../../stores/errors';
 import type { RootStore } from '../../stores/RootStore';
 
-const texts = SCREEN_TEXTS.dashboard;
-
 import type { LoadStatus } from '../../stores/latestLoad';
+
+const texts = SCREEN_TEXTS.dashboard;
 
 /**
  * /dashboard: the user's alerts (GET /alerts/my-alerts) with what they may do to each (pause,
