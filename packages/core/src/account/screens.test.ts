@@ -102,7 +102,7 @@ describe('deliveries', () => {
       delivery({ channel: 'push', status: 'failed', lastError: 'Geen open verbinding' }),
     ]);
     expect(push).toMatchObject({
-      statusLabel: 'Niet live getoond (geen pagina open)',
+      statusLabel: 'Niet live getoond',
       reason: null,
       look: 'neutral',
     });

@@ -22,7 +22,7 @@ export const DELIVERY_TEXTS = {
     retrying: 'Opnieuw proberen',
     failed: 'Mislukt',
   },
-  pushNotShownLive: 'Niet live getoond (geen pagina open)',
+  pushNotShownLive: 'Niet live getoond',
 } as const satisfies {
   channels: Record<DeliveryChannel, string>;
   statuses: Record<DeliveryStatus, string>;
