@@ -45,6 +45,7 @@ import {
   type JobName,
   type JobQueue,
   type ProcessOptions,
+  waitUntilIdle,
 } from './job-queue';
 
 export interface BullMqWorkerSettings {
@@ -210,17 +211,7 @@ export class BullMqJobQueue<Jobs extends JobDataMap> implements JobQueue<Jobs> {
 
   drain(timeoutMs: number): Promise<boolean> {
     if (this.running.size === 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const onIdle = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      const timer = setTimeout(() => {
-        this.idleWaiters.delete(onIdle);
-        resolve(false);
-      }, timeoutMs);
-      this.idleWaiters.add(onIdle);
-    });
+    return waitUntilIdle(this.idleWaiters, timeoutMs);
   }
 
   close(options: CloseOptions = {}): Promise<void> {

@@ -199,3 +199,21 @@ export function assertConcurrency(name: string, concurrency: number): void {
 export function toError(thrown: unknown): Error {
   return thrown instanceof Error ? thrown : new Error(String(thrown));
 }
+
+/**
+ * The drain wait both drivers share: resolves true when the driver calls one of its idle waiters
+ * (no job running any more), false once `timeoutMs` has passed.
+ */
+export function waitUntilIdle(idleWaiters: Set<() => void>, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const onIdle = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      idleWaiters.delete(onIdle);
+      resolve(false);
+    }, timeoutMs);
+    idleWaiters.add(onIdle);
+  });
+}

@@ -28,6 +28,7 @@ import {
   type JobName,
   type JobQueue,
   type ProcessOptions,
+  waitUntilIdle,
 } from './job-queue';
 
 export interface MemoryJobQueueOptions<Jobs extends JobDataMap> {
@@ -137,17 +138,7 @@ export class MemoryJobQueue<Jobs extends JobDataMap> implements JobQueue<Jobs> {
 
   drain(timeoutMs: number): Promise<boolean> {
     if (this.activeCount() === 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const onIdle = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      const timer = setTimeout(() => {
-        this.idleWaiters.delete(onIdle);
-        resolve(false);
-      }, timeoutMs);
-      this.idleWaiters.add(onIdle);
-    });
+    return waitUntilIdle(this.idleWaiters, timeoutMs);
   }
 
   close(options: CloseOptions = {}): Promise<void> {
