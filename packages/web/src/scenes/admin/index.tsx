@@ -13,7 +13,8 @@ import {
   alertStatusLabel,
   formatDate,
 } from '@prijsalarm/core';
-import type { AlertStatus, Plan, PlatformId } from '@prijsalarm/core';
+import type { AlertStatus, Pagination, Plan, PlatformId } from '@prijsalarm/core';
+import type { LoadStatus } from '../../stores/latestLoad';
 import { Page } from '../../components/content/Page';
 import { FormAlert } from '../../components/form/fields';
 import { BarChart } from '../../components/ui/BarChart';
@@ -169,6 +170,66 @@ const StatsSection = observer(function StatsSection({ store }: { store: AdminSta
   );
 });
 
+/** What a paged admin list needs from its store. */
+interface PagedList {
+  status: LoadStatus;
+  error: string | null;
+  pagination: Pagination | null;
+  load(): Promise<void>;
+  goToPage(page: number): Promise<void>;
+}
+
+/** A paged admin list: loading, error and empty states, the table with its header, the pager. */
+const PagedTable = observer(function PagedTable({
+  list,
+  rowCount,
+  emptyText,
+  caption,
+  columns,
+  children,
+}: {
+  list: PagedList;
+  rowCount: number;
+  emptyText: string;
+  caption: string;
+  columns: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {list.status === 'loading' && <Loading />}
+      {list.status === 'error' && list.error && (
+        <LoadError message={list.error} onRetry={() => void list.load()} />
+      )}
+      {list.status === 'ready' && rowCount === 0 && <p>{emptyText}</p>}
+      {rowCount > 0 && (
+        <div className="table-wrap">
+          <table className="data-table data-table--stack">
+            <caption className="visually-hidden">{caption}</caption>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>{children}</tbody>
+          </table>
+        </div>
+      )}
+      {list.pagination && (
+        <Pager
+          page={list.pagination.page}
+          totalPages={list.pagination.totalPages}
+          onPage={(n) => void list.goToPage(n)}
+        />
+      )}
+    </>
+  );
+});
+
 const planOptions = PLANS.map((plan) => ({ value: plan, label: PLAN_LABELS[plan] }));
 
 const UsersSection = observer(function UsersSection({ store }: { store: AdminUsersStore }) {
@@ -190,63 +251,47 @@ const UsersSection = observer(function UsersSection({ store }: { store: AdminUse
           onChange={(plan) => void store.setPlanFilter(plan)}
         />
       </SearchBar>
-      {store.status === 'loading' && <Loading />}
-      {store.status === 'error' && store.error && (
-        <LoadError message={store.error} onRetry={() => void store.load()} />
-      )}
-      {store.status === 'ready' && store.users.length === 0 && <p>{texts.noUsers}</p>}
-      {store.users.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table data-table--stack">
-            <caption className="visually-hidden">{texts.tabs.users}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{texts.email}</th>
-                <th scope="col">{texts.name}</th>
-                <th scope="col">{texts.plan}</th>
-                <th scope="col">{texts.alertCount}</th>
-                <th scope="col">{texts.notificationCount}</th>
-                <th scope="col">{texts.createdAt}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {store.users.map((user) => {
-                const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.name;
-                return (
-                  <tr key={user.id}>
-                    <th scope="row" className="cell-wrap" data-label={texts.email}>
-                      {user.email}
-                      {user.role === 'ADMIN' && <span className="badge"> ADMIN</span>}
-                    </th>
-                    <td className="cell-wrap" data-label={texts.name}>
-                      {name || '—'}
-                    </td>
-                    <td data-label={texts.plan}>
-                      <SelectField<Plan>
-                        label={texts.planOf(user.email)}
-                        hideLabel
-                        value={user.plan}
-                        options={planOptions}
-                        onChange={(plan) => void store.changePlan(user, plan)}
-                      />
-                    </td>
-                    <td data-label={texts.alertCount}>{user._count.alerts}</td>
-                    <td data-label={texts.notificationCount}>{user._count.notifications}</td>
-                    <td data-label={texts.createdAt}>{formatDate(user.createdAt)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {store.pagination && (
-        <Pager
-          page={store.pagination.page}
-          totalPages={store.pagination.totalPages}
-          onPage={(n) => void store.goToPage(n)}
-        />
-      )}
+      <PagedTable
+        list={store}
+        rowCount={store.users.length}
+        emptyText={texts.noUsers}
+        caption={texts.tabs.users}
+        columns={[
+          texts.email,
+          texts.name,
+          texts.plan,
+          texts.alertCount,
+          texts.notificationCount,
+          texts.createdAt,
+        ]}
+      >
+        {store.users.map((user) => {
+          const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.name;
+          return (
+            <tr key={user.id}>
+              <th scope="row" className="cell-wrap" data-label={texts.email}>
+                {user.email}
+                {user.role === 'ADMIN' && <span className="badge"> ADMIN</span>}
+              </th>
+              <td className="cell-wrap" data-label={texts.name}>
+                {name || '—'}
+              </td>
+              <td data-label={texts.plan}>
+                <SelectField<Plan>
+                  label={texts.planOf(user.email)}
+                  hideLabel
+                  value={user.plan}
+                  options={planOptions}
+                  onChange={(plan) => void store.changePlan(user, plan)}
+                />
+              </td>
+              <td data-label={texts.alertCount}>{user._count.alerts}</td>
+              <td data-label={texts.notificationCount}>{user._count.notifications}</td>
+              <td data-label={texts.createdAt}>{formatDate(user.createdAt)}</td>
+            </tr>
+          );
+        })}
+      </PagedTable>
     </section>
   );
 });
@@ -283,68 +328,52 @@ const AlertsSection = observer(function AlertsSection({ store }: { store: AdminA
           onChange={(platform) => void store.setPlatformFilter(platform)}
         />
       </SearchBar>
-      {store.status === 'loading' && <Loading />}
-      {store.status === 'error' && store.error && (
-        <LoadError message={store.error} onRetry={() => void store.load()} />
-      )}
-      {store.status === 'ready' && store.alerts.length === 0 && <p>{texts.noAlerts}</p>}
-      {store.alerts.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table data-table--stack">
-            <caption className="visually-hidden">{texts.tabs.alerts}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{texts.searchTermColumn}</th>
-                <th scope="col">{texts.owner}</th>
-                <th scope="col">{texts.status}</th>
-                <th scope="col">{common.platform}</th>
-                <th scope="col">{texts.notificationCount}</th>
-                <th scope="col">{texts.createdAt}</th>
-                <th scope="col">{texts.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {store.alerts.map((alert) => (
-                <tr key={alert.id}>
-                  <th scope="row" className="cell-wrap" data-label={texts.searchTermColumn}>
-                    {alert.searchTerm}
-                  </th>
-                  <td className="cell-wrap" data-label={texts.owner}>
-                    {alert.userEmail ?? texts.guestOwner}
-                  </td>
-                  <td data-label={texts.status}>
-                    <span className={`badge badge--${alert.status}`}>
-                      {alertStatusLabel(alert.status)}
-                    </span>
-                  </td>
-                  <td data-label={common.platform}>
-                    {alert.platforms.map((id) => PLATFORMS[id].name).join(', ')}
-                  </td>
-                  <td data-label={texts.notificationCount}>{alert.notificationCount}</td>
-                  <td data-label={texts.createdAt}>{formatDate(alert.createdAt)}</td>
-                  <td data-label={texts.actions}>
-                    <button
-                      type="button"
-                      className="button button--danger-outline button--small"
-                      aria-label={texts.deleteAlertFor(alert.searchTerm)}
-                      onClick={() => store.requestDelete(alert)}
-                    >
-                      {texts.deleteAlert}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {store.pagination && (
-        <Pager
-          page={store.pagination.page}
-          totalPages={store.pagination.totalPages}
-          onPage={(n) => void store.goToPage(n)}
-        />
-      )}
+      <PagedTable
+        list={store}
+        rowCount={store.alerts.length}
+        emptyText={texts.noAlerts}
+        caption={texts.tabs.alerts}
+        columns={[
+          texts.searchTermColumn,
+          texts.owner,
+          texts.status,
+          common.platform,
+          texts.notificationCount,
+          texts.createdAt,
+          texts.actions,
+        ]}
+      >
+        {store.alerts.map((alert) => (
+          <tr key={alert.id}>
+            <th scope="row" className="cell-wrap" data-label={texts.searchTermColumn}>
+              {alert.searchTerm}
+            </th>
+            <td className="cell-wrap" data-label={texts.owner}>
+              {alert.userEmail ?? texts.guestOwner}
+            </td>
+            <td data-label={texts.status}>
+              <span className={`badge badge--${alert.status}`}>
+                {alertStatusLabel(alert.status)}
+              </span>
+            </td>
+            <td data-label={common.platform}>
+              {alert.platforms.map((id) => PLATFORMS[id].name).join(', ')}
+            </td>
+            <td data-label={texts.notificationCount}>{alert.notificationCount}</td>
+            <td data-label={texts.createdAt}>{formatDate(alert.createdAt)}</td>
+            <td data-label={texts.actions}>
+              <button
+                type="button"
+                className="button button--danger-outline button--small"
+                aria-label={texts.deleteAlertFor(alert.searchTerm)}
+                onClick={() => store.requestDelete(alert)}
+              >
+                {texts.deleteAlert}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </PagedTable>
       <ConfirmDialog
         open={deleting !== null}
         title={texts.deleteAlertTitle}
