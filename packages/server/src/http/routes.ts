@@ -8,7 +8,8 @@ import { Router } from 'express';
 import type { AppContext } from '../context';
 import authRouter from '../routes/auth';
 import alertsRouter from '../routes/alerts';
-import categoriesRouter from '../routes/categories';
+import categoryRoutes from '../routes/categories';
+import { mountRoutes } from './contract-route';
 import settingsRouter from '../routes/settings';
 import adminSettingsRouter from '../routes/settings/admin';
 import adminRouter from '../routes/admin';
@@ -23,7 +24,6 @@ export type RouteFactory = (ctx: AppContext) => Router;
 export const ROUTES: Array<[string, RouteFactory]> = [
   ['/auth', authRouter],
   ['/alerts', alertsRouter],
-  ['/categories', categoriesRouter],
   ['/admin/settings', adminSettingsRouter],
   ['/admin', adminRouter],
   ['/notifications', notificationsRouter],
@@ -38,6 +38,7 @@ export const ROUTES: Array<[string, RouteFactory]> = [
 
 export function createApiRouter(ctx: AppContext): Router {
   const api = Router();
+  mountRoutes(api, categoryRoutes(ctx));
   for (const [mountPath, create] of ROUTES) api.use(mountPath, create(ctx));
   return api;
 }
