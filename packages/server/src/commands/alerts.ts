@@ -5,6 +5,8 @@
  */
 import {
   alertCrossFieldErrors,
+  centsToEuros,
+  eurosToCents,
   canonicalAlertPostalCode,
   checkIntervalMinutes,
   CONFIRMATION_LINK_VALIDITY_HOURS,
@@ -23,11 +25,11 @@ import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import type { Alert, User } from '../models';
 import { alertPolicy, authorize } from '../policies/alert';
-import { centsToEuros, eurosToCents, manageUrlOf } from '../presenters/alert';
+import { manageUrlOf } from '../security/alert-links';
 import { hashToken, randomToken, TOKEN_PURPOSES } from '../security/tokens';
 import { loadCategoryIndex, resolveCategoryChoice, type CategoryIndex } from './alert-categories';
 import { hydratedCapabilitiesFor } from './capabilities';
-import { loadSettings } from './settings';
+import { loadSettings } from '../models/current-settings';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

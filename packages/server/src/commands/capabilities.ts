@@ -14,7 +14,7 @@ import {
 import type { Transaction } from 'sequelize';
 import type { AppContext } from '../context';
 import type { User } from '../models';
-import { loadSettings } from './settings';
+import { loadSettings } from '../models/current-settings';
 
 export interface CapabilitiesOptions {
   /** Already loaded settings (saves a lookup when the caller has them). */

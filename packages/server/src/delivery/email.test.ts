@@ -15,7 +15,7 @@ import { createAlert } from '../../test/factories';
 import type { ReceivedMail } from '../../test/mailbox';
 import { bareRequest } from '../../test/requests';
 import { startTestServer, type TestServer } from '../../test/support';
-import { manageUrlOf } from '../presenters/alert';
+import { manageUrlOf } from '../security/alert-links';
 
 let server: TestServer;
 

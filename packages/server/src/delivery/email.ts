@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 import { parseRecipient } from '../engine/recipient';
 import type { MailListing, NewListingsGroup } from '../mail/templates';
 import type { Alert, Notification } from '../models';
-import { manageUrlOf } from '../presenters/alert';
+import { manageUrlOf } from '../security/alert-links';
 import { alertUnsubscribeUrl, MAX_UNSUBSCRIBE_ALERTS } from '../security/alert-unsubscribe';
 import { claimDeliveries, recordOutcome, type SendOutcome } from './ledger';
 import { byListing, openSiblings, type LoadedDelivery } from './siblings';

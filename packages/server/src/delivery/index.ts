@@ -1,23 +1,20 @@
 /**
- * Step 5 of "The way of an alert" (design.md): sending what the recorder recorded.
+ * Step 5 of "the way of an alert" (ARCHITECTURE.md): sending what the recorder recorded.
  *
  *   deliver.ts          the `deliver` job (worker role): claim → send on the channel → sent /
  *                       retrying with backoff / failed with its reason (ledger.ts)
  *   email.ts            one mail per recipient per check (template mail/templates/new-listings)
  *   telegram-delivery   one message per ad through the process's TelegramService (pacer + client)
- *   push.ts             live push to /ws/events sockets (http/ws-events.ts)
+ *   push.ts             live push to /ws/events sockets (sockets/events.ts)
  *   relay.ts            re-queues deliveries left open (scheduler role)
- *   telegram-updates    the bot's /start long polling (scheduler role)
  *   redis-events.ts     ctx.events over Redis pub/sub in scale-out
  */
 export * from './deliver';
 export * from './email';
 export * from './ledger';
-export * from './listing-format';
 export * from './push';
 export * from './redis-events';
 export * from './relay';
 export * from './siblings';
 export * from './telegram-delivery';
 export * from './telegram-service';
-export * from './telegram-updates';

@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { Op, type Transaction } from 'sequelize';
 import type { AppContext } from '../context';
-import { loadSettings } from '../commands/settings';
+import { loadSettings } from '../models/current-settings';
 import type { Alert, Search } from '../models';
 import { alertFilters, matchListing, wantsDetail, type AlertFilters } from './matcher';
 import {

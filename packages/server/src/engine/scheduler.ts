@@ -14,7 +14,7 @@ import { Op, type WhereOptions } from 'sequelize';
 import type { PlatformId } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import type { Alert } from '../models';
-import { manageUrlOf, refreshUrlOf } from '../presenters/alert';
+import { manageUrlOf, refreshUrlOf } from '../security/alert-links';
 import { alertIntervalSeconds, alertSearches } from './alert-search';
 import type { MarketplaceSearch } from './marketplace';
 import { nextSlotAfter, startSlot } from './slots';

@@ -15,13 +15,7 @@ import {
   type MailTemplateName,
   type RenderedMail,
 } from './templates';
-
-/** RFC 8058 header values as built by security/unsubscribe's `listUnsubscribeHeaders`. */
-export interface ListUnsubscribeHeaders {
-  /** `<https://…>` and optionally `, <mailto:…>`. */
-  'List-Unsubscribe': string;
-  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click';
-}
+import type { ListUnsubscribeHeaders } from '../security/unsubscribe';
 
 export interface SendOptions {
   /**

@@ -7,7 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import { PLATFORM_IDS, type PlatformId } from '@prijsalarm/core';
-import type { MarketplaceSearch } from '../engine/marketplace';
+import type { MarketplaceSearch } from '../lib/marketplace-search';
 import { dateTime, json, oneOf, timestamps } from './columns';
 
 /**

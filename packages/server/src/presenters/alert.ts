@@ -3,11 +3,12 @@
  * Prices go out in euros (the row stores cents), categories as our ids (the row stores the
  * marketplace's), and the manage link is rebuilt from the stored nonce (the token is never stored).
  */
-import type { AlertDto } from '@prijsalarm/core';
+import { centsToEuros, type AlertDto } from '@prijsalarm/core';
 import type { Config } from '../config/env';
 import type { CategoryIndex } from '../commands/alert-categories';
 import type { Alert } from '../models';
-import { TOKEN_PURPOSES, type TokenService } from '../security/tokens';
+import { manageUrlOf } from '../security/alert-links';
+import type { TokenService } from '../security/tokens';
 
 export interface AlertPresenterContext {
   config: Pick<Config, 'publicUrl'>;
@@ -17,33 +18,7 @@ export interface AlertPresenterContext {
   now?: Date;
 }
 
-type LinkContext = Pick<AlertPresenterContext, 'config' | 'tokens'>;
-
 const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
-
-export const centsToEuros = (cents: number | null | undefined): number | null =>
-  cents === null || cents === undefined ? null : cents / 100;
-
-export const eurosToCents = (euros: number | null | undefined): number | null =>
-  euros === null || euros === undefined ? null : Math.round(euros * 100);
-
-export function manageTokenOf(context: LinkContext, alert: Alert): string {
-  return context.tokens.tokenFor(TOKEN_PURPOSES.alertManage, alert.manageTokenNonce);
-}
-
-/** `${PUBLIC_URL}/manage/{manageToken}`: the page where the link holder manages the alert. */
-export function manageUrlOf(context: LinkContext, alert: Alert): string {
-  return `${context.config.publicUrl}/manage/${manageTokenOf(context, alert)}`;
-}
-
-/** `${PUBLIC_URL}/manage/{manageToken}/refresh/{refreshToken}`: extends the alert. */
-export function refreshUrlOf(context: LinkContext, alert: Alert): string {
-  const refreshToken = context.tokens.tokenFor(
-    TOKEN_PURPOSES.alertRefresh,
-    alert.refreshTokenNonce,
-  );
-  return `${manageUrlOf(context, alert)}/refresh/${refreshToken}`;
-}
 
 export function presentAlert(
   alert: Alert,

@@ -9,13 +9,19 @@
 import { createHmac } from 'node:crypto';
 import { STRINGS, UNSUBSCRIBE_PATH } from '@prijsalarm/core';
 import type { Config } from '../config/env';
-import type { ListUnsubscribeHeaders } from '../mail/mailer';
 import { safeEqual } from './tokens';
 
 /** Separates this MAC from every other use of SESSION_SECRET. */
 const PURPOSE = 'newsletter_unsubscribe';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAC = /^[A-Za-z0-9_-]{43}$/;
+
+/** RFC 8058 header values, as `listUnsubscribeHeaders` builds them for the mailer. */
+export interface ListUnsubscribeHeaders {
+  /** `<https://…>` and optionally `, <mailto:…>`. */
+  'List-Unsubscribe': string;
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click';
+}
 
 export interface UnsubscribeSubject {
   id: string;

@@ -10,7 +10,7 @@ import { createRedisLock, SCHEDULER_LOCK_KEY } from '../engine/leader-lock';
 import { runAsLeader } from '../engine/leadership';
 import { createScheduler, startSchedulerLoop } from '../engine/scheduler';
 import { startDeliveryRelay } from '../delivery/relay';
-import { startTelegramUpdates } from '../delivery/telegram-updates';
+import { startTelegramUpdates } from '../bots/telegram-updates';
 import type { RunningService } from './types';
 
 export async function start(ctx: AppContext): Promise<RunningService> {

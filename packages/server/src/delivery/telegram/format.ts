@@ -6,10 +6,10 @@
  */
 import { PLATFORMS, STRINGS } from '@prijsalarm/core';
 import type { Listing } from '../../engine/marketplace/types';
-import { formatPlace, formatPrice, isWebUrl, oneLine } from '../listing-format';
+import { formatPlace, formatPrice, isWebUrl, oneLine, truncateText } from '../../lib/listing-text';
 
 // The shared listing formatting, still reachable where the Telegram module is imported.
-export { formatDistance, formatEuros, formatPrice } from '../listing-format';
+export { formatDistance, formatEuros, formatPrice, truncateText } from '../../lib/listing-text';
 
 /** Bot API: a caption is 0-1024 and a message 1-4096 characters after entity parsing. */
 export const TELEGRAM_CAPTION_LIMIT = 1024;
@@ -52,16 +52,6 @@ interface Segment {
 }
 type Line = Segment[];
 
-/** Cuts to at most `maxUnits` UTF-16 units including the '…', never inside a surrogate pair. */
-export function truncateText(text: string, maxUnits: number): string {
-  if (text.length <= maxUnits) return text;
-  let out = '';
-  for (const codePoint of text) {
-    if (out.length + codePoint.length > maxUnits - 1) break;
-    out += codePoint;
-  }
-  return `${out.trimEnd()}…`;
-}
 
 function visibleLength(lines: Line[]): number {
   const characters = lines.reduce(

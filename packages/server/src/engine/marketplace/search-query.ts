@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PlatformId } from '@prijsalarm/core';
-import type { DeliveryMethod } from './types';
+import type { MarketplaceSearch, OfferedSinceLabel, TweedehandsLanguage } from '../../lib/marketplace-search';
 
 export const SEARCH_PATH = '/lrp/api/search';
 /** The API answers HTTP 400 above this. */
@@ -19,32 +19,12 @@ export const CONDITION_ATTRIBUTE_IDS = {
   notWorking: 13940,
 } as const;
 
-export type OfferedSinceLabel = 'Vandaag' | 'Gisteren' | 'Een week' | 'Altijd';
-export type TweedehandsLanguage = 'all-languages' | 'nl-BE' | 'fr-BE';
-
-export interface SearchCriteria {
-  query: string;
-  l1CategoryId?: number | null;
-  /** Only sent together with its parent l1CategoryId, as the API requires. */
-  l2CategoryId?: number | null;
-  minPriceCents?: number | null;
-  maxPriceCents?: number | null;
-  /** Filters only together with distanceKm (the API ignores a postcode alone). */
-  postalCode?: string | null;
-  distanceKm?: number | null;
-  /** 'both' means no delivery filter. */
-  delivery?: DeliveryMethod | null;
-  /** attributesById values, e.g. CONDITION_ATTRIBUTE_IDS.used. */
-  conditionIds?: readonly number[] | null;
-  /** Unix ms or a site label. A fetch window, not part of the canonical key. */
-  offeredSince?: number | OfferedSinceLabel | null;
-  /** 2dehands only; default 'all-languages'. */
-  language?: TweedehandsLanguage | null;
-}
-
-export interface MarketplaceSearch extends SearchCriteria {
-  platform: PlatformId;
-}
+export type {
+  MarketplaceSearch,
+  OfferedSinceLabel,
+  SearchCriteria,
+  TweedehandsLanguage,
+} from '../../lib/marketplace-search';
 
 /** The server-side search after normalisation: what is sent, field by field. */
 export interface CanonicalSearch {

@@ -4,6 +4,7 @@
  * set of raw types covers both hosts. Enums stay open (`string & {}`): new values appear without
  * notice and must never break a check.
  */
+import type { DeliveryMethod } from '../../lib/marketplace-search';
 import type { PlatformId } from '@prijsalarm/core';
 
 export const KNOWN_PRICE_TYPES = [
@@ -170,7 +171,7 @@ export interface RawDetailListing {
   buyItNowEnabled?: boolean;
 }
 
-export type DeliveryMethod = 'pickup' | 'shipping' | 'both';
+export type { DeliveryMethod };
 export type SellerType = 'private' | 'business';
 
 /** One ad, the same shape for both platforms. All text is untrusted and kept as given. */

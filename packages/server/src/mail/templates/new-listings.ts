@@ -5,8 +5,7 @@
  * used.
  */
 import { PLATFORMS, STRINGS, type PlatformId } from '@prijsalarm/core';
-import { formatPlace, formatPrice, isWebUrl, oneLine } from '../../delivery/listing-format';
-import { truncateText } from '../../delivery/telegram/format';
+import { formatPlace, formatPrice, isWebUrl, oneLine, truncateText } from '../../lib/listing-text';
 import { html, type SafeHtml } from '../html';
 import { greeting, layout, link, paragraph, type TemplateContext } from './layout';
 

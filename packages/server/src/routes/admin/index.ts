@@ -21,7 +21,7 @@ import {
 } from '@prijsalarm/core';
 import { loadCategoryIndex } from '../../commands/alert-categories';
 import { rescheduleAlertsOfUser } from '../../commands/alert-schedule';
-import { loadSettings } from '../../commands/settings';
+import { loadSettings } from '../../models/current-settings';
 import type { AppContext } from '../../context';
 import { currentAuth, requireAdmin } from '../../http/auth';
 import { HttpError } from '../../http/errors';

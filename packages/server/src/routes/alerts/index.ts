@@ -43,7 +43,8 @@ import { rateLimit } from '../../http/rate-limit';
 import { validated } from '../../http/validate';
 import { paginationOf, pageWindow } from '../../lib/pagination';
 import type { Alert } from '../../models';
-import { presentAlert, refreshUrlOf } from '../../presenters/alert';
+import { presentAlert } from '../../presenters/alert';
+import { refreshUrlOf } from '../../security/alert-links';
 import { presentNotification } from '../../presenters/notification';
 
 /** Rules per limiter name (RATE_LIMITS overrides them by name). */

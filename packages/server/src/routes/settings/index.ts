@@ -15,7 +15,7 @@ import {
 } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
 import { capabilitiesFor } from '../../commands/capabilities';
-import { loadSettings } from '../../commands/settings';
+import { loadSettings } from '../../models/current-settings';
 import { currentAuth, requireUser } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { validated } from '../../http/validate';

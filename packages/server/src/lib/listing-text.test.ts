@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDistance, formatPlace, formatPrice, isWebUrl, oneLine } from './listing-format';
+import { formatDistance, formatPlace, formatPrice, isWebUrl, oneLine } from './listing-text';
 
 describe('formatPrice', () => {
   it.each([

@@ -30,3 +30,14 @@ export function formatPlace(cityName: string | null, distanceMeters: number | nu
   const present = parts.filter(Boolean);
   return present.length > 0 ? present.join(' · ') : null;
 }
+
+/** Cuts to at most `maxUnits` UTF-16 units including the '…', never inside a surrogate pair. */
+export function truncateText(text: string, maxUnits: number): string {
+  if (text.length <= maxUnits) return text;
+  let out = '';
+  for (const codePoint of text) {
+    if (out.length + codePoint.length > maxUnits - 1) break;
+    out += codePoint;
+  }
+  return `${out.trimEnd()}…`;
+}

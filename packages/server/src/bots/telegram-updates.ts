@@ -1,5 +1,5 @@
 /**
- * The bot's incoming messages (/start links a chat, commands/telegram.ts), by long polling
+^ * The bot's incoming messages (/start links a chat, commands/telegram.ts), by long polling
  * getUpdates. Only one process may poll a bot (Telegram answers a second getUpdates with 409), so
  * this runs in the scheduler role, of which there is one per installation by design. A bot that
  * cannot be reached at start (wrong token, no network) is tried again every RETRY_MS; the
@@ -7,7 +7,7 @@
  */
 import type { AppContext } from '../context';
 import { answerStartCommand } from '../commands/telegram';
-import { UpdatesListener } from './telegram';
+import { UpdatesListener } from '../delivery/telegram';
 
 export const TELEGRAM_UPDATES_RETRY_MS = 30_000;
 
