@@ -5,3 +5,4 @@ export * from './legal';
 export * from './pricing';
 export * from './alertScreens';
 export * from './accountScreens';
+export * from './mail';

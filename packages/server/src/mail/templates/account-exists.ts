@@ -1,3 +1,4 @@
+import { MAIL_TEXTS } from '@prijsalarm/core';
 import { html } from '../html';
 import { button, greeting, layout, link, paragraph, type TemplateContext } from './layout';
 
@@ -9,22 +10,18 @@ export interface AccountExistsData {
 
 /** Sent instead of a verification mail when someone registers with an address that has an account. */
 export function accountExists(data: AccountExistsData, context: TemplateContext) {
-  const intro =
-    'Iemand (waarschijnlijk jij) probeerde een nieuw Prijsalarm-account aan te maken met dit e-mailadres. Je hebt al een account, dus je kunt gewoon inloggen.';
-  const forgot = 'Weet je je wachtwoord niet meer? Stel dan een nieuw wachtwoord in:';
-  const ignore =
-    'Heb je dit niet zelf gedaan? Dan kun je deze e-mail negeren; er is niets gewijzigd.';
+  const texts = MAIL_TEXTS.accountExists;
   return layout(
     {
-      subject: 'Je hebt al een account bij Prijsalarm',
-      preheader: intro,
-      body: html`${paragraph(greeting(data.name))}${paragraph(intro)}${button(data.loginUrl, 'Inloggen')}${paragraph(html`${forgot}<br />${link(data.resetUrl)}`)}${paragraph(ignore)}`,
+      subject: texts.subject,
+      preheader: texts.intro,
+      body: html`${paragraph(greeting(data.name))}${paragraph(texts.intro)}${button(data.loginUrl, texts.button)}${paragraph(html`${texts.forgot}<br />${link(data.resetUrl)}`)}${paragraph(texts.ignore)}`,
       textParagraphs: [
         greeting(data.name),
-        intro,
-        `Inloggen: ${data.loginUrl}`,
-        `${forgot} ${data.resetUrl}`,
-        ignore,
+        texts.intro,
+        MAIL_TEXTS.buttonAsText(texts.button, data.loginUrl),
+        `${texts.forgot} ${data.resetUrl}`,
+        texts.ignore,
       ],
       links: [data.loginUrl, data.resetUrl],
     },

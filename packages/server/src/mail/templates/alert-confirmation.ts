@@ -1,3 +1,4 @@
+import { MAIL_TEXTS } from '@prijsalarm/core';
 import { html } from '../html';
 import { button, greeting, layout, link, paragraph, type TemplateContext } from './layout';
 
@@ -9,24 +10,21 @@ export interface AlertConfirmationData {
 }
 
 export function alertConfirmation(data: AlertConfirmationData, context: TemplateContext) {
-  const intro = `Je hebt een prijsalarm aangemaakt voor "${data.searchTerm}". Bevestig je e-mailadres om meldingen te ontvangen.`;
-  const validity = `Deze link is ${data.validHours} uur geldig. Zonder bevestiging ontvang je geen meldingen.`;
-  const manage =
-    'Je kunt je alert altijd aanpassen, pauzeren of verwijderen via je persoonlijke link:';
-  const keepSafe =
-    'Bewaar deze link goed en deel hem niet: iedereen met de link kan je alert beheren.';
+  const texts = MAIL_TEXTS.alertConfirmation;
+  const intro = texts.intro(data.searchTerm);
+  const validity = texts.validity(data.validHours);
   return layout(
     {
-      subject: `Bevestig je prijsalarm voor "${data.searchTerm}"`,
+      subject: texts.subject(data.searchTerm),
       preheader: intro,
-      body: html`${paragraph(greeting(null))}${paragraph(intro)}${button(data.confirmUrl, 'Alert bevestigen')}${paragraph(validity)}${paragraph(html`${manage}<br />${link(data.manageUrl)}`)}${paragraph(keepSafe)}`,
+      body: html`${paragraph(greeting(null))}${paragraph(intro)}${button(data.confirmUrl, texts.button)}${paragraph(validity)}${paragraph(html`${texts.manage}<br />${link(data.manageUrl)}`)}${paragraph(texts.keepSafe)}`,
       textParagraphs: [
         greeting(null),
         intro,
-        `Alert bevestigen: ${data.confirmUrl}`,
+        MAIL_TEXTS.buttonAsText(texts.button, data.confirmUrl),
         validity,
-        `${manage}\n${data.manageUrl}`,
-        keepSafe,
+        `${texts.manage}\n${data.manageUrl}`,
+        texts.keepSafe,
       ],
       links: [data.confirmUrl, data.manageUrl],
     },

@@ -1,3 +1,4 @@
+import { MAIL_TEXTS } from '@prijsalarm/core';
 import { html } from '../html';
 import { layout, paragraph, type TemplateContext } from './layout';
 
@@ -10,24 +11,25 @@ export interface ContactMessageData {
 
 /** A contact-form message, sent to support with Reply-To set to the sender. */
 export function contactMessage(data: ContactMessageData, context: TemplateContext) {
-  const intro = 'Er is een nieuw bericht binnengekomen via het contactformulier.';
-  const reply = `Beantwoord deze e-mail om direct te reageren aan ${data.name}.`;
+  const texts = MAIL_TEXTS.contactMessage;
+  const { intro, labels } = texts;
+  const reply = texts.reply(data.name);
   return layout(
     {
-      subject: `Contactformulier: ${data.subject}`,
+      subject: texts.subject(data.subject),
       preheader: intro,
       body: html`${paragraph(intro)}
         <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px">
           <tr>
-            <td style="padding:2px 12px 2px 0;color:#777777">Naam</td>
+            <td style="padding:2px 12px 2px 0;color:#777777">${labels.name}</td>
             <td>${data.name}</td>
           </tr>
           <tr>
-            <td style="padding:2px 12px 2px 0;color:#777777">E-mailadres</td>
+            <td style="padding:2px 12px 2px 0;color:#777777">${labels.email}</td>
             <td>${data.email}</td>
           </tr>
           <tr>
-            <td style="padding:2px 12px 2px 0;color:#777777">Onderwerp</td>
+            <td style="padding:2px 12px 2px 0;color:#777777">${labels.subject}</td>
             <td>${data.subject}</td>
           </tr>
         </table>
@@ -39,7 +41,7 @@ export function contactMessage(data: ContactMessageData, context: TemplateContex
         ${paragraph(reply)}`,
       textParagraphs: [
         intro,
-        `Naam: ${data.name}\nE-mailadres: ${data.email}\nOnderwerp: ${data.subject}`,
+        `${labels.name}: ${data.name}\n${labels.email}: ${data.email}\n${labels.subject}: ${data.subject}`,
         data.message,
         reply,
       ],

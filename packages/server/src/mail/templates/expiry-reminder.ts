@@ -1,3 +1,4 @@
+import { MAIL_TEXTS } from '@prijsalarm/core';
 import { html } from '../html';
 import {
   button,
@@ -18,21 +19,19 @@ export interface ExpiryReminderData {
 }
 
 export function expiryReminder(data: ExpiryReminderData, context: TemplateContext) {
-  const when = formatDutchDateTime(data.expiresAt);
-  const intro = `Je prijsalarm voor "${data.searchTerm}" verloopt op ${when}. Daarna ontvang je geen meldingen meer voor deze zoekopdracht.`;
-  const extend = 'Wil je meldingen blijven ontvangen? Verleng je alert met één klik.';
-  const manage = 'Je alert aanpassen, pauzeren of verwijderen kan via je persoonlijke link:';
+  const texts = MAIL_TEXTS.expiryReminder;
+  const intro = texts.intro(data.searchTerm, formatDutchDateTime(data.expiresAt));
   return layout(
     {
-      subject: `Je prijsalarm voor "${data.searchTerm}" verloopt binnenkort`,
+      subject: texts.subject(data.searchTerm),
       preheader: intro,
-      body: html`${paragraph(greeting(data.name))}${paragraph(intro)}${paragraph(extend)}${button(data.refreshUrl, 'Alert verlengen')}${paragraph(html`${manage}<br />${link(data.manageUrl)}`)}`,
+      body: html`${paragraph(greeting(data.name))}${paragraph(intro)}${paragraph(texts.extend)}${button(data.refreshUrl, texts.button)}${paragraph(html`${texts.manage}<br />${link(data.manageUrl)}`)}`,
       textParagraphs: [
         greeting(data.name),
         intro,
-        extend,
-        `Alert verlengen: ${data.refreshUrl}`,
-        `${manage}\n${data.manageUrl}`,
+        texts.extend,
+        MAIL_TEXTS.buttonAsText(texts.button, data.refreshUrl),
+        `${texts.manage}\n${data.manageUrl}`,
       ],
       links: [data.refreshUrl, data.manageUrl],
     },

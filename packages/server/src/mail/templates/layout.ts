@@ -1,5 +1,5 @@
 /** The shared look of every mail: a header, the body, a footer; and the plain-text twin. */
-import { STRINGS } from '@prijsalarm/core';
+import { mailGreeting, STRINGS } from '@prijsalarm/core';
 import { html, safeUrl, type SafeHtml } from '../html';
 
 export interface TemplateContext {
@@ -111,11 +111,7 @@ export function layout(input: LayoutInput, { publicUrl }: TemplateContext): Rend
   return { subject, html: page.value, text: `${text}\n`, links: input.links };
 }
 
-/** "Hoi Anna," or "Hoi," when the name is unknown. */
-export function greeting(name: string | null | undefined): string {
-  const trimmed = name?.trim();
-  return trimmed ? `Hoi ${trimmed},` : 'Hoi,';
-}
+export { mailGreeting as greeting };
 
 export function formatDutchDateTime(date: Date): string {
   return new Intl.DateTimeFormat('nl-NL', {

@@ -1,3 +1,4 @@
+import { MAIL_TEXTS } from '@prijsalarm/core';
 import { html } from '../html';
 import { button, greeting, layout, link, paragraph, type TemplateContext } from './layout';
 
@@ -8,16 +9,21 @@ export interface LoginLinkData {
 }
 
 export function loginLink(data: LoginLinkData, context: TemplateContext) {
-  const intro = 'Klik op de knop hieronder om in te loggen bij Prijsalarm.';
-  const validity = `Deze link is ${data.validMinutes} minuten geldig en werkt één keer.`;
-  const fallback = 'Werkt de knop niet? Kopieer dan deze link naar je browser:';
-  const ignore = 'Heb je niet geprobeerd in te loggen? Dan kun je deze e-mail negeren.';
+  const texts = MAIL_TEXTS.loginLink;
+  const validity = texts.validity(data.validMinutes);
+  const fallback = MAIL_TEXTS.linkFallback;
   return layout(
     {
-      subject: 'Je inloglink voor Prijsalarm',
-      preheader: intro,
-      body: html`${paragraph(greeting(data.name))}${paragraph(intro)}${button(data.url, 'Inloggen')}${paragraph(validity)}${paragraph(html`${fallback}<br />${link(data.url)}`)}${paragraph(ignore)}`,
-      textParagraphs: [greeting(data.name), intro, `Inloggen: ${data.url}`, validity, ignore],
+      subject: texts.subject,
+      preheader: texts.intro,
+      body: html`${paragraph(greeting(data.name))}${paragraph(texts.intro)}${button(data.url, texts.button)}${paragraph(validity)}${paragraph(html`${fallback}<br />${link(data.url)}`)}${paragraph(texts.ignore)}`,
+      textParagraphs: [
+        greeting(data.name),
+        texts.intro,
+        MAIL_TEXTS.buttonAsText(texts.button, data.url),
+        validity,
+        texts.ignore,
+      ],
       links: [data.url],
     },
     context,

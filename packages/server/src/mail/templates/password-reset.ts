@@ -1,3 +1,4 @@
+import { MAIL_TEXTS } from '@prijsalarm/core';
 import { html } from '../html';
 import { button, greeting, layout, link, paragraph, type TemplateContext } from './layout';
 
@@ -8,23 +9,20 @@ export interface PasswordResetData {
 }
 
 export function passwordReset(data: PasswordResetData, context: TemplateContext) {
-  const intro =
-    'We hebben een verzoek ontvangen om het wachtwoord van je Prijsalarm-account opnieuw in te stellen.';
-  const validity = `Deze link is ${data.validMinutes} minuten geldig en werkt één keer.`;
-  const fallback = 'Werkt de knop niet? Kopieer dan deze link naar je browser:';
-  const ignore =
-    'Heb je dit niet aangevraagd? Dan kun je deze e-mail negeren; je wachtwoord blijft ongewijzigd.';
+  const texts = MAIL_TEXTS.passwordReset;
+  const validity = texts.validity(data.validMinutes);
+  const fallback = MAIL_TEXTS.linkFallback;
   return layout(
     {
-      subject: 'Stel een nieuw wachtwoord in voor Prijsalarm',
-      preheader: intro,
-      body: html`${paragraph(greeting(data.name))}${paragraph(intro)}${button(data.url, 'Nieuw wachtwoord instellen')}${paragraph(validity)}${paragraph(html`${fallback}<br />${link(data.url)}`)}${paragraph(ignore)}`,
+      subject: texts.subject,
+      preheader: texts.intro,
+      body: html`${paragraph(greeting(data.name))}${paragraph(texts.intro)}${button(data.url, texts.button)}${paragraph(validity)}${paragraph(html`${fallback}<br />${link(data.url)}`)}${paragraph(texts.ignore)}`,
       textParagraphs: [
         greeting(data.name),
-        intro,
-        `Nieuw wachtwoord instellen: ${data.url}`,
+        texts.intro,
+        MAIL_TEXTS.buttonAsText(texts.button, data.url),
         validity,
-        ignore,
+        texts.ignore,
       ],
       links: [data.url],
     },

@@ -1,3 +1,4 @@
+import { MAIL_TEXTS } from '@prijsalarm/core';
 import { html } from '../html';
 import { button, greeting, layout, link, paragraph, type TemplateContext } from './layout';
 
@@ -8,21 +9,20 @@ export interface VerificationData {
 }
 
 export function verification(data: VerificationData, context: TemplateContext) {
-  const intro = 'Welkom bij Prijsalarm! Bevestig je e-mailadres om je account te activeren.';
-  const validity = `Deze link is ${data.validHours} uur geldig.`;
-  const fallback = 'Werkt de knop niet? Kopieer dan deze link naar je browser:';
-  const ignore = 'Heb je geen account aangemaakt bij Prijsalarm? Dan kun je deze e-mail negeren.';
+  const texts = MAIL_TEXTS.verification;
+  const validity = texts.validity(data.validHours);
+  const fallback = MAIL_TEXTS.linkFallback;
   return layout(
     {
-      subject: 'Bevestig je e-mailadres voor Prijsalarm',
-      preheader: intro,
-      body: html`${paragraph(greeting(data.name))}${paragraph(intro)}${button(data.url, 'E-mailadres bevestigen')}${paragraph(validity)}${paragraph(html`${fallback}<br />${link(data.url)}`)}${paragraph(ignore)}`,
+      subject: texts.subject,
+      preheader: texts.intro,
+      body: html`${paragraph(greeting(data.name))}${paragraph(texts.intro)}${button(data.url, texts.button)}${paragraph(validity)}${paragraph(html`${fallback}<br />${link(data.url)}`)}${paragraph(texts.ignore)}`,
       textParagraphs: [
         greeting(data.name),
-        intro,
-        `E-mailadres bevestigen: ${data.url}`,
+        texts.intro,
+        MAIL_TEXTS.buttonAsText(texts.button, data.url),
         validity,
-        ignore,
+        texts.ignore,
       ],
       links: [data.url],
     },
