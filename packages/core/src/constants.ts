@@ -33,6 +33,8 @@ export const POSTAL_CODE_LENGTHS = { '2dehands': 4, marktplaats: 7 } as const;
 export const DISTANCE_OPTIONS_KM = [3, 5, 10, 15, 25, 50, 75] as const;
 export type DistanceKm = (typeof DISTANCE_OPTIONS_KM)[number];
 export const CONFIRMATION_LINK_VALIDITY_HOURS = 24;
+/** An alert's owner is mailed this long before it expires, with a one-click refresh link. */
+export const EXPIRY_REMINDER_HOURS_BEFORE = 24;
 export const FAQ_DEFAULT_ITEMS = 6;
 export const CAR_CATEGORY_MARKTPLAATS_ID = 91;
 export const CAROUSEL_AUTOPLAY_MS = 5 * SECOND;

@@ -11,7 +11,7 @@
  * Only one scheduler runs at a time (services/scheduler.ts takes the Redis lock in scale-out).
  */
 import { Op, type WhereOptions } from 'sequelize';
-import type { PlatformId } from '@prijsalarm/core';
+import { EXPIRY_REMINDER_HOURS_BEFORE, type PlatformId } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import type { Alert } from '../models';
 import { manageUrlOf, refreshUrlOf } from '../security/alert-links';
@@ -19,8 +19,8 @@ import { alertIntervalSeconds, alertSearches } from './alert-search';
 import type { MarketplaceSearch } from './marketplace';
 import { nextSlotAfter, startSlot } from './slots';
 
-/** The reminder goes out this long before expiry. */
-export const EXPIRY_REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+/** The reminder goes out this long before expiry (core's rule). */
+const EXPIRY_REMINDER_BEFORE_MS = EXPIRY_REMINDER_HOURS_BEFORE * 60 * 60 * 1000;
 /** How often the tick looks for alerts to remind (not every few seconds). */
 export const EXPIRY_SCAN_EVERY_MS = 60_000;
 
