@@ -4,7 +4,9 @@ import { DEFAULT_SETTINGS, SETTING_KEYS } from '@prijsalarm/core';
 import { createMigratedDatabase } from '../../test/support';
 import { initModels, type Models } from '../models';
 import { createTokenService, TOKEN_PURPOSES } from '../security/tokens';
-import { createMigrator, createSeeder, migrate } from './migrate';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { createMigrator, createSeeder, DB_DIR, migrate, RENAMED_MIGRATIONS } from './migrate';
 
 let sequelize: Sequelize;
 let models: Models;
@@ -83,6 +85,22 @@ describe('migrations', () => {
     expect(executed[0]).toBe('0001-create-users');
     await migrate(sequelize);
     expect((await migrator.executed()).map((m) => m.name)).toEqual(executed);
+  });
+
+  it('each has its own number, so their order never depends on the rest of the name', () => {
+    const numbers = readdirSync(path.join(DB_DIR, 'migrations')).map((file) => file.slice(0, 4));
+    expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
+  it('a database that ran a migration under its old name does not run it again', async () => {
+    const [[oldName, newName]] = Object.entries(RENAMED_MIGRATIONS) as [[string, string]];
+    const queryInterface = sequelize.getQueryInterface();
+    await queryInterface.bulkUpdate('SequelizeMeta', { name: oldName }, { name: newName });
+    await migrate(sequelize);
+    const executed = (await createMigrator(sequelize).executed()).map((m) => m.name);
+    expect(executed).toContain(newName);
+    expect(executed).not.toContain(oldName);
+    expect(await createMigrator(sequelize).pending()).toEqual([]);
   });
 
   it.each([

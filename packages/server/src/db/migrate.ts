@@ -82,9 +82,30 @@ export function createSeeder(sequelize: Sequelize, options: MigrateOptions = {})
   });
 }
 
+/**
+ * Migrations that were renamed after databases had run them, old name → new name. Their record in
+ * SequelizeMeta is renamed before anything runs, so an existing database does not run them again.
+ */
+export const RENAMED_MIGRATIONS: Readonly<Record<string, string>> = {
+  // Two migrations were numbered 0011; the later one became 0014.
+  '0011-create-telegram-link-codes': '0014-create-telegram-link-codes',
+};
+
+async function applyRenames(sequelize: Sequelize): Promise<void> {
+  const queryInterface = sequelize.getQueryInterface();
+  const tables = (await queryInterface.showAllTables()).map((table) =>
+    typeof table === 'string' ? table : (table as { tableName: string }).tableName,
+  );
+  if (!tables.includes('SequelizeMeta')) return;
+  for (const [oldName, newName] of Object.entries(RENAMED_MIGRATIONS)) {
+    await queryInterface.bulkUpdate('SequelizeMeta', { name: newName }, { name: oldName });
+  }
+}
+
 /** Runs pending migrations, then every seeder. Safe to call from several processes at once. */
 export async function migrate(sequelize: Sequelize, options: MigrateOptions = {}): Promise<void> {
   await withMigrationLock(sequelize, async () => {
+    await applyRenames(sequelize);
     await createMigrator(sequelize, options).up();
     await createSeeder(sequelize, options).up();
   });
