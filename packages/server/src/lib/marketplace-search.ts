@@ -33,4 +33,3 @@ export interface SearchCriteria {
 export interface MarketplaceSearch extends SearchCriteria {
   platform: PlatformId;
 }
-

@@ -1,40 +1,27 @@
 /**
- * Column definitions shared by the models. Only types that SQLite and MySQL/MariaDB both have:
- * no ARRAY, no JSONB, no ENUM (enums are STRING columns checked in code).
+ * Column definitions of the models: the storage types are the migrations' own (db/lib/columns.ts,
+ * one definition for both), and the models add what only code enforces — generated ids, defaults
+ * and allowed values. Only types that SQLite and MySQL/MariaDB both have: no ARRAY, no JSONB, no
+ * ENUM (enums are STRING columns checked in code).
  */
 import { randomUUID } from 'node:crypto';
-import { DataTypes, type ModelAttributeColumnOptions } from 'sequelize';
+import type { ModelAttributeColumnOptions } from 'sequelize';
+import { bool, dateTime, id, json as jsonColumn, string } from '../../../../db/lib/columns';
+
+export { bool, dateTime };
 
 /** UUID primary key generated in JS (CHAR(36) on MySQL/MariaDB, text on SQLite). */
 export const uuidPrimaryKey: ModelAttributeColumnOptions = {
-  type: DataTypes.UUID,
-  primaryKey: true,
-  allowNull: false,
+  ...id(),
   defaultValue: () => randomUUID(),
 };
 
-/** Millisecond precision on MySQL too (DATETIME(3)), so ordering by time matches SQLite. */
-export const dateTime = (allowNull = true): ModelAttributeColumnOptions => ({
-  type: DataTypes.DATE(3),
-  allowNull,
-});
-
-export const timestamps = {
-  createdAt: dateTime(false),
-  updatedAt: dateTime(false),
-};
+export const timestamps = { createdAt: dateTime(false), updatedAt: dateTime(false) };
 
 /** A JSON column; `fallback` is a factory so rows never share one mutable default object. */
 export const json = <T>(fallback?: () => T): ModelAttributeColumnOptions => ({
-  type: DataTypes.JSON,
-  allowNull: fallback === undefined,
+  ...jsonColumn(fallback === undefined),
   ...(fallback ? { defaultValue: fallback } : {}),
-});
-
-export const bool = (defaultValue: boolean): ModelAttributeColumnOptions => ({
-  type: DataTypes.BOOLEAN,
-  allowNull: false,
-  defaultValue,
 });
 
 /** A string limited to `values`, stored as STRING(length). */
@@ -42,13 +29,13 @@ export const oneOf = (
   values: readonly string[],
   options: { length?: number; defaultValue?: string; allowNull?: boolean } = {},
 ): ModelAttributeColumnOptions => ({
-  type: DataTypes.STRING(options.length ?? 16),
-  allowNull: options.allowNull ?? false,
+  ...string(options.length ?? 16, options.allowNull ?? false),
   ...(options.defaultValue !== undefined ? { defaultValue: options.defaultValue } : {}),
   validate: { isIn: [values as string[]] },
 });
 
+/** A foreign key as the model sees it; the constraint itself is the migration's `references`. */
 export const foreignUuid = (allowNull: boolean): ModelAttributeColumnOptions => ({
-  type: DataTypes.UUID,
+  type: id().type,
   allowNull,
 });

@@ -70,4 +70,3 @@ export function invalidateSettings(ctx: Pick<AppContext, 'sequelize'>): void {
   cache.loading = undefined;
   cache.expiresAt = 0;
 }
-

@@ -52,7 +52,6 @@ interface Segment {
 }
 type Line = Segment[];
 
-
 function visibleLength(lines: Line[]): number {
   const characters = lines.reduce(
     (sum, line) => sum + line.reduce((lineSum, segment) => lineSum + segment.text.length, 0),

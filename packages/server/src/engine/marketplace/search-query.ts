@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PlatformId } from '@prijsalarm/core';
-import type { MarketplaceSearch, OfferedSinceLabel, TweedehandsLanguage } from '../../lib/marketplace-search';
+import type { MarketplaceSearch, TweedehandsLanguage } from '../../lib/marketplace-search';
 
 export const SEARCH_PATH = '/lrp/api/search';
 /** The API answers HTTP 400 above this. */
