@@ -1,4 +1,4 @@
-/** L1 categories, marktplaats.nl names (research/marketplaces.md §1.12). */
+/** L1 categories, marktplaats.nl names. */
 export const L1_CATEGORIES: ReadonlyArray<readonly [marktplaatsId: number, name: string]> = [
   [1, 'Antiek en Kunst'],
   [31, 'Audio, Tv en Foto'],
@@ -38,7 +38,7 @@ export const L1_CATEGORIES: ReadonlyArray<readonly [marktplaatsId: number, name:
   [2600, 'Auto-onderdelen'],
 ];
 
-/** L2 car brands under Auto's (91), marktplaats.nl names (research/marketplaces.md §1.12). */
+/** L2 car brands under Auto's (91), marktplaats.nl names. */
 export const CAR_BRAND_CATEGORIES: ReadonlyArray<readonly [marktplaatsId: number, name: string]> = [
   [2932, 'Abarth'],
   [3217, 'Aiways'],

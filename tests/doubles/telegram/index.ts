@@ -3,7 +3,7 @@
  * {apiRoot}/bot<token>/<method>` with parameters in the query string, JSON,
  * x-www-form-urlencoded or multipart/form-data, answered `{ ok: true, result }` or `{ ok: false,
  * error_code, description, parameters? }` with the error code as HTTP status. telegraf points at
- * it with `new Telegraf(token, { telegram: { apiRoot } })` (research reliability.md §3.4).
+ * it with `new Telegraf(token, { telegram: { apiRoot } })`.
  *
  * Methods: getMe, sendMessage, sendPhoto, getUpdates (long polling with offset/limit/timeout),
  * setWebhook, deleteWebhook, getWebhookInfo, answerCallbackQuery. `parse_mode: 'HTML'` is parsed

@@ -5,7 +5,7 @@ import { buildPath, buildQueryString, defineEndpoint } from './endpoint';
 import type { UpdateAlertPayload } from '../validation';
 import type { AlertWithMessageResponse } from './types';
 
-/** Spec §7 and the extra calls of api-shapes.md, written as the spec writes them. */
+/** Spec §7 and the extra calls the apps need, written as the spec writes them. */
 const SPECIFIED_CALLS = [
   // Alerts
   'POST /alerts',

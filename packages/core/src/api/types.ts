@@ -1,5 +1,5 @@
 /**
- * The shapes that travel between the server and its clients (/work/prompts/api-shapes.md).
+ * The shapes that travel between the server and its clients.
  * Dates are ISO-8601 strings, ids are UUID strings (categories: integers), prices are euros.
  * Request payloads that the server validates come from `../validation`; the rest live here.
  */

@@ -1,5 +1,5 @@
 /**
- * The one parsed environment of the server (design.md "Configuration"). `loadConfig` reads only the
+ * The one parsed environment of the server. `loadConfig` reads only the
  * env object it is given, so tests pass their own; the only side effect is creating DATA_DIR and,
  * when SESSION_SECRET is absent, reading or generating DATA_DIR/session-secret.
  */

@@ -17,7 +17,7 @@ import {
 } from 'umzug';
 import type { Logger } from '../logger';
 
-/** <repo>/db, beside packages/ (design.md layout). */
+/** <repo>/db, beside packages/. */
 export const DB_DIR = fileURLToPath(new URL('../../../../db/', import.meta.url));
 
 export interface MigrateOptions {

@@ -1,6 +1,6 @@
 /**
  * A tagged template for HTML that escapes every interpolated value, unless it is itself SafeHtml
- * (made by `html` or `raw`). Marketplace and user text is untrusted (design.md Conventions).
+ * (made by `html` or `raw`). Marketplace and user text is untrusted.
  */
 export class SafeHtml {
   constructor(readonly value: string) {}

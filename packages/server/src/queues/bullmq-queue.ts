@@ -3,7 +3,7 @@
  * concurrency and backlog. Producers and workers may live in different processes (SERVICES=web
  * enqueues, SERVICES=worker runs).
  *
- * Reliability choices (research/reliability.md §4):
+ * Reliability choices:
  * - Producer connection fails fast (`enableOfflineQueue: false`, and enqueue refuses while not
  *   connected): a web request must not hang on a Redis outage. Worker connection waits forever
  *   (`maxRetriesPerRequest: null`).

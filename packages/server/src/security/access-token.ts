@@ -1,7 +1,7 @@
 /**
  * The access token in the pa_access cookie: an opaque, signed value naming a session row and when
  * the token stops being valid (`<sessionId>.<expires unix s>.<HMAC-SHA256>`). It carries no user data;
- * every request still loads the session, so revocation takes effect at once (reliability.md §1.1).
+ * every request still loads the session, so revocation takes effect at once.
  */
 import { createHmac } from 'node:crypto';
 import { safeEqual } from './tokens';

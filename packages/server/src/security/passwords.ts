@@ -1,6 +1,6 @@
 /**
- * Password storage: Argon2id with the OWASP minimum (19 MiB, 2 iterations, 1 lane;
- * research/reliability.md §1.3), as a PHC string so the parameters can be raised later
+ * Password storage: Argon2id with the OWASP minimum (19 MiB, 2 iterations, 1 lane), as a PHC
+ * string so the parameters can be raised later
  * (`needsRehash`). At most two hashes run at once so a login flood cannot starve the process.
  */
 import * as argon2 from 'argon2';
