@@ -7,7 +7,8 @@ import {
   initialGuestAlertFormState,
   userCreateAlertSchema,
 } from '@prijsalarm/core';
-import { alertFormModel } from './alertFields';
+import { FormModel } from '../../stores/FormModel';
+import { alertFormModel, locationRules } from './alertFields';
 
 describe('the shared alert fields', () => {
   it('format the postal code as typed for the platform of the form', () => {
@@ -19,6 +20,15 @@ describe('the shared alert fields', () => {
     wizard.update(changePlatform(wizard.values, '2dehands'));
     wizard.set('postalCode', '9000ab');
     expect(wizard.values.postalCode).toBe('9000');
+  });
+
+  it("follow an alert's platform kept outside the form (the manage page)", () => {
+    const edit = new FormModel(
+      { postalCode: '', distance: null },
+      locationRules(() => '2dehands'),
+    );
+    edit.set('postalCode', '9000ab');
+    expect(edit.values.postalCode).toBe('9000');
   });
 
   it('allow a distance only with a postal code, and drop it when the code goes', () => {

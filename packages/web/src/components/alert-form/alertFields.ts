@@ -1,27 +1,39 @@
 import { distanceEnabled, normalizePostalCode } from '@prijsalarm/core';
-import type { AlertFormState } from '@prijsalarm/core';
+import type { AlertFormState, PlatformId } from '@prijsalarm/core';
 import { FormModel } from '../../stores/FormModel';
 import type { FieldRules } from '../../stores/FormModel';
 
-/**
- * The alert fields both alert forms share, as rules on core's AlertFormState: the postal code is
- * formatted as typed for the form's platform (the guest form's is always Marktplaats), and the
- * distance counts only with a postal code, so it goes back to none when the code goes.
- */
-export const ALERT_FIELD_RULES: FieldRules<AlertFormState> = {
-  postalCode: {
-    change(text, values) {
-      const postalCode = normalizePostalCode(values.platform ?? 'marktplaats', text);
-      return distanceEnabled(postalCode) ? { postalCode } : { postalCode, distance: null };
-    },
-  },
-  distance: { enabled: (values) => distanceEnabled(values.postalCode) },
-};
+/** What the location rules read and write: an alert's postal code and its distance. */
+type Location = Pick<AlertFormState, 'postalCode' | 'distance'>;
 
 /**
- * One alert form's values and messages. The messages are keyed by the payload's field names
- * (`platforms`, `customFilters.fuel`), as core's schemas and the server name them.
+ * The postal code and distance of any alert form: the code is formatted as typed for the alert's
+ * platform, and the distance counts only with a code, so it goes back to none when the code goes.
+ */
+export function locationRules<Values extends Location>(
+  platformOf: (values: Values) => PlatformId | null,
+): FieldRules<Values> {
+  const rules: FieldRules<Location> = {
+    postalCode: {
+      change(text, values) {
+        const platform = platformOf(values as Values) ?? 'marktplaats';
+        const postalCode = normalizePostalCode(platform, text);
+        return distanceEnabled(postalCode) ? { postalCode } : { postalCode, distance: null };
+      },
+    },
+    distance: { enabled: (values) => distanceEnabled(values.postalCode) },
+  };
+  return rules as FieldRules<Values>;
+}
+
+/**
+ * The alert fields both alert forms share, on core's AlertFormState (the guest form's platform is
+ * always Marktplaats). Messages are keyed by the payload's field names (`platforms`,
+ * `customFilters.fuel`), as core's schemas and the server name them.
  */
 export function alertFormModel(initial: AlertFormState): FormModel<AlertFormState> {
-  return new FormModel(initial, ALERT_FIELD_RULES);
+  return new FormModel(
+    initial,
+    locationRules<AlertFormState>((values) => values.platform),
+  );
 }
