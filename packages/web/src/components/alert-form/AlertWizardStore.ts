@@ -20,7 +20,6 @@ import {
   isCarCategory,
   loginRedirectPath,
   maxAlertsWarning,
-  normalizePostalCode,
   parsePrice,
   postCreationRedirect,
   telegramAvailability,
@@ -48,6 +47,7 @@ import type {
 } from '@prijsalarm/core';
 import type { RootStore } from '../../stores/RootStore';
 import { AlertCreation } from './AlertCreation';
+import { alertFormModel } from './alertFields';
 
 /** The wizard's steps in order (spec §2 "Alert form, authenticated"); two appear only sometimes. */
 export const WIZARD_STEPS = [
@@ -156,9 +156,9 @@ export function platformOptions(
  * notifications and summary. Rules, messages and the payload come from core.
  */
 export class AlertWizardStore {
-  form: AlertFormState = { ...initialAlertFormState };
+  /** The alert's values and their messages, keyed by the payload's field names. */
+  readonly fields = alertFormModel(initialAlertFormState);
   stepId: WizardStepId = 'platform';
-  errors: Partial<Record<string, string>> = {};
   /** Bumped on every step change and refusal, so the view can move the focus. */
   focusRequests = 0;
   l1Categories: CategoryDto[] = [];
@@ -183,6 +183,7 @@ export class AlertWizardStore {
       this,
       {
         root: false,
+        fields: false,
         creation: false,
         context: false,
         loadCarFilters: false,
@@ -192,6 +193,14 @@ export class AlertWizardStore {
       },
       { autoBind: true },
     );
+  }
+
+  get form(): AlertFormState {
+    return this.fields.values;
+  }
+
+  get errors(): Partial<Record<string, string>> {
+    return this.fields.errors;
   }
 
   /* ---------- What the user may do ---------- */
@@ -298,8 +307,7 @@ export class AlertWizardStore {
     const available = this.caps.platformAccess[platform];
     if (!available || this.form.platform === platform) return;
     const changing = this.form.platform !== null;
-    this.form = changePlatform(this.form, platform, available);
-    this.clearError('platforms');
+    this.fields.update(changePlatform(this.form, platform, available), 'platforms');
     if (changing) this.goTo('platform');
   }
 
@@ -348,7 +356,7 @@ export class AlertWizardStore {
   }
 
   private applyCategory(next: AlertFormState['category']): void {
-    this.form = changeCategory(this.form, next);
+    this.fields.update(changeCategory(this.form, next));
     if (this.form.categoryFilters.excludeWords === undefined) this.excludeWordsText = '';
   }
 
@@ -390,34 +398,29 @@ export class AlertWizardStore {
   /* ---------- Search, price and location ---------- */
 
   setSearchTerm(value: string): void {
-    this.set({ searchTerm: value }, 'searchTerm');
+    this.fields.set('searchTerm', value);
   }
 
   setMinPrice(value: string): void {
     if (this.featureLock('minPrice') !== null) return;
-    this.set({ minPrice: value }, 'minPrice');
+    this.fields.set('minPrice', value);
   }
 
   setMaxPrice(value: string): void {
-    this.set({ maxPrice: value }, 'maxPrice');
+    this.fields.set('maxPrice', value);
   }
 
   /** Formatted as typed for the chosen platform; without a code the distance goes back to none. */
   setPostalCode(value: string): void {
-    const postalCode = normalizePostalCode(this.form.platform ?? 'marktplaats', value);
-    this.set(
-      distanceEnabled(postalCode) ? { postalCode } : { postalCode, distance: null },
-      'postalCode',
-    );
+    this.fields.set('postalCode', value);
   }
 
   get distanceEnabled(): boolean {
-    return distanceEnabled(this.form.postalCode);
+    return this.fields.enabled('distance');
   }
 
   setDistance(value: DistanceKm | null): void {
-    if (!this.distanceEnabled) return;
-    this.set({ distance: value }, 'distance');
+    this.fields.set('distance', value);
   }
 
   /* ---------- Car filters ---------- */
@@ -443,29 +446,29 @@ export class AlertWizardStore {
 
   setDeliveryMethod(value: DeliveryMethod): void {
     if (value !== 'both' && this.featureLock('deliveryMethodFilter') !== null) return;
-    this.set({ deliveryMethod: value }, 'deliveryMethod');
+    this.fields.set('deliveryMethod', value);
   }
 
   setOnlyWithImages(on: boolean): void {
     if (on && this.featureLock('imageFilter') !== null) return;
-    this.set({ onlyWithImages: on }, 'onlyWithImages');
+    this.fields.set('onlyWithImages', on);
   }
 
   setIncludePaidAds(on: boolean): void {
     if (on && this.featureLock('paidAdsFilter') !== null) return;
-    this.set({ includePaidAds: on }, 'includePaidAds');
+    this.fields.set('includePaidAds', on);
   }
 
   setSellerType(value: SellerType): void {
     if (this.sellerTypeLock(value) !== null) return;
-    this.set({ sellerType: value }, 'sellerType');
+    this.fields.set('sellerType', value);
   }
 
   toggleCondition(condition: Condition, on: boolean): void {
     const conditions = on
       ? [...new Set([...this.form.conditions, condition])]
       : this.form.conditions.filter((c) => c !== condition);
-    this.set({ conditions }, 'customFilters.conditions');
+    this.fields.update({ conditions }, 'customFilters.conditions');
   }
 
   setExcludeWords(text: string): void {
@@ -489,8 +492,7 @@ export class AlertWizardStore {
    */
   toggleNotification(channel: NotificationChannel, on: boolean): void {
     if (channel === 'telegram' && on && !this.telegram.ok) return;
-    this.form = applyNotificationToggle(this.form, channel, on);
-    this.clearError('notifyEmail');
+    this.fields.update(applyNotificationToggle(this.form, channel, on), 'notifyEmail');
   }
 
   /** E-mail cannot be switched off while Telegram is off. */
@@ -535,7 +537,7 @@ export class AlertWizardStore {
   async submit(): Promise<void> {
     if (this.creation.isSubmitting) return;
     if (this.form.searchTerm.trim() === '') {
-      this.errors = { ...this.errors, searchTerm: STRINGS.alertForm.searchTermRequired };
+      this.fields.refuse({ ...this.errors, searchTerm: STRINGS.alertForm.searchTermRequired });
       this.root.toasts.error(STRINGS.alertForm.searchTermRequired);
       this.goTo('search');
       return;
@@ -574,8 +576,7 @@ export class AlertWizardStore {
 
   /** A fresh wizard (after a success without a manage URL). */
   startOver(): void {
-    this.form = { ...initialAlertFormState };
-    this.errors = {};
+    this.fields.reset(initialAlertFormState);
     this.excludeWordsText = '';
     this.l2Categories = [];
     this.creation.reset();
@@ -590,20 +591,15 @@ export class AlertWizardStore {
 
   /** The messages of one step's fields (from core's schema); true when there are none. */
   private checkStep(step: WizardStepId): boolean {
-    const result = validateInput(userCreateAlertSchema, this.payload);
-    const fields = result.success ? {} : result.fields;
-    const own = Object.fromEntries(
-      Object.entries(fields).filter(([field]) => stepOfField(field) === step),
-    );
-    this.errors = own;
-    if (Object.keys(own).length === 0) return true;
+    const own = (field: string) => stepOfField(field) === step;
+    if (this.fields.check(userCreateAlertSchema, this.payload, own)) return true;
     this.focusRequests += 1;
     return false;
   }
 
   /** Shows messages and goes to the step of the first. */
   private refuse(fields: Record<string, string>): void {
-    this.errors = fields;
+    this.fields.refuse(fields);
     const first = Object.keys(fields)[0];
     const step = first === undefined ? this.currentStep : stepOfField(first);
     this.goTo(this.steps.includes(step) ? step : this.currentStep);
@@ -611,22 +607,11 @@ export class AlertWizardStore {
     if (message) this.root.toasts.error(message);
   }
 
-  private set(changes: Partial<AlertFormState>, field: string): void {
-    this.form = { ...this.form, ...changes };
-    this.clearError(field);
-  }
-
   private setCategoryFilter<K extends keyof CategoryFilters>(
     key: K,
     value: CategoryFilters[K],
   ): void {
-    this.form = { ...this.form, categoryFilters: { ...this.form.categoryFilters, [key]: value } };
-    this.clearError(`customFilters.${key}`);
-  }
-
-  private clearError(field: string): void {
-    if (this.errors[field] === undefined) return;
-    const { [field]: _removed, ...rest } = this.errors;
-    this.errors = rest;
+    const categoryFilters = { ...this.form.categoryFilters, [key]: value };
+    this.fields.update({ categoryFilters }, `customFilters.${key}`);
   }
 }

@@ -2,16 +2,14 @@ import { makeAutoObservable } from 'mobx';
 import {
   buildGuestCreateAlertPayload,
   canSubmitGuest,
-  distanceEnabled,
   guestCreateAlertSchema,
   initialGuestAlertFormState,
-  normalizePostalCode,
   postCreationRedirect,
-  validateInput,
 } from '@prijsalarm/core';
 import type { AlertFormState, DistanceKm, GuestCreateAlertPayload } from '@prijsalarm/core';
 import type { RootStore } from '../../stores/RootStore';
 import { AlertCreation } from './AlertCreation';
+import { alertFormModel } from './alertFields';
 
 export type GuestField = 'searchTerm' | 'maxPrice' | 'postalCode' | 'distance' | 'email';
 
@@ -20,25 +18,38 @@ export type GuestField = 'searchTerm' | 'maxPrice' | 'postalCode' | 'distance' |
  * max price, postal code with distance, e-mail. Every rule and message comes from core.
  */
 export class GuestAlertFormStore {
-  form: AlertFormState = { ...initialGuestAlertFormState };
-  errors: Partial<Record<string, string>> = {};
-  /** A refusal that no single field explains. */
-  formError: string | null = null;
-  /** Bumped on every refused submit, so the form can move the focus to the first error. */
-  failedAttempts = 0;
+  readonly fields = alertFormModel(initialGuestAlertFormState);
   readonly creation: AlertCreation;
 
   constructor(private readonly root: RootStore) {
     this.creation = new AlertCreation(root);
     makeAutoObservable<GuestAlertFormStore, 'root'>(
       this,
-      { root: false, creation: false },
+      { root: false, fields: false, creation: false },
       { autoBind: true },
     );
   }
 
+  get form(): AlertFormState {
+    return this.fields.values;
+  }
+
+  get errors(): Partial<Record<string, string>> {
+    return this.fields.errors;
+  }
+
+  /** A refusal that no single field explains. */
+  get formError(): string | null {
+    return this.fields.formError;
+  }
+
+  /** Bumped on every refused submit, so the form can move the focus to the first error. */
+  get failedAttempts(): number {
+    return this.fields.failedAttempts;
+  }
+
   get distanceEnabled(): boolean {
-    return distanceEnabled(this.form.postalCode);
+    return this.fields.enabled('distance');
   }
 
   /** Spec §5: a guest needs a platform, a search term and an e-mail address. */
@@ -51,47 +62,39 @@ export class GuestAlertFormStore {
   }
 
   error(field: GuestField): string | undefined {
-    return this.errors[field];
+    return this.fields.error(field);
   }
 
   setSearchTerm(value: string): void {
-    this.update({ searchTerm: value }, 'searchTerm');
+    this.fields.set('searchTerm', value);
   }
 
   setMaxPrice(value: string): void {
-    this.update({ maxPrice: value }, 'maxPrice');
+    this.fields.set('maxPrice', value);
   }
 
   /** Formatted as typed ('3511ab' → '3511 AB'); without a code the distance goes back to none. */
   setPostalCode(value: string): void {
-    const postalCode = normalizePostalCode('marktplaats', value);
-    this.update(
-      distanceEnabled(postalCode) ? { postalCode } : { postalCode, distance: null },
-      'postalCode',
-    );
+    this.fields.set('postalCode', value);
   }
 
   setDistance(value: DistanceKm | null): void {
-    if (!this.distanceEnabled) return;
-    this.update({ distance: value }, 'distance');
+    this.fields.set('distance', value);
   }
 
   setEmail(value: string): void {
-    this.update({ email: value }, 'email');
+    this.fields.set('email', value);
   }
 
   /** Checks with core's guest schema; the messages go next to their fields. */
   validate(): boolean {
-    const result = validateInput(guestCreateAlertSchema, this.payload);
-    this.errors = result.success ? {} : result.fields;
-    this.formError = null;
-    return result.success && canSubmitGuest(this.form);
+    return this.fields.check(guestCreateAlertSchema, this.payload) && canSubmitGuest(this.form);
   }
 
   async submit(): Promise<void> {
     if (this.creation.isSubmitting) return;
     if (!this.validate()) {
-      this.failedAttempts += 1;
+      this.fields.failedAttempts += 1;
       return;
     }
     const payload = this.payload;
@@ -101,7 +104,7 @@ export class GuestAlertFormStore {
       onNoRedirect: this.reset,
       upgradeOnPlanError: false,
     });
-    if (outcome.type === 'fields') this.refused(outcome.fields, outcome.message);
+    if (outcome.type === 'fields') this.fields.refuse(outcome.fields, outcome.message);
   }
 
   /** The error card's retry: back to the form with what was typed. */
@@ -111,27 +114,11 @@ export class GuestAlertFormStore {
 
   /** A fresh, empty form. */
   reset(): void {
-    this.form = { ...initialGuestAlertFormState };
-    this.errors = {};
-    this.formError = null;
+    this.fields.reset(initialGuestAlertFormState);
     this.creation.reset();
   }
 
   dispose(): void {
     this.creation.dispose();
-  }
-
-  private refused(fields: Record<string, string>, message: string): void {
-    this.errors = fields;
-    this.formError = message;
-    this.failedAttempts += 1;
-  }
-
-  private update(changes: Partial<AlertFormState>, field: GuestField): void {
-    this.form = { ...this.form, ...changes };
-    if (this.errors[field] !== undefined) {
-      const { [field]: _removed, ...rest } = this.errors;
-      this.errors = rest;
-    }
   }
 }

@@ -15,7 +15,6 @@ import type {
   AdminAlertDto,
   AdminStatsResponse,
   AlertStatus,
-  Pagination,
   Plan,
   PlatformId,
   PublicSettings,
@@ -24,7 +23,8 @@ import type {
   UserDto,
 } from '@prijsalarm/core';
 import { errorText } from '../../stores/errors';
-import { latestLoad, type LoadStatus } from '../../stores/latestLoad';
+import type { LoadStatus } from '../../stores/latestLoad';
+import { PagedList } from '../../stores/PagedList';
 import type { RootStore } from '../../stores/RootStore';
 
 const texts = SCREEN_TEXTS.admin;
@@ -61,60 +61,43 @@ export class AdminStatsStore {
   }
 }
 
+export type AdminUserFilters = { search: string; plan: '' | Plan };
+export type AdminAlertFilters = {
+  search: string;
+  status: '' | AlertStatus;
+  platform: '' | PlatformId;
+};
+
 /** GET /admin/users (search, plan, pages) and PUT /admin/users/:id/plan. */
 export class AdminUsersStore {
-  search = '';
-  plan: '' | Plan = '';
-  page = 1;
-  users: UserDto[] = [];
-  pagination: Pagination | null = null;
-  status: LoadStatus = 'idle';
-  error: string | null = null;
+  readonly list: PagedList<UserDto, AdminUserFilters>;
   readonly changing = observable.set<string>();
-  private readonly latest = latestLoad();
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<AdminUsersStore, 'root' | 'latest'>(
+    this.list = new PagedList<UserDto, AdminUserFilters>(
+      { search: '', plan: '' },
+      async (request) => {
+        const { users, pagination } = await root.api.admin.users(request);
+        return { items: users, pagination };
+      },
+    );
+    makeAutoObservable<AdminUsersStore, 'root'>(
       this,
-      { root: false, latest: false, changing: false },
+      { root: false, list: false, changing: false },
       { autoBind: true },
     );
   }
 
+  get users(): UserDto[] {
+    return this.list.items;
+  }
+
+  get status(): LoadStatus {
+    return this.list.status;
+  }
+
   load(): Promise<void> {
-    return this.latest(
-      this,
-      () =>
-        this.root.api.admin.users({
-          page: this.page,
-          ...(this.search.trim() ? { search: this.search.trim() } : {}),
-          ...(this.plan ? { plan: this.plan } : {}),
-        }),
-      (answer) => {
-        this.users = answer.users;
-        this.pagination = answer.pagination;
-      },
-    );
-  }
-
-  setSearch(search: string): void {
-    this.search = search;
-  }
-
-  applySearch(): Promise<void> {
-    this.page = 1;
-    return this.load();
-  }
-
-  setPlanFilter(plan: '' | Plan): Promise<void> {
-    this.plan = plan;
-    this.page = 1;
-    return this.load();
-  }
-
-  goToPage(page: number): Promise<void> {
-    this.page = page;
-    return this.load();
+    return this.list.load();
   }
 
   /** PUT /admin/users/:id/plan, confirmed with a toast; the user's own tabs pick it up on refetch. */
@@ -128,9 +111,7 @@ export class AdminUsersStore {
     this.changing.add(user.id);
     try {
       const { user: updated } = await this.root.api.admin.updateUserPlan(user.id, check.data.plan);
-      runInAction(() => {
-        this.users = this.users.map((known) => (known.id === updated.id ? updated : known));
-      });
+      this.list.replace(updated);
       // An admin who changes their own plan sees it at once (and their other tabs are told).
       if (updated.id === this.root.auth.user?.id) this.root.auth.replaceUser(updated);
       this.root.toasts.success(texts.planChanged(updated.email, PLAN_LABELS[updated.plan]));
@@ -144,67 +125,31 @@ export class AdminUsersStore {
 
 /** GET /admin/alerts (search, status, platform, pages) and DELETE /admin/alerts/:id. */
 export class AdminAlertsStore {
-  search = '';
-  alertStatus: '' | AlertStatus = '';
-  platform: '' | PlatformId = '';
-  page = 1;
-  alerts: AdminAlertDto[] = [];
-  pagination: Pagination | null = null;
-  status: LoadStatus = 'idle';
-  error: string | null = null;
+  readonly list: PagedList<AdminAlertDto, AdminAlertFilters>;
   deleting: AdminAlertDto | null = null;
   deleteBusy = false;
-  private readonly latest = latestLoad();
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<AdminAlertsStore, 'root' | 'latest'>(
+    this.list = new PagedList<AdminAlertDto, AdminAlertFilters>(
+      { search: '', status: '', platform: '' },
+      async (request) => {
+        const { alerts, pagination } = await root.api.admin.alerts(request);
+        return { items: alerts, pagination };
+      },
+    );
+    makeAutoObservable<AdminAlertsStore, 'root'>(
       this,
-      { root: false, latest: false },
+      { root: false, list: false },
       { autoBind: true },
     );
   }
 
+  get status(): LoadStatus {
+    return this.list.status;
+  }
+
   load(): Promise<void> {
-    return this.latest(
-      this,
-      () =>
-        this.root.api.admin.alerts({
-          page: this.page,
-          ...(this.search.trim() ? { search: this.search.trim() } : {}),
-          ...(this.alertStatus ? { status: this.alertStatus } : {}),
-          ...(this.platform ? { platform: this.platform } : {}),
-        }),
-      (answer) => {
-        this.alerts = answer.alerts;
-        this.pagination = answer.pagination;
-      },
-    );
-  }
-
-  setSearch(search: string): void {
-    this.search = search;
-  }
-
-  applySearch(): Promise<void> {
-    this.page = 1;
-    return this.load();
-  }
-
-  setStatusFilter(status: '' | AlertStatus): Promise<void> {
-    this.alertStatus = status;
-    this.page = 1;
-    return this.load();
-  }
-
-  setPlatformFilter(platform: '' | PlatformId): Promise<void> {
-    this.platform = platform;
-    this.page = 1;
-    return this.load();
-  }
-
-  goToPage(page: number): Promise<void> {
-    this.page = page;
-    return this.load();
+    return this.list.load();
   }
 
   requestDelete(alert: AdminAlertDto): void {
@@ -222,10 +167,8 @@ export class AdminAlertsStore {
     try {
       const { message } = await this.root.api.admin.deleteAlert(alert.id);
       this.root.toasts.success(message);
-      runInAction(() => {
-        this.alerts = this.alerts.filter((known) => known.id !== alert.id);
-      });
-      await this.load();
+      this.list.remove(alert.id);
+      await this.list.load();
     } catch (error) {
       this.root.toasts.error(errorText(error));
     } finally {

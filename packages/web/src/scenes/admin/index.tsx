@@ -13,8 +13,8 @@ import {
   alertStatusLabel,
   formatDate,
 } from '@prijsalarm/core';
-import type { AlertStatus, Pagination, Plan, PlatformId } from '@prijsalarm/core';
-import type { LoadStatus } from '../../stores/latestLoad';
+import type { AlertStatus, Plan, PlatformId } from '@prijsalarm/core';
+import type { ListQuery, PagedList } from '../../stores/PagedList';
 import { Page } from '../../components/content/Page';
 import { FormAlert } from '../../components/form/fields';
 import { BarChart } from '../../components/ui/BarChart';
@@ -170,15 +170,6 @@ const StatsSection = observer(function StatsSection({ store }: { store: AdminSta
   );
 });
 
-/** What a paged admin list needs from its store. */
-interface PagedList {
-  status: LoadStatus;
-  error: string | null;
-  pagination: Pagination | null;
-  load(): Promise<void>;
-  goToPage(page: number): Promise<void>;
-}
-
 /** A paged admin list: loading, error and empty states, the table with its header, the pager. */
 const PagedTable = observer(function PagedTable({
   list,
@@ -188,7 +179,7 @@ const PagedTable = observer(function PagedTable({
   columns,
   children,
 }: {
-  list: PagedList;
+  list: Pick<PagedList<never, ListQuery>, 'status' | 'error' | 'pagination' | 'load' | 'goToPage'>;
   rowCount: number;
   emptyText: string;
   caption: string;
@@ -233,6 +224,7 @@ const PagedTable = observer(function PagedTable({
 const planOptions = PLANS.map((plan) => ({ value: plan, label: PLAN_LABELS[plan] }));
 
 const UsersSection = observer(function UsersSection({ store }: { store: AdminUsersStore }) {
+  const { list } = store;
   return (
     <section aria-labelledby="admin-users-title">
       <h2 id="admin-users-title" className="visually-hidden">
@@ -240,19 +232,19 @@ const UsersSection = observer(function UsersSection({ store }: { store: AdminUse
       </h2>
       <SearchBar
         label={texts.searchUsers}
-        value={store.search}
-        onChange={store.setSearch}
-        onSubmit={() => void store.applySearch()}
+        value={list.query.search}
+        onChange={(search) => list.setQuery('search', search)}
+        onSubmit={() => void list.apply()}
       >
         <SelectField<'' | Plan>
           label={texts.plan}
-          value={store.plan}
+          value={list.query.plan}
           options={[{ value: '', label: texts.allPlans }, ...planOptions]}
-          onChange={(plan) => void store.setPlanFilter(plan)}
+          onChange={(plan) => void list.filter('plan', plan)}
         />
       </SearchBar>
       <PagedTable
-        list={store}
+        list={list}
         rowCount={store.users.length}
         emptyText={texts.noUsers}
         caption={texts.tabs.users}
@@ -297,7 +289,7 @@ const UsersSection = observer(function UsersSection({ store }: { store: AdminUse
 });
 
 const AlertsSection = observer(function AlertsSection({ store }: { store: AdminAlertsStore }) {
-  const deleting = store.deleting;
+  const { list, deleting } = store;
   return (
     <section aria-labelledby="admin-alerts-title">
       <h2 id="admin-alerts-title" className="visually-hidden">
@@ -305,32 +297,32 @@ const AlertsSection = observer(function AlertsSection({ store }: { store: AdminA
       </h2>
       <SearchBar
         label={texts.searchAlerts}
-        value={store.search}
-        onChange={store.setSearch}
-        onSubmit={() => void store.applySearch()}
+        value={list.query.search}
+        onChange={(search) => list.setQuery('search', search)}
+        onSubmit={() => void list.apply()}
       >
         <SelectField<'' | AlertStatus>
           label={texts.status}
-          value={store.alertStatus}
+          value={list.query.status}
           options={[
             { value: '', label: texts.allStatuses },
             ...ALERT_STATUSES.map((status) => ({ value: status, label: alertStatusLabel(status) })),
           ]}
-          onChange={(status) => void store.setStatusFilter(status)}
+          onChange={(status) => void list.filter('status', status)}
         />
         <SelectField<'' | PlatformId>
           label={common.platform}
-          value={store.platform}
+          value={list.query.platform}
           options={[
             { value: '', label: common.allPlatforms },
             ...PLATFORM_IDS.map((id) => ({ value: id, label: PLATFORMS[id].name })),
           ]}
-          onChange={(platform) => void store.setPlatformFilter(platform)}
+          onChange={(platform) => void list.filter('platform', platform)}
         />
       </SearchBar>
       <PagedTable
-        list={store}
-        rowCount={store.alerts.length}
+        list={list}
+        rowCount={list.items.length}
         emptyText={texts.noAlerts}
         caption={texts.tabs.alerts}
         columns={[
@@ -343,7 +335,7 @@ const AlertsSection = observer(function AlertsSection({ store }: { store: AdminA
           texts.actions,
         ]}
       >
-        {store.alerts.map((alert) => (
+        {list.items.map((alert) => (
           <tr key={alert.id}>
             <th scope="row" className="cell-wrap" data-label={texts.searchTermColumn}>
               {alert.searchTerm}

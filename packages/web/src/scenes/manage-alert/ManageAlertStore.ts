@@ -3,9 +3,7 @@ import {
   MANAGE_ALERT_TEXTS,
   NOTIFICATION_PAGE_SIZE,
   STRINGS,
-  distanceEnabled,
   isApiError,
-  normalizePostalCode,
   refreshPath,
   updateAlertSchema,
 } from '@prijsalarm/core';
@@ -18,6 +16,7 @@ import type {
 } from '@prijsalarm/core';
 import type { RootStore } from '../../stores/RootStore';
 import { FormModel } from '../../stores/FormModel';
+import { locationRules } from '../../components/alert-form/alertFields';
 
 export type ManagedAlert = ManageAlertResponse['alert'];
 export type ManageStatus = 'loading' | 'ready' | 'not_found' | 'failed';
@@ -51,13 +50,11 @@ export class ManageAlertStore {
   busy: ManageAction | null = null;
   editing = false;
   deleteAsked = false;
-  readonly edit = new FormModel<EditValues>({
-    searchTerm: '',
-    minPrice: '',
-    maxPrice: '',
-    postalCode: '',
-    distance: null,
-  });
+  /** The postal code is formatted for the alert's (first) platform, as in the alert forms. */
+  readonly edit = new FormModel<EditValues>(
+    { searchTerm: '', minPrice: '', maxPrice: '', postalCode: '', distance: null },
+    locationRules(() => this.alert?.platforms[0] ?? null),
+  );
   private started: Promise<void> | null = null;
 
   constructor(
@@ -254,14 +251,11 @@ export class ManageAlertStore {
 
   /** The postal code as typed, formatted for the alert's (first) platform. */
   setPostalCode(value: string): void {
-    const platform = this.alert?.platforms[0] ?? 'marktplaats';
-    const postalCode = normalizePostalCode(platform, value);
-    this.edit.set('postalCode', postalCode);
-    if (!distanceEnabled(postalCode)) this.edit.set('distance', null);
+    this.edit.set('postalCode', value);
   }
 
   get distanceEnabled(): boolean {
-    return distanceEnabled(this.edit.values.postalCode);
+    return this.edit.enabled('distance');
   }
 
   /** PUT …: checked with core's update schema; the server's Dutch field messages are kept. */
