@@ -1,8 +1,10 @@
 /**
  * Structured JSON logs (pino). Secrets never reach a log line: well-known secret keys are censored
- * wherever they appear in a logged object, request logs carry no headers but the user agent, and
- * token-like path segments and query values are masked (ASVS 16.2.5).
+ * at any depth of a logged object (errors and models included), request logs carry no headers but
+ * the user agent, and tokens and password hashes are masked wherever they stand in a text: a URL,
+ * a message, an error's SQL (ASVS 16.2.5).
  */
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type Logger, type LevelWithSilent, type DestinationStream } from 'pino';
 
 export type { Logger } from 'pino';
@@ -29,43 +31,79 @@ const SECRET_KEYS = [
   'botToken',
 ];
 
-/** Paths for pino's redact: the key itself and the same key up to three levels deep. */
-export const REDACT_PATHS = SECRET_KEYS.flatMap((key) => {
-  const segment = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
-  const join = (prefix: string) =>
-    segment.startsWith('[') ? `${prefix}${segment}` : `${prefix}.${segment}`;
-  return [
-    segment.startsWith('[') ? segment.slice(2, -2) : segment,
-    join('*'),
-    join('*.*'),
-    join('*.*.*'),
-  ];
-});
+const SECRET_KEY_NAMES = new Set(SECRET_KEYS.map((key) => key.toLowerCase()));
+const CENSOR = '[redacted]';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Our tokens are ≥ 22 base64url characters; ids are UUIDs or numbers. */
-const TOKEN_LIKE = /^[A-Za-z0-9_-]{20,}$/;
+/** A run of base64url characters long enough to be one of our tokens (≥ 22) or a hash. */
+const TOKEN_RUN = /[A-Za-z0-9_-]{20,}/g;
+/** An Argon2 PHC string ($argon2id$v=19$m=…,t=…,p=…$salt$hash), as a database error may quote it. */
+const ARGON2_HASH =
+  /\$argon2(?:id|i|d)\$(?:v=\d+\$)?m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+/g;
+/** sha256 hex: how tokens are stored, and search keys. A hash does not open anything. */
+const HEX = /^[0-9a-f]+$/;
 const SECRET_QUERY_KEYS = new Set(['token', 'code', 't', 'key']);
+
+/**
+ * A random token mixes character classes; a long name ('telegram-updates-listener') does not, and
+ * ids are UUIDs and hashes hex. So a run is masked when it has at least two of digits, capitals and
+ * lower case.
+ */
+function isTokenLike(run: string): boolean {
+  if (UUID.test(run) || HEX.test(run)) return false;
+  const classes = [/\d/, /[A-Z]/, /[a-z]/].filter((pattern) => pattern.test(run)).length;
+  return classes >= 2;
+}
+
+/** Masks tokens and password hashes wherever they stand in a text (a URL, a message, SQL). */
+export function redactText(text: string): string {
+  return text
+    .replace(ARGON2_HASH, CENSOR)
+    .replace(TOKEN_RUN, (run) => (isTokenLike(run) ? CENSOR : run));
+}
 
 /** `/api/alerts/manage/<token>?token=x` → `/api/alerts/manage/[redacted]?token=[redacted]`. */
 export function redactUrl(url: string): string {
   const [pathname = '', query] = url.split('?', 2) as [string, string | undefined];
-  const maskedPath = pathname
-    .split('/')
-    .map((segment) => (TOKEN_LIKE.test(segment) && !UUID.test(segment) ? '[redacted]' : segment))
-    .join('/');
+  const maskedPath = redactText(pathname);
   if (query === undefined) return maskedPath;
   const maskedQuery = query
     .split('&')
     .map((pair) => {
       const [key = '', value = ''] = pair.split('=', 2);
       // By name, or by look: a confirm link carries its token as ?bevestig=<token>.
-      const secret =
-        SECRET_QUERY_KEYS.has(key.toLowerCase()) || (TOKEN_LIKE.test(value) && !UUID.test(value));
-      return secret ? `${key}=[redacted]` : pair;
+      if (SECRET_QUERY_KEYS.has(key.toLowerCase())) return `${key}=${CENSOR}`;
+      return pair.includes('=') ? `${key}=${redactText(value)}` : redactText(pair);
     })
     .join('&');
   return `${maskedPath}?${maskedQuery}`;
+}
+
+/** Deeper than any object we log on purpose; beyond it nothing is written. */
+const MAX_DEPTH = 12;
+
+/**
+ * A copy of a logged value with every secret key censored at any depth and every string
+ * redacted. Errors become pino's plain error objects first (their extra fields — a database
+ * error's SQL and parameters — included), and objects with `toJSON` (models) their JSON.
+ */
+export function redactValue(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
+  if (typeof value === 'string') return redactText(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH || seen.has(value)) return CENSOR;
+  seen.add(value);
+  if (value instanceof Date) return value;
+  if (value instanceof Error) return redactValue(pino.stdSerializers.err(value), depth + 1, seen);
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1, seen));
+  const plain = value as { toJSON?: () => unknown };
+  if (typeof plain.toJSON === 'function') return redactValue(plain.toJSON(), depth + 1, seen);
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    copy[key] = SECRET_KEY_NAMES.has(key.toLowerCase())
+      ? CENSOR
+      : redactValue(item, depth + 1, seen);
+  }
+  return copy;
 }
 
 export interface LoggerOptions {
@@ -74,14 +112,34 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+/** pino-http's request and response go to its serializers, which keep only what is safe. */
+const isHttpMessage = (item: unknown) =>
+  item instanceof IncomingMessage || item instanceof ServerResponse;
+
 export function createLogger({ level, destination }: LoggerOptions): Logger {
   return pino(
     {
       level,
       base: { service: 'prijsalarm' },
-      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (object) => {
+          const copy: Record<string, unknown> = {};
+          for (const [key, item] of Object.entries(object)) {
+            if (SECRET_KEY_NAMES.has(key.toLowerCase())) copy[key] = CENSOR;
+            else copy[key] = isHttpMessage(item) ? item : redactValue(item);
+          }
+          return copy;
+        },
+      },
+      hooks: {
+        // The message and its printf arguments are text too.
+        logMethod(args, method) {
+          const redacted = args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg));
+          method.apply(this, redacted as Parameters<typeof method>);
+        },
+      },
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
     },
     destination,
   );
