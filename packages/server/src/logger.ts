@@ -32,6 +32,8 @@ const SECRET_KEYS = [
 ];
 
 const SECRET_KEY_NAMES = new Set(SECRET_KEYS.map((key) => key.toLowerCase()));
+/** Paths of files the server named itself (a timestamp and random hex): no secret in them. */
+const OWN_FILE_KEYS = new Set(['file']);
 const CENSOR = '[redacted]';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -79,6 +81,12 @@ export function redactUrl(url: string): string {
   return `${maskedPath}?${maskedQuery}`;
 }
 
+function redactEntry(key: string, item: unknown, depth: number, seen: WeakSet<object>): unknown {
+  if (SECRET_KEY_NAMES.has(key.toLowerCase())) return CENSOR;
+  if (OWN_FILE_KEYS.has(key) && typeof item === 'string') return item;
+  return redactValue(item, depth + 1, seen);
+}
+
 /** Deeper than any object we log on purpose; beyond it nothing is written. */
 const MAX_DEPTH = 12;
 
@@ -98,11 +106,7 @@ export function redactValue(value: unknown, depth = 0, seen = new WeakSet<object
   const plain = value as { toJSON?: () => unknown };
   if (typeof plain.toJSON === 'function') return redactValue(plain.toJSON(), depth + 1, seen);
   const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    copy[key] = SECRET_KEY_NAMES.has(key.toLowerCase())
-      ? CENSOR
-      : redactValue(item, depth + 1, seen);
-  }
+  for (const [key, item] of Object.entries(value)) copy[key] = redactEntry(key, item, depth, seen);
   return copy;
 }
 
@@ -126,8 +130,7 @@ export function createLogger({ level, destination }: LoggerOptions): Logger {
         log: (object) => {
           const copy: Record<string, unknown> = {};
           for (const [key, item] of Object.entries(object)) {
-            if (SECRET_KEY_NAMES.has(key.toLowerCase())) copy[key] = CENSOR;
-            else copy[key] = isHttpMessage(item) ? item : redactValue(item);
+            copy[key] = isHttpMessage(item) ? item : redactEntry(key, item, -1, new WeakSet());
           }
           return copy;
         },

@@ -64,6 +64,17 @@ describe('loadConfig defaults', () => {
     expect(config.dataDir).toBe(path.join(dataDir, 'data'));
   });
 
+  it('listens on loopback unless HOST says otherwise', () => {
+    expect(loadConfig(env()).host).toBe('127.0.0.1');
+    expect(loadConfig(env({ HOST: '0.0.0.0' })).host).toBe('0.0.0.0');
+  });
+
+  it('creates DATA_DIR readable by its owner only', () => {
+    const fresh = path.join(dataDir, 'fresh');
+    loadConfig(env({ DATA_DIR: fresh }));
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+  });
+
   it('derives PUBLIC_URL from PORT when unset', () => {
     expect(loadConfig(env({ PORT: '8080' })).publicUrl).toBe('http://localhost:8080');
   });

@@ -4,10 +4,11 @@
  * when SESSION_SECRET is absent, reading or generating DATA_DIR/session-secret.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@prijsalarm/core';
 import { z } from 'zod';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../lib/private-files';
 
 export const SERVICE_NAMES = ['web', 'worker', 'scheduler'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -35,6 +36,8 @@ export type TrustProxy = boolean | number | string[];
 export interface Config {
   readonly nodeEnv: 'development' | 'production' | 'test';
   readonly port: number;
+  /** HOST: the interface the web role listens on; loopback unless set (a proxy in front). */
+  readonly host: string;
   /** Absolute origin (and optional path) the links in e-mails point to, without a trailing slash. */
   readonly publicUrl: string;
   readonly dataDir: string;
@@ -185,6 +188,7 @@ const EnvSchema = z.object({
     })
     .default('development'),
   PORT: integer(0, 65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   PUBLIC_URL: httpUrl.optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: z.string().trim().optional(),
@@ -331,12 +335,14 @@ export function loadConfig(env: Env = process.env): Config {
 
   if (problems.length > 0 || !database) throw new ConfigError(problems);
 
-  mkdirSync(dataDir, { recursive: true });
+  // The database, the outbox and the session secret live here: only this user may read them.
+  ensurePrivateDir(dataDir);
   const sessionSecret = vars.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir);
 
   return Object.freeze({
     nodeEnv: vars.NODE_ENV,
     port: vars.PORT,
+    host: vars.HOST,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     dataDir,
     database,
@@ -433,14 +439,14 @@ function readOrCreateSessionSecret(dataDir: string): string {
   }
   const secret = randomBytes(48).toString('base64url');
   try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   } catch (error) {
     // Another process (a second role starting at the same time) wrote it first: use theirs.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
       return readOrCreateSessionSecret(dataDir);
     throw error;
   }
-  chmodSync(file, 0o600);
+  chmodSync(file, PRIVATE_FILE_MODE);
   return secret;
 }
 

@@ -5,6 +5,7 @@
 import { Sequelize, Transaction, type Options } from 'sequelize';
 import type { DatabaseConfig } from '../config/env';
 import type { Logger } from '../logger';
+import { ensurePrivateFile } from '../lib/private-files';
 
 /** How long a SQLite connection waits for the write lock before failing with SQLITE_BUSY. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
@@ -18,6 +19,9 @@ export function createSequelize(database: DatabaseConfig, logger?: Logger): Sequ
   const define: Options['define'] = { underscored: false, freezeTableName: true };
 
   if (database.dialect === 'sqlite') {
+    // sqlite creates the file with the umask's mode (world-readable); its -wal and -shm files
+    // copy the database file's mode.
+    if (database.storage !== ':memory:') ensurePrivateFile(database.storage);
     const sequelize = new Sequelize({
       dialect: 'sqlite',
       storage: database.storage,

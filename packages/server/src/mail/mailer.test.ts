@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
@@ -182,7 +182,7 @@ describe('mailer over SMTP', () => {
 });
 
 describe('mailer without SMTP_URL (outbox)', () => {
-  it('writes each mail as an .eml file in DATA_DIR/outbox and logs its links', async () => {
+  it('writes each mail as a private .eml file in DATA_DIR/outbox and logs its links, tokens masked', async () => {
     const { logger, lines } = capturingLogger();
     const mailer = createMailer({
       config: {
@@ -202,6 +202,9 @@ describe('mailer without SMTP_URL (outbox)', () => {
 
     expect(sent.file && path.dirname(sent.file)).toBe(outboxDir(dataDir));
     expect(readdirSync(outboxDir(dataDir))).toContain(path.basename(sent.file ?? ''));
+    // Mail holds addresses and secret links: private to the server's user.
+    expect(statSync(sent.file ?? '').mode & 0o777).toBe(0o600);
+    expect(statSync(outboxDir(dataDir)).mode & 0o777).toBe(0o700);
     const parsed = await PostalMime.parse(readFileSync(sent.file ?? ''));
     expect(parsed.subject).toBe('Bevestig je e-mailadres voor Prijsalarm');
     expect(parsed.to?.[0]).toMatchObject({ address: 'anna@example.nl' });
@@ -209,7 +212,12 @@ describe('mailer without SMTP_URL (outbox)', () => {
     expect(parsed.text).toContain(LINK);
 
     const logged = lines.find((line) => line.msg === 'mail written to outbox');
-    expect(logged).toMatchObject({ to: 'anna@example.nl', file: sent.file, links: [LINK] });
+    // The link is logged with its token masked, as every log line masks tokens; the file has it.
+    expect(logged).toMatchObject({
+      to: 'anna@example.nl',
+      file: sent.file,
+      links: [LINK.replace(/[^/]+$/, '[redacted]')],
+    });
     await mailer.close();
   });
 });

@@ -4,7 +4,7 @@
  * on a laptop without a mail server.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config/env';
@@ -15,6 +15,7 @@ import {
   type MailTemplateName,
   type RenderedMail,
 } from './templates';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../lib/private-files';
 import type { ListUnsubscribeHeaders } from '../security/unsubscribe';
 
 export interface SendOptions {
@@ -104,14 +105,15 @@ export function createMailer({ config, logger }: MailerDeps): Mailer {
       });
 
       if (!config.smtpUrl) {
-        mkdirSync(outbox, { recursive: true });
+        ensurePrivateDir(outbox);
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');
         const file = path.join(
           outbox,
           `${stamp}-${template}-${randomBytes(3).toString('hex')}.eml`,
         );
-        writeFileSync(file, (info as { message: Buffer }).message);
-        // Outbox mode is for local use only: the links are logged so a developer can follow them.
+        writeFileSync(file, (info as { message: Buffer }).message, { mode: PRIVATE_FILE_MODE });
+        // Outbox mode is for local use only: the links are logged (tokens masked, as in every log line);
+        // the .eml file holds them whole.
         log.info(
           { template, to, subject: mail.subject, file, links: mail.links },
           'mail written to outbox',

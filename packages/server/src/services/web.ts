@@ -10,7 +10,7 @@ import type { RunningService } from './types';
 export const HTTP_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 export interface WebOptions extends AppOptions {
-  /** Interface to listen on; all interfaces by default (tests use 127.0.0.1). */
+  /** Interface to listen on; HOST (loopback by default) unless given. */
   host?: string;
   shutdownTimeoutMs?: number;
 }
@@ -40,7 +40,7 @@ export async function start(ctx: AppContext, options: WebOptions = {}): Promise<
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(ctx.config.port, options.host, () => {
+    server.listen(ctx.config.port, options.host ?? ctx.config.host, () => {
       server.off('error', reject);
       resolve();
     });
