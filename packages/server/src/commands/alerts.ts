@@ -21,12 +21,17 @@ import {
 import { Op, UniqueConstraintError } from 'sequelize';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
+import { pageWindow } from '../lib/pagination';
 import type { Alert, User } from '../models';
 import { alertPolicy, authorize } from '../policies/alert';
 import { centsToEuros, eurosToCents, manageUrlOf } from '../presenters/alert';
+import { readAlertUnsubscribeToken } from '../security/alert-unsubscribe';
 import { hashToken, randomToken, TOKEN_PURPOSES } from '../security/tokens';
-import { loadCategoryIndex, resolveCategoryChoice, type CategoryIndex } from './alert-categories';
+import type { CategoryIndex } from '../presenters/category';
+import type { NotificationRows } from '../presenters/notification';
+import { loadCategoryIndex, resolveCategoryChoice } from './alert-categories';
 import { hydratedCapabilitiesFor } from './capabilities';
+import { withDeliveries } from './notifications';
 import { loadSettings } from './settings';
 
 const HOUR_MS = 3_600_000;
@@ -429,4 +434,50 @@ export async function notificationCountsOf(
     group: ['alertId'],
   });
   return new Map(rows.map((row) => [String(row.alertId), Number(row.count)]));
+}
+
+/** The user's own alerts, newest first. */
+export async function listUserAlerts(ctx: AppContext, user: User): Promise<Alert[]> {
+  return ctx.models.Alert.findAll({
+    where: { userId: user.id },
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'ASC'],
+    ],
+  });
+}
+
+/** One page of the alert's notifications, newest first, with their deliveries. */
+export async function alertNotificationsPage(
+  ctx: AppContext,
+  alert: Alert,
+  page: number,
+  limit: number,
+): Promise<NotificationRows & { total: number }> {
+  const { rows, count } = await ctx.models.Notification.findAndCountAll({
+    where: { alertId: alert.id },
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'ASC'],
+    ],
+    ...pageWindow(page, limit),
+  });
+  const terms = new Map([[alert.id, alert.searchTerm]]);
+  return { ...(await withDeliveries(ctx, rows, terms)), total: count };
+}
+
+/**
+ * RFC 8058 one-click unsubscribe of an alert mail: pauses the alerts the mail was about (the owner
+ * turns them on again on the manage page). The signed token is the only credential. Idempotent: an
+ * already paused alert stays paused. Answers how many alerts the link was for.
+ */
+export async function pauseAlertsByUnsubscribeToken(ctx: AppContext, token: unknown) {
+  const alertIds = readAlertUnsubscribeToken(ctx.config.sessionSecret, token);
+  if (!alertIds) throw HttpError.badRequest(STRINGS.alertMail.unsubscribeLinkInvalid);
+  const [paused] = await ctx.models.Alert.update(
+    { isActive: false },
+    { where: { id: { [Op.in]: alertIds }, isActive: true } },
+  );
+  if (paused > 0) ctx.logger.info({ alertIds, paused }, 'alerts paused by one-click unsubscribe');
+  return alertIds.length;
 }

@@ -7,12 +7,15 @@
 import {
   settingsFromEntries,
   SETTING_SCHEMAS,
+  type Preferences,
   type PublicSettings,
   type SettingUpdate,
 } from '@prijsalarm/core';
 import type { Sequelize } from 'sequelize';
 import type { AppContext } from '../context';
 import type { User } from '../models';
+import { authorizeSettingChange } from '../policies/settings';
+import { rescheduleAllAlerts } from './alert-schedule';
 
 /** Short: only saves the query on busy pages; other processes see a change this late at most. */
 export const SETTINGS_SERVER_CACHE_MS = 10_000;
@@ -104,4 +107,28 @@ export async function updateSetting(
   invalidateSettings(ctx);
   ctx.logger.info({ key: update.key, actorUserId: actor.id }, 'setting updated');
   return loadSettings(ctx);
+}
+
+/**
+ * PUT /admin/settings: stores the setting and applies it at once; new check intervals reach every
+ * existing alert too.
+ */
+export async function changeSetting(
+  ctx: AppContext,
+  actor: User,
+  update: SettingUpdate,
+): Promise<PublicSettings> {
+  authorizeSettingChange(actor);
+  const settings = await updateSetting(ctx, update, actor);
+  if (update.key === 'checkIntervals') await rescheduleAllAlerts(ctx, settings);
+  return settings;
+}
+
+/** PUT replaces the whole set: what the client sends is what it keeps. */
+export async function savePreferences(
+  user: User,
+  preferences: Preferences,
+): Promise<Record<string, unknown>> {
+  await user.update({ preferences });
+  return { ...user.preferences };
 }

@@ -3,10 +3,10 @@
  * Prices go out in euros (the row stores cents), categories as our ids (the row stores the
  * marketplace's), and the manage link is rebuilt from the stored nonce (the token is never stored).
  */
-import type { AlertDto } from '@prijsalarm/core';
+import type { AdminAlertDto, AlertDto } from '@prijsalarm/core';
 import type { Config } from '../config/env';
-import type { CategoryIndex } from '../commands/alert-categories';
 import type { Alert } from '../models';
+import type { CategoryIndex } from './category';
 import { TOKEN_PURPOSES, type TokenService } from '../security/tokens';
 
 export interface AlertPresenterContext {
@@ -79,5 +79,17 @@ export function presentAlert(
     createdAt: alert.createdAt.toISOString(),
     manageUrl: manageUrlOf(context, alert),
     notificationCount,
+  };
+}
+
+/** An alert in the admin list: with its owner's address (the account's, or the guest's). */
+export function presentAdminAlert(
+  alert: Alert,
+  notificationCount: number,
+  context: AlertPresenterContext,
+): AdminAlertDto {
+  return {
+    ...presentAlert(alert, notificationCount, context),
+    userEmail: alert.user?.email ?? alert.email ?? null,
   };
 }
