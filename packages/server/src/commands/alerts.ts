@@ -79,8 +79,26 @@ export interface CreatedAlert {
 }
 
 /**
- * A guest's free alert: Marktplaats only, one per e-mail address, waiting for the confirmation
- * link mailed here. A stale unconfirmed alert (its link expired) no longer blocks the address.
+ * A guest alert holds one of its address's numbered slots (`guestEmailSlot`, unique in the
+ * database), so two requests at the same moment cannot both take the last free one. The first slot
+ * is the address itself; further ones (when the FREE limit is above 1) name the address by its
+ * hash, which keeps them within the column's 255 characters.
+ */
+export function guestSlotName(email: string, slot: number): string {
+  return slot === 1 ? email : `${slot}:${hashToken(email)}`;
+}
+
+function freeGuestSlot(email: string, taken: ReadonlySet<string | null>): string {
+  for (let slot = 1; ; slot += 1) {
+    const name = guestSlotName(email, slot);
+    if (!taken.has(name)) return name;
+  }
+}
+
+/**
+ * A guest's free alert: Marktplaats only, as many per e-mail address as the FREE plan's alert
+ * limit allows, waiting for the confirmation link mailed here. A stale unconfirmed alert (its link
+ * expired) no longer blocks the address.
  */
 export async function createGuestAlert(
   ctx: AppContext,
@@ -91,17 +109,21 @@ export async function createGuestAlert(
   const email = input.email;
   const settings = await loadSettings(ctx);
   const schedule = scheduleFor(ctx, settings, 'FREE');
+  const guestAlertsOfEmail = { email, guestEmailSlot: { [Op.ne]: null } };
 
   await Alert.destroy({
     where: {
-      guestEmailSlot: email,
+      ...guestAlertsOfEmail,
       userId: null,
       confirmedAt: null,
       createdAt: { [Op.lt]: new Date(now.getTime() - CONFIRMATION_LINK_VALIDITY_HOURS * HOUR_MS) },
     },
   });
-  const existing = await Alert.count({ where: { guestEmailSlot: email } });
-  if (!alertPolicy.guestMayCreate(existing)) throw conflict(STRINGS.alerts.guestAlertExists);
+  const held = await Alert.findAll({ where: guestAlertsOfEmail, attributes: ['guestEmailSlot'] });
+  if (!alertPolicy.guestMayCreate(settings, held.length)) {
+    throw conflict(STRINGS.alerts.guestAlertExists);
+  }
+  const guestEmailSlot = freeGuestSlot(email, new Set(held.map((row) => row.guestEmailSlot)));
 
   const columns = linkTokenColumns(ctx);
   const confirmToken = randomToken();
@@ -111,8 +133,8 @@ export async function createGuestAlert(
       const created = await Alert.create(
         {
           email,
-          // Unique: of two requests for one address at the same moment, only one gets here.
-          guestEmailSlot: email,
+          // Unique: of two requests for one slot at the same moment, only one gets here.
+          guestEmailSlot,
           searchTerm: input.searchTerm,
           platforms: input.platforms,
           maxPriceCents: eurosToCents(input.maxPrice),

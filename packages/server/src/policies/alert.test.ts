@@ -5,6 +5,7 @@ import {
   hydrateCapabilities,
   STRINGS,
   type Plan,
+  type PublicSettings,
 } from '@prijsalarm/core';
 import { HttpError } from '../http/errors';
 import type { Alert } from '../models';
@@ -20,6 +21,11 @@ function capsOf(plan: Plan | 'guest', alerts = 0) {
     buildCapabilities({ settings: DEFAULT_SETTINGS, user, counts: { alerts, telegramAlerts: 0 } }),
   );
 }
+
+const withFreeLimit = (limit: number | null): PublicSettings => ({
+  ...DEFAULT_SETTINGS,
+  alertLimits: { ...DEFAULT_SETTINGS.alertLimits, FREE: limit },
+});
 
 describe('alertPolicy.canCreate', () => {
   it('lets a user with room on their plan create a Marktplaats alert', () => {
@@ -62,6 +68,22 @@ describe('ownership and links', () => {
     expect(alertPolicy.canManageWithToken(alert, hashToken('refresh'))).toBe(false);
     expect(alertPolicy.canRefreshWithToken(alert, hashToken('refresh'))).toBe(true);
     expect(alertPolicy.canRefreshWithToken(alert, hashToken('manage'))).toBe(false);
+  });
+});
+
+describe('alertPolicy.guestMayCreate', () => {
+  it('follows the FREE alert limit of the settings', () => {
+    expect(alertPolicy.guestMayCreate(DEFAULT_SETTINGS, 0)).toBe(true);
+    expect(alertPolicy.guestMayCreate(DEFAULT_SETTINGS, DEFAULT_SETTINGS.alertLimits.FREE!)).toBe(
+      false,
+    );
+    expect(alertPolicy.guestMayCreate(withFreeLimit(3), 2)).toBe(true);
+    expect(alertPolicy.guestMayCreate(withFreeLimit(3), 3)).toBe(false);
+    expect(alertPolicy.guestMayCreate(withFreeLimit(0), 0)).toBe(false);
+  });
+
+  it('has no limit when the FREE limit is unlimited', () => {
+    expect(alertPolicy.guestMayCreate(withFreeLimit(null), 1000)).toBe(true);
   });
 });
 
