@@ -1,7 +1,7 @@
 /**
- * The admin calls: stats, the users and alerts lists with their filters (as
- * Sequelize `where`, the same on SQLite and MySQL/MariaDB), plan changes and alert deletion, each
- * change recorded as an audit event in the same transaction. Every call asks the admin policy.
+ * The admin calls: stats, the users and alerts lists with their filters (as Sequelize `where`, the
+ * same on SQLite and MySQL/MariaDB), plan changes and alert deletion, each change recorded as an
+ * audit event in the same transaction. Every call asks the admin policy.
  */
 import { Op, col, fn, where, type WhereOptions } from 'sequelize';
 import {

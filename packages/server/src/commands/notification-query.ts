@@ -1,6 +1,6 @@
 /**
- * The notification centre's filters and sorting as Sequelize `where` and `order`, in SQL both SQLite and
- * MySQL/MariaDB understand (no LIKE escaping differences, no dialect date functions).
+ * The notification centre's filters and sorting as Sequelize `where` and `order`, in SQL both
+ * SQLite and MySQL/MariaDB understand (no LIKE escaping differences, no dialect date functions).
  */
 import { Op, col, fn, literal, type Order, type WhereOptions } from 'sequelize';
 import type { ParsedNotificationQuery } from '@prijsalarm/core';

@@ -1,7 +1,7 @@
 /**
- * The notification centre: a signed-in user's notifications, only those
- * of their own alerts. Another user's notification is "not found", exactly like one that does not
- * exist, so ids cannot be probed.
+ * The notification centre: a signed-in user's notifications, only those of their own alerts.
+ * Another user's notification is "not found", exactly like one that does not exist, so ids cannot
+ * be probed.
  */
 import { Op } from 'sequelize';
 import {

@@ -1,6 +1,6 @@
 /**
- * Admin calls (stats, users and their plans, alerts, settings). Every route needs an
- * admin: a guest gets 401, a signed-in non-admin 403.
+ * Admin calls (stats, users and their plans, alerts, settings). Every route needs an admin: a guest
+ * gets 401, a signed-in non-admin 403.
  */
 import type { RequestHandler } from 'express';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 /**
- * /api/alerts. Guests create their free alert with the guest schema and confirm
- * it by e-mail; signed-in users create under their plan. A manage link (token in the path) opens
- * exactly its own alert; tokens are looked up by hash and never logged by these handlers.
+ * /api/alerts. Guests create their free alert with the guest schema and confirm it by e-mail;
+ * signed-in users create under their plan. A manage link (token in the path) opens exactly its own
+ * alert; tokens are looked up by hash and never logged by these handlers.
  */
 import type { Request, RequestHandler, Response } from 'express';
 import {

@@ -1,6 +1,6 @@
 /**
- * /api/auth: accounts and sessions. Cookies and CSRF: see http/auth.ts and
- * ./cookies. Every non-read route here is CSRF-protected by the app-wide middleware.
+ * /api/auth: accounts and sessions. Cookies and CSRF: see http/auth.ts and ./cookies. Every
+ * non-read route here is CSRF-protected by the app-wide middleware.
  */
 import type { Request, Response } from 'express';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
- * The notification centre, for the signed-in user: their notifications,
- * one by id, marking one viewed, the stats overview and the CSV export.
+ * The notification centre, for the signed-in user: their notifications, one by id, marking one
+ * viewed, the stats overview and the CSV export.
  */
 import type { Response } from 'express';
 import { z } from 'zod';

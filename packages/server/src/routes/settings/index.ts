@@ -1,7 +1,7 @@
 /**
- * Settings and capabilities: public settings, the caller's capabilities (the
- * guest profile when anonymous), one feature's status, and the user's UI preferences. The admin's
- * PUT /admin/settings is with the admin routes.
+ * Settings and capabilities: public settings, the caller's capabilities (the guest profile when
+ * anonymous), one feature's status, and the user's UI preferences. The admin's PUT /admin/settings
+ * is with the admin routes.
  */
 import type { Request } from 'express';
 import { API_CONTRACT, isFeatureName, preferencesSchema, STRINGS } from '@prijsalarm/core';
