@@ -19,6 +19,7 @@ import type { AppContext } from '../src/context';
 import { migrate } from '../src/db/migrate';
 import { createSequelize } from '../src/db/sequelize';
 import { createLogger, type Logger } from '../src/logger';
+import type { AppOptions } from '../src/services/app';
 import type { Models } from '../src/models';
 import { TestClient } from './http-client';
 import { startMailbox, type Mailbox } from './mailbox';
@@ -100,6 +101,8 @@ export interface TestServerOptions {
   mailbox?: boolean;
   /** Serve a built web app from here (app tests). */
   webDistDir?: string;
+  /** Test-only routers under /api (app tests). */
+  extraApiRouters?: AppOptions['extraApiRouters'];
   /** The server's logger; silent unless TEST_LOG_LEVEL is set. */
   logger?: Logger;
 }
@@ -158,6 +161,7 @@ async function startTestServerOnce(options: TestServerOptions): Promise<TestServ
       logger: options.logger ?? testLogger(),
       host: '127.0.0.1',
       webDistDir: options.webDistDir ?? path.join(database.dataDir, 'no-web-build'),
+      extraApiRouters: options.extraApiRouters,
       shutdownTimeoutMs: 2000,
     });
   } catch (error) {

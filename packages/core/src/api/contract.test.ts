@@ -5,7 +5,7 @@ import { buildPath, buildQueryString, defineEndpoint } from './endpoint';
 import type { UpdateAlertPayload } from '../validation';
 import type { AlertWithMessageResponse } from './types';
 
-/** Spec §7 and the extra calls the apps need, written as the spec writes them. */
+/** Every call of the API, written as METHOD /path. */
 const SPECIFIED_CALLS = [
   // Alerts
   'POST /alerts',
@@ -104,6 +104,7 @@ describe('API contract', () => {
 
   it.each([
     ['register answers 201', API_CONTRACT.auth.register, 201, 'json'],
+    ['alert creation answers 201', API_CONTRACT.alerts.create, 201, 'json'],
     ['login answers 200', API_CONTRACT.auth.login, 200, 'json'],
     ['the export is a file, read as text', API_CONTRACT.notifications.export, 200, 'text'],
   ])('%s', (_case, endpoint, status, format) => {

@@ -1,7 +1,7 @@
 /**
- * Every call of spec §7 plus the extra ones agreed in api-shapes.md, one entry per endpoint.
- * Paths are relative to the API base (`/api` on the server). The server's route tests and the
- * client (./client) use these same names, so a path or a shape is written down once.
+ * Every call of the HTTP API, one entry per endpoint. Paths are relative to the API base (`/api`
+ * on the server). The server binds its routes to these entries (packages/server/src/routes) and
+ * the client (./client) calls them, so a path, a status or a shape is written down once.
  */
 import type {
   ChatCheckMessagesRequest,
@@ -88,7 +88,7 @@ export const API_CONTRACT = {
     create: defineEndpoint<{
       body: CreateAlertPayload | GuestCreateAlertPayload;
       response: CreateAlertResponse;
-    }>()('POST', '/alerts'),
+    }>()('POST', '/alerts', { successStatus: 201 }),
     myAlerts: defineEndpoint<{ response: MyAlertsResponse }>()('GET', '/alerts/my-alerts'),
     confirm: defineEndpoint<{ response: AlertWithMessageResponse }>()(
       'GET',
@@ -191,7 +191,7 @@ export const API_CONTRACT = {
     endSession: defineEndpoint<{ response: MessageResponse }>()('DELETE', '/auth/sessions/:id'),
     /** A CSRF token (also set as the pa_csrf cookie), for a client that has none yet. */
     csrf: defineEndpoint<{ response: CsrfTokenResponse }>()('GET', '/auth/csrf'),
-    /** Listed under Auth in spec §7 and under Payments in api-shapes; the answer replaces the user. */
+    /** Served with the payments; the answer replaces the user. */
     upgradeToPro: defineEndpoint<{ response: UserResponse }>()('POST', '/upgrade-to-pro'),
   },
 

@@ -9,8 +9,9 @@ import type { User } from '../models';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords';
 import { randomToken } from '../security/tokens';
 import { ONE_TIME_TOKEN_TTL_MINUTES, issueAccountToken } from './one-time-tokens';
+import { revokeUserSessions } from './sessions';
 
-/** Links in mails, to the web app's pages (spec §2). */
+/** Links in mails, to the web app's pages. */
 export function accountLinks(ctx: AppContext) {
   const base = ctx.config.publicUrl;
   return {
@@ -86,7 +87,7 @@ export async function registerAccount(
   };
   const user = existing
     ? await existing.update(profile)
-    : // An account is the REGISTERED plan (spec §6: more alerts, Telegram, filters, dashboard);
+    : // An account is the REGISTERED plan (more alerts, Telegram, filters, dashboard);
       // FREE is what an anonymous guest gets.
       await User.create({ email: input.email, plan: 'REGISTERED', ...profile });
   const token = await issueAccountToken(ctx, user, 'verify_email');
@@ -161,4 +162,35 @@ export async function migrateGuestAlerts(ctx: AppContext, user: User): Promise<n
 export async function deleteGuestAlerts(ctx: AppContext, user: User): Promise<number> {
   if (!user.emailVerified) return 0;
   return ctx.models.Alert.destroy({ where: orphanedAlertsWhere(user) });
+}
+
+/** The account of this e-mail address, or null. */
+export async function findAccount(ctx: AppContext, email: string): Promise<User | null> {
+  return ctx.models.User.findByEmail(email);
+}
+
+/** PUT /auth/me: the given fields replace the stored ones; left-out fields stay. */
+export async function updateProfile(user: User, changes: Record<string, unknown>): Promise<User> {
+  await user.update(
+    Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
+  );
+  return user;
+}
+
+/**
+ * A new password from a reset link: every session ends, and the address counts as verified
+ * (the link reached the mailbox, so the address is the user's).
+ */
+export async function resetPassword(ctx: AppContext, user: User, password: string): Promise<void> {
+  await user.update({
+    passwordHash: await hashPassword(password),
+    emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+  });
+  await revokeUserSessions(ctx, user.id);
+}
+
+/** A new password chosen while signed in (the current one checked): every session ends. */
+export async function changePassword(ctx: AppContext, user: User, password: string): Promise<void> {
+  await user.update({ passwordHash: await hashPassword(password) });
+  await revokeUserSessions(ctx, user.id);
 }

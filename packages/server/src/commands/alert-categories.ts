@@ -6,45 +6,12 @@
  */
 import { hasCarFilters, isCarCategory, STRINGS } from '@prijsalarm/core';
 import type { AppContext } from '../context';
-import type { Category } from '../models';
 import { HttpError } from '../http/errors';
+import { indexCategories, type CategoryIndex } from '../presenters/category';
 
-export interface CategoryIndex {
-  byId: ReadonlyMap<number, Category>;
-  /** Our id of an L1 category by its marketplace id. */
-  l1IdByMarktplaatsId(marktplaatsId: number | null | undefined): number | null;
-  /** Our id of an L2 category by its marketplace id, under the L1 with that marketplace id. */
-  l2IdByMarktplaatsId(
-    l1MarktplaatsId: number | null | undefined,
-    l2MarktplaatsId: number | null | undefined,
-  ): number | null;
-}
-
-/** All categories in one query (a few hundred rows at most). */
+/** All categories in one query, indexed both ways. */
 export async function loadCategoryIndex(ctx: Pick<AppContext, 'models'>): Promise<CategoryIndex> {
-  const categories = await ctx.models.Category.findAll();
-  const byId = new Map(categories.map((category) => [category.id, category]));
-  const l1ByMarktplaatsId = new Map(
-    categories
-      .filter((category) => category.type === 'L1')
-      .map((category) => [category.marktplaatsId, category]),
-  );
-  const l2ByParentAndMarktplaatsId = new Map(
-    categories
-      .filter((category) => category.type === 'L2')
-      .map((category) => [`${category.parentId}:${category.marktplaatsId}`, category]),
-  );
-  const l1IdByMarktplaatsId = (marktplaatsId: number | null | undefined) =>
-    marktplaatsId == null ? null : (l1ByMarktplaatsId.get(marktplaatsId)?.id ?? null);
-  return {
-    byId,
-    l1IdByMarktplaatsId,
-    l2IdByMarktplaatsId(l1MarktplaatsId, l2MarktplaatsId) {
-      const parentId = l1IdByMarktplaatsId(l1MarktplaatsId);
-      if (parentId === null || l2MarktplaatsId == null) return null;
-      return l2ByParentAndMarktplaatsId.get(`${parentId}:${l2MarktplaatsId}`)?.id ?? null;
-    },
-  };
+  return indexCategories(await ctx.models.Category.findAll());
 }
 
 export interface CategoryChoice {

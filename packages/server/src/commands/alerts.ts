@@ -23,12 +23,17 @@ import {
 import { Op, UniqueConstraintError } from 'sequelize';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
+import { pageWindow } from '../lib/pagination';
 import type { Alert, User } from '../models';
 import { alertPolicy, authorize } from '../policies/alert';
 import { manageUrlOf } from '../security/alert-links';
+import { readAlertUnsubscribeToken } from '../security/alert-unsubscribe';
 import { hashToken, randomToken, TOKEN_PURPOSES } from '../security/tokens';
-import { loadCategoryIndex, resolveCategoryChoice, type CategoryIndex } from './alert-categories';
+import type { CategoryIndex } from '../presenters/category';
+import type { NotificationRows } from '../presenters/notification';
+import { loadCategoryIndex, resolveCategoryChoice } from './alert-categories';
 import { hydratedCapabilitiesFor } from './capabilities';
+import { withDeliveries } from './notifications';
 import { loadSettings } from '../models/current-settings';
 
 const HOUR_MS = 3_600_000;
@@ -76,8 +81,26 @@ export interface CreatedAlert {
 }
 
 /**
- * A guest's free alert: Marktplaats only, one per e-mail address, waiting for the confirmation
- * link mailed here. A stale unconfirmed alert (its link expired) no longer blocks the address.
+ * A guest alert holds one of its address's numbered slots (`guestEmailSlot`, unique in the
+ * database), so two requests at the same moment cannot both take the last free one. The first slot
+ * is the address itself; further ones (when the FREE limit is above 1) name the address by its
+ * hash, which keeps them within the column's 255 characters.
+ */
+export function guestSlotName(email: string, slot: number): string {
+  return slot === 1 ? email : `${slot}:${hashToken(email)}`;
+}
+
+function freeGuestSlot(email: string, taken: ReadonlySet<string | null>): string {
+  for (let slot = 1; ; slot += 1) {
+    const name = guestSlotName(email, slot);
+    if (!taken.has(name)) return name;
+  }
+}
+
+/**
+ * A guest's free alert: Marktplaats only, as many per e-mail address as the FREE plan's alert
+ * limit allows, waiting for the confirmation link mailed here. A stale unconfirmed alert (its link
+ * expired) no longer blocks the address.
  */
 export async function createGuestAlert(
   ctx: AppContext,
@@ -88,17 +111,21 @@ export async function createGuestAlert(
   const email = input.email;
   const settings = await loadSettings(ctx);
   const schedule = scheduleFor(ctx, settings, 'FREE');
+  const guestAlertsOfEmail = { email, guestEmailSlot: { [Op.ne]: null } };
 
   await Alert.destroy({
     where: {
-      guestEmailSlot: email,
+      ...guestAlertsOfEmail,
       userId: null,
       confirmedAt: null,
       createdAt: { [Op.lt]: new Date(now.getTime() - CONFIRMATION_LINK_VALIDITY_HOURS * HOUR_MS) },
     },
   });
-  const existing = await Alert.count({ where: { guestEmailSlot: email } });
-  if (!alertPolicy.guestMayCreate(existing)) throw conflict(STRINGS.alerts.guestAlertExists);
+  const held = await Alert.findAll({ where: guestAlertsOfEmail, attributes: ['guestEmailSlot'] });
+  if (!alertPolicy.guestMayCreate(settings, held.length)) {
+    throw conflict(STRINGS.alerts.guestAlertExists);
+  }
+  const guestEmailSlot = freeGuestSlot(email, new Set(held.map((row) => row.guestEmailSlot)));
 
   const columns = linkTokenColumns(ctx);
   const confirmToken = randomToken();
@@ -108,8 +135,8 @@ export async function createGuestAlert(
       const created = await Alert.create(
         {
           email,
-          // Unique: of two requests for one address at the same moment, only one gets here.
-          guestEmailSlot: email,
+          // Unique: of two requests for one slot at the same moment, only one gets here.
+          guestEmailSlot,
           searchTerm: input.searchTerm,
           platforms: input.platforms,
           maxPriceCents: eurosToCents(input.maxPrice),
@@ -431,4 +458,50 @@ export async function notificationCountsOf(
     group: ['alertId'],
   });
   return new Map(rows.map((row) => [String(row.alertId), Number(row.count)]));
+}
+
+/** The user's own alerts, newest first. */
+export async function listUserAlerts(ctx: AppContext, user: User): Promise<Alert[]> {
+  return ctx.models.Alert.findAll({
+    where: { userId: user.id },
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'ASC'],
+    ],
+  });
+}
+
+/** One page of the alert's notifications, newest first, with their deliveries. */
+export async function alertNotificationsPage(
+  ctx: AppContext,
+  alert: Alert,
+  page: number,
+  limit: number,
+): Promise<NotificationRows & { total: number }> {
+  const { rows, count } = await ctx.models.Notification.findAndCountAll({
+    where: { alertId: alert.id },
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'ASC'],
+    ],
+    ...pageWindow(page, limit),
+  });
+  const terms = new Map([[alert.id, alert.searchTerm]]);
+  return { ...(await withDeliveries(ctx, rows, terms)), total: count };
+}
+
+/**
+ * RFC 8058 one-click unsubscribe of an alert mail: pauses the alerts the mail was about (the owner
+ * turns them on again on the manage page). The signed token is the only credential. Idempotent: an
+ * already paused alert stays paused. Answers how many alerts the link was for.
+ */
+export async function pauseAlertsByUnsubscribeToken(ctx: AppContext, token: unknown) {
+  const alertIds = readAlertUnsubscribeToken(ctx.config.sessionSecret, token);
+  if (!alertIds) throw HttpError.badRequest(STRINGS.alertMail.unsubscribeLinkInvalid);
+  const [paused] = await ctx.models.Alert.update(
+    { isActive: false },
+    { where: { id: { [Op.in]: alertIds }, isActive: true } },
+  );
+  if (paused > 0) ctx.logger.info({ alertIds, paused }, 'alerts paused by one-click unsubscribe');
+  return alertIds.length;
 }

@@ -5,10 +5,12 @@
 import {
   buildCapabilities,
   hydrateCapabilities,
+  requiredPlansFor,
   type Capabilities,
   type CapabilitiesData,
   type CapabilityUser,
   type FeatureName,
+  type FeatureStatusResponse,
   type PublicSettings,
 } from '@prijsalarm/core';
 import type { Transaction } from 'sequelize';
@@ -70,4 +72,18 @@ export async function hydratedCapabilitiesFor(
   options: CapabilitiesOptions = {},
 ): Promise<Capabilities> {
   return hydrateCapabilities(await capabilitiesFor(ctx, user, options));
+}
+
+/** Whether the caller (a guest when null) may use `feature`, and which plans have it. */
+export async function featureStatusFor(
+  ctx: AppContext,
+  user: User | null,
+  feature: FeatureName,
+): Promise<FeatureStatusResponse> {
+  const capabilities = await capabilitiesFor(ctx, user);
+  return {
+    feature,
+    enabled: capabilities.features[feature],
+    requiredPlans: requiredPlansFor(feature),
+  };
 }

@@ -1,14 +1,21 @@
 /**
  * Login sessions. One row of `sessions` is one refresh token; rotating it marks the row rotated and
  * adds a successor with the same familyId. Presenting a rotated token again (after a short grace
- * for tabs that refresh at the same moment) is reuse: the whole family is revoked
- * (reliability.md §1.1). Only sha256 of a refresh token is stored.
+ * for tabs that refresh at the same moment) is reuse: the whole family is revoked. Only sha256 of a
+ * refresh token is stored.
  */
 import { Op } from 'sequelize';
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_TOKEN_LIFETIME_HOURS, REMEMBER_ME_TOKEN_LIFETIME_HOURS } from '@prijsalarm/core';
+import {
+  DEFAULT_TOKEN_LIFETIME_HOURS,
+  REMEMBER_ME_TOKEN_LIFETIME_HOURS,
+  STRINGS,
+} from '@prijsalarm/core';
 import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
 import type { Session, User } from '../models';
+import { sessionPolicy } from '../policies/session';
+import type { SessionFamily } from '../presenters/session';
 import { hashToken, randomToken } from '../security/tokens';
 
 /** Two tabs refreshing with the same cookie at once both succeed; later reuse revokes the family. */
@@ -137,14 +144,6 @@ export async function revokeUserSessions(ctx: AppContext, userId: string): Promi
   return count;
 }
 
-export interface SessionFamily {
-  familyId: string;
-  /** When the user logged in. */
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  userAgent: string | null;
-}
-
 /** The live logins of a user, newest first: families with a refresh token neither revoked nor expired. */
 export async function liveSessionFamilies(
   ctx: AppContext,
@@ -171,4 +170,19 @@ export async function liveSessionFamilies(
       userAgent: newest?.userAgent ?? null,
     };
   });
+}
+
+/** Ends the session whose refresh token this is (a logout with an expired access token). */
+export async function endSessionOfRefreshToken(ctx: AppContext, token: string): Promise<void> {
+  const session = await ctx.models.Session.findOne({
+    where: { refreshTokenHash: hashToken(token) },
+  });
+  if (session) await revokeFamily(ctx, session.familyId);
+}
+
+/** Ends one of the user's own sessions, or 404 (another user's, ended, or not a session id). */
+export async function endOwnSession(ctx: AppContext, user: User, familyId: string): Promise<void> {
+  const own = sessionPolicy.isSessionId(familyId) ? await liveSessionFamilies(ctx, user.id) : [];
+  if (!sessionPolicy.canEnd(own, familyId)) throw HttpError.notFound(STRINGS.auth.sessionNotFound);
+  await revokeFamily(ctx, familyId);
 }

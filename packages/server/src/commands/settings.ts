@@ -1,8 +1,15 @@
-/** Changing the admin-changeable settings; reading them is models/current-settings.ts. */
-import { SETTING_SCHEMAS, type PublicSettings, type SettingUpdate } from '@prijsalarm/core';
+/** Changing the admin-changeable settings and a user's preferences; reading the settings is models/current-settings.ts. */
+import {
+  SETTING_SCHEMAS,
+  type Preferences,
+  type PublicSettings,
+  type SettingUpdate,
+} from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import type { User } from '../models';
 import { invalidateSettings, loadSettings } from '../models/current-settings';
+import { authorizeSettingChange } from '../policies/settings';
+import { rescheduleAllAlerts } from './alert-schedule';
 
 /**
  * Stores one validated setting, records who changed it, and returns the settings as they are now.
@@ -31,4 +38,28 @@ export async function updateSetting(
   invalidateSettings(ctx);
   ctx.logger.info({ key: update.key, actorUserId: actor.id }, 'setting updated');
   return loadSettings(ctx);
+}
+
+/**
+ * PUT /admin/settings: stores the setting and applies it at once; new check intervals reach every
+ * existing alert too.
+ */
+export async function changeSetting(
+  ctx: AppContext,
+  actor: User,
+  update: SettingUpdate,
+): Promise<PublicSettings> {
+  authorizeSettingChange(actor);
+  const settings = await updateSetting(ctx, update, actor);
+  if (update.key === 'checkIntervals') await rescheduleAllAlerts(ctx, settings);
+  return settings;
+}
+
+/** PUT replaces the whole set: what the client sends is what it keeps. */
+export async function savePreferences(
+  user: User,
+  preferences: Preferences,
+): Promise<Record<string, unknown>> {
+  await user.update({ preferences });
+  return { ...user.preferences };
 }

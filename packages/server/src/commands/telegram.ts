@@ -1,5 +1,5 @@
 /**
- * Linking a Telegram chat to an account, both ways round (research reliability.md §3.2):
+ * Linking a Telegram chat to an account, both ways round:
  *
  * (a) web → bot: GET /telegram/status makes a code (its hash on the user, with an expiry) and the
  *     deep link https://t.me/<bot>?start=<code>; Telegram sends the bot `/start <code>` from the
@@ -11,16 +11,26 @@
  * Codes are single use and expire after TELEGRAM_LINK_CODE_TTL_MINUTES. One chat belongs to one
  * account: linking it to another account unlinks it from the first.
  */
-import { STRINGS, TELEGRAM_LINK_CODE_TTL_MINUTES } from '@prijsalarm/core';
+import {
+  STRINGS,
+  TELEGRAM_LINK_CODE_TTL_MINUTES,
+  type TelegramStatusResponse,
+} from '@prijsalarm/core';
 import { Op, type Transaction } from 'sequelize';
 import type { AppContext } from '../context';
 import {
   createLinkCode,
   hashLinkCode,
   normalizeLinkCode,
+  telegramDeepLink,
+  TelegramSendError,
   type StartCommand,
 } from '../delivery/telegram';
+import { unlinkTelegramChat } from '../delivery/telegram-delivery';
+import { HttpError } from '../http/errors';
 import type { User } from '../models';
+import { authorizeTelegram, telegramPolicy } from '../policies/telegram';
+import { hydratedCapabilitiesFor } from './capabilities';
 
 type LinkContext = Pick<AppContext, 'models' | 'sequelize' | 'logger'>;
 
@@ -153,4 +163,86 @@ export async function answerStartCommand(ctx: LinkContext, command: StartCommand
   if (!user) return STRINGS.telegram.linkCodeInvalid;
   ctx.logger.info({ userId: user.id }, 'telegram chat linked (deep link)');
   return STRINGS.telegram.linked;
+}
+
+/* ---------- The website's Telegram settings (/telegram routes) ---------- */
+
+/** The caller, fresh from the database, when their plan has Telegram; else the plan's 403. */
+export async function telegramUser(ctx: AppContext, userId: string): Promise<User> {
+  const user = await ctx.models.User.findByPk(userId);
+  if (!user) throw HttpError.unauthenticated();
+  authorizeTelegram(await hydratedCapabilitiesFor(ctx, user));
+  return user;
+}
+
+/** Best effort: the chat learns what happened; the answer does not wait on Telegram's mood. */
+function tellChat(ctx: AppContext, chatId: string, text: string): void {
+  ctx.telegram?.sendText(chatId, text).catch((error: unknown) => {
+    ctx.logger.warn({ err: error }, 'telegram notice not sent');
+  });
+}
+
+/** Connected (with the chat's username), or a fresh link code and its deep link (flow a). */
+export async function telegramStatus(ctx: AppContext, user: User): Promise<TelegramStatusResponse> {
+  if (user.telegramChatId) {
+    return {
+      connected: true,
+      username: user.telegramUsername ?? null,
+      linkCode: null,
+      deepLink: null,
+    };
+  }
+  // Without a bot nobody could use a code.
+  if (!ctx.telegram) return { connected: false, username: null, linkCode: null, deepLink: null };
+  const { code } = await issueWebLinkCode(ctx, user);
+  const botUsername = await ctx.telegram.botUsername();
+  return {
+    connected: false,
+    username: null,
+    linkCode: code,
+    deepLink: botUsername ? telegramDeepLink(botUsername, code) : null,
+  };
+}
+
+/** Links the chat whose bot gave `code` (flow b), or a 400 on the code field. */
+export async function verifyTelegramCode(
+  ctx: AppContext,
+  user: User,
+  code: string,
+): Promise<TelegramChat> {
+  const chat = await linkChatByChatCode(ctx, user, code);
+  if (!chat) {
+    throw HttpError.badRequest(STRINGS.telegram.codeInvalid, {
+      fields: { code: STRINGS.telegram.codeInvalid },
+    });
+  }
+  ctx.logger.info({ userId: user.id }, 'telegram chat linked (code typed on the website)');
+  tellChat(ctx, chat.chatId, STRINGS.telegram.linked);
+  return chat;
+}
+
+export async function disconnectTelegram(ctx: AppContext, userId: string): Promise<void> {
+  const user = await ctx.models.User.findByPk(userId);
+  if (!user || !telegramPolicy.canDisconnect()) throw HttpError.unauthenticated();
+  const chatId = user.telegramChatId;
+  await unlinkTelegram(ctx, user.id);
+  if (chatId) tellChat(ctx, chatId, STRINGS.telegram.disconnected);
+}
+
+/** Sends the test message; a chat that blocked the bot is unlinked. */
+export async function sendTelegramTest(ctx: AppContext, user: User): Promise<void> {
+  const chatId = user.telegramChatId;
+  if (!chatId) throw HttpError.badRequest(STRINGS.access.telegramNotConnected);
+  if (!ctx.telegram) throw new HttpError(503, STRINGS.delivery.telegramNotConfigured);
+  try {
+    await ctx.telegram.sendText(chatId, STRINGS.telegram.testMessage);
+  } catch (error) {
+    const failure = error instanceof TelegramSendError ? error.failure : null;
+    if (failure?.kind === 'permanent' && failure.unlinkChat) {
+      await unlinkTelegramChat(ctx, user.id, chatId);
+      throw HttpError.badRequest(STRINGS.telegram.chatUnreachable);
+    }
+    ctx.logger.warn({ err: error }, 'telegram test message not sent');
+    throw new HttpError(502, STRINGS.telegram.testFailed);
+  }
 }

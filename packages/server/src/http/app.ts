@@ -1,7 +1,8 @@
 /**
- * The Express application: security headers, CORS, cookies, JSON bodies, request logs, health
- * probes, the API under /api, the built web app, and one error handler that answers in Dutch and
- * never leaks a stack trace.
+ * The plumbing every request passes through, as the app (services/app.ts) puts it together:
+ * request logs, security headers, CORS, cookies and JSON bodies, the API's no-store and 404
+ * answers, the built web app, and one error handler that answers in Dutch and never leaks a
+ * stack trace.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -10,34 +11,22 @@ import { fileURLToPath } from 'node:url';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import compression from 'compression';
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { STRINGS, UNSUBSCRIBE_PATH } from '@prijsalarm/core';
+import { STRINGS } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { redactUrl } from '../logger';
-import { ALERT_UNSUBSCRIBE_PATH } from '../security/alert-unsubscribe';
-import healthRouter from '../routes/health';
-import { alertUnsubscribeHandler } from '../routes/alert-unsubscribe';
-import { unsubscribeHandler } from '../routes/newsletter';
-import { authenticate, csrfProtection } from './auth';
 import { HttpError } from './errors';
 import { RATE_LIMIT_SETTINGS } from './rate-limit';
-import { createApiRouter } from './routes';
 
 export const JSON_BODY_LIMIT = '100kb';
 
 /** packages/web/dist: served when it has been built. */
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
-export interface AppOptions {
-  /** Where the built web app lives; defaults to packages/web/dist. */
-  webDistDir?: string;
-}
-
-export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
-  const { config, logger } = ctx;
-  const app = express();
+/** Settings, request logs, security headers, CORS, cookies and JSON bodies, in that order. */
+export function usePlumbing(app: Express, { config, logger }: AppContext): void {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.locals[RATE_LIMIT_SETTINGS] = config.rateLimits;
@@ -106,34 +95,21 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
   app.use(cookieParser());
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
-
-  app.use(healthRouter(ctx));
-
-  app.use('/api', (_req, res, next) => {
-    // API answers are per user and may carry secrets (manage links): never cache them.
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
-  // RFC 8058 one-click for alert mails: its signed token is the credential, mail clients send no
-  // cookies and no CSRF header, so it comes before the CSRF check.
-  app.post(ALERT_UNSUBSCRIBE_PATH, alertUnsubscribeHandler(ctx));
-  // Who is calling (req.auth) and CSRF for every non-read method, before any route.
-  app.use('/api', authenticate(ctx), csrfProtection(ctx));
-  app.use('/api', createApiRouter(ctx));
-  app.use('/api', (_req, res) => {
-    res.status(404).json({ error: STRINGS.api.routeNotFound });
-  });
-  // RFC 8058 one-click: mail clients POST to the List-Unsubscribe URL, which is the web page.
-  app.post(UNSUBSCRIBE_PATH, unsubscribeHandler(ctx));
-
-  serveWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
-
-  app.use(errorHandler);
-  return app;
 }
 
+/** API answers are per user and may carry secrets (manage links): never cache them. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+/** After every API route: an unknown /api path is a Dutch 404 in JSON, never the web app. */
+export const apiRouteNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ error: STRINGS.api.routeNotFound });
+};
+
 /** The built single-page app: static files, and index.html for every other GET page route. */
-function serveWebApp(app: Express, distDir: string): void {
+export function serveWebApp(app: Express, distDir: string): void {
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return;
   // Text assets shrink to a quarter gzipped: the biggest win for a first visit on mobile.
@@ -156,7 +132,8 @@ interface BodyParserError extends Error {
   status?: number;
 }
 
-const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
+/** The last handler: answers in Dutch and never leaks a stack trace. */
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
   if (res.headersSent) return next(error);
 
   if (error instanceof HttpError) {

@@ -1,11 +1,9 @@
 /**
  * Request validation with core's zod schemas. `validate({ body, query, params })` parses each part
  * and puts the typed result on `req.input`; a failure answers 400
- * `{ error: STRINGS.api.validationFailed, fields }` with core's Dutch field messages.
- *
- *   router.post('/login', ...validated({ body: loginSchema }, async (req, res) => {
- *     const { email, password } = req.input.body; // typed
- *   }));
+ * `{ error: STRINGS.api.validationFailed, fields }` with core's Dutch field messages. Contract
+ * routes pass the schemas as `route(endpoint, { schemas: { body: loginSchema } }, handler)`;
+ * `parseWith` is the same check for a handler that picks its schema itself.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
@@ -36,6 +34,10 @@ declare global {
 
 const PARTS = ['params', 'query', 'body'] as const;
 
+function invalid(fields: Record<string, string>): HttpError {
+  return HttpError.badRequest(STRINGS.api.validationFailed, { fields });
+}
+
 export function validate(schemas: RequestSchemas): RequestHandler {
   return (req, _res, next) => {
     const input: Record<string, unknown> = {};
@@ -47,12 +49,17 @@ export function validate(schemas: RequestSchemas): RequestHandler {
       if (result.success) input[part] = result.data;
       else Object.assign(fields, { ...fieldErrors(result.error), ...fields });
     }
-    if (Object.keys(fields).length > 0) {
-      throw HttpError.badRequest(STRINGS.api.validationFailed, { fields });
-    }
+    if (Object.keys(fields).length > 0) throw invalid(fields);
     req.input = input;
     next();
   };
+}
+
+/** One request part parsed with `schema`, or the same Dutch 400 as `validate`. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {}, { error: dutchIssueMessage });
+  if (!result.success) throw invalid(fieldErrors(result.error));
+  return result.data;
 }
 
 /** `validate(schemas)` followed by a handler that sees `req.input` typed by the schemas. */

@@ -4,18 +4,18 @@
  * token opens the alert it was made for and no other.
  */
 import {
+  alertLimit,
   evaluateAlertRequest,
   evaluateAlertUpdate,
   type AlertPolicyResult,
   type AlertRequest,
+  hasCapacity,
   type Capabilities,
+  type PublicSettings,
 } from '@prijsalarm/core';
 import { HttpError } from '../http/errors';
 import type { Alert, User } from '../models';
 import { safeEqual } from '../security/tokens';
-
-/** Free alerts a guest e-mail address may have at once (spec §1: one free alert). */
-export const GUEST_ALERTS_PER_EMAIL = 1;
 
 export const alertPolicy = {
   /** A signed-in user may create this alert under their plan (limit, platforms, features). */
@@ -45,9 +45,12 @@ export const alertPolicy = {
     return safeEqual(alert.refreshTokenHash, tokenHash);
   },
 
-  /** A guest e-mail address may hold GUEST_ALERTS_PER_EMAIL free alerts at once. */
-  guestMayCreate(existingGuestAlerts: number): boolean {
-    return existingGuestAlerts < GUEST_ALERTS_PER_EMAIL;
+  /**
+   * A guest e-mail address may hold as many alerts at once as the FREE plan allows: the admin's
+   * `alertLimits.FREE`, the number the free-alert page shows (null = no limit).
+   */
+  guestMayCreate(settings: PublicSettings, existingGuestAlerts: number): boolean {
+    return hasCapacity(existingGuestAlerts, alertLimit(settings, 'FREE'));
   },
 };
 

@@ -3,12 +3,12 @@
  * Prices go out in euros (the row stores cents), categories as our ids (the row stores the
  * marketplace's), and the manage link is rebuilt from the stored nonce (the token is never stored).
  */
-import { centsToEuros, type AlertDto } from '@prijsalarm/core';
+import { centsToEuros, type AdminAlertDto, type AlertDto } from '@prijsalarm/core';
 import type { Config } from '../config/env';
-import type { CategoryIndex } from '../commands/alert-categories';
 import type { Alert } from '../models';
 import { manageUrlOf } from '../security/alert-links';
 import type { TokenService } from '../security/tokens';
+import type { CategoryIndex } from './category';
 
 export interface AlertPresenterContext {
   config: Pick<Config, 'publicUrl'>;
@@ -54,5 +54,17 @@ export function presentAlert(
     createdAt: alert.createdAt.toISOString(),
     manageUrl: manageUrlOf(context, alert),
     notificationCount,
+  };
+}
+
+/** An alert in the admin list: with its owner's address (the account's, or the guest's). */
+export function presentAdminAlert(
+  alert: Alert,
+  notificationCount: number,
+  context: AlertPresenterContext,
+): AdminAlertDto {
+  return {
+    ...presentAlert(alert, notificationCount, context),
+    userEmail: alert.user?.email ?? alert.email ?? null,
   };
 }

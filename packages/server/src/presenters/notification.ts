@@ -1,3 +1,4 @@
+/** Notifications, their listings and deliveries as their owner sees them (core's DTOs). */
 import type { DeliveryDto, ListingDto, NotificationDto } from '@prijsalarm/core';
 import type { Delivery, Notification } from '../models';
 
@@ -54,4 +55,19 @@ export function presentNotification(
       .sort((a, b) => a.channel.localeCompare(b.channel))
       .map(presentDelivery),
   };
+}
+
+/** Notifications with what presenting them needs, fetched in batches for the whole page. */
+export interface NotificationRows {
+  rows: Notification[];
+  searchTermOf: (notification: Notification) => string;
+  deliveriesOf: (notification: Notification) => Delivery[];
+}
+
+export function presentNotifications({
+  rows,
+  searchTermOf,
+  deliveriesOf,
+}: NotificationRows): NotificationDto[] {
+  return rows.map((row) => presentNotification(row, searchTermOf(row), deliveriesOf(row)));
 }

@@ -2,8 +2,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../context';
-import { createApp, type AppOptions } from '../http/app';
-import { attachLiveEvents, type LiveEventsEndpoint } from '../http/ws-events';
+import { attachLiveEvents, type LiveEventsEndpoint } from '../sockets/events';
+import { createApp, type AppOptions } from './app';
 import type { RunningService } from './types';
 
 /** How long in-flight requests may take to finish after a stop before they are cut off. */

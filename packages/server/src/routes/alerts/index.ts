@@ -1,36 +1,27 @@
 /**
- * /api/alerts (spec §7 Alerts). Guests create their one free alert with the guest schema and
- * confirm it by e-mail; signed-in users create under their plan. A manage link (token in the path)
- * opens exactly its own alert; tokens are looked up by hash and never logged by these handlers.
+ * /api/alerts. Guests create their free alert with the guest schema and confirm it by e-mail;
+ * signed-in users create under their plan. A manage link (token in the path) opens exactly its own
+ * alert; tokens are looked up by hash and never logged by these handlers.
  */
+import type { Request, RequestHandler, Response } from 'express';
 import {
-  Router,
-  type NextFunction,
-  type Request,
-  type RequestHandler,
-  type Response,
-} from 'express';
-import {
+  API_CONTRACT,
   guestCreateAlertSchema,
   manageAlertQuerySchema,
   STRINGS,
   updateAlertSchema,
   userCreateAlertSchema,
-  type AlertResponse,
-  type AlertWithMessageResponse,
-  type CreateAlertResponse,
-  type ManageAlertResponse,
-  type MessageResponse,
-  type MyAlertsResponse,
 } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
 import { loadCategoryIndex } from '../../commands/alert-categories';
 import {
+  alertNotificationsPage,
   confirmGuestAlert,
   createGuestAlert,
   createUserAlert,
   deleteAlert,
   findAlertByManageToken,
+  listUserAlerts,
   notificationCountsOf,
   refreshAlert,
   toggleAlert,
@@ -38,14 +29,15 @@ import {
 } from '../../commands/alerts';
 import { capabilitiesFor } from '../../commands/capabilities';
 import { currentAuth, requireUser } from '../../http/auth';
+import { route, type BoundRoute } from '../../http/contract-route';
 import { HttpError } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
-import { validated } from '../../http/validate';
-import { paginationOf, pageWindow } from '../../lib/pagination';
+import { parseWith } from '../../http/validate';
+import { paginationOf } from '../../lib/pagination';
 import type { Alert } from '../../models';
 import { presentAlert } from '../../presenters/alert';
+import { presentNotifications } from '../../presenters/notification';
 import { refreshUrlOf } from '../../security/alert-links';
-import { presentNotification } from '../../presenters/notification';
 
 /** Rules per limiter name (RATE_LIMITS overrides them by name). */
 export const ALERT_RATE_LIMITS = {
@@ -68,19 +60,19 @@ function tokenParam(req: Request, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-export default function alertsRouter(ctx: AppContext): Router {
-  const router = Router();
+export default function alertRoutes(ctx: AppContext): BoundRoute[] {
+  const { alerts } = API_CONTRACT;
   const tokenLimit = rateLimit('alert-token-ip', {
     ...ALERT_RATE_LIMITS['alert-token-ip'],
     key: byIp,
   });
-
   const loadAlert: RequestHandler = async (req, res, next) => {
     const alert = await findAlertByManageToken(ctx, tokenParam(req, 'token'));
     if (!alert) throw HttpError.notFound(STRINGS.alerts.notFound);
     res.locals.alert = alert;
     next();
   };
+  const manageLink = [tokenLimit, loadAlert];
 
   /** One alert as its page shows it, with its notification count. */
   const present = async (alert: Alert) => {
@@ -91,144 +83,95 @@ export default function alertsRouter(ctx: AppContext): Router {
     return presentAlert(alert, counts.get(alert.id) ?? 0, { ...ctx, categories });
   };
 
-  /* ----- Create: guests first; a signed-in caller falls through to the user route. ----- */
-  const onlyGuests = (req: Request, _res: Response, next: NextFunction) =>
-    next(req.auth ? 'route' : undefined);
-
-  router.post(
-    '/',
-    rateLimit('alert-create-ip', { ...ALERT_RATE_LIMITS['alert-create-ip'], key: byIp }),
-    rateLimit('alert-create-account', {
-      ...ALERT_RATE_LIMITS['alert-create-account'],
-      key: (req) => req.auth?.user.id,
-    }),
-    onlyGuests,
-    ...validated({ body: guestCreateAlertSchema }, async (req, res) => {
-      const { alert, manageUrl } = await createGuestAlert(ctx, req.input.body);
-      const body: CreateAlertResponse = { alert: { id: alert.id, manageUrl } };
-      res.status(201).json(body);
-    }),
-  );
-
-  router.post(
-    '/',
-    ...validated({ body: userCreateAlertSchema }, async (req, res) => {
-      const { user } = currentAuth(req);
-      const { alert, manageUrl } = await createUserAlert(ctx, user, req.input.body);
-      const body: CreateAlertResponse = { alert: { id: alert.id, manageUrl } };
-      res.status(201).json(body);
-    }),
-  );
-
-  router.get('/my-alerts', requireUser, async (req, res) => {
-    const { user } = currentAuth(req);
-    const alerts = await ctx.models.Alert.findAll({
-      where: { userId: user.id },
-      order: [
-        ['createdAt', 'DESC'],
-        ['id', 'ASC'],
-      ],
-    });
-    const [categories, counts, capabilities] = await Promise.all([
-      loadCategoryIndex(ctx),
-      notificationCountsOf(
-        ctx,
-        alerts.map((alert) => alert.id),
-      ),
-      capabilitiesFor(ctx, user),
-    ]);
-    const now = new Date();
-    const body: MyAlertsResponse = {
-      alerts: alerts.map((alert) =>
-        presentAlert(alert, counts.get(alert.id) ?? 0, { ...ctx, categories, now }),
-      ),
-      capabilities,
-    };
-    res.json(body);
-  });
-
-  router.get('/confirm/:token', tokenLimit, async (req, res) => {
-    const alert = await confirmGuestAlert(ctx, tokenParam(req, 'token'));
-    const body: AlertWithMessageResponse = {
-      alert: await present(alert),
-      message: STRINGS.alerts.confirmed,
-    };
-    res.json(body);
-  });
-
-  /* ----- Manage link ----- */
-
-  router.get(
-    '/manage/:token',
-    tokenLimit,
-    loadAlert,
-    ...validated({ query: manageAlertQuerySchema }, async (req, res) => {
-      const alert = alertOf(res);
-      const { notificationsPage: page, notificationsLimit: limit } = req.input.query;
-      const { Notification, Delivery } = ctx.models;
-      const { rows, count } = await Notification.findAndCountAll({
-        where: { alertId: alert.id },
-        order: [
-          ['createdAt', 'DESC'],
-          ['id', 'ASC'],
+  return [
+    // Guests send the home page's form, signed-in users the wizard's: the caller picks the schema.
+    route(
+      alerts.create,
+      {
+        before: [
+          rateLimit('alert-create-ip', { ...ALERT_RATE_LIMITS['alert-create-ip'], key: byIp }),
+          rateLimit('alert-create-account', {
+            ...ALERT_RATE_LIMITS['alert-create-account'],
+            key: (req) => req.auth?.user.id,
+          }),
         ],
-        ...pageWindow(page, limit),
-      });
-      const deliveries = rows.length
-        ? await Delivery.findAll({ where: { notificationId: rows.map((row) => row.id) } })
-        : [];
-      const categories = await loadCategoryIndex(ctx);
-      const body: ManageAlertResponse = {
-        alert: {
-          ...presentAlert(alert, count, { ...ctx, categories }),
-          refreshUrl: refreshUrlOf(ctx, alert),
-        },
-        notifications: {
-          items: rows.map((notification) =>
-            presentNotification(
-              notification,
-              alert.searchTerm,
-              deliveries.filter((delivery) => delivery.notificationId === notification.id),
-            ),
-          ),
-          pagination: paginationOf(page, limit, count),
-        },
+      },
+      async (req) => {
+        const { alert, manageUrl } = req.auth
+          ? await createUserAlert(ctx, req.auth.user, parseWith(userCreateAlertSchema, req.body))
+          : await createGuestAlert(ctx, parseWith(guestCreateAlertSchema, req.body));
+        return { alert: { id: alert.id, manageUrl } };
+      },
+    ),
+
+    route(alerts.myAlerts, { before: [requireUser] }, async (req) => {
+      const { user } = currentAuth(req);
+      const own = await listUserAlerts(ctx, user);
+      const [categories, counts, capabilities] = await Promise.all([
+        loadCategoryIndex(ctx),
+        notificationCountsOf(
+          ctx,
+          own.map((alert) => alert.id),
+        ),
+        capabilitiesFor(ctx, user),
+      ]);
+      const context = { ...ctx, categories, now: new Date() };
+      return {
+        alerts: own.map((alert) => presentAlert(alert, counts.get(alert.id) ?? 0, context)),
+        capabilities,
       };
-      res.json(body);
     }),
-  );
 
-  router.put(
-    '/manage/:token',
-    tokenLimit,
-    loadAlert,
-    ...validated({ body: updateAlertSchema }, async (req, res) => {
-      const alert = await updateAlert(ctx, alertOf(res), req.input.body);
-      const body: AlertResponse = { alert: await present(alert) };
-      res.json(body);
+    route(alerts.confirm, { before: [tokenLimit] }, async (req) => {
+      const alert = await confirmGuestAlert(ctx, tokenParam(req, 'token'));
+      return { alert: await present(alert), message: STRINGS.alerts.confirmed };
     }),
-  );
 
-  router.delete('/manage/:token', tokenLimit, loadAlert, async (_req, res) => {
-    await deleteAlert(ctx, alertOf(res));
-    const body: MessageResponse = { message: STRINGS.alerts.deleted };
-    res.json(body);
-  });
+    route(
+      alerts.manage.get,
+      { before: manageLink, schemas: { query: manageAlertQuerySchema } },
+      async (req, res) => {
+        const alert = alertOf(res);
+        const { notificationsPage: page, notificationsLimit: limit } = req.input.query;
+        const notifications = await alertNotificationsPage(ctx, alert, page, limit);
+        const categories = await loadCategoryIndex(ctx);
+        return {
+          alert: {
+            ...presentAlert(alert, notifications.total, { ...ctx, categories }),
+            refreshUrl: refreshUrlOf(ctx, alert),
+          },
+          notifications: {
+            items: presentNotifications(notifications),
+            pagination: paginationOf(page, limit, notifications.total),
+          },
+        };
+      },
+    ),
 
-  router.patch('/manage/:token/toggle', tokenLimit, loadAlert, async (_req, res) => {
-    const alert = await toggleAlert(ctx, alertOf(res));
-    const body: AlertResponse = { alert: await present(alert) };
-    res.json(body);
-  });
+    route(
+      alerts.manage.update,
+      { before: manageLink, schemas: { body: updateAlertSchema } },
+      async (req, res) => ({
+        alert: await present(await updateAlert(ctx, alertOf(res), req.input.body)),
+      }),
+    ),
 
-  router.get('/manage/:token/refresh/:refreshToken', tokenLimit, loadAlert, async (req, res) => {
-    const { alert, days } = await refreshAlert(ctx, alertOf(res), tokenParam(req, 'refreshToken'));
-    const body: AlertWithMessageResponse = {
-      alert: await present(alert),
-      message: STRINGS.alerts.refreshed(days),
-    };
-    res.json(body);
-  });
+    route(alerts.manage.delete, { before: manageLink }, async (_req, res) => {
+      await deleteAlert(ctx, alertOf(res));
+      return { message: STRINGS.alerts.deleted };
+    }),
 
-  return router;
+    route(alerts.manage.toggle, { before: manageLink }, async (_req, res) => ({
+      alert: await present(await toggleAlert(ctx, alertOf(res))),
+    })),
+
+    route(alerts.manage.refresh, { before: manageLink }, async (req, res) => {
+      const { alert, days } = await refreshAlert(
+        ctx,
+        alertOf(res),
+        tokenParam(req, 'refreshToken'),
+      );
+      return { alert: await present(alert), message: STRINGS.alerts.refreshed(days) };
+    }),
+  ];
 }

@@ -1,10 +1,11 @@
 /**
- * /api/auth: accounts and sessions (spec §7 Auth, api-shapes.md). Cookies and CSRF: see
- * http/auth.ts and ./cookies. Every non-read route here is CSRF-protected by the app-wide middleware.
+ * /api/auth: accounts and sessions. Cookies and CSRF: see http/auth.ts and ./cookies. Every
+ * non-read route here is CSRF-protected by the app-wide middleware.
  */
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import {
+  API_CONTRACT,
   REFRESH_COOKIE,
   STRINGS,
   changePasswordSchema,
@@ -15,21 +16,26 @@ import {
   resetPasswordRequestSchema,
   updateProfileSchema,
   type AuthResponse,
-  type SessionDto,
 } from '@prijsalarm/core';
 import {
+  changePassword,
   checkPassword,
   deleteAccount,
   deleteGuestAlerts,
+  findAccount,
   markEmailVerified,
   migrateGuestAlerts,
   registerAccount,
   rehashIfNeeded,
+  resetPassword,
   sendLoginLinkMail,
   sendPasswordResetMail,
+  updateProfile,
 } from '../../commands/accounts';
 import { consumeAccountToken, type AccountTokenPurpose } from '../../commands/one-time-tokens';
 import {
+  endOwnSession,
+  endSessionOfRefreshToken,
   liveSessionFamilies,
   revokeFamily,
   revokeUserSessions,
@@ -39,22 +45,22 @@ import {
 } from '../../commands/sessions';
 import type { AppContext } from '../../context';
 import { currentAuth, issueCsrfToken, requireUser } from '../../http/auth';
+import { route, type BoundRoute } from '../../http/contract-route';
 import { HttpError } from '../../http/errors';
-import { validated } from '../../http/validate';
 import type { User } from '../../models';
+import { presentSession } from '../../presenters/session';
 import { presentUserWithCounts } from '../../presenters/user';
-import { hashPassword } from '../../security/passwords';
-import { hashToken } from '../../security/tokens';
 import { sessionCookies } from './cookies';
 import { createAuthLimiters, type AuthLimiters } from './limits';
 
 /** A one-time link token: 256 bits base64url. Anything else cannot exist, so 404 without a lookup. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export default function authRouter(ctx: AppContext): Router {
-  const router = Router();
-  const { User, Session } = ctx.models;
+const idParams = z.object({ id: z.string() });
+const signedIn = { before: [requireUser] };
+
+export default function authRoutes(ctx: AppContext): BoundRoute[] {
+  const { auth } = API_CONTRACT;
   const cookies = sessionCookies(ctx);
   const limits: AuthLimiters = createAuthLimiters(ctx.config.rateLimits);
 
@@ -64,16 +70,15 @@ export default function authRouter(ctx: AppContext): Router {
   });
   const ipOf = (req: Request) => req.ip ?? 'unknown';
 
-  /** Sets the session cookies and answers AuthResponse. */
-  async function answerWithSession(
+  /** Sets the session cookies; the answer carries the user and the session's CSRF token. */
+  async function withSession(
     req: Request,
     res: Response,
     user: User,
     issued: IssuedSession,
-  ): Promise<void> {
+  ): Promise<AuthResponse> {
     const csrfToken = cookies.set(req, res, issued);
-    const body: AuthResponse = { user: await presentUserWithCounts(ctx, user), csrfToken };
-    res.json(body);
+    return { user: await presentUserWithCounts(ctx, user), csrfToken };
   }
 
   /** Consumes a one-time link token from the path, or answers 404 with `invalid`. */
@@ -87,9 +92,27 @@ export default function authRouter(ctx: AppContext): Router {
     return row.user;
   }
 
-  /** Mails are sent after answering, so the answer time does not depend on whether one is sent. */
-  function sendInBackground(what: string, send: () => Promise<void>): void {
-    send().catch((error: unknown) => ctx.logger.error({ err: error }, `${what} mail failed`));
+  /** A link from a mail signs in, and proves the address. */
+  async function signInByLink(
+    req: Request,
+    res: Response,
+    purpose: AccountTokenPurpose,
+    invalid: string,
+  ) {
+    const user = await consumeLinkToken(req, purpose, invalid);
+    await markEmailVerified(user);
+    const issued = await startSession(ctx, user, { rememberMe: false, ...clientInfo(req) });
+    return withSession(req, res, user, issued);
+  }
+
+  /**
+   * Mails go out after the answer, so the answer time does not depend on whether one is sent
+   * (the answer is written when the handler returns, before the next turn of the event loop).
+   */
+  function sendAfterAnswer(what: string, send: () => Promise<void>): void {
+    setImmediate(() => {
+      send().catch((error: unknown) => ctx.logger.error({ err: error }, `${what} mail failed`));
+    });
   }
 
   /** Wrong passwords count against the account like failed logins. */
@@ -107,37 +130,33 @@ export default function authRouter(ctx: AppContext): Router {
     }
   }
 
-  router.get('/csrf', (req, res) => {
-    res.json({ csrfToken: issueCsrfToken(req, res, { overwrite: false }) });
+  const showMe = async (req: Request) => ({
+    user: await presentUserWithCounts(ctx, currentAuth(req).user),
   });
 
-  router.post(
-    '/register',
-    ...validated({ body: registerSchema }, async (req, res) => {
+  return [
+    route(auth.csrf, (req, res) => ({
+      csrfToken: issueCsrfToken(req, res, { overwrite: false }),
+    })),
+
+    route(auth.register, { schemas: { body: registerSchema } }, async (req) => {
       const input = req.input.body;
       await limits['register-ip'].consume(ipOf(req));
       await limits['register-account'].consume(input.email);
-      const sendMail = await registerAccount(ctx, input);
-      res.status(201).json({ message: STRINGS.auth.registered });
-      sendInBackground('registration', sendMail);
+      sendAfterAnswer('registration', await registerAccount(ctx, input));
+      return { message: STRINGS.auth.registered };
     }),
-  );
 
-  router.get('/verify/:token', async (req, res) => {
-    const user = await consumeLinkToken(req, 'verify_email', STRINGS.auth.verifyLinkInvalid);
-    await markEmailVerified(user);
-    const issued = await startSession(ctx, user, { rememberMe: false, ...clientInfo(req) });
-    await answerWithSession(req, res, user, issued);
-  });
+    route(auth.verify, (req, res) =>
+      signInByLink(req, res, 'verify_email', STRINGS.auth.verifyLinkInvalid),
+    ),
 
-  router.post(
-    '/login',
-    ...validated({ body: loginSchema }, async (req, res) => {
+    route(auth.login, { schemas: { body: loginSchema } }, async (req, res) => {
       const { email, password, rememberMe } = req.input.body;
       const ip = ipOf(req);
       await limits['login-ip'].assertAvailable(ip);
       await limits['login-account'].assertAvailable(email);
-      const user = await User.findByEmail(email);
+      const user = await findAccount(ctx, email);
       if (!(await checkPassword(user, password)) || !user) {
         await limits['login-ip'].recordFailure(ip);
         await limits['login-account'].recordFailure(email);
@@ -151,185 +170,141 @@ export default function authRouter(ctx: AppContext): Router {
         rememberMe: rememberMe ?? false,
         ...clientInfo(req),
       });
-      await answerWithSession(req, res, user, issued);
+      return withSession(req, res, user, issued);
     }),
-  );
 
-  router.post('/refresh', async (req, res) => {
-    const token: unknown = req.cookies?.[REFRESH_COOKIE];
-    const result =
-      typeof token === 'string' && TOKEN_PATTERN.test(token)
-        ? await rotateSession(ctx, token, clientInfo(req))
-        : ({ kind: 'invalid' } as const);
-    if (result.kind === 'invalid') {
-      cookies.clear(req, res);
-      throw HttpError.unauthenticated(STRINGS.auth.sessionExpired);
-    }
-    await answerWithSession(req, res, result.user, result);
-  });
-
-  router.post('/logout', async (req, res) => {
-    if (req.auth) {
-      await revokeFamily(ctx, req.auth.session.familyId);
-    } else {
-      // An expired access token: the refresh cookie still names the session to end.
+    route(auth.refresh, async (req, res) => {
       const token: unknown = req.cookies?.[REFRESH_COOKIE];
-      if (typeof token === 'string' && TOKEN_PATTERN.test(token)) {
-        const session = await Session.findOne({ where: { refreshTokenHash: hashToken(token) } });
-        if (session) await revokeFamily(ctx, session.familyId);
+      const result =
+        typeof token === 'string' && TOKEN_PATTERN.test(token)
+          ? await rotateSession(ctx, token, clientInfo(req))
+          : ({ kind: 'invalid' } as const);
+      if (result.kind === 'invalid') {
+        cookies.clear(req, res);
+        throw HttpError.unauthenticated(STRINGS.auth.sessionExpired);
       }
-    }
-    cookies.clear(req, res);
-    res.json({ message: STRINGS.auth.loggedOut });
-  });
-
-  router.post('/force-logout', requireUser, async (req, res) => {
-    await revokeUserSessions(ctx, currentAuth(req).user.id);
-    cookies.clear(req, res);
-    res.json({ message: STRINGS.auth.loggedOutEverywhere });
-  });
-
-  const showMe = async (req: Request, res: Response) => {
-    res.json({ user: await presentUserWithCounts(ctx, currentAuth(req).user) });
-  };
-  router.get('/me', requireUser, showMe);
-  router.get('/profile', requireUser, showMe);
-
-  router.put(
-    '/me',
-    requireUser,
-    ...validated({ body: updateProfileSchema }, async (req, res) => {
-      const { user } = currentAuth(req);
-      const changes = Object.fromEntries(
-        Object.entries(req.input.body).filter(([, value]) => value !== undefined),
-      );
-      await user.update(changes);
-      res.json({
-        name: user.name,
-        email: user.email,
-        user: await presentUserWithCounts(ctx, user),
-      });
+      return withSession(req, res, result.user, result);
     }),
-  );
 
-  router.post(
-    '/reset-password',
-    ...validated({ body: resetPasswordRequestSchema }, async (req, res) => {
-      const { email } = req.input.body;
-      await limits['reset-ip'].consume(ipOf(req));
-      await limits['reset-account'].consume(email);
-      const user = await User.findByEmail(email);
-      res.json({ message: STRINGS.auth.resetRequested });
-      if (user) sendInBackground('password reset', () => sendPasswordResetMail(ctx, user));
-    }),
-  );
-
-  router.post(
-    '/reset-password/:token',
-    ...validated({ body: resetPasswordConfirmSchema }, async (req, res) => {
-      const user = await consumeLinkToken(req, 'reset_password', STRINGS.auth.resetLinkInvalid);
-      await user.update({
-        passwordHash: await hashPassword(req.input.body.password),
-        // The link reached the mailbox, so the address is the user's.
-        emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
-      });
-      await revokeUserSessions(ctx, user.id);
-      await limits['login-account'].reset(user.email);
-      if (req.auth) cookies.clear(req, res);
-      res.json({ message: STRINGS.auth.passwordReset });
-    }),
-  );
-
-  router.post(
-    '/change-password',
-    requireUser,
-    ...validated({ body: changePasswordSchema }, async (req, res) => {
-      const { user } = currentAuth(req);
-      const { currentPassword, newPassword } = req.input.body;
-      await requirePassword(req, user, {
-        password: currentPassword,
-        field: 'currentPassword',
-        message: STRINGS.auth.currentPasswordWrong,
-      });
-      await user.update({ passwordHash: await hashPassword(newPassword) });
-      await revokeUserSessions(ctx, user.id);
+    route(auth.logout, async (req, res) => {
+      if (req.auth) {
+        await revokeFamily(ctx, req.auth.session.familyId);
+      } else {
+        // An expired access token: the refresh cookie still names the session to end.
+        const token: unknown = req.cookies?.[REFRESH_COOKIE];
+        if (typeof token === 'string' && TOKEN_PATTERN.test(token)) {
+          await endSessionOfRefreshToken(ctx, token);
+        }
+      }
       cookies.clear(req, res);
-      res.json({ message: STRINGS.auth.passwordChanged });
+      return { message: STRINGS.auth.loggedOut };
     }),
-  );
 
-  router.delete(
-    '/account',
-    requireUser,
-    ...validated({ body: deleteAccountSchema }, async (req, res) => {
-      const { user } = currentAuth(req);
-      await requirePassword(req, user, {
-        password: req.input.body.password,
-        field: 'password',
-        message: STRINGS.auth.passwordWrong,
-      });
-      await deleteAccount(ctx, user);
+    route(auth.forceLogout, signedIn, async (req, res) => {
+      await revokeUserSessions(ctx, currentAuth(req).user.id);
       cookies.clear(req, res);
-      res.json({ message: STRINGS.auth.accountDeleted });
+      return { message: STRINGS.auth.loggedOutEverywhere };
     }),
-  );
 
-  router.post('/migrate-alerts', requireUser, async (req, res) => {
-    res.json({ migrated: await migrateGuestAlerts(ctx, currentAuth(req).user) });
-  });
+    route(auth.me, signedIn, showMe),
+    route(auth.profile, signedIn, showMe),
 
-  router.post('/delete-orphaned-alerts', requireUser, async (req, res) => {
-    res.json({ deleted: await deleteGuestAlerts(ctx, currentAuth(req).user) });
-  });
+    route(auth.updateMe, { ...signedIn, schemas: { body: updateProfileSchema } }, async (req) => {
+      const user = await updateProfile(currentAuth(req).user, req.input.body);
+      return { name: user.name, email: user.email, user: await presentUserWithCounts(ctx, user) };
+    }),
 
-  router.post(
-    '/login-link',
-    ...validated({ body: resetPasswordRequestSchema }, async (req, res) => {
+    route(
+      auth.requestPasswordReset,
+      { schemas: { body: resetPasswordRequestSchema } },
+      async (req) => {
+        const { email } = req.input.body;
+        await limits['reset-ip'].consume(ipOf(req));
+        await limits['reset-account'].consume(email);
+        const user = await findAccount(ctx, email);
+        if (user) sendAfterAnswer('password reset', () => sendPasswordResetMail(ctx, user));
+        return { message: STRINGS.auth.resetRequested };
+      },
+    ),
+
+    route(
+      auth.resetPassword,
+      { schemas: { body: resetPasswordConfirmSchema } },
+      async (req, res) => {
+        const user = await consumeLinkToken(req, 'reset_password', STRINGS.auth.resetLinkInvalid);
+        await resetPassword(ctx, user, req.input.body.password);
+        await limits['login-account'].reset(user.email);
+        if (req.auth) cookies.clear(req, res);
+        return { message: STRINGS.auth.passwordReset };
+      },
+    ),
+
+    route(
+      auth.changePassword,
+      { ...signedIn, schemas: { body: changePasswordSchema } },
+      async (req, res) => {
+        const { user } = currentAuth(req);
+        const { currentPassword, newPassword } = req.input.body;
+        await requirePassword(req, user, {
+          password: currentPassword,
+          field: 'currentPassword',
+          message: STRINGS.auth.currentPasswordWrong,
+        });
+        await changePassword(ctx, user, newPassword);
+        cookies.clear(req, res);
+        return { message: STRINGS.auth.passwordChanged };
+      },
+    ),
+
+    route(
+      auth.deleteAccount,
+      { ...signedIn, schemas: { body: deleteAccountSchema } },
+      async (req, res) => {
+        const { user } = currentAuth(req);
+        await requirePassword(req, user, {
+          password: req.input.body.password,
+          field: 'password',
+          message: STRINGS.auth.passwordWrong,
+        });
+        await deleteAccount(ctx, user);
+        cookies.clear(req, res);
+        return { message: STRINGS.auth.accountDeleted };
+      },
+    ),
+
+    route(auth.migrateAlerts, signedIn, async (req) => ({
+      migrated: await migrateGuestAlerts(ctx, currentAuth(req).user),
+    })),
+
+    route(auth.deleteOrphanedAlerts, signedIn, async (req) => ({
+      deleted: await deleteGuestAlerts(ctx, currentAuth(req).user),
+    })),
+
+    route(auth.loginLink, { schemas: { body: resetPasswordRequestSchema } }, async (req) => {
       const { email } = req.input.body;
       await limits['login-link-ip'].consume(ipOf(req));
       await limits['login-link-account'].consume(email);
-      const user = await User.findByEmail(email);
-      res.json({ message: STRINGS.auth.loginLinkSent });
-      if (user) sendInBackground('login link', () => sendLoginLinkMail(ctx, user));
+      const user = await findAccount(ctx, email);
+      if (user) sendAfterAnswer('login link', () => sendLoginLinkMail(ctx, user));
+      return { message: STRINGS.auth.loginLinkSent };
     }),
-  );
 
-  router.get('/login-link/:token', async (req, res) => {
-    const user = await consumeLinkToken(req, 'login_link', STRINGS.auth.loginLinkInvalid);
-    await markEmailVerified(user);
-    const issued = await startSession(ctx, user, { rememberMe: false, ...clientInfo(req) });
-    await answerWithSession(req, res, user, issued);
-  });
+    route(auth.loginWithLink, (req, res) =>
+      signInByLink(req, res, 'login_link', STRINGS.auth.loginLinkInvalid),
+    ),
 
-  router.get('/sessions', requireUser, async (req, res) => {
-    const { user, session: current } = currentAuth(req);
-    const families = await liveSessionFamilies(ctx, user.id);
-    const sessions: SessionDto[] = families.map((family) => ({
-      id: family.familyId,
-      createdAt: family.createdAt.toISOString(),
-      lastUsedAt: family.lastUsedAt?.toISOString() ?? null,
-      userAgent: family.userAgent,
-      current: family.familyId === current.familyId,
-    }));
-    res.json({ sessions });
-  });
+    route(auth.sessions, signedIn, async (req) => {
+      const { user, session: current } = currentAuth(req);
+      const families = await liveSessionFamilies(ctx, user.id);
+      return { sessions: families.map((family) => presentSession(family, current.familyId)) };
+    }),
 
-  router.delete(
-    '/sessions/:id',
-    requireUser,
-    ...validated({ params: z.object({ id: z.string() }) }, async (req, res) => {
+    route(auth.endSession, { ...signedIn, schemas: { params: idParams } }, async (req, res) => {
       const { user, session: current } = currentAuth(req);
       const familyId = req.input.params.id;
-      const owned =
-        UUID_PATTERN.test(familyId) &&
-        (await liveSessionFamilies(ctx, user.id)).some((family) => family.familyId === familyId);
-      // Another user's session is indistinguishable from one that does not exist.
-      if (!owned) throw HttpError.notFound(STRINGS.auth.sessionNotFound);
-      await revokeFamily(ctx, familyId);
+      await endOwnSession(ctx, user, familyId);
       if (familyId === current.familyId) cookies.clear(req, res);
-      res.json({ message: STRINGS.auth.sessionEnded });
+      return { message: STRINGS.auth.sessionEnded };
     }),
-  );
-
-  return router;
+  ];
 }

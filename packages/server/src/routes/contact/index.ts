@@ -1,33 +1,28 @@
 /**
  * POST /contact: the contact form, mailed to SUPPORT_EMAIL with Reply-To set to the sender so
- * support answers with one click. The template escapes every value; the subject is kept on one
- * line (no header injection); the sender's address is a validated e-mail address, nothing more.
+ * support answers with one click (commands/contact.ts).
  */
-import { Router } from 'express';
-import { STRINGS, contactSchema, type MessageResponse } from '@prijsalarm/core';
+import { API_CONTRACT, STRINGS, contactSchema } from '@prijsalarm/core';
+import { sendContactMessage } from '../../commands/contact';
 import type { AppContext } from '../../context';
+import { route, type BoundRoute } from '../../http/contract-route';
 import { rateLimit } from '../../http/rate-limit';
-import { validated } from '../../http/validate';
 
 /** Override with RATE_LIMITS="contact-ip=…/…". */
 export const CONTACT_RATE_LIMIT = { points: 5, duration: 60 * 60 };
 
-export default function contactRouter(ctx: AppContext): Router {
-  const router = Router();
-  router.post(
-    '/',
-    rateLimit('contact-ip', { ...CONTACT_RATE_LIMIT, key: (req) => req.ip }),
-    ...validated({ body: contactSchema }, async (req, res) => {
-      const { name, email, subject, message } = req.input.body;
-      await ctx.mailer.send(
-        'contactMessage',
-        ctx.config.supportEmail,
-        { name, email, subject, message },
-        { replyTo: email },
-      );
-      const body: MessageResponse = { message: STRINGS.contact.sent };
-      res.json(body);
-    }),
-  );
-  return router;
+export default function contactRoutes(ctx: AppContext): BoundRoute[] {
+  return [
+    route(
+      API_CONTRACT.contact.send,
+      {
+        before: [rateLimit('contact-ip', { ...CONTACT_RATE_LIMIT, key: (req) => req.ip })],
+        schemas: { body: contactSchema },
+      },
+      async (req) => {
+        await sendContactMessage(ctx, req.input.body);
+        return { message: STRINGS.contact.sent };
+      },
+    ),
+  ];
 }

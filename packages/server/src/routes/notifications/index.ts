@@ -1,58 +1,31 @@
 /**
- * The notification centre (spec §7 Notifications): a logged-in user's notifications, only those
- * of their own alerts. Another user's notification answers 404, exactly like one that does not
- * exist, so ids cannot be probed.
+ * The notification centre, for the signed-in user: their notifications, one by id, marking one
+ * viewed, the stats overview and the CSV export.
  */
-import { Router, type Response } from 'express';
-import { Op } from 'sequelize';
+import type { Response } from 'express';
 import { z } from 'zod';
+import { API_CONTRACT, notificationQuerySchema, type NotificationResponse } from '@prijsalarm/core';
 import {
-  STRINGS,
-  idSchema,
-  notificationQuerySchema,
-  type NotificationListResponse,
-  type NotificationResponse,
-  type NotificationStatsOverview,
-} from '@prijsalarm/core';
+  exportNotifications,
+  listNotifications,
+  markNotificationViewed,
+  notificationStatsOf,
+  showNotification,
+} from '../../commands/notifications';
 import type { AppContext } from '../../context';
 import { currentAuth, requireUser } from '../../http/auth';
-import { HttpError } from '../../http/errors';
-import { validated } from '../../http/validate';
-import { pageWindow, paginationOf } from '../../lib/pagination';
-import type { Models, Notification } from '../../models';
-import { notificationPolicy } from '../../policies/notificationPolicy';
-import { presentNotification } from '../../presenters/notification';
-import { CSV_BOM, CSV_CONTENT_TYPE, CSV_HEADER, exportFilename, notificationCsvLine } from './csv';
-import { notificationOrder, notificationWhere } from './query';
-import { notificationStats, type OwnAlert } from './stats';
-
-/** Rows fetched per query while streaming the export. */
-export const EXPORT_BATCH_SIZE = 500;
+import { ANSWERED, route, type Answered, type BoundRoute } from '../../http/contract-route';
+import { presentNotifications, type NotificationRows } from '../../presenters/notification';
+import {
+  CSV_BOM,
+  CSV_CONTENT_TYPE,
+  CSV_HEADER,
+  exportFilename,
+  notificationCsvLine,
+} from '../../presenters/notification-csv';
 
 const idParams = z.object({ id: z.string() });
-
-/** The caller's alerts: the only ones whose notifications they may see. */
-async function ownAlerts({ Alert }: Models, userId: string): Promise<OwnAlert[]> {
-  return Alert.findAll({ where: { userId }, attributes: ['id', 'searchTerm'], raw: true });
-}
-
-/** Presents rows with their deliveries, fetched in one query for the whole page. */
-async function presentRows(
-  { Delivery }: Models,
-  rows: Notification[],
-  searchTerms: ReadonlyMap<string, string>,
-) {
-  const deliveries = rows.length
-    ? await Delivery.findAll({ where: { notificationId: { [Op.in]: rows.map((row) => row.id) } } })
-    : [];
-  return rows.map((row) =>
-    presentNotification(
-      row,
-      searchTerms.get(row.alertId) ?? '',
-      deliveries.filter((delivery) => delivery.notificationId === row.id),
-    ),
-  );
-}
+const before = [requireUser];
 
 /**
  * Writes one chunk, waiting while the client reads slower than the database answers (or until it
@@ -71,126 +44,59 @@ async function write(res: Response, chunk: string): Promise<void> {
   });
 }
 
-async function presentOne(
-  models: Models,
-  notification: Notification,
-): Promise<NotificationResponse> {
-  const searchTerms = new Map([[notification.alertId, notification.alert?.searchTerm ?? '']]);
-  const [dto] = await presentRows(models, [notification], searchTerms);
-  if (!dto) throw new Error('presentRows lost a row');
-  return { notification: dto };
+function presentOne(rows: NotificationRows): NotificationResponse {
+  const [notification] = presentNotifications(rows);
+  if (!notification) throw new Error('a notification was lost while presenting it');
+  return { notification };
 }
 
-export default function notificationsRouter(ctx: AppContext): Router {
-  const { models } = ctx;
-  const router = Router();
-  router.use(requireUser);
+export default function notificationRoutes(ctx: AppContext): BoundRoute[] {
+  const { notifications } = API_CONTRACT;
+  return [
+    route(
+      notifications.list,
+      { before, schemas: { query: notificationQuerySchema } },
+      async (req) => {
+        const page = await listNotifications(ctx, currentAuth(req).user, req.input.query);
+        return { notifications: presentNotifications(page), pagination: page.pagination };
+      },
+    ),
 
-  /** The caller's notification by id, or 404 (missing, malformed id or someone else's). */
-  async function findVisible(userId: string, id: string) {
-    if (!idSchema.safeParse(id).success) throw HttpError.notFound(STRINGS.notifications.notFound);
-    const notification = await models.Notification.findByPk(id, {
-      include: [{ association: 'alert', attributes: ['id', 'userId', 'searchTerm'] }],
-    });
-    if (!notification || !notificationPolicy.canView({ id: userId }, notification.alert)) {
-      throw HttpError.notFound(STRINGS.notifications.notFound);
-    }
-    return notification;
-  }
+    route(notifications.stats, { before }, (req) =>
+      notificationStatsOf(ctx, currentAuth(req).user),
+    ),
 
-  router.get(
-    '/',
-    ...validated({ query: notificationQuerySchema }, async (req, res) => {
-      const { user } = currentAuth(req);
-      const query = req.input.query;
-      const alerts = await ownAlerts(models, user.id);
-      const { rows, count } = await models.Notification.findAndCountAll({
-        where: notificationWhere(
-          query,
-          alerts.map((alert) => alert.id),
-        ),
-        order: notificationOrder(query),
-        ...pageWindow(query.page, query.limit),
-      });
-      const searchTerms = new Map(alerts.map((alert) => [alert.id, alert.searchTerm]));
-      const body: NotificationListResponse = {
-        notifications: await presentRows(models, rows, searchTerms),
-        pagination: paginationOf(query.page, query.limit, count),
-      };
-      res.json(body);
-    }),
-  );
-
-  router.get('/stats/overview', async (req, res) => {
-    const { user } = currentAuth(req);
-    const body: NotificationStatsOverview = await notificationStats(
-      models,
-      await ownAlerts(models, user.id),
-    );
-    res.json(body);
-  });
-
-  // Streamed in batches: an export of years of notifications never sits in memory at once.
-  router.get(
-    '/export',
-    ...validated({ query: notificationQuerySchema }, async (req, res) => {
-      const { user } = currentAuth(req);
-      const query = req.input.query;
-      const startedAt = new Date();
-      const alerts = await ownAlerts(models, user.id);
-      const searchTerms = new Map(alerts.map((alert) => [alert.id, alert.searchTerm]));
-      // Rows created while the export runs are left out, so the batches' offsets stay put.
-      const where = {
-        [Op.and]: [
-          notificationWhere(
-            query,
-            alerts.map((alert) => alert.id),
-          ),
-          { createdAt: { [Op.lte]: startedAt } },
-        ],
-      };
-      const order = notificationOrder(query);
-
-      res.status(200);
-      res.setHeader('Content-Type', CSV_CONTENT_TYPE);
-      res.setHeader('Content-Disposition', `attachment; filename="${exportFilename(startedAt)}"`);
-      await write(res, CSV_BOM + CSV_HEADER);
-      for (let offset = 0; !res.destroyed; offset += EXPORT_BATCH_SIZE) {
-        const rows = await models.Notification.findAll({
-          where,
-          order,
-          limit: EXPORT_BATCH_SIZE,
-          offset,
-        });
-        for (const row of rows) {
+    // Streamed: the file is written batch by batch as the database answers.
+    route(
+      notifications.export,
+      { before, schemas: { query: notificationQuerySchema } },
+      async (req, res): Promise<Answered> => {
+        const startedAt = new Date();
+        const rows = await exportNotifications(
+          ctx,
+          currentAuth(req).user,
+          req.input.query,
+          startedAt,
+        );
+        res.status(notifications.export.successStatus);
+        res.setHeader('Content-Type', CSV_CONTENT_TYPE);
+        res.setHeader('Content-Disposition', `attachment; filename="${exportFilename(startedAt)}"`);
+        await write(res, CSV_BOM + CSV_HEADER);
+        for await (const { notification, searchTerm } of rows) {
           if (res.destroyed) break;
-          await write(res, notificationCsvLine(row, searchTerms.get(row.alertId) ?? ''));
+          await write(res, notificationCsvLine(notification, searchTerm));
         }
-        if (rows.length < EXPORT_BATCH_SIZE) break;
-      }
-      res.end();
-    }),
-  );
+        res.end();
+        return ANSWERED;
+      },
+    ),
 
-  router.get(
-    '/:id',
-    ...validated({ params: idParams }, async (req, res) => {
-      const { user } = currentAuth(req);
-      const notification = await findVisible(user.id, req.input.params.id);
-      res.json(await presentOne(models, notification));
-    }),
-  );
+    route(notifications.get, { before, schemas: { params: idParams } }, async (req) =>
+      presentOne(await showNotification(ctx, currentAuth(req).user, req.input.params.id)),
+    ),
 
-  router.put(
-    '/:id/viewed',
-    ...validated({ params: idParams }, async (req, res) => {
-      const { user } = currentAuth(req);
-      const notification = await findVisible(user.id, req.input.params.id);
-      // The first view counts; marking again keeps that moment.
-      if (!notification.viewedAt) await notification.update({ viewedAt: new Date() });
-      res.json(await presentOne(models, notification));
-    }),
-  );
-
-  return router;
+    route(notifications.markViewed, { before, schemas: { params: idParams } }, async (req) =>
+      presentOne(await markNotificationViewed(ctx, currentAuth(req).user, req.input.params.id)),
+    ),
+  ];
 }

@@ -19,7 +19,7 @@ import { getBytes, requestWithoutCsrf } from '../../../test/requests';
 import { startTestServer, type TestServer } from '../../../test/support';
 import { localDate } from '../../lib/calendar';
 import type { Alert, Notification, User } from '../../models';
-import { EXPORT_BATCH_SIZE } from '.';
+import { EXPORT_BATCH_SIZE } from '../../commands/notifications';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -5,8 +5,8 @@
  * formula are defused (OWASP "CSV Injection").
  */
 import { PLATFORMS, STRINGS } from '@prijsalarm/core';
-import { localDate, localDateTime } from '../../lib/calendar';
-import type { Notification } from '../../models';
+import { localDate, localDateTime } from '../lib/calendar';
+import type { Notification } from '../models';
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';

@@ -21,7 +21,7 @@ import { Op } from 'sequelize';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AppContext } from '../context';
 import { pushNotification, type PushHub } from '../delivery/push';
-import { authenticate } from './auth';
+import { authenticate } from '../http/auth';
 
 export const HEARTBEAT_MS = 30_000;
 /** Clients only send pings: anything bigger is not one of ours. */

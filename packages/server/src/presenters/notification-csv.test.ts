@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvEuros, csvLine, exportFilename } from './csv';
+import { csvCell, csvEuros, csvLine, exportFilename } from './notification-csv';
 
 describe('CSV cells (RFC 4180 with ";", formula guard)', () => {
   it.each([

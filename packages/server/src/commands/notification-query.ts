@@ -1,12 +1,12 @@
 /**
- * The notification query of spec §3 as Sequelize `where` and `order`, in SQL both SQLite and
- * MySQL/MariaDB understand (no LIKE escaping differences, no dialect date functions).
+ * The notification centre's filters and sorting as Sequelize `where` and `order`, in SQL both
+ * SQLite and MySQL/MariaDB understand (no LIKE escaping differences, no dialect date functions).
  */
 import { Op, col, fn, literal, type Order, type WhereOptions } from 'sequelize';
-import type { ParsedNotificationQuery } from '@prijsalarm/core';
-import { addDays, startOfLocalDay } from '../../lib/calendar';
-import { containsText } from '../../lib/sql';
-import type { Notification } from '../../models';
+import { eurosToCents, type ParsedNotificationQuery } from '@prijsalarm/core';
+import { addDays, startOfLocalDay } from '../lib/calendar';
+import { containsText } from '../lib/sql';
+import type { Notification } from '../models';
 
 export type NotificationFilters = Pick<
   ParsedNotificationQuery,
@@ -14,8 +14,6 @@ export type NotificationFilters = Pick<
 >;
 
 export type NotificationSort = Pick<ParsedNotificationQuery, 'sortBy' | 'sortOrder'>;
-
-const toCents = (euros: number) => Math.round(euros * 100);
 
 /**
  * Rows among `ownAlertIds` (the caller's alerts: the only ones they may see) that match the
@@ -31,12 +29,10 @@ export function notificationWhere(
   const conditions: WhereOptions<Notification>[] = [{ alertId: { [Op.in]: visible } }];
 
   if (filters.platform) conditions.push({ platform: filters.platform });
-  if (filters.minPrice !== undefined) {
-    conditions.push({ priceCents: { [Op.gte]: toCents(filters.minPrice) } });
-  }
-  if (filters.maxPrice !== undefined) {
-    conditions.push({ priceCents: { [Op.lte]: toCents(filters.maxPrice) } });
-  }
+  const minCents = eurosToCents(filters.minPrice);
+  if (minCents !== null) conditions.push({ priceCents: { [Op.gte]: minCents } });
+  const maxCents = eurosToCents(filters.maxPrice);
+  if (maxCents !== null) conditions.push({ priceCents: { [Op.lte]: maxCents } });
   // Whole local days, both ends included.
   if (filters.startDate) {
     conditions.push({ createdAt: { [Op.gte]: startOfLocalDay(filters.startDate) } });

@@ -6,12 +6,11 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STRINGS } from '@prijsalarm/core';
 import { startTestServer, type TestServer } from '../../test/support';
+import { HttpError } from '../http/errors';
+import { validated } from '../http/validate';
 import { createLogger } from '../logger';
-import { HttpError } from './errors';
-import { ROUTES } from './routes';
-import { validated } from './validate';
 
-// A route folder of test-only endpoints, registered the way real route folders are.
+// Test-only endpoints under /api/__test, behind the same plumbing as the real routes.
 const echoSchema = z.object({ email: z.email(), age: z.number().int().min(18) });
 function testRoutes(): Router {
   const router = Router();
@@ -46,7 +45,7 @@ function testRoutes(): Router {
   });
   return router;
 }
-ROUTES.push(['/__test', testRoutes]);
+const extraApiRouters = [['/__test', testRoutes()] as const];
 
 const ALLOWED_ORIGIN = 'http://localhost:5173';
 const BIG_SCRIPT = 'export const words = ["fiets", "iphone", "bank"];\n'.repeat(400);
@@ -63,6 +62,7 @@ beforeAll(async () => {
   server = await startTestServer({
     env: { CORS_ORIGINS: ALLOWED_ORIGIN },
     webDistDir: webDir,
+    extraApiRouters,
     logger: createLogger({
       level: 'info',
       destination: { write: (line: string) => void logLines.push(JSON.parse(line)) },
@@ -305,7 +305,7 @@ describe('the built web app', () => {
 
 describe('stopping', () => {
   it('lets an in-flight request finish, then refuses connections', async () => {
-    const other = await startTestServer({ mailbox: false });
+    const other = await startTestServer({ mailbox: false, extraApiRouters });
     const inFlight = other.client().get('/api/__test/slow');
     await new Promise((resolve) => setTimeout(resolve, 50));
     const stopping = other.stop();

@@ -11,8 +11,8 @@ import {
   type NotificationStatsOverview,
   type PlatformId,
 } from '@prijsalarm/core';
-import { addDays, localDate, startOfLocalDay } from '../../lib/calendar';
-import type { Models, Notification } from '../../models';
+import { addDays, localDate, startOfLocalDay } from '../lib/calendar';
+import type { Models, Notification } from '../models';
 
 export interface OwnAlert {
   id: string;

@@ -1,0 +1,145 @@
+/**
+ * The notification centre: a signed-in user's notifications, only those of their own alerts.
+ * Another user's notification is "not found", exactly like one that does not exist, so ids cannot
+ * be probed.
+ */
+import { Op } from 'sequelize';
+import {
+  STRINGS,
+  idSchema,
+  type NotificationStatsOverview,
+  type Pagination,
+  type ParsedNotificationQuery,
+} from '@prijsalarm/core';
+import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
+import { pageWindow, paginationOf } from '../lib/pagination';
+import type { Notification, User } from '../models';
+import { notificationPolicy } from '../policies/notification';
+import type { NotificationRows } from '../presenters/notification';
+import { notificationOrder, notificationWhere } from './notification-query';
+import { notificationStats, type OwnAlert } from './notification-stats';
+
+/** Rows fetched per query while streaming the export. */
+export const EXPORT_BATCH_SIZE = 500;
+
+/** The caller's alerts: the only ones whose notifications they may see. */
+async function ownAlerts(ctx: AppContext, user: Pick<User, 'id'>): Promise<OwnAlert[]> {
+  return ctx.models.Alert.findAll({
+    where: { userId: user.id },
+    attributes: ['id', 'searchTerm'],
+    raw: true,
+  });
+}
+
+function searchTerms(alerts: readonly OwnAlert[]): ReadonlyMap<string, string> {
+  return new Map(alerts.map((alert) => [alert.id, alert.searchTerm]));
+}
+
+/** The rows with their deliveries, fetched in one query. */
+export async function withDeliveries(
+  ctx: AppContext,
+  rows: Notification[],
+  terms: ReadonlyMap<string, string>,
+): Promise<NotificationRows> {
+  const deliveries = rows.length
+    ? await ctx.models.Delivery.findAll({
+        where: { notificationId: { [Op.in]: rows.map((row) => row.id) } },
+      })
+    : [];
+  return {
+    rows,
+    searchTermOf: (row) => terms.get(row.alertId) ?? '',
+    deliveriesOf: (row) => deliveries.filter((delivery) => delivery.notificationId === row.id),
+  };
+}
+
+export async function listNotifications(
+  ctx: AppContext,
+  user: User,
+  query: ParsedNotificationQuery,
+): Promise<NotificationRows & { pagination: Pagination }> {
+  const alerts = await ownAlerts(ctx, user);
+  const { rows, count } = await ctx.models.Notification.findAndCountAll({
+    where: notificationWhere(
+      query,
+      alerts.map((alert) => alert.id),
+    ),
+    order: notificationOrder(query),
+    ...pageWindow(query.page, query.limit),
+  });
+  return {
+    ...(await withDeliveries(ctx, rows, searchTerms(alerts))),
+    pagination: paginationOf(query.page, query.limit, count),
+  };
+}
+
+/** The caller's notification by id, or 404 (missing, malformed id or someone else's). */
+async function findVisible(ctx: AppContext, user: User, id: string): Promise<Notification> {
+  if (!idSchema.safeParse(id).success) throw HttpError.notFound(STRINGS.notifications.notFound);
+  const notification = await ctx.models.Notification.findByPk(id, {
+    include: [{ association: 'alert', attributes: ['id', 'userId', 'searchTerm'] }],
+  });
+  if (!notification || !notificationPolicy.canView(user, notification.alert)) {
+    throw HttpError.notFound(STRINGS.notifications.notFound);
+  }
+  return notification;
+}
+
+function oneWithDeliveries(ctx: AppContext, notification: Notification) {
+  const terms = new Map([[notification.alertId, notification.alert?.searchTerm ?? '']]);
+  return withDeliveries(ctx, [notification], terms);
+}
+
+export async function showNotification(ctx: AppContext, user: User, id: string) {
+  return oneWithDeliveries(ctx, await findVisible(ctx, user, id));
+}
+
+/** The first view counts; marking again keeps that moment. */
+export async function markNotificationViewed(ctx: AppContext, user: User, id: string) {
+  const notification = await findVisible(ctx, user, id);
+  if (!notification.viewedAt) await notification.update({ viewedAt: new Date() });
+  return oneWithDeliveries(ctx, notification);
+}
+
+export async function notificationStatsOf(
+  ctx: AppContext,
+  user: User,
+): Promise<NotificationStatsOverview> {
+  return notificationStats(ctx.models, await ownAlerts(ctx, user));
+}
+
+/**
+ * Every matching notification, EXPORT_BATCH_SIZE rows per query, so an export of years never sits
+ * in memory at once. Rows created after `startedAt` are left out, so the batches' offsets stay put.
+ * The caller's alerts are looked up before this returns; stop iterating to stop querying.
+ */
+export async function exportNotifications(
+  ctx: AppContext,
+  user: User,
+  query: ParsedNotificationQuery,
+  startedAt: Date,
+): Promise<AsyncIterable<{ notification: Notification; searchTerm: string }>> {
+  const alerts = await ownAlerts(ctx, user);
+  const terms = searchTerms(alerts);
+  const where = {
+    [Op.and]: [
+      notificationWhere(
+        query,
+        alerts.map((alert) => alert.id),
+      ),
+      { createdAt: { [Op.lte]: startedAt } },
+    ],
+  };
+  const order = notificationOrder(query);
+  const { Notification: Notifications } = ctx.models;
+  return (async function* batches() {
+    for (let offset = 0; ; offset += EXPORT_BATCH_SIZE) {
+      const rows = await Notifications.findAll({ where, order, limit: EXPORT_BATCH_SIZE, offset });
+      for (const notification of rows) {
+        yield { notification, searchTerm: terms.get(notification.alertId) ?? '' };
+      }
+      if (rows.length < EXPORT_BATCH_SIZE) return;
+    }
+  })();
+}

@@ -1,0 +1,56 @@
+/**
+ * The Express application of the web role: the plumbing of http/app.ts, the health probes, the
+ * API under /api (every route of routes/index.ts, CSRF-protected), the server-only one-click
+ * unsubscribes, and the built web app.
+ */
+import express, { Router, type Express } from 'express';
+import { UNSUBSCRIBE_PATH } from '@prijsalarm/core';
+import type { AppContext } from '../context';
+import {
+  apiRouteNotFound,
+  errorHandler,
+  noStore,
+  serveWebApp,
+  usePlumbing,
+  WEB_DIST_DIR,
+} from '../http/app';
+import { authenticate, csrfProtection } from '../http/auth';
+import { mountRoutes } from '../http/contract-route';
+import { apiRoutes } from '../routes';
+import { alertUnsubscribeHandler } from '../routes/alert-unsubscribe';
+import healthRouter from '../routes/health';
+import { pageOneClickUnsubscribe } from '../routes/newsletter';
+import { ALERT_UNSUBSCRIBE_PATH } from '../security/alert-unsubscribe';
+
+export interface AppOptions {
+  /** Where the built web app lives; defaults to packages/web/dist. */
+  webDistDir?: string;
+  /**
+   * Routers mounted under /api after the contract routes, at [path, router]: tests add endpoints
+   * of their own this way. Production has none.
+   */
+  extraApiRouters?: ReadonlyArray<readonly [string, Router]>;
+}
+
+export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
+  const app = express();
+  usePlumbing(app, ctx);
+  app.use(healthRouter(ctx));
+
+  app.use('/api', noStore);
+  // RFC 8058 one-click for alert mails: its signed token is the credential, mail clients send no
+  // cookies and no CSRF header, so it comes before the CSRF check.
+  app.post(ALERT_UNSUBSCRIBE_PATH, alertUnsubscribeHandler(ctx));
+  // Who is calling (req.auth) and CSRF for every non-read method, before any route.
+  app.use('/api', authenticate(ctx), csrfProtection(ctx));
+  app.use('/api', mountRoutes(Router(), apiRoutes(ctx)));
+  for (const [path, router] of options.extraApiRouters ?? []) app.use(`/api${path}`, router);
+  app.use('/api', apiRouteNotFound);
+  // RFC 8058 one-click: mail clients POST to the List-Unsubscribe URL, which is the web page.
+  app.post(UNSUBSCRIBE_PATH, ...pageOneClickUnsubscribe(ctx));
+
+  serveWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
+
+  app.use(errorHandler);
+  return app;
+}
