@@ -51,7 +51,15 @@ export interface PublishInput extends Partial<Omit<ListingSpec, 'delivery' | 'po
   pageListing?: Record<string, unknown>;
   /** A verbatim `window.__CONFIG__ = …;</script>` line for the ad page. */
   pageScript?: string;
+  /**
+   * Its place within its day under date sort (ascending, 0 … 2**32); default the id's hash, i.e.
+   * anywhere. 2**32 puts it after every other ad of its day, as an ad indexed late may land.
+   */
+  daySortKey?: number;
 }
+
+/** After every other ad of its day (see PublishInput.daySortKey). */
+export const LAST_IN_DAY = 2 ** 32;
 
 export interface PublishedListing {
   platform: DoublePlatform;
@@ -75,6 +83,8 @@ export interface FaultSpec {
   target?: 'search' | 'detail' | 'any';
   /** Matching requests to let through first (e.g. 1: the second page fails). Default 0. */
   after?: number;
+  /** Only searches with this `query` parameter (case and spacing ignored). Default: any. */
+  query?: string;
 }
 
 export interface RequestLogEntry {
@@ -109,6 +119,8 @@ export interface MarketplaceDouble {
   /** The ad disappears from search; its page becomes the "verlopen" shell. */
   expire(platform: DoublePlatform, itemId: string): void;
   inject(fault: FaultSpec): void;
+  /** Drops the faults not yet used up (a busy host is answering again). */
+  clearFaults(): void;
   /** Every request to either site, in order (control calls excluded). */
   readonly requests: RequestLogEntry[];
   readonly requestLog: RequestLogEntry[];
@@ -173,6 +185,7 @@ export async function startMarketplaceDouble(
       itemId,
       raw,
       postedAt,
+      ...(meta.daySortKey === undefined ? {} : { daySortKey: meta.daySortKey }),
       l1CategoryId,
       language: meta.language ?? (platform === '2dehands' ? 'nl-BE' : null),
       sellerType: meta.sellerType ?? (itemId.startsWith('a') ? 'TRADER' : 'CONSUMER'),
@@ -208,7 +221,7 @@ export async function startMarketplaceDouble(
       Object.entries(input).filter(
         ([key, value]) =>
           value !== undefined &&
-          !['raw', 'pageListing', 'pageScript', 'l1CategoryId'].includes(key),
+          !['raw', 'pageListing', 'pageScript', 'l1CategoryId', 'daySortKey'].includes(key),
       ),
     ) as Partial<ListingSpec>;
     const admarkt = input.admarkt ?? (input.itemId?.startsWith('a') || generated.admarkt);
@@ -242,14 +255,18 @@ export async function startMarketplaceDouble(
     });
   }
 
+  const words = (text: string | null) => (text ?? '').trim().toLowerCase().split(/\s+/).join(' ');
+
   function takeFault(
     platform: DoublePlatform,
     target: 'search' | 'detail' | 'other',
+    query: string | null,
   ): ActiveFault | null {
     const index = faults.findIndex(
       (fault) =>
         (fault.platform === undefined || fault.platform === platform) &&
-        (fault.target === undefined || fault.target === 'any' || fault.target === target),
+        (fault.target === undefined || fault.target === 'any' || fault.target === target) &&
+        (fault.query === undefined || (target === 'search' && words(fault.query) === words(query))),
     );
     const fault = faults[index];
     if (fault === undefined) return null;
@@ -269,6 +286,8 @@ export async function startMarketplaceDouble(
     headers: Record<string, string> = {},
   ) {
     res.writeHead(status, {
+      // The double's clock, as the real hosts send theirs: the only clock behind the day labels.
+      date: new Date(now()).toUTCString(),
       via: '1.1 0123456789abcdef.cloudfront.net (CloudFront)',
       'x-cache': status < 400 ? 'Miss from cloudfront' : 'Error from cloudfront',
       ...headers,
@@ -358,6 +377,10 @@ export async function startMarketplaceDouble(
         inject((await readJson(req)) as unknown as FaultSpec);
         return send(res, 204, '');
       }
+      if (path === '/__control/faults' && req.method === 'DELETE') {
+        clearFaults();
+        return send(res, 204, '');
+      }
       if (path === '/__control/reset' && req.method === 'POST') {
         reset();
         return send(res, 204, '');
@@ -397,7 +420,7 @@ export async function startMarketplaceDouble(
       fault: false,
     };
     requests.push(entry);
-    const fault = takeFault(platform, target);
+    const fault = takeFault(platform, target, url.searchParams.get('query'));
     if (fault) {
       entry.status = fault.status;
       entry.fault = true;
@@ -431,9 +454,13 @@ export async function startMarketplaceDouble(
     faults.push({ ...fault, remaining: fault.times ?? 1, skip: fault.after ?? 0 });
   }
 
+  function clearFaults() {
+    faults.length = 0;
+  }
+
   function reset() {
     market.clear();
-    faults.length = 0;
+    clearFaults();
     requests.length = 0;
     connectionCounts.marktplaats = 0;
     connectionCounts['2dehands'] = 0;
@@ -484,6 +511,7 @@ export async function startMarketplaceDouble(
       if (listing) listing.expired = true;
     },
     inject,
+    clearFaults,
     requests,
     requestLog: requests,
     connections: (platform) => connectionCounts[platform],

@@ -7,8 +7,10 @@
  * - attributesById[]: delivery 33/34, condition 30/31/32/14050/13940 (OR within a facet);
  * - attributesByKey[]: offeredSince:<ms>|Vandaag|Gisteren|Een week|Altijd, 2dehands Language;
  * - limit 1…100 (else HTTP 400), offset paging, a ~5,000 item window, 204 when nothing matches;
- * - SORT_INDEX sorts by DAY only: within a day the order is arbitrary (a hash of the id), so a
- *   new ad can land anywhere in its day's block;
+ * - SORT_INDEX sorts by DAY only: within a day the order is arbitrary (a hash of the id, or the
+ *   place a test gave it), so a new ad can land anywhere in its day's block — and an ad indexed
+ *   after midnight lands in yesterday's block with yesterday's label;
+ * - every answer carries the double's clock in its Date header;
  * - DAGTOPPER ads are pinned on top whatever their day; Admarkt 'a…' ads fill the sponsored
  *   `topBlock` and are also injected inline with priorityProduct NONE, pageLocation L0_SEARCH.
  */
@@ -44,6 +46,8 @@ export interface StoredListing {
   pageListing?: Json;
   /** A verbatim `window.__CONFIG__ = …;</script>` line for the ad page. */
   pageScript?: string;
+  /** Its place within its day (default: the id's hash, i.e. arbitrary). */
+  daySortKey?: number;
 }
 
 const MONTHS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
@@ -75,6 +79,11 @@ export function dayLabel(postedAt: number, now: number): string {
   if (age === 2) return 'Eergisteren';
   const date = new Date(dayIndex(postedAt) * DAY_MS);
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${String(date.getUTCFullYear()).slice(2)}`;
+}
+
+/** Where an ad sits within its day: arbitrary (its id's hash) unless a test placed it. */
+function daySortKey(listing: StoredListing): number {
+  return listing.daySortKey ?? hash(listing.itemId);
 }
 
 /** FNV-1a: the "arbitrary" order within a day, stable per id. */
@@ -370,7 +379,7 @@ export class DoubleMarket {
     const pinned = regular.filter((listing) => listing.raw.priorityProduct !== 'NONE');
     const organic = regular.filter((listing) => listing.raw.priorityProduct === 'NONE');
     const direction = query.sortOrder === 'INCREASING' ? 1 : -1;
-    const withinDay = (a: StoredListing, b: StoredListing) => hash(a.itemId) - hash(b.itemId);
+    const withinDay = (a: StoredListing, b: StoredListing) => daySortKey(a) - daySortKey(b);
     if (query.sortBy === 'SORT_INDEX') {
       organic.sort(
         (a, b) => direction * (dayIndex(a.postedAt) - dayIndex(b.postedAt)) || withinDay(a, b),

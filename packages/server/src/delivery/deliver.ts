@@ -12,6 +12,7 @@
 import type { AppContext } from '../context';
 import type { AlertEngineJobs, JobHandler } from '../queues';
 import { deliverEmail } from './email';
+import { followLead } from './ledger';
 import { settlePushDelivery } from './push';
 import { loadDelivery } from './siblings';
 import { deliverTelegram } from './telegram-delivery';
@@ -23,6 +24,8 @@ export async function processDelivery(ctx: AppContext, deliveryId: string): Prom
   const delivery = await loadDelivery(ctx, deliveryId);
   // Gone (its alert was deleted) or settled: nothing to do.
   if (!delivery || delivery.status === 'sent' || delivery.status === 'failed') return;
+  // Another alert's delivery of an ad already on its way to this recipient on this channel.
+  if (delivery.channel !== 'push' && (await followLead(ctx, delivery)) !== 'own') return;
   switch (delivery.channel) {
     case 'email':
       return deliverEmail(ctx, delivery);

@@ -131,6 +131,46 @@ describe('one mail per recipient per check', () => {
     }
   });
 
+  it('the same ad found by another alert in a later check, while the mail waits: one mail naming both', async () => {
+    const user = await createUser(server, { email: 'later-open@example.nl' });
+    const wide = await createAlert(server.models, { userId: user.id, searchTerm: 'kinderfiets' });
+    const narrow = await createAlert(server.models, {
+      userId: user.id,
+      searchTerm: 'gazelle kinderfiets',
+    });
+    const listing = makeListing({ title: 'Gazelle kinderfiets 20 inch' });
+    server.mailbox.refuse({ kind: 'temporary', to: 'later-open@example.nl' });
+    await recordMatches(server, [{ alert: wide, listing }]);
+    await waitForDelivery(server, { alertId: wide.id, channel: 'email' }, 'retrying');
+    // Another search, another check: the ad's message is still open, so it joins it.
+    await recordMatches(server, [{ alert: narrow, listing }]);
+    server.mailbox.refuse(null);
+
+    const mail = await theOnlyMailTo('later-open@example.nl');
+    expect(mail.subject).toBe('1 nieuwe advertentie voor "kinderfiets" en "gazelle kinderfiets"');
+    expect(mail.text.split('Gazelle kinderfiets 20 inch')).toHaveLength(2);
+    for (const alert of [wide, narrow]) {
+      await waitForDelivery(server, { alertId: alert.id, channel: 'email' }, 'sent');
+    }
+  });
+
+  it('the same ad found by another alert after its mail went out: nothing more is sent', async () => {
+    const user = await createUser(server, { email: 'later-sent@example.nl' });
+    const wide = await createAlert(server.models, { userId: user.id, searchTerm: 'loopfiets' });
+    const narrow = await createAlert(server.models, {
+      userId: user.id,
+      searchTerm: 'houten loopfiets',
+    });
+    const listing = makeListing({ title: 'Houten loopfiets' });
+    await recordMatches(server, [{ alert: wide, listing }]);
+    await waitForDelivery(server, { alertId: wide.id, channel: 'email' }, 'sent');
+    await recordMatches(server, [{ alert: narrow, listing }]);
+
+    await waitForDelivery(server, { alertId: narrow.id, channel: 'email' }, 'sent');
+    const mail = await theOnlyMailTo('later-sent@example.nl');
+    expect(mail.subject).toBe('1 nieuwe advertentie voor "loopfiets"');
+  });
+
   it('separate checks give separate mails', async () => {
     const alert = await guestAlert('tweechecks@example.nl', 'lamp');
     await recordMatches(server, [{ alert, listing: makeListing({ title: 'Lamp 1' }) }]);

@@ -74,6 +74,53 @@ export async function claimDeliveries<T extends Pick<Delivery, 'id'>>(
   return deliveries.filter((delivery) => heldIds.has(delivery.id));
 }
 
+/**
+ * The open followers (engine/recorder.ts: another alert's delivery of the same ad, recipient and
+ * channel) of settled leads take their lead's outcome: the message went out (or failed) once for
+ * all of them. Covers followers recorded after the lead's send had gathered its group.
+ */
+export async function settleFollowers(
+  ctx: Pick<AppContext, 'models'>,
+  leadIds: readonly string[],
+): Promise<number> {
+  if (leadIds.length === 0) return 0;
+  const { Delivery } = ctx.models;
+  const leads = await Delivery.findAll({
+    attributes: ['id', 'status', 'sentAt', 'lastError'],
+    where: { id: { [Op.in]: [...leadIds] }, status: { [Op.in]: ['sent', 'failed'] } },
+  });
+  let settled = 0;
+  for (const lead of leads) {
+    const [changed] = await Delivery.update(
+      { status: lead.status, sentAt: lead.sentAt, lastError: lead.lastError, nextAttemptAt: null },
+      { where: { leadId: lead.id, ...openDeliveryWhere() } },
+    );
+    settled += changed;
+  }
+  return settled;
+}
+
+/**
+ * What a follower's own `deliver` job does: 'settled' when its lead was sent or failed (it takes
+ * that outcome), 'waiting' while the lead is open (the lead's message carries it; the relay brings
+ * the job back), 'own' when it has no lead (any more: deleted with its alert) and sends itself.
+ */
+export async function followLead(
+  ctx: Pick<AppContext, 'models'>,
+  delivery: Pick<Delivery, 'id' | 'leadId'>,
+): Promise<'settled' | 'waiting' | 'own'> {
+  if (!delivery.leadId) return 'own';
+  const lead = await ctx.models.Delivery.findByPk(delivery.leadId, {
+    attributes: ['id', 'status'],
+  });
+  if (!lead) return 'own';
+  if (lead.status === 'sent' || lead.status === 'failed') {
+    await settleFollowers(ctx, [lead.id]);
+    return 'settled';
+  }
+  return 'waiting';
+}
+
 /** Keeps a claim alive during a long paced send. */
 export async function renewClaim(
   ctx: Pick<AppContext, 'models' | 'config'>,
@@ -133,6 +180,7 @@ export async function recordOutcome(
       },
       { where: open },
     );
+    await settleFollowers(ctx, ids);
     return { status: 'sent', retryAt: null };
   }
 
@@ -146,6 +194,7 @@ export async function recordOutcome(
       },
       { where: open },
     );
+    await settleFollowers(ctx, ids);
     return { status: 'failed', retryAt: null };
   }
 
@@ -161,6 +210,7 @@ export async function recordOutcome(
       },
       { where: open },
     );
+    await settleFollowers(ctx, ids);
     return { status: 'failed', retryAt: null };
   }
   const retryAt =

@@ -1,12 +1,14 @@
 /**
  * The deliveries one send covers. The recorder (engine/README.md) gives every delivery of one check
  * its `checkId` and `recipient`; a send takes the open siblings of the job's delivery on the same
- * channel (all of them for the e-mail, those of the same ad for Telegram), with their
- * notifications and alerts.
+ * channel (all of them for the e-mail, those of the same ad for Telegram) that lead their ad's
+ * message, plus the open followers of those leads — other alerts' deliveries of the same ad, from
+ * this check or a later one — with their notifications and alerts.
  */
 import type { PlatformId } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import type { Alert, Delivery, DeliveryChannel, Notification } from '../models';
+import { Op } from 'sequelize';
 import { openDeliveryWhere } from './ledger';
 
 /** A delivery with its notification and that notification's alert loaded. */
@@ -31,30 +33,48 @@ export async function loadDelivery(
   return (delivery as LoadedDelivery | null) ?? null;
 }
 
+const oldestFirst: Array<[string, string]> = [
+  ['createdAt', 'ASC'],
+  ['id', 'ASC'],
+];
+
 /**
  * The open deliveries of `lead`'s recipient and check on its channel (`sameListing`: only those of
- * the same ad), oldest first; the lead alone when it was recorded without a check id.
+ * the same ad) that are not another delivery's followers, and the open followers of those, oldest
+ * first. `lead` itself is always part of it (a follower whose lead is gone sends itself).
  */
 export async function openSiblings(
   ctx: Pick<AppContext, 'models'>,
   lead: LoadedDelivery,
   options: { sameListing: boolean },
 ): Promise<LoadedDelivery[]> {
-  if (!lead.checkId || !lead.recipient) return [lead];
+  const { Delivery } = ctx.models;
   const channel: DeliveryChannel = lead.channel;
-  const rows = await ctx.models.Delivery.findAll({
-    where: { checkId: lead.checkId, recipient: lead.recipient, channel, ...openDeliveryWhere() },
-    include: withNotificationAndAlert(
-      options.sameListing
-        ? { platform: lead.notification.platform, listingId: lead.notification.listingId }
-        : undefined,
-    ),
-    order: [
-      ['createdAt', 'ASC'],
-      ['id', 'ASC'],
-    ],
-  });
-  return rows as LoadedDelivery[];
+  const listing = options.sameListing
+    ? { platform: lead.notification.platform, listingId: lead.notification.listingId }
+    : undefined;
+  const heads =
+    lead.checkId && lead.recipient
+      ? ((await Delivery.findAll({
+          where: {
+            checkId: lead.checkId,
+            recipient: lead.recipient,
+            channel,
+            leadId: null,
+            ...openDeliveryWhere(),
+          },
+          include: withNotificationAndAlert(listing),
+          order: oldestFirst,
+        })) as LoadedDelivery[])
+      : [];
+  if (!heads.some((row) => row.id === lead.id)) heads.unshift(lead);
+  const followers = (await Delivery.findAll({
+    where: { leadId: { [Op.in]: heads.map((row) => row.id) }, ...openDeliveryWhere() },
+    include: withNotificationAndAlert(),
+    order: oldestFirst,
+  })) as LoadedDelivery[];
+  const ids = new Set(heads.map((row) => row.id));
+  return [...heads, ...followers.filter((row) => !ids.has(row.id))];
 }
 
 /** The ads of a group once each, with every alert that matched it, in the order first seen. */

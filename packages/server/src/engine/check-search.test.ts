@@ -72,6 +72,67 @@ describe('the first check', () => {
   });
 });
 
+describe('a first look without a real answer', () => {
+  const seenCount = (key: string) =>
+    kit.models.SearchSeenListing.count({ where: { searchKey: key } });
+
+  it('answered 204: no baseline; the next real answer is one, and later ads are new', async () => {
+    const old = [publish(), publish(), publish()];
+    const alert = await kit.alert({ searchTerm: term });
+    const key = await kit.searchKeyOf(alert);
+    kit.double.inject({ status: 204, target: 'search', query: term });
+
+    expect(await kit.checker.check(key)).toEqual({
+      status: 'initialized',
+      seen: 0,
+      baselinePending: true,
+    });
+    expect(await kit.models.Search.findByPk(key)).toMatchObject({ readAt: null });
+    expect(await seenCount(key)).toBe(0);
+
+    // The marketplace answers: what it lists was there before the alert, so nothing is new.
+    expect(await kit.checker.check(key)).toMatchObject({ status: 'checked', newListings: 0 });
+    expect(await seenCount(key)).toBe(old.length);
+    expect((await kit.models.Search.findByPk(key))?.readAt).toBeInstanceOf(Date);
+    const fresh = publish();
+    expect(await kit.checker.check(key)).toMatchObject({ status: 'checked', newListings: 1 });
+    expect((await notificationsOf(alert.id)).map((n) => n.listingId)).toEqual([fresh.itemId]);
+  });
+
+  it('failed half-way: nothing is kept; the first real answer still reports what came since', async () => {
+    for (let i = 0; i < 120; i++) publish({ postedAt: Date.now() - 60_000 });
+    const alert = await kit.alert({ searchTerm: term });
+    const key = await kit.searchKeyOf(alert);
+    kit.double.inject({ status: 500, target: 'search', query: term, after: 1, times: 10 });
+
+    expect(await kit.checker.check(key)).toMatchObject({ status: 'failed' });
+    expect(await kit.models.Search.findByPk(key)).toMatchObject({
+      initializedAt: null,
+      readAt: null,
+      consecutiveFailures: 1,
+    });
+    expect(await seenCount(key)).toBe(0);
+    kit.double.clearFaults();
+
+    // Posted after the alert was made, before the marketplace answered: new to the alert.
+    const meanwhile = publish();
+    expect(await kit.checker.check(key)).toMatchObject({ status: 'checked', newListings: 1 });
+    expect((await notificationsOf(alert.id)).map((n) => n.listingId)).toEqual([meanwhile.itemId]);
+    expect(await seenCount(key)).toBe(121);
+  });
+
+  it('a 204 on a later check is a look, not a read: the next read starts from the last real one', async () => {
+    publish();
+    const { key } = await initialisedAlert();
+    const readAt = (await kit.models.Search.findByPk(key))!.readAt;
+    kit.double.inject({ status: 204, target: 'search', query: term });
+    expect(await kit.checker.check(key)).toMatchObject({ status: 'checked', newListings: 0 });
+    const search = await kit.models.Search.findByPk(key);
+    expect(search?.readAt).toEqual(readAt);
+    expect(search?.lastCheckedAt?.getTime()).toBeGreaterThan(readAt?.getTime() ?? 0);
+  });
+});
+
 describe('a new matching ad', () => {
   it('gives exactly one notification, pending deliveries, their deliver jobs and an event', async () => {
     publish();
@@ -247,6 +308,8 @@ describe('the ad page', () => {
   });
 
   it('gives a Pro alert the exact posting time', async () => {
+    // A real first answer (not an empty 204): the ad below, posted before the alert, is new.
+    publish();
     const owner = await user('PRO');
     const { alert, key } = await initialisedAlert({ userId: owner.id, email: null });
     const postedAt = Date.now() - 5 * 60_000;

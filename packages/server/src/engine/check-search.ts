@@ -4,31 +4,40 @@
  * notifications, the seen-set and the price observations in one transaction, so a check that dies
  * half-way leaves its listings unseen and the next check finds them again.
  *
- * - First fetch of a search (initializedAt null): the newest day's listings (up to the client's
- *   page cap) fill the seen-set, nobody is notified.
+ * - Every check reads through each day the last complete answer (readAt, the site's clock) could
+ *   not have seen whole, up to the result window: ads are indexed late, anywhere in their day.
+ * - First look (readAt null): only a real, complete answer is a baseline; its listings fill the
+ *   seen-set and nobody is notified. A 204 or a failure leaves no baseline. When the search's
+ *   first attempts got no real answer, the first real one still tells what is new: the ads the
+ *   site lists as posted after the search was made (offeredSince).
  * - Host cooling down (403): nothing is written but the search's cooldownUntil; its listings stay
- *   unseen, and the next fetch pages back through the seen day, so nothing published meanwhile
- *   is missed.
+ *   unseen and readAt stays, so the next fetch reads every day since, and nothing published
+ *   meanwhile is missed.
  * - Safe to run twice: a re-run finds the listings already seen (or, if it raced, the recorder's
  *   unique keys stop duplicates).
  */
 import { randomUUID } from 'node:crypto';
-import { Op, type Transaction } from 'sequelize';
+import { Op, UniqueConstraintError, type Transaction } from 'sequelize';
 import type { AppContext } from '../context';
 import { loadSettings } from '../models/current-settings';
 import type { Alert, Search } from '../models';
 import { alertFilters, matchListing, wantsDetail, type AlertFilters } from './matcher';
 import {
   applyDetail,
+  MAX_WINDOW_PAGES,
   type Listing,
   type MarketplaceClient,
   type MarketplaceFailure,
+  type NewListings,
 } from './marketplace';
 import { dispatchRecorded, recordMatches, type MatchToRecord, type Recorded } from './recorder';
 import { nextSlotAfter } from './slots';
 
-/** Seen listings kept per search; the least recently seen go first. */
-export const SEEN_SET_LIMIT = 2000;
+/**
+ * Seen listings kept per search; the least recently seen go first. More than the result window
+ * (MAX_WINDOW_PAGES × 100), so no ad a read can still reach is forgotten and reported again.
+ */
+export const SEEN_SET_LIMIT = 6000;
 
 export type EngineContext = Pick<
   AppContext,
@@ -43,7 +52,8 @@ export interface CheckSearchDeps {
 
 export type CheckOutcome =
   | { status: 'skipped'; reason: 'unknown-search' | 'cooling-down' | 'no-active-alerts' }
-  | { status: 'initialized'; seen: number }
+  /** The first look; `baselinePending`: it got no real answer (204), the next one is the baseline. */
+  | { status: 'initialized'; seen: number; baselinePending?: true }
   | { status: 'checked'; checkId: string; newListings: number; matches: number; recorded: Recorded }
   | { status: 'cooling-down'; until: Date }
   | { status: 'failed'; message: string };
@@ -228,7 +238,7 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
     alerts: readonly Alert[],
     at: Date,
     transaction: Transaction,
-    extra: Partial<Pick<Search, 'initializedAt'>> = {},
+    extra: Partial<Pick<Search, 'initializedAt' | 'readAt'>> = {},
   ): Promise<void> {
     const intervalMs = search.intervalSeconds * 1000;
     const scheduled = search.nextCheckAt?.getTime() ?? 0;
@@ -272,15 +282,23 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
     });
     const seenPrices = new Map(seenRows.map((row) => [row.listingId, row.priceCents]));
     const encountered = new Map<string, Listing>();
-    const firstFetch = search.initializedAt === null;
+    // No real answer yet, so no baseline: whatever this look finds is what was already there.
+    const firstLook = search.readAt === null;
+    // Earlier looks got no real answer (204, failures, cool-down): the search was made a while ago.
+    const lateFirstLook =
+      firstLook && (search.initializedAt !== null || search.consecutiveFailures > 0);
+    const madeAt = search.createdAt.getTime();
+    const since = firstLook ? (lateFirstLook ? madeAt : null) : search.readAt!.getTime();
 
-    // First fetch: every listing counts as seen, so the client reads through the newest day (up
-    // to its page cap) and all of that day's ads land in the seen-set, not only page one's.
-    const initial = new Map<string, Listing>();
+    // First look: every listing counts as seen, so the client reads through the open days and all
+    // of their ads land in the seen-set, not only page one's.
+    const looked = new Map<string, Listing>();
     const fetched = await deps.client.fetchNewListings(search.search, {
+      since,
+      pageCap: MAX_WINDOW_PAGES,
       isSeen: (listing) => {
-        if (firstFetch) {
-          initial.set(listing.id, listing);
+        if (firstLook) {
+          looked.set(listing.id, listing);
           return true;
         }
         if (!seenPrices.has(listing.id)) return false;
@@ -289,22 +307,46 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
       },
     });
     if (fetched.status !== 'ok') return fail(search, fetched);
-    if (fetched.stoppedBy === 'page-cap' && !firstFetch) {
+    if (fetched.stoppedBy === 'page-cap') {
       logger.warn(
         { searchKey, pages: fetched.pagesFetched },
         'search too broad: stopped at the page cap before reaching seen ads',
       );
     }
-    const fresh = firstFetch ? [...initial.values()] : fetched.listings;
+    // A baseline must be a real and complete answer: a partial one would report the rest as new.
+    if (firstLook && fetched.stoppedBy === 'failure') return fail(search, fetched.failure!);
+    if (firstLook && fetched.noContent) {
+      await sequelize.transaction((transaction) =>
+        markChecked(search, alerts, at, transaction, { initializedAt: search.initializedAt ?? at }),
+      );
+      logger.info({ searchKey }, 'first look answered 204: no baseline yet');
+      return { status: 'initialized', seen: 0, baselinePending: true };
+    }
+    // A real answer that read every open day: the next check reads from here.
+    const complete = !fetched.noContent && fetched.stoppedBy !== 'failure';
+    const read = complete ? { readAt: new Date(fetched.siteTime) } : {};
 
-    if (firstFetch) {
+    let fresh: Listing[];
+    if (!firstLook) fresh = fetched.listings;
+    else if (!lateFirstLook) fresh = [];
+    else {
+      const posted = await postedSince(search, madeAt);
+      if (posted.status !== 'ok') return fail(search, posted);
+      fresh = posted.listings;
+    }
+    // First look: what it saw is the baseline, plus what was posted since the search was made.
+    const unseen = firstLook
+      ? [...new Map([...looked, ...fresh.map((l) => [l.id, l] as const)]).values()]
+      : fresh;
+
+    if (firstLook && !lateFirstLook) {
       await sequelize.transaction(async (transaction) => {
-        await markSeen(search, fresh, encountered, seenPrices, at, transaction);
-        await markChecked(search, alerts, at, transaction, { initializedAt: at });
+        await markSeen(search, unseen, encountered, seenPrices, at, transaction);
+        await markChecked(search, alerts, at, transaction, { initializedAt: at, ...read });
       });
-      logger.info({ searchKey, seen: fresh.length }, 'search initialised: seen-set filled');
+      logger.info({ searchKey, seen: unseen.length }, 'search initialised: seen-set filled');
       await pruneSeen(search);
-      return { status: 'initialized', seen: fresh.length };
+      return { status: 'initialized', seen: unseen.length };
     }
 
     const settings = await loadSettings(ctx);
@@ -324,12 +366,29 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
     }
 
     const checkId = randomUUID();
-    const recorded = await sequelize.transaction(async (transaction) => {
-      const result = await recordMatches(ctx, { checkId, matches }, transaction);
-      await markSeen(search, fresh, encountered, seenPrices, at, transaction);
-      await markChecked(search, alerts, at, transaction);
-      return result;
-    });
+    let recorded: Recorded;
+    try {
+      recorded = await sequelize.transaction(async (transaction) => {
+        const result = await recordMatches(ctx, { checkId, matches }, transaction);
+        await markSeen(search, unseen, encountered, seenPrices, at, transaction);
+        await markChecked(search, alerts, at, transaction, {
+          ...(search.initializedAt ? {} : { initializedAt: at }),
+          ...read,
+        });
+        return result;
+      });
+    } catch (error) {
+      // Another check recorded one of these ads for the same recipient at the same moment (the
+      // message key is unique): nothing was written, and the next run records it as a follower.
+      if (!(error instanceof UniqueConstraintError)) throw error;
+      return fail(search, {
+        status: 'error',
+        platform: search.platform,
+        httpStatus: null,
+        message: 'recorded concurrently by another check; retried',
+        attempts: 1,
+      });
+    }
     await dispatchRecorded(ctx, recorded);
     await pruneSeen(search);
     if (fresh.length > 0) {
@@ -345,6 +404,22 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
       matches: matches.length,
       recorded,
     };
+  }
+
+  /**
+   * The ads the site lists as posted since `madeAt` (its offeredSince filter): what is new to a
+   * search whose first real answer came late. A 204 here means none.
+   */
+  async function postedSince(
+    search: Search,
+    madeAt: number,
+  ): Promise<NewListings | MarketplaceFailure> {
+    const posted = await deps.client.fetchNewListings(
+      { ...search.search, offeredSince: madeAt },
+      { since: madeAt, pageCap: MAX_WINDOW_PAGES, isSeen: () => false },
+    );
+    if (posted.status === 'ok' && posted.stoppedBy === 'failure') return posted.failure!;
+    return posted;
   }
 
   return { check };

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { UniqueConstraintError } from 'sequelize';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEngineKit, type EngineKit } from '../../test/engine-kit';
 import type { Listing } from './marketplace';
-import { channelsFor, recordAndDispatch, recordMatches, type RecordableAlert } from './recorder';
+import {
+  channelsFor,
+  messageKeyOf,
+  recordAndDispatch,
+  recordMatches,
+  type RecordableAlert,
+} from './recorder';
 
 describe('channelsFor', () => {
   const guest: RecordableAlert = {
@@ -192,5 +199,141 @@ describe('recording', () => {
     });
     expect(recorded.pendingDeliveryIds).toHaveLength(3);
     expect(await kit.models.Delivery.count({ where: { id: recorded.pendingDeliveryIds } })).toBe(3);
+  });
+
+  describe('one message per user, channel and ad', () => {
+    async function secondAlertOf(first: Awaited<ReturnType<typeof userAlert>>) {
+      const alert = await kit.alert({
+        userId: first.userId,
+        email: null,
+        notifyTelegram: true,
+        searchTerm: 'gazelle fiets',
+      });
+      return Object.assign(alert, { user: first.user });
+    }
+    /** One check per match, in order (each its own check run). */
+    async function recordApart(...matches: Array<{ alert: RecordableAlert; listing: Listing }>) {
+      for (const match of matches) {
+        await recordAndDispatch(kit.ctx, { checkId: randomUUID(), matches: [match] });
+      }
+    }
+    const deliveriesOf = async (alertId: string) => {
+      const notification = await kit.models.Notification.findOne({
+        where: { alertId },
+        include: ['deliveries'],
+      });
+      const byChannel = new Map(notification!.deliveries!.map((d) => [d.channel, d]));
+      return { notification: notification!, byChannel };
+    };
+
+    it('the first delivery of an ad leads its message; another alert’s, in a later check, follows it', async () => {
+      const first = await userAlert();
+      const second = await secondAlertOf(first);
+      const ad = listing();
+      await recordApart({ alert: first, listing: ad }, { alert: second, listing: ad });
+
+      const lead = await deliveriesOf(first.id);
+      const follower = await deliveriesOf(second.id);
+      for (const channel of ['email', 'telegram'] as const) {
+        expect(lead.byChannel.get(channel)).toMatchObject({
+          messageKey: messageKeyOf(`user:${first.userId}`, channel, ad),
+          leadId: null,
+        });
+        expect(follower.byChannel.get(channel)).toMatchObject({
+          messageKey: null,
+          leadId: lead.byChannel.get(channel)!.id,
+          status: 'pending',
+        });
+      }
+      // Push is not a message per ad: each alert's notification is pushed on its own.
+      expect(follower.byChannel.get('push')).toMatchObject({ messageKey: null, leadId: null });
+      // The second alert still has its notification (the notification centre lists it).
+      expect(follower.notification.listingId).toBe(ad.id);
+    });
+
+    it('two alerts in one check: one leads, the other follows', async () => {
+      const first = await userAlert();
+      const second = await secondAlertOf(first);
+      const ad = listing();
+      await recordAndDispatch(kit.ctx, {
+        checkId: randomUUID(),
+        matches: [
+          { alert: first, listing: ad },
+          { alert: second, listing: ad },
+        ],
+      });
+      const lead = (await deliveriesOf(first.id)).byChannel.get('email')!;
+      const follower = (await deliveriesOf(second.id)).byChannel.get('email')!;
+      expect(lead.messageKey).not.toBeNull();
+      expect(follower).toMatchObject({ leadId: lead.id, checkId: lead.checkId });
+    });
+
+    it('an ad whose message was already sent: the follower is recorded as sent and not queued', async () => {
+      const first = await userAlert();
+      const second = await secondAlertOf(first);
+      const ad = listing();
+      await recordApart({ alert: first, listing: ad });
+      const sentAt = new Date('2026-03-01T10:20:00.000Z');
+      const lead = (await deliveriesOf(first.id)).byChannel;
+      await lead.get('email')!.update({ status: 'sent', sentAt });
+      await lead
+        .get('telegram')!
+        .update({ status: 'failed', lastError: 'Telegram is niet gekoppeld' });
+      kit.enqueued.length = 0;
+
+      const recorded = await recordAndDispatch(kit.ctx, {
+        checkId: randomUUID(),
+        matches: [{ alert: second, listing: ad }],
+      });
+
+      const follower = (await deliveriesOf(second.id)).byChannel;
+      expect(follower.get('email')).toMatchObject({
+        status: 'sent',
+        sentAt,
+        leadId: lead.get('email')!.id,
+      });
+      expect(follower.get('telegram')).toMatchObject({
+        status: 'failed',
+        lastError: 'Telegram is niet gekoppeld',
+      });
+      expect(recorded.pendingDeliveryIds).toEqual([follower.get('push')!.id]);
+      expect(recorded.created).toHaveLength(1);
+    });
+
+    it('two checks recording the same ad for one user at once: the database lets one lead', async () => {
+      const first = await userAlert();
+      const second = await secondAlertOf(first);
+      const ad = listing();
+      // Both transactions looked before either wrote: the unique message key stops the second.
+      const results = await Promise.allSettled(
+        [first, second].map((alert) =>
+          kit.ctx.sequelize.transaction((transaction) =>
+            recordMatches(
+              kit.ctx,
+              { checkId: randomUUID(), matches: [{ alert, listing: ad }] },
+              transaction,
+            ),
+          ),
+        ),
+      );
+      const messageKey = messageKeyOf(`user:${first.userId}`, 'email', ad);
+      expect(await kit.models.Delivery.count({ where: { messageKey } })).toBe(1);
+      // What holds it, whatever the timing: a second lead for the same message is refused.
+      const lead = await kit.models.Delivery.findOne({ where: { messageKey } });
+      await expect(
+        kit.models.Delivery.create({
+          notificationId: lead!.notificationId,
+          channel: 'telegram',
+          messageKey,
+        }),
+      ).rejects.toBeInstanceOf(UniqueConstraintError);
+      const failed = results.filter((result) => result.status === 'rejected');
+      // SQLite runs one write transaction at a time, so the second usually sees the first's lead.
+      expect(failed.length).toBeLessThanOrEqual(1);
+      if (failed.length === 0) {
+        const follower = (await deliveriesOf(second.id)).byChannel.get('email')!;
+        expect(follower.leadId).not.toBeNull();
+      }
+    });
   });
 });

@@ -7,10 +7,16 @@
  * Idempotent: the unique keys (alertId, platform, listingId) and (notificationId, channel) are
  * looked up before inserting, so recording the same matches again creates nothing; deliveries that
  * are no longer pending (sent, failed, retrying on their own schedule) are not queued again.
+ *
+ * One message per recipient, channel and ad: the first e-mail or Telegram delivery of an ad to a
+ * recipient takes the ad's unique `messageKey` (the lead); every later one — another alert of the
+ * same user, in this check or any later one — points at it (`leadId`) and goes out in the lead's
+ * message while that is open, or is settled by it when it was already sent or failed.
  */
+import { createHash } from 'node:crypto';
 import { Op, type Transaction } from 'sequelize';
 import type { AppContext } from '../context';
-import type { Alert, DeliveryChannel, User } from '../models';
+import type { Alert, Delivery, DeliveryChannel, User } from '../models';
 import type { Listing } from './marketplace';
 import { recipientOf } from './recipient';
 
@@ -70,6 +76,42 @@ function postedAtOf(listing: Listing): Date | null {
 
 const keyOf = (alertId: string, platform: string, listingId: string) =>
   `${alertId}\u0000${platform}\u0000${listingId}`;
+
+/** Channels that send the user a message per ad, so an ad goes out on them once per recipient. */
+const MESSAGE_CHANNELS: ReadonlySet<DeliveryChannel> = new Set(['email', 'telegram']);
+
+/** The unique key of "this ad to this recipient on this channel" (fits a 64-char column). */
+export function messageKeyOf(
+  recipient: string,
+  channel: DeliveryChannel,
+  listing: Pick<Listing, 'platform' | 'id'>,
+): string {
+  return createHash('sha256')
+    .update([recipient, channel, listing.platform, listing.id].join('\u0000'))
+    .digest('hex');
+}
+
+type WantedDelivery = {
+  notificationId: string;
+  channel: DeliveryChannel;
+  recipient: string;
+  messageKey: string | null;
+};
+
+/** The row of a delivery another delivery's message already carries (or settled). */
+function followerOf(
+  wanted: WantedDelivery,
+  lead: Pick<Delivery, 'id' | 'status' | 'sentAt' | 'lastError'>,
+) {
+  const { messageKey: _key, ...rest } = wanted;
+  const settled =
+    lead.status === 'sent'
+      ? { status: 'sent' as const, sentAt: lead.sentAt }
+      : lead.status === 'failed'
+        ? { status: 'failed' as const, lastError: lead.lastError }
+        : { status: 'pending' as const };
+  return { ...rest, leadId: lead.id, ...settled };
+}
 
 /** Writes the rows in `transaction`; call `dispatchRecorded` once it has committed. */
 export async function recordMatches(
@@ -133,11 +175,16 @@ export async function recordMatches(
     }
   }
 
-  const wanted = matches.flatMap(({ alert, listing }) => {
+  const wanted = matches.flatMap(({ alert, listing }): WantedDelivery[] => {
     const notificationId = notificationIds.get(keyOf(alert.id, listing.platform, listing.id));
     if (notificationId === undefined) return [];
     const recipient = recipientOf(alert);
-    return channelsFor(alert).map((channel) => ({ notificationId, channel, recipient }));
+    return channelsFor(alert).map((channel) => ({
+      notificationId,
+      channel,
+      recipient,
+      messageKey: MESSAGE_CHANNELS.has(channel) ? messageKeyOf(recipient, channel, listing) : null,
+    }));
   });
   if (wanted.length === 0) return result;
 
@@ -150,12 +197,45 @@ export async function recordMatches(
   for (const row of present) if (row.status === 'pending') result.pendingDeliveryIds.push(row.id);
 
   const missing = wanted.filter((w) => !presentKeys.has(`${w.notificationId}/${w.channel}`));
-  if (missing.length > 0) {
+  if (missing.length === 0) return result;
+
+  // The ad's message on that channel, if an earlier check (or alert) already has one.
+  const keys = [...new Set(missing.flatMap((w) => (w.messageKey ? [w.messageKey] : [])))];
+  const leads = new Map<string, Pick<Delivery, 'id' | 'status' | 'sentAt' | 'lastError'>>();
+  if (keys.length > 0) {
+    const rows = await Delivery.findAll({
+      attributes: ['id', 'messageKey', 'status', 'sentAt', 'lastError'],
+      where: { messageKey: { [Op.in]: keys } },
+      transaction,
+    });
+    for (const row of rows) leads.set(row.messageKey!, row);
+  }
+  const checkId = input.checkId;
+  // Leads first (a messageKey of their own; a concurrent check taking the same key makes this
+  // transaction fail on the unique index, and that check runs again), then their followers.
+  const newLeads: WantedDelivery[] = [];
+  const followers: WantedDelivery[] = [];
+  const claimed = new Set<string>();
+  for (const w of missing) {
+    if (w.messageKey === null || (!leads.has(w.messageKey) && !claimed.has(w.messageKey))) {
+      if (w.messageKey !== null) claimed.add(w.messageKey);
+      newLeads.push(w);
+    } else followers.push(w);
+  }
+  const created = await Delivery.bulkCreate(
+    newLeads.map((w) => ({ ...w, status: 'pending' as const, checkId })),
+    { transaction },
+  );
+  for (const row of created) {
+    if (row.messageKey) leads.set(row.messageKey, row);
+    result.pendingDeliveryIds.push(row.id);
+  }
+  if (followers.length > 0) {
     const rows = await Delivery.bulkCreate(
-      missing.map((w) => ({ ...w, status: 'pending' as const, checkId: input.checkId })),
+      followers.map((w) => ({ ...followerOf(w, leads.get(w.messageKey!)!), checkId })),
       { transaction },
     );
-    for (const row of rows) result.pendingDeliveryIds.push(row.id);
+    for (const row of rows) if (row.status === 'pending') result.pendingDeliveryIds.push(row.id);
   }
   return result;
 }

@@ -31,6 +31,13 @@ export class Delivery extends Model<InferAttributes<Delivery>, InferCreationAttr
   declare recipient: CreationOptional<string | null>;
   /** The sending run's claim (delivery/ledger.ts); with nextAttemptAt as its lease. */
   declare claimToken: CreationOptional<string | null>;
+  /**
+   * Set on the one delivery that carries an ad to a recipient on a channel (e-mail, Telegram),
+   * unique: sha-256 of recipient, channel, platform and listing id (engine/recorder.ts).
+   */
+  declare messageKey: CreationOptional<string | null>;
+  /** Another alert's delivery of the same ad, recipient and channel: it goes out in the lead's message. */
+  declare leadId: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -50,6 +57,8 @@ export class Delivery extends Model<InferAttributes<Delivery>, InferCreationAttr
         checkId: { type: DataTypes.UUID, allowNull: true },
         recipient: { type: DataTypes.STRING(320), allowNull: true },
         claimToken: { type: DataTypes.STRING(36), allowNull: true },
+        messageKey: { type: DataTypes.STRING(64), allowNull: true },
+        leadId: foreignUuid(true),
         ...timestamps,
       },
       { sequelize, tableName: 'deliveries', modelName: 'Delivery' },

@@ -22,8 +22,13 @@ export class Search extends Model<InferAttributes<Search>, InferCreationAttribut
   declare intervalSeconds: number;
   declare nextCheckAt: CreationOptional<Date | null>;
   declare lastCheckedAt: CreationOptional<Date | null>;
-  /** When the first fetch filled the seen-set (it notifies nobody); null = not yet. */
+  /** When the first look was made (it notifies nobody); null = not yet. */
   declare initializedAt: CreationOptional<Date | null>;
+  /**
+   * The marketplace's clock at the last real, complete answer: the next check reads every day
+   * that answer could not have seen whole. Null = no real answer yet (no baseline).
+   */
+  declare readAt: CreationOptional<Date | null>;
   declare consecutiveFailures: CreationOptional<number>;
   /** The marketplace host blocked us: no check before this. */
   declare cooldownUntil: CreationOptional<Date | null>;
@@ -41,6 +46,7 @@ export class Search extends Model<InferAttributes<Search>, InferCreationAttribut
         nextCheckAt: dateTime(),
         lastCheckedAt: dateTime(),
         initializedAt: dateTime(),
+        readAt: dateTime(),
         consecutiveFailures: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         cooldownUntil: dateTime(),
         lastError: { type: DataTypes.TEXT, allowNull: true },

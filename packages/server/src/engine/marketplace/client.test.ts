@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  LAST_IN_DAY,
   createVirtualClock,
   startMarketplaceDouble,
   type MarketplaceDouble,
@@ -207,6 +208,73 @@ describe('fetchNewListings: paging back to the previous check', () => {
   });
 });
 
+describe('late-indexed ads: every day the previous read could not see whole', () => {
+  const MIDNIGHT = NOON + 12 * HOUR;
+
+  /** 230 ads of the day before MIDNIGHT, read by a check at 23:40. */
+  function busyEvening() {
+    clock.set(MIDNIGHT - 20 * 60_000);
+    const evening = Array.from({ length: 230 }, (_, n) =>
+      double.publish({ title: `fiets ${n}`, postedAt: MIDNIGHT - 12 * HOUR + n * 3 * 60_000 }),
+    );
+    return { seen: new Set(evening.map((ad) => ad.itemId)), since: clock.now() };
+  }
+
+  it('after midnight, an ad of yesterday indexed late and sorted last is found on page 3', async () => {
+    newClient({ ratePerSecond: 1000 });
+    const { seen, since } = busyEvening();
+    clock.set(MIDNIGHT + 20 * 60_000);
+    const today = double.publish({ title: 'fiets vannacht', postedAt: MIDNIGHT + 5 * 60_000 });
+    seen.add(today.itemId);
+    const late = double.publish({
+      title: 'fiets laat',
+      postedAt: MIDNIGHT - 3 * 60_000,
+      daySortKey: LAST_IN_DAY,
+    });
+
+    const result = await client.fetchNewListings(fiets, { seenIds: seen, since, pageCap: 50 });
+    if (result.status !== 'ok') throw new Error(result.status);
+    expect(result.listings.map((listing) => listing.id)).toEqual([late.itemId]);
+    expect(result.listings[0]?.dayLabel).toBe('Gisteren');
+    expect(searchRequests().map((entry) => entry.query.get('offset'))).toEqual(['0', '100', '200']);
+    expect(result.siteTime).toBe(MIDNIGHT + 20 * 60_000);
+  });
+
+  it('a read long after midnight stops where yesterday begins', async () => {
+    newClient({ ratePerSecond: 1000 });
+    const { seen } = busyEvening();
+    clock.set(MIDNIGHT + 3 * HOUR);
+    const today = double.publish({ title: 'fiets vannacht', postedAt: MIDNIGHT + HOUR });
+    const result = await client.fetchNewListings(fiets, {
+      seenIds: seen,
+      since: MIDNIGHT + 2 * HOUR,
+      pageCap: 50,
+    });
+    if (result.status !== 'ok') throw new Error(result.status);
+    expect(result.listings.map((listing) => listing.id)).toEqual([today.itemId]);
+    expect(result).toMatchObject({ stoppedBy: 'day-boundary', pagesFetched: 1 });
+  });
+
+  it('an unseen ad of a day already read through is not reported', async () => {
+    newClient({ ratePerSecond: 1000 });
+    const older = publishDay(3, 2);
+    const result = await client.fetchNewListings(fiets, { seenIds: new Set(), since: NOON - HOUR });
+    if (result.status !== 'ok') throw new Error(result.status);
+    expect(result.listings).toEqual([]);
+    expect(older).toHaveLength(3);
+  });
+
+  it('the day to read from follows the site’s clock (Date header), not ours', async () => {
+    // Our clock says 11:00 the next day; the site's answers say noon today.
+    newClient({ ratePerSecond: 1000, now: () => clock.now() + DAY - HOUR });
+    const todays = publishDay(2, 0).map((ad) => ad.itemId);
+    const result = await client.fetchNewListings(fiets, { seenIds: new Set() });
+    if (result.status !== 'ok') throw new Error(result.status);
+    expect(result.listings.map((listing) => listing.id).sort()).toEqual([...todays].sort());
+    expect(result.siteTime).toBe(NOON);
+  });
+});
+
 describe('204 No Content', () => {
   it.each([
     ['injected by the host', true],
@@ -224,6 +292,24 @@ describe('204 No Content', () => {
       status: 'ok',
       listings: inject ? expect.any(Array) : [],
       stoppedBy: 'end-of-results',
+    });
+  });
+  it('on the first page it is no real answer (noContent); later it means busy: a failure', async () => {
+    newClient({ ratePerSecond: 1000 });
+    publishDay(150, 0);
+    double.inject({ status: 204, target: 'search' });
+    expect(await client.fetchNewListings(fiets)).toMatchObject({
+      status: 'ok',
+      noContent: true,
+      listings: [],
+    });
+    double.inject({ status: 204, target: 'search', after: 1 });
+    const result = await client.fetchNewListings(fiets);
+    expect(result).toMatchObject({
+      status: 'ok',
+      noContent: false,
+      stoppedBy: 'failure',
+      failure: { status: 'error', httpStatus: 204 },
     });
   });
 });

@@ -5,6 +5,7 @@
  */
 import { Agent, request } from 'undici';
 import { PLATFORMS, type PlatformId } from '@prijsalarm/core';
+import { dayOfLabel, marketDay, oldestOpenDay, parseHttpDate } from './days';
 import { createDetailPageReader, type DetailResult, type PageFetcher } from './detail-page';
 import {
   createHostCooldowns,
@@ -75,6 +76,8 @@ export interface SearchPage extends NormalizedPage {
   limit: number;
   /** The API answered 204 No Content (treated as an empty page). */
   noContent: boolean;
+  /** The site's clock when it answered (its Date header), epoch ms; null when it sent none. */
+  siteTime: number | null;
   /** Entries in the raw `listings[]`, skipped ones included: tells whether a next page exists. */
   rawListingCount: number;
 }
@@ -84,9 +87,19 @@ export interface FetchNewListingsOptions {
   seenIds?: ReadonlySet<string>;
   /** Alternative to seenIds, for a seen-set that lives elsewhere. */
   isSeen?: (listing: Listing) => boolean;
-  /** Pages of 100 at most. Default 3. */
+  /** Pages of 100 at most. Default 3; MAX_WINDOW_PAGES reads as far as the result window goes. */
   pageCap?: number;
+  /**
+   * Site time (epoch ms, from its Date header) of the previous complete read of this search. Every
+   * day that read could not have seen whole is read through (days.ts oldestOpenDay), and ads of
+   * older days are not reported. Default: this read's own first answer, i.e. today (and
+   * yesterday too within LATE_INDEXING_MS of midnight).
+   */
+  since?: number | null;
 }
+
+/** The result window (~5 000 items, research §1.13) in pages of 100. */
+export const MAX_WINDOW_PAGES = 50;
 
 export type StopReason = 'day-boundary' | 'end-of-results' | 'page-cap' | 'failure';
 
@@ -96,7 +109,7 @@ export interface NewListings {
   listings: Listing[];
   pagesFetched: number;
   /**
-   * day-boundary: read past the last day that can hold new ads (complete).
+   * day-boundary: read past the oldest day that can hold new ads (complete).
    * end-of-results: no more pages (complete).
    * page-cap: stopped by the cap before reaching seen ads (the search may be too broad).
    * failure: a later page failed; `failure` says why and the listings so far are returned.
@@ -104,6 +117,13 @@ export interface NewListings {
   stoppedBy: StopReason;
   failure: MarketplaceFailure | null;
   totalResultCount: number | null;
+  /** The site's clock at the first page (its Date header; ours when it sent none). */
+  siteTime: number;
+  /**
+   * The first page was a 204: no real answer. The sites send it when nothing matches, but also
+   * when they are busy, so it proves nothing about what is on the market.
+   */
+  noContent: boolean;
 }
 
 export interface MarketplaceClient {
@@ -112,7 +132,7 @@ export interface MarketplaceClient {
     search: MarketplaceSearch,
     page?: { offset?: number; limit?: number },
   ): Promise<SearchPage | MarketplaceFailure>;
-  /** The ads not yet seen, paging back until the seen ones' day has been read through. */
+  /** The ads not yet seen, paging back until every day still open since `since` is read through. */
   fetchNewListings(
     search: MarketplaceSearch,
     options?: FetchNewListingsOptions,
@@ -284,6 +304,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       offset,
       limit,
       noContent: true,
+      siteTime: parseHttpDate(response.headers.date),
       rawListingCount: 0,
       listings: [],
       topBlock: [],
@@ -324,6 +345,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       offset,
       limit,
       noContent: false,
+      siteTime: parseHttpDate(response.headers.date),
       rawListingCount: Array.isArray(raw.listings) ? raw.listings.length : 0,
       ...normalized,
     };
@@ -338,9 +360,13 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     const isSeen = fetchOptions.isSeen ?? ((listing: Listing) => seenIds?.has(listing.id) === true);
     const found = new Map<string, Listing>();
     let totalResultCount: number | null = null;
-    // The day of the first seen date-ordered ad: within a day the order is arbitrary, so new ads
-    // of that day may still follow it. Reading stops once an older day begins.
-    let seenDay: string | null = null;
+    let siteTime = now();
+    let noContent = false;
+    // Within a day the date sort is in no order, and ads are indexed minutes late (after midnight
+    // with yesterday's label, anywhere in yesterday's block): every day the previous read could
+    // not have seen whole is read to its end, and reading stops once an older day begins.
+    let today = marketDay(siteTime);
+    let oldestDay = today;
 
     for (let pageIndex = 0; pageIndex < pageCap; pageIndex++) {
       const page = await searchPage(search, { offset: pageIndex * MAX_PAGE_LIMIT });
@@ -348,14 +374,32 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
         if (pageIndex === 0) return page;
         return done('failure', pageIndex, page);
       }
+      if (pageIndex === 0) {
+        siteTime = page.siteTime ?? siteTime;
+        today = marketDay(siteTime);
+        oldestDay = oldestOpenDay(Math.min(fetchOptions.since ?? siteTime, siteTime));
+        noContent = page.noContent;
+      } else if (page.noContent) {
+        // Later pages of a search that has results are never empty answers: the host is busy.
+        const busy = failed(
+          search.platform,
+          204,
+          'search answered 204 in the middle of its pages',
+          1,
+        );
+        return done('failure', pageIndex, busy);
+      }
       totalResultCount ??= page.totalResultCount;
       let boundary = false;
       for (const listing of [...page.topBlock, ...page.listings]) {
         const seen = isSeen(listing);
+        const day = isDateOrdered(listing) ? dayOfLabel(listing.dayLabel, today) : null;
+        // Older than any day that can still hold an unseen ad: not new, and the end of reading.
+        if (day !== null && day < oldestDay) {
+          boundary = true;
+          continue;
+        }
         if (!seen && !found.has(listing.id)) found.set(listing.id, listing);
-        if (!isDateOrdered(listing)) continue;
-        if (seen && seenDay === null) seenDay = listing.dayLabel;
-        else if (seenDay !== null && listing.dayLabel !== seenDay) boundary = true;
       }
       if (boundary) return done('day-boundary', pageIndex + 1, null);
       const maxPages = page.maxAllowedPageNumber;
@@ -379,6 +423,8 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
         stoppedBy,
         failure,
         totalResultCount,
+        siteTime,
+        noContent,
       };
     }
   }
