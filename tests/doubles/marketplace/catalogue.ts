@@ -1,7 +1,6 @@
 /**
- * What the double's marketplace is made of: categories (ids as on the real sites, research
- * marketplaces.md §1.12 and jensjeflensje/marktplaats-py's l2 list), places with coordinates and
- * postcodes, and Dutch ad texts for the generator.
+ * What the double's marketplace is made of: categories (ids as on the real sites), places with
+ * coordinates and postcodes, and Dutch ad texts for the generator.
  */
 
 export type DoublePlatform = 'marktplaats' | '2dehands';
@@ -15,7 +14,7 @@ export interface L1Category {
   keyBe?: string;
 }
 
-/** The 36 L1 categories, shared ids, site labels (research §1.12). */
+/** The 36 L1 categories, shared ids, site labels. */
 export const L1_CATEGORIES: L1Category[] = [
   { id: 1, key: 'antiek-en-kunst', name: 'Antiek en Kunst' },
   { id: 31, key: 'audio-tv-en-foto', name: 'Audio, Tv en Foto' },

@@ -1,5 +1,5 @@
 /**
- * The verbatim examples of research marketplaces.md §1.15: what the real hosts answered, so the
+ * Verbatim examples of what the real hosts answered, so the
  * double serves exactly these shapes and the client is tested against them.
  * A: marktplaats.nl search response with one listing (jensjeflensje/marktplaats-py mock).
  * B: a 2dehands.be listing (jasp-nerd/marktplaats-mcp fixture; MIN_BID, DAGTOPPER, distance -1000).

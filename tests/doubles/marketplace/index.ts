@@ -107,7 +107,7 @@ export interface RequestLogEntry {
 export interface MarketplaceDouble {
   baseUrl: Record<DoublePlatform, string>;
   publish(input?: PublishInput): PublishedListing;
-  /** Stores a search JSON listing exactly as given (research fixtures). */
+  /** Stores a search JSON listing exactly as given (real answers, fixtures.ts). */
   publishRaw(
     platform: DoublePlatform,
     raw: Record<string, unknown>,

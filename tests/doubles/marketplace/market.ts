@@ -1,6 +1,6 @@
 /**
  * The double's marketplace: the stored ads of both sites and the real search semantics over them
- * (research marketplaces.md §1.2, §1.7, §1.11, §1.13):
+ *:
  * - query words matched in the title (and description unless searchInTitleAndDescription=false);
  * - l1CategoryId / l2CategoryId; attributeRanges[]=PriceCents:from:to (cents, null = open);
  * - postcode filters only together with distanceMeters;
@@ -108,7 +108,7 @@ function attributeValue(raw: Json, key: string): string | null {
   return typeof found?.value === 'string' ? found.value : null;
 }
 
-/** The search JSON of an ad, shaped like research §1.15 A/B. */
+/** The search JSON of an ad, shaped like the real hosts' answers (fixtures.ts). */
 export function buildRawListing(spec: ListingSpec): Json {
   const admarkt = spec.itemId.startsWith('a');
   const l2 = l2Category(spec.categoryId);
@@ -423,7 +423,7 @@ export class DoubleMarket {
     };
   }
 
-  /** The top-level keys of research §1.4, with values in the shape of §1.15 C/D. */
+  /** The top-level keys of a real search answer, with values in its shape (fixtures.ts). */
   private response(
     platform: DoublePlatform,
     query: Query,
@@ -592,7 +592,7 @@ export class DoubleMarket {
     };
   }
 
-  /** `window.__CONFIG__.listing` of an ad page, shaped like research §1.15 F. */
+  /** `window.__CONFIG__.listing` of an ad page, shaped like a real one (fixtures.ts). */
   pageListing(listing: StoredListing): Json {
     if (listing.pageListing !== undefined) return listing.pageListing;
     const raw = listing.raw;

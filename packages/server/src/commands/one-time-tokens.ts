@@ -1,7 +1,7 @@
 /**
  * Single-use secret links for accounts (verify e-mail, reset password, login link): 256 random
  * bits in the link, only sha256 stored, an expiry, and consumption that succeeds exactly once even
- * when two requests race (reliability.md §1.5).
+ * when two requests race.
  */
 import { Op } from 'sequelize';
 import type { AppContext } from '../context';

@@ -1,6 +1,6 @@
 /**
  * The e-mail channel: ONE mail per recipient per check with every new ad of that check, grouped by
- * the alert(s) it matched (design.md step 5). The first job of a group claims and sends all open
+ * the alert(s) it matched. The first job of a group claims and sends all open
  * siblings; the others find theirs sent (or claimed) and do nothing.
  *
  * SMTP replies decide what a failure means (RFC 5321 §4.2.1): 5xx is permanent (failed, with the

@@ -1,7 +1,7 @@
 /**
  * The Delivery rows as a ledger: who may send a delivery now (a claim), and what a send did to it
  * (sent, retrying with backoff, failed with its reason). The row is the truth; jobs only say "look
- * at this row" (research reliability.md §4.7).
+ * at this row".
  *
  * The claim: one conditional UPDATE over the rows of a send that moves `nextAttemptAt` a lease into
  * the future and writes the run's own `claimToken`, allowed only while a row is pending/retrying

@@ -21,7 +21,7 @@ import { openDeliveryWhere } from './ledger';
 /** How long web processes get to push a notification before the worker settles its delivery. */
 export const PUSH_GRACE_MS = 5_000;
 
-/** The open sockets of this web process, by user (http/ws-events.ts). */
+/** The open sockets of this web process, by user (sockets/events.ts). */
 export interface PushHub {
   hasSockets(userId: string): boolean;
   /** Sends to every open socket of the user whose session still holds; resolves with how many. */

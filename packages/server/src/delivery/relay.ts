@@ -1,5 +1,5 @@
 /**
- * The relay (transactional outbox, research reliability.md §4.7): deliveries still open that
+ * The relay (transactional outbox): deliveries still open that
  * nothing has touched for a while get their `deliver` job queued again. That covers a crash between
  * the recorder's commit and its enqueue, a worker killed mid-send (its claim lapses), a retry job
  * that was lost, and the in-process queue, which forgets everything on a restart.

@@ -1,6 +1,6 @@
 /**
  * The Telegram message for a new listing, in `parse_mode: 'HTML'`. Every marketplace and user
- * value is escaped (design.md: marketplace text is untrusted), and the visible text is kept
+ * value is escaped (marketplace text is untrusted), and the visible text is kept
  * within the Bot API limits by shortening those values before they are escaped, so a cut never
  * lands inside a tag or an entity.
  */

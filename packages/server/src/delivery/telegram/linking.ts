@@ -1,5 +1,5 @@
 /**
- * Linking a Telegram chat to an account (research reliability.md §3.2). The server makes a short
+ * Linking a Telegram chat to an account. The server makes a short
  * code, stores only its hash with an expiry (TELEGRAM_LINK_CODE_TTL_MINUTES) and shows the deep
  * link `https://t.me/<bot>?start=<code>`; Telegram then sends the bot `/start <code>` from that
  * chat. The user may also paste the code into the chat. Storage stays with the caller: this

@@ -1,5 +1,5 @@
 /**
- * Pacing to the Bot API's limits (research reliability.md §3.3): at most one message per second
+ * Pacing to the Bot API's limits: at most one message per second
  * in a chat and about 30 per second for the whole bot. A 429 is honoured: wait `retry_after`
  * seconds, then retry the same message. Everything else is classified so the delivery job knows
  * whether to retry later, or to give up and clear the user's Telegram link.

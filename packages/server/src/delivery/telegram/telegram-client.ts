@@ -42,7 +42,7 @@ export class TelegramClient {
     this.bot = new Telegraf(options.token, {
       telegram: { apiRoot: options.apiRoot ?? 'https://api.telegram.org' },
     });
-    // A reply through the webhook response cannot report failure (research §3.1).
+    // A reply through the webhook response cannot report failure.
     this.bot.telegram.webhookReply = false;
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_TELEGRAM_REQUEST_TIMEOUT_MS;
   }

@@ -1,7 +1,7 @@
 /**
  * The one way the engine talks to Marktplaats and 2dehands: undici with keep-alive, an
  * identifying User-Agent, per-host spacing, full-jitter retries that honour Retry-After, and a
- * cool-down after 403s during which nothing is sent (research marketplaces.md §1, §3).
+ * cool-down after 403s during which nothing is sent.
  */
 import { Agent, request } from 'undici';
 import { PLATFORMS, type PlatformId } from '@prijsalarm/core';
@@ -98,7 +98,7 @@ export interface FetchNewListingsOptions {
   since?: number | null;
 }
 
-/** The result window (~5 000 items, research §1.13) in pages of 100. */
+/** The result window (~5 000 items) in pages of 100. */
 export const MAX_WINDOW_PAGES = 50;
 
 export type StopReason = 'day-boundary' | 'end-of-results' | 'page-cap' | 'failure';

@@ -8,7 +8,7 @@ import { addDays, localDate } from '../../lib/calendar';
 
 /**
  * How late an ad may be indexed after it was posted: its day stays open this long after its
- * midnight (research marketplaces.md §1.11: "indexed minutes late"). An ad that shows up later
+ * midnight. An ad that shows up later
  * than this in a day already read through is missed (engine README).
  */
 export const LATE_INDEXING_MS = 60 * 60_000;

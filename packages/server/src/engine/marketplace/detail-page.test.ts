@@ -69,7 +69,7 @@ async function detailOf(input: PublishInput = {}) {
 }
 
 describe('reading the ad page', () => {
-  it('research example F, verbatim: exact time, private seller, pickup with carriers', async () => {
+  it('a real ad page, verbatim: exact time, private seller, pickup with carriers', async () => {
     const { url } = double.publish({
       itemId: 'm2355451324',
       title: 'Yamaha MT-07 ABS + handvatverwarming',

@@ -1,7 +1,7 @@
 /**
  * The ad page ("VIP") tells what search results do not: the exact posting time, whether the
  * seller is private or a business, and shipping. Its data sits in `window.__CONFIG__ = {…}`
- * (research marketplaces.md §1.1, §1.15 F). Pages are fetched only when asked and cached.
+ *. Pages are fetched only when asked and cached.
  */
 import * as cheerio from 'cheerio';
 import type { PlatformId } from '@prijsalarm/core';

@@ -1,6 +1,6 @@
 /**
  * Politeness towards one marketplace host: request spacing, retry delays and the cool-down after
- * a block (research marketplaces.md §3.3–3.4). Pure bookkeeping over an injected clock.
+ * a block. Pure bookkeeping over an injected clock.
  */
 
 /** Spaces requests to one host at most `ratePerSecond` apart; callers queue in arrival order. */

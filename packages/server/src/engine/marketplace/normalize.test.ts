@@ -52,7 +52,7 @@ async function only(criteria: MarketplaceSearch): Promise<Listing> {
   return page.listings[0]!;
 }
 
-describe('research examples (§1.15), served verbatim by the double', () => {
+describe('real answers of the hosts, served verbatim by the double', () => {
   it('A: a marktplaats.nl organic ad', async () => {
     double.publishRaw('marktplaats', FIXTURE_A_LISTING, { postedAt: Date.UTC(2024, 2, 10, 12) });
     const listing = await only({ platform: 'marktplaats', query: 'batavus' });

@@ -1,5 +1,5 @@
 /**
- * A saved search → the query string of `GET /lrp/api/search` (research marketplaces.md §1.2), and
+ * A saved search → the query string of `GET /lrp/api/search`, and
  * the canonical key under which alerts with the same server-side search share one fetch.
  */
 import { createHash } from 'node:crypto';

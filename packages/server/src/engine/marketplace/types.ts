@@ -1,5 +1,5 @@
 /**
- * The marketplaces' wire format (research marketplaces.md §1.15/§1.16) and the one normalised
+ * The marketplaces' wire format and the one normalised
  * `Listing` the rest of the engine works with. Marktplaats and 2dehands share one backend, so one
  * set of raw types covers both hosts. Enums stay open (`string & {}`): new values appear without
  * notice and must never break a check.
@@ -130,7 +130,7 @@ export interface RawSearchResponse {
   [key: string]: unknown;
 }
 
-/** The part of an ad page's `window.__CONFIG__.listing` that the engine reads (research §1.15 F). */
+/** The part of an ad page's `window.__CONFIG__.listing` that the engine reads. */
 export interface RawDetailListing {
   itemId?: string;
   title?: string;

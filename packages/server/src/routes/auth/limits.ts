@@ -1,5 +1,5 @@
 /**
- * Anti-automation for the account routes (reliability.md §1.4): per IP and per account (the
+ * Anti-automation for the account routes: per IP and per account (the
  * normalised e-mail, whether or not an account exists, so a 429 reveals nothing). Login counts
  * failures only; register, reset and login-link count every request. Override by name with
  * RATE_LIMITS ("login-account=2/60").
