@@ -60,7 +60,7 @@ export const IMPORT_URL_TEXTS = {
 
   /* ---------- The link field ---------- */
   label: 'Plak een zoeklink van Marktplaats of 2dehands',
-  hint: 'Bijvoorbeeld https://www.marktplaats.nl/q/fiets/#postcode:1012AB|distanceMeters:10000',
+  hint: 'Zoek op marktplaats.nl of 2dehands.be, kopieer het adres van de zoekresultaten en plak het hier: het formulier vult zich.',
   submit: 'Overnemen',
   filled: 'Het formulier is ingevuld met de zoeklink. Controleer de velden.',
   notTakenOver: 'Niet overgenomen:',
