@@ -64,14 +64,14 @@ describe('parseMarketplaceSearchUrl: the shapes of a search link', () => {
       'https://www.2dehands.be/q/iphone+15+pro/#sortBy:SORT_INDEX|sortOrder:DECREASING',
       { platforms: ['2dehands'], searchTerm: 'iphone 15 pro' },
       [],
-      ['sortBy:SORT_INDEX', 'sortOrder:DECREASING'],
+      ['sortBy:SORT_INDEX|sortOrder:DECREASING'],
     ],
     [
       'a 2dehands category page with its own key and the query in the fragment',
       'https://www.2dehands.be/l/games-en-spelcomputers/#q:ps5|Language:all-languages|sortBy:SORT_INDEX|sortOrder:DECREASING',
       { platforms: ['2dehands'], searchTerm: 'ps5', l1CategoryId: GAMES.id },
       [],
-      ['sortBy:SORT_INDEX', 'sortOrder:DECREASING'],
+      ['sortBy:SORT_INDEX|sortOrder:DECREASING'],
     ],
     [
       'a category page with two keys',
@@ -104,7 +104,7 @@ describe('parseMarketplaceSearchUrl: the shapes of a search link', () => {
         customFilters: { yearMin: 2020, mileageMax: 70001 },
       },
       [],
-      ['sortBy:PRICE', 'sortOrder:INCREASING'],
+      ['sortBy:PRICE|sortOrder:INCREASING'],
     ],
     [
       'price in cents, postal code and distance',
@@ -126,6 +126,13 @@ describe('parseMarketplaceSearchUrl: the shapes of a search link', () => {
       { platforms: ['2dehands'], searchTerm: 'fiets', postalCode: '2000', distance: 25 },
       [],
       ['offeredSince:Gisteren'],
+    ],
+    [
+      'a price from zero, which is no lower bound',
+      'https://www.marktplaats.nl/q/bank/#PriceCentsFrom:0|PriceCentsTo:25000',
+      { platforms: ['marktplaats'], searchTerm: 'bank', maxPrice: 250 },
+      [],
+      [],
     ],
     [
       'an open price end',

@@ -252,6 +252,13 @@ class Collector {
   ignoredPart(part: string, message: string): void {
     this.ignored.push({ part, message });
   }
+
+  /** The sort keys come in pairs (sortBy, sortOrder): one note names them together. */
+  sortPart(part: string): void {
+    const note = this.ignored.find((ignored) => ignored.message === texts.sortIgnored);
+    if (note) note.part = `${note.part}|${part}`;
+    else this.ignoredPart(part, texts.sortIgnored);
+  }
 }
 
 function readFragmentEntry(
@@ -277,6 +284,8 @@ function readFragmentEntry(
       const name = texts.fieldNames[field];
       const cents = wholeNumber(value);
       if (cents === null) return out.unsupportedPart(part, texts.valueUnreadable(name, value));
+      // From € 0 is no lower bound: left out, so no plan's minimum-price lock is touched.
+      if (cents === 0 && field === 'minPrice') return;
       const euros = centsToEuros(cents);
       const error = priceError(euros);
       if (error !== null) return out.unsupportedPart(part, texts.priceOutOfRange(name, error));
@@ -304,7 +313,7 @@ function readFragmentEntry(
       if (!isOpenEnd(value)) out.carFilters.push({ key, value, part });
       return;
     default:
-      if (SORT_KEYS.has(key)) return out.ignoredPart(part, texts.sortIgnored);
+      if (SORT_KEYS.has(key)) return out.sortPart(part);
       return out.unsupportedPart(part, texts.filterUnsupported(key || part));
   }
 }

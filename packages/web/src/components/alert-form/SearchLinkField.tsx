@@ -27,7 +27,7 @@ export const SearchLinkField = observer(function SearchLinkField({
     void link.apply(pasted.trim());
   };
   return (
-    <form className="form search-link" noValidate aria-label={texts.label} onSubmit={submit}>
+    <form className="form search-link" noValidate onSubmit={submit}>
       <div className="search-link__row">
         <TextField
           label={texts.label}
@@ -58,7 +58,13 @@ export const SearchLinkField = observer(function SearchLinkField({
                 <ul className="search-link__notes">
                   {link.notes.map((note) => (
                     <li key={`${note.part}|${note.message}`}>
-                      <code>{note.part}</code>: {note.message}
+                      {/* A form's own note already starts with the field it names. */}
+                      {!note.message.startsWith(note.part) && (
+                        <>
+                          <code>{note.part}</code>:{' '}
+                        </>
+                      )}
+                      {note.message}
                     </li>
                   ))}
                 </ul>
