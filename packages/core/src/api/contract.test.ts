@@ -16,6 +16,7 @@ const SPECIFIED_CALLS = [
   'PATCH /alerts/manage/:token/toggle',
   'GET /alerts/manage/:token/refresh/:refreshToken',
   'GET /alerts/confirm/:token',
+  'POST /alerts/parse-url',
   'GET /categories',
   // Notifications
   'GET /notifications',

@@ -22,6 +22,7 @@ import type {
   ChatVerifySessionRequest,
   ChatVerifySessionResponse,
 } from '../chat/http';
+import type { ParseSearchUrlPayload } from '../importUrl/schema';
 import type { CapabilitiesData, PublicSettings } from '../plans';
 import type {
   AdminPlanChangePayload,
@@ -72,6 +73,7 @@ import type {
   NotificationListResponse,
   NotificationResponse,
   NotificationStatsOverview,
+  ParseSearchUrlResponse,
   PaymentStatusResponse,
   PreferencesResponse,
   SessionsResponse,
@@ -90,6 +92,11 @@ export const API_CONTRACT = {
       response: CreateAlertResponse;
     }>()('POST', '/alerts', { successStatus: 201 }),
     myAlerts: defineEndpoint<{ response: MyAlertsResponse }>()('GET', '/alerts/my-alerts'),
+    /** The create-alert fields of a Marktplaats or 2dehands search link, and what it could not take. */
+    parseUrl: defineEndpoint<{ body: ParseSearchUrlPayload; response: ParseSearchUrlResponse }>()(
+      'POST',
+      '/alerts/parse-url',
+    ),
     confirm: defineEndpoint<{ response: AlertWithMessageResponse }>()(
       'GET',
       '/alerts/confirm/:token',

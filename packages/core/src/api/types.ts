@@ -4,6 +4,7 @@
  * Request payloads that the server validates come from `../validation`; the rest live here.
  */
 import type { Plan, PlatformId, Role } from '../domain';
+import type { MarketplaceSearchImport } from '../importUrl/parse';
 import type { CapabilitiesData, PublicSettings, SettingKey, SettingUpdate } from '../plans';
 
 /** Every 4xx/5xx body. `error` is Dutch and shown to the user as is. */
@@ -152,6 +153,9 @@ export interface ManageAlertResponse {
   alert: AlertDto & { refreshUrl: string };
   notifications: { items: NotificationDto[]; pagination: Pagination };
 }
+
+/** POST /alerts/parse-url: the create-alert fields a marketplace search link filled in. */
+export type ParseSearchUrlResponse = MarketplaceSearchImport;
 
 /* ---------- Categories ---------- */
 

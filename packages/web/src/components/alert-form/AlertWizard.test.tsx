@@ -98,7 +98,8 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
       { timeout: 4000 },
     );
     expect(navigator.currentPath()).toBe('/manage/tok');
-  });
+    // The redirect alone waits 3 s, and role queries over a whole wizard are slow in jsdom.
+  }, 10_000);
 });
 
 const ALERT_STEPS = {

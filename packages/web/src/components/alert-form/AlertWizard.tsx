@@ -9,6 +9,7 @@ import { useStores } from '../../stores/context';
 import { AlertWizardStore } from './AlertWizardStore';
 import type { WizardStepId } from './AlertWizardStore';
 import { ErrorCard, SuccessCard } from './CreationResult';
+import { SearchLinkField } from './SearchLinkField';
 import {
   AdvancedStep,
   CategoryStep,
@@ -153,6 +154,7 @@ export const AlertWizard = observer(function AlertWizard({ context }: AlertWizar
           </p>
         </div>
       )}
+      <SearchLinkField link={wizard.link} />
       <Progress wizard={wizard} />
       <p className="wizard__count">{texts.wizard.progress(wizard.stepNumber, wizard.totalSteps)}</p>
       <h2 className="wizard__title" id={headingId} ref={headingRef} tabIndex={-1}>

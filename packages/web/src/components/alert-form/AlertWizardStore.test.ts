@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import {
   CSRF_COOKIE,
   DEFAULT_SETTINGS,
+  IMPORT_URL_TEXTS,
   PLAN_ERROR_UPGRADE_REDIRECT_MS,
   POST_CREATION_REDIRECT_MS,
   STRINGS,
@@ -610,5 +611,53 @@ describe('sending', () => {
     expect(wizard.creation.phase).toBe('idle');
     expect(wizard.currentStep).toBe('priceLocation');
     expect(wizard.errors.postalCode).toBe(STRINGS.alertForm.postalCodeInvalid);
+  });
+});
+
+describe('starting from a search link', () => {
+  const LINK =
+    'https://www.marktplaats.nl/l/auto-s/audi/#q:a4+avant|postcode:3511AB|distanceMeters:25000|PriceCentsFrom:500000|constructionYearFrom:2018|f:14055';
+
+  it('fills every step with our categories, loads what they need and shows the summary', async () => {
+    const loadCarFilters = vi.fn(() => Promise.resolve());
+    const { wizard } = await setup({ plan: 'REGISTERED', loadCarFilters });
+    server.script('GET', CATEGORIES, { body: [CARS, BIKES, AUDI, BMW, LADIES_BIKES] });
+    server.script('GET', CATEGORIES, { body: [AUDI, BMW] });
+    await wizard.link.apply(LINK);
+    await flush();
+
+    expect(wizard.form).toMatchObject({
+      platform: 'marktplaats',
+      searchTerm: 'a4 avant',
+      minPrice: '5000',
+      postalCode: '3511 AB',
+      distance: 25,
+      category: { l1: { id: CARS.id }, l2: { id: AUDI.id } },
+      categoryFilters: { yearMin: 2018 },
+    });
+    expect(wizard.l2Categories).toEqual([AUDI, BMW]);
+    expect(loadCarFilters).toHaveBeenCalled();
+    expect(wizard.currentStep).toBe('summary');
+    expect(wizard.link.notes.map((note) => note.part)).toEqual(['f:14055']);
+    expect(wizard.summary.category).toBe("Auto's › Audi");
+  });
+
+  it("refuses a 2dehands link with core's plan message when the plan lacks it", async () => {
+    const { wizard } = await setup({ plan: 'REGISTERED' });
+    server.script('GET', CATEGORIES, { body: [CARS] });
+    await wizard.link.apply('https://www.2dehands.be/q/fiets/');
+    expect(wizard.link.error).toBe(wizard.caps.getPlatformMessage('2dehands'));
+    expect(wizard.link.error).toBeTruthy();
+    expect(wizard.form.platform).toBeNull();
+    expect(wizard.form.searchTerm).toBe('');
+  });
+
+  it('names another site in Dutch without touching the form', async () => {
+    const { wizard } = await setup({ plan: 'REGISTERED' });
+    server.script('GET', CATEGORIES, { body: [CARS] });
+    wizard.setSearchTerm('fiets');
+    await wizard.link.apply('https://www.example.com/q/fiets/');
+    expect(wizard.link.error).toBe(IMPORT_URL_TEXTS.notMarketplace);
+    expect(wizard.form.searchTerm).toBe('fiets');
   });
 });

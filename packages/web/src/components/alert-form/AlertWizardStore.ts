@@ -47,7 +47,7 @@ import type {
 } from '@prijsalarm/core';
 import type { RootStore } from '../../stores/RootStore';
 import { AlertCreation } from './AlertCreation';
-import { alertFormModel } from './alertFields';
+import { SearchLinkImport, alertFormModel } from './alertFields';
 
 /** The wizard's steps in order (spec §2 "Alert form, authenticated"); two appear only sometimes. */
 export const WIZARD_STEPS = [
@@ -168,6 +168,8 @@ export class AlertWizardStore {
   /** The exclude-words field as typed (commas and all); the form keeps the words. */
   excludeWordsText = '';
   readonly creation: AlertCreation;
+  /** 'Plak een zoeklink': fills every step from a marketplace search link. */
+  readonly link: SearchLinkImport;
   readonly context: AlertFormContext;
   private readonly loadCarFilters: () => Promise<unknown>;
   private l2Request = 0;
@@ -179,12 +181,20 @@ export class AlertWizardStore {
     this.context = options.context;
     this.loadCarFilters = options.loadCarFilters ?? (() => Promise.resolve());
     this.creation = new AlertCreation(root);
+    this.link = new SearchLinkImport(this.fields, {
+      form: 'wizard',
+      platformMessage: (platform) => this.caps.getPlatformMessage(platform),
+      featureLock: (feature) => this.featureLock(feature),
+      loadCategories: () => root.api.categories.list({ isActive: true }),
+      afterImport: (state) => this.afterLinkImport(state),
+    });
     makeAutoObservable<AlertWizardStore, 'root' | 'loadCarFilters' | 'l2Request'>(
       this,
       {
         root: false,
         fields: false,
         creation: false,
+        link: false,
         context: false,
         loadCarFilters: false,
         l2Request: false,
@@ -375,6 +385,20 @@ export class AlertWizardStore {
     } catch (error) {
       console.error('Could not load the subcategories', error);
     }
+  }
+
+  /**
+   * After a search link filled the form: the subcategories of its category for the select, the
+   * car filters when it is the car category, and on to the summary (or the search step, when the
+   * link had no search term) so every value can be checked at once.
+   */
+  private afterLinkImport(state: AlertFormState): void {
+    this.excludeWordsText = '';
+    this.l2Categories = [];
+    const l1 = state.category.l1;
+    if (l1) void this.loadSubcategories(l1.id);
+    if (this.isCarCategory) void this.ensureCarFilters();
+    this.goTo(state.searchTerm.trim() === '' ? 'search' : 'summary');
   }
 
   /** Loads the car filters once; a failure is a warning toast (spec §8) and can be retried. */

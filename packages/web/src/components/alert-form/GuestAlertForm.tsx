@@ -11,6 +11,7 @@ import { TextField } from '../form/fields';
 import { useStores } from '../../stores/context';
 import { ErrorCard, SuccessCard } from './CreationResult';
 import { GuestAlertFormStore } from './GuestAlertFormStore';
+import { SearchLinkField } from './SearchLinkField';
 import { DISTANCE_SELECT_OPTIONS, SelectField, distanceValue, parseDistance } from './controls';
 import './alert-form.css';
 
@@ -63,6 +64,7 @@ export const GuestAlertForm = observer(function GuestAlertForm({
           <p className="alert-card__intro">{texts.guest.intro}</p>
         </>
       )}
+      <SearchLinkField link={store.link} />
       <Form model={store} label={texts.guest.formLabel} onSubmit={() => void store.submit()}>
         <TextField
           label={texts.fields.searchTerm}

@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CSRF_COOKIE, POST_CREATION_REDIRECT_MS, STRINGS } from '@prijsalarm/core';
+import {
+  CSRF_COOKIE,
+  IMPORT_URL_TEXTS,
+  POST_CREATION_REDIRECT_MS,
+  STRINGS,
+} from '@prijsalarm/core';
 import { RecordingNavigator, startHttpDouble, testStore } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
 import { GuestAlertFormStore } from './GuestAlertFormStore';
@@ -224,5 +229,39 @@ describe('sending', () => {
       'POST /api/alerts',
     ]);
     form.dispose();
+  });
+});
+
+describe('starting from a search link', () => {
+  it('fills the guest fields, keeps the e-mail address and names what the form lacks', async () => {
+    const { form } = setup();
+    form.setEmail('anna@example.nl');
+    server.script('GET', '/api/categories', { body: [] });
+    await form.link.apply(
+      'https://www.marktplaats.nl/q/kinderfiets/#postcode:3511AB|distanceMeters:5000|PriceCentsFrom:1000|PriceCentsTo:7500|sortBy:SORT_INDEX',
+    );
+    expect(form.form).toMatchObject({
+      platform: 'marktplaats',
+      searchTerm: 'kinderfiets',
+      maxPrice: '75',
+      minPrice: '',
+      postalCode: '3511 AB',
+      distance: 5,
+      email: 'anna@example.nl',
+    });
+    expect(form.link.notes.map((note) => note.message)).toEqual([
+      IMPORT_URL_TEXTS.notInGuestForm('Minimumprijs'),
+      IMPORT_URL_TEXTS.sortIgnored,
+    ]);
+    expect(form.canSubmit).toBe(true);
+  });
+
+  it("answers a 2dehands link with core's plan message instead of switching", async () => {
+    const { form } = setup();
+    server.script('GET', '/api/categories', { body: [] });
+    await form.link.apply('https://www.2dehands.be/q/fiets/');
+    expect(form.link.error).toBe(STRINGS.access.accountRequiredForPlatform('2dehands'));
+    expect(form.form.platform).toBe('marktplaats');
+    expect(form.form.searchTerm).toBe('');
   });
 });

@@ -9,7 +9,7 @@ import {
 import type { AlertFormState, DistanceKm, GuestCreateAlertPayload } from '@prijsalarm/core';
 import type { RootStore } from '../../stores/RootStore';
 import { AlertCreation } from './AlertCreation';
-import { alertFormModel } from './alertFields';
+import { SearchLinkImport, alertFormModel } from './alertFields';
 
 export type GuestField = 'searchTerm' | 'maxPrice' | 'postalCode' | 'distance' | 'email';
 
@@ -20,12 +20,20 @@ export type GuestField = 'searchTerm' | 'maxPrice' | 'postalCode' | 'distance' |
 export class GuestAlertFormStore {
   readonly fields = alertFormModel(initialGuestAlertFormState);
   readonly creation: AlertCreation;
+  /** 'Plak een zoeklink': a Marktplaats link fills the guest fields; 2dehands gets the plan message. */
+  readonly link: SearchLinkImport;
 
   constructor(private readonly root: RootStore) {
     this.creation = new AlertCreation(root);
+    this.link = new SearchLinkImport(this.fields, {
+      form: 'guest',
+      platformMessage: (platform) => root.capabilities.current.getPlatformMessage(platform),
+      featureLock: () => null,
+      loadCategories: () => root.api.categories.list({ isActive: true }),
+    });
     makeAutoObservable<GuestAlertFormStore, 'root'>(
       this,
-      { root: false, fields: false, creation: false },
+      { root: false, fields: false, creation: false, link: false },
       { autoBind: true },
     );
   }

@@ -1,5 +1,17 @@
-import { distanceEnabled, normalizePostalCode } from '@prijsalarm/core';
-import type { AlertFormState, PlatformId } from '@prijsalarm/core';
+import { makeAutoObservable, runInAction } from 'mobx';
+import {
+  distanceEnabled,
+  importSearchIntoForm,
+  normalizePostalCode,
+  parseMarketplaceSearchUrl,
+} from '@prijsalarm/core';
+import type {
+  AlertFormState,
+  ImportCategory,
+  ImportNote,
+  ImportTarget,
+  PlatformId,
+} from '@prijsalarm/core';
 import { FormModel } from '../../stores/FormModel';
 import type { FieldRules } from '../../stores/FormModel';
 
@@ -36,4 +48,80 @@ export function alertFormModel(initial: AlertFormState): FormModel<AlertFormStat
     initial,
     locationRules<AlertFormState>((values) => values.platform),
   );
+}
+
+/** What importing a search link needs to know of the form it fills. */
+export interface SearchLinkTarget extends Omit<ImportTarget, 'categories'> {
+  /** Our categories (GET /categories); a failure leaves the link's category named, not filled. */
+  loadCategories(): Promise<readonly ImportCategory[]>;
+  /** Runs after the form was filled, e.g. to load what the new values need. */
+  afterImport?(state: AlertFormState): void;
+}
+
+/**
+ * The 'paste a search link' field of both alert forms: core's converter fills the form in the
+ * browser (no server round trip but the category list), and what it could not take is listed.
+ */
+export class SearchLinkImport {
+  text = '';
+  /** Why the link was refused; null when it was not. */
+  error: string | null = null;
+  /** The parts of the last imported link that were not taken over. */
+  notes: ImportNote[] = [];
+  /** Whether the last link filled the form. */
+  filled = false;
+  busy = false;
+  private categories: readonly ImportCategory[] | null = null;
+
+  constructor(
+    private readonly fields: FormModel<AlertFormState>,
+    private readonly target: SearchLinkTarget,
+  ) {
+    makeAutoObservable<SearchLinkImport, 'fields' | 'target' | 'categories'>(
+      this,
+      { fields: false, target: false, categories: false },
+      { autoBind: true },
+    );
+  }
+
+  setText(text: string): void {
+    this.text = text;
+    this.error = null;
+  }
+
+  /** Fills the form from `text` (a paste) or from what was typed. */
+  async apply(text: string = this.text): Promise<void> {
+    this.text = text;
+    this.busy = true;
+    const categories = await this.loadCategories();
+    runInAction(() => {
+      this.busy = false;
+      const parsed = parseMarketplaceSearchUrl(text, categories);
+      const result = parsed.ok
+        ? importSearchIntoForm(this.fields.values, parsed, { ...this.target, categories })
+        : parsed;
+      if (!result.ok) {
+        this.error = result.error;
+        this.notes = [];
+        this.filled = false;
+        return;
+      }
+      this.fields.reset(result.state);
+      this.error = null;
+      this.notes = result.notes;
+      this.filled = true;
+      this.target.afterImport?.(result.state);
+    });
+  }
+
+  private async loadCategories(): Promise<readonly ImportCategory[]> {
+    if (this.categories !== null) return this.categories;
+    try {
+      this.categories = await this.target.loadCategories();
+      return this.categories;
+    } catch (error) {
+      console.error('Could not load the categories', error);
+      return [];
+    }
+  }
 }
