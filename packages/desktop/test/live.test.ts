@@ -1,0 +1,235 @@
+/**
+ * The tray app's connection and notifier against the real server (all roles, in a process of its
+ * own) and the marketplace double: a seller publishes, the engine records, /ws/events pushes, and
+ * the desktop calls the (recording) native Notification. Electron is faked at the binding layer
+ * only; everything else is the code the app runs.
+ */
+import { DESKTOP_STRINGS, WEB_NOTIFICATIONS_PATH, formatListingPrice } from '@prijsalarm/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SocketFactory } from '../src/main/liveConnection';
+import { createWsSocket } from '../src/main/wsSocket';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  ServerUnderTest,
+  adminSession,
+  createCheckedAlert,
+  createTestDesktop,
+  recordedFor,
+  sleep,
+  uniqueWord,
+  until,
+  type TestDesktop,
+} from './harness';
+import type { DesktopSession } from '../src/main/session';
+
+let server: ServerUnderTest;
+let admin: DesktopSession;
+const running: TestDesktop[] = [];
+
+beforeAll(async () => {
+  server = await ServerUnderTest.start();
+  admin = (await adminSession(server)).session;
+});
+
+afterEach(() => {
+  for (const desktop of running.splice(0)) desktop.app.stop();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function signedInDesktop(options: Parameters<typeof createTestDesktop>[1] = {}) {
+  const desktop = createTestDesktop(server, options);
+  running.push(desktop);
+  const result = await desktop.app.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, false);
+  expect(result).toMatchObject({ ok: true });
+  await until(() => desktop.app.state.connection === 'connected', 15_000, 'the live socket');
+  return desktop;
+}
+
+describe('live alerts on the desktop', () => {
+  it('a published matching ad gives exactly one native notification with its text and URL', async () => {
+    const word = uniqueWord('desklive');
+    const alertId = await createCheckedAlert(admin, word);
+    const desktop = await signedInDesktop();
+
+    const ad = server.double.publish({ title: `Gazelle ${word} 28 inch`, priceCents: 15_000 });
+    const [shown] = await until(
+      () => (desktop.shown.length > 0 ? desktop.shown : null),
+      30_000,
+      'the native notification',
+    );
+    // A few more relay and check rounds: still one.
+    await sleep(3000);
+    expect(desktop.shown).toHaveLength(1);
+    expect(shown!.kind).toBe('ad');
+    expect(shown!.title).toBe(`Nieuwe advertentie voor "${word}"`);
+    expect(shown!.title).toBe(DESKTOP_STRINGS.notification.newAd(word));
+    expect(shown!.body).toContain(`Gazelle ${word} 28 inch`);
+    expect(shown!.body).toContain(formatListingPrice(15_000, 'FIXED'));
+    expect(shown!.url).toBe(ad.url);
+
+    const [recorded] = await recordedFor(admin, alertId);
+    expect(recorded?.id).toBe(shown!.notificationId);
+    const latencyMs = shown!.at - Date.parse(recorded!.createdAt);
+    console.log(`recorded → native notification call: ${latencyMs} ms`);
+    expect(latencyMs).toBeGreaterThanOrEqual(0);
+    expect(latencyMs).toBeLessThan(3000);
+
+    // A click opens the ad through the allow-list and marks it read.
+    const unreadBefore = desktop.app.state.unread;
+    shown!.click();
+    await until(() => desktop.opened.length > 0, 5000, 'the ad to open');
+    expect(desktop.opened).toEqual([ad.url]);
+    expect(desktop.app.state.unread).toBe(unreadBefore - 1);
+    const tray = desktop.app.trayModel();
+    expect(tray.icon).toBe('connected');
+    expect(tray.menu.map((item) => item.label)).toContain(`Gazelle ${word} 28 inch`);
+  });
+
+  it('a burst of five ads becomes one summary notification', async () => {
+    const word = uniqueWord('deskburst');
+    const alertId = await createCheckedAlert(admin, word);
+    const desktop = await signedInDesktop();
+
+    for (let i = 1; i <= 5; i += 1) {
+      server.double.publish({ title: `Racefiets ${word} nummer ${i}`, priceCents: 10_000 + i });
+    }
+    await until(
+      async () => (await recordedFor(admin, alertId)).length === 5,
+      30_000,
+      'five recorded',
+    );
+    await sleep(2000);
+    expect(desktop.shown).toHaveLength(1);
+    expect(desktop.shown[0]).toMatchObject({
+      kind: 'summary',
+      title: '5 nieuwe advertenties',
+      url: server.url + WEB_NOTIFICATIONS_PATH,
+    });
+    // Each of them is still counted and listed.
+    expect(desktop.app.state.unread).toBeGreaterThanOrEqual(5);
+  });
+
+  it('quiet hours hold alerts back and summarise them when they end', async () => {
+    const word = uniqueWord('deskquiet');
+    const alertId = await createCheckedAlert(admin, word);
+    // The app's clock reads 21:59:56 local time now; quiet hours 20:00–22:00 end in 4 s.
+    const start = Date.now();
+    const fakeStart = new Date();
+    fakeStart.setHours(21, 59, 56, 0);
+    const now = () => fakeStart.getTime() + (Date.now() - start);
+    const desktop = await signedInDesktop({
+      now,
+      settings: { quietHours: { enabled: true, from: '20:00', until: '22:00' } },
+    });
+
+    server.double.publish({ title: `Stoel ${word} eiken`, priceCents: 2_500 });
+    server.double.publish({ title: `Tafel ${word} eiken`, priceCents: 12_500 });
+    await until(
+      async () => (await recordedFor(admin, alertId)).length === 2,
+      30_000,
+      'two recorded',
+    );
+    // Recorded and pushed, but quiet: nothing on screen.
+    await until(() => desktop.app.state.unread >= 2, 10_000, 'both to arrive');
+    expect(desktop.shown).toHaveLength(0);
+
+    await until(() => desktop.shown.length > 0, 15_000, 'the summary after quiet hours');
+    expect(now()).toBeGreaterThanOrEqual(new Date(fakeStart).setHours(22, 0, 0, 0));
+    await sleep(500);
+    expect(desktop.shown).toHaveLength(1);
+    expect(desktop.shown[0]).toMatchObject({
+      kind: 'summary',
+      title: '2 nieuwe advertenties',
+      body: DESKTOP_STRINGS.notification.quietHoursBody(2),
+    });
+  });
+
+  it('after the server is killed and restarted it reconnects and catches up: nothing lost, nothing twice', async () => {
+    const word = uniqueWord('deskrestart');
+    const alertId = await createCheckedAlert(admin, word);
+    // While `blocked`, every connection attempt fails as if the server were unreachable: the
+    // test decides when the desktop gets back, so the catch-up path is the one that runs.
+    let blocked = false;
+    let attempts = 0;
+    const gatedSocket: SocketFactory = (url, headers, handlers) => {
+      attempts += 1;
+      if (!blocked) return createWsSocket(url, headers, handlers);
+      setTimeout(() => handlers.onClose(1006), 10);
+      return { send: () => undefined, close: () => undefined };
+    };
+    const desktop = await signedInDesktop({
+      createSocket: gatedSocket,
+      reconnectDelayMs: () => 300,
+    });
+
+    const before = server.double.publish({
+      title: `Kast ${word} voor de crash`,
+      priceCents: 5_000,
+    });
+    await until(() => desktop.shown.length === 1, 30_000, 'the first ad live');
+
+    blocked = true;
+    await server.kill();
+    await until(() => desktop.app.state.connection === 'offline', 10_000, 'offline');
+    expect(desktop.app.trayModel().icon).toBe('offline');
+    const whileDown = server.double.publish({
+      title: `Bank ${word} tijdens storing`,
+      priceCents: 7_000,
+    });
+    await server.boot();
+    // The restarted engine records the ad while the desktop is still away.
+    await until(
+      async () => (await recordedFor(admin, alertId)).length === 2,
+      60_000,
+      'the ad recorded after restart',
+    );
+    const attemptsWhileAway = attempts;
+    expect(attemptsWhileAway).toBeGreaterThan(1);
+
+    blocked = false;
+    await until(() => desktop.app.state.connection === 'connected', 15_000, 'reconnected');
+    await until(() => desktop.shown.length === 2, 15_000, 'the missed ad from the catch-up');
+    expect(desktop.logs).toContainEqual(
+      expect.objectContaining({ message: 'caught up', details: { delivered: 1 } }),
+    );
+
+    const after = server.double.publish({ title: `Lamp ${word} na herstart`, priceCents: 3_000 });
+    await until(() => desktop.shown.length === 3, 30_000, 'the next ad live again');
+    await sleep(3000);
+    expect(desktop.shown.map((shown) => shown.url)).toEqual([before.url, whileDown.url, after.url]);
+    const ids = desktop.shown.map((shown) => shown.notificationId);
+    expect(new Set(ids).size).toBe(3);
+  });
+});
+
+describe('signing in', () => {
+  it('says in Dutch what went wrong: wrong password, server offline, no desktop access', async () => {
+    const desktop = createTestDesktop(server);
+    running.push(desktop);
+    expect(await desktop.app.signIn(ADMIN_EMAIL, 'not-the-password-at-all', false)).toEqual({
+      ok: false,
+      message: DESKTOP_STRINGS.signIn.wrongPassword,
+    });
+    expect(desktop.app.state.signedIn).toBe(false);
+
+    const offline = createTestDesktop(server, { serverUrl: 'http://127.0.0.1:9' });
+    running.push(offline);
+    expect(await offline.app.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, false)).toEqual({
+      ok: false,
+      message: DESKTOP_STRINGS.signIn.serverOffline,
+    });
+
+    // No plan lacks the desktop app today: a rule that says no is refused with its own text.
+    const noAccess = createTestDesktop(server, { hasAccess: () => false });
+    running.push(noAccess);
+    expect(await noAccess.app.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, false)).toEqual({
+      ok: false,
+      message: DESKTOP_STRINGS.signIn.noDesktopAccess,
+    });
+    expect(noAccess.app.state.signedIn).toBe(false);
+  });
+});
