@@ -188,8 +188,8 @@ async function openWindow(page: Page, kind: string, data: Partial<FakeBridgeData
             return ok(settings);
           },
           listNotifications: () => ok(notifications),
-          openNotification: (id: string) => {
-            record('openNotification', id);
+          openNotification: (argument: { id: string }) => {
+            record('openNotification', argument);
             return ok(null);
           },
           openNotificationCentre: () => {
@@ -306,7 +306,7 @@ test('notification list: the newest alerts, opened through main', async ({ page 
     .click();
   await page.getByRole('button', { name: T.notificationList.openAll }).click();
   const calls = await bridgeCalls(page);
-  expect(calls).toContainEqual(['openNotification', 'n2']);
+  expect(calls).toContainEqual(['openNotification', { id: 'n2' }]);
   expect(calls).toContainEqual(['openNotificationCentre', undefined]);
   expect(cspViolations).toEqual([]);
 });

@@ -197,6 +197,7 @@ export function createTestDesktop(
     updateTray: (model) => recorded.trays.push(model),
     sendState: (state) => recorded.states.push(state),
     openWindow: () => undefined,
+    isWindowOpen: () => false,
     setStartAtLogin: () => undefined,
     saveCookies: () => undefined,
     loadCookies: () => [],

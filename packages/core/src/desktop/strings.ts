@@ -17,6 +17,7 @@ export const DESKTOP_STRINGS = {
         ? 'Tijdens je stille uren binnengekomen. Klik om hem te bekijken.'
         : 'Tijdens je stille uren binnengekomen. Klik om ze te bekijken.',
     supportAnswerTitle: 'Nieuw antwoord van support',
+    supportAnswerBody: 'Klik om de support chat te openen.',
   },
 
   tray: {

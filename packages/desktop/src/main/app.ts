@@ -18,6 +18,7 @@ import { UserFacingError, type IpcHandlers } from './ipcRouter';
 import { LiveConnection, type ConnectionStatus, type SocketFactory } from './liveConnection';
 import type { Logger } from './logger';
 import { Notifier, type NativeNotification } from './notifier';
+import { SupportWatcher } from './supportWatcher';
 import { createSession, type DesktopSession, type NodeFetch, type SignInResult } from './session';
 import { isMuted, muteUntil } from './timeRules';
 import { buildTrayModel, type TrayAction, type TrayModel } from './trayModel';
@@ -31,6 +32,7 @@ export interface DesktopPlatform {
   updateTray(model: TrayModel): void;
   sendState(state: DesktopState): void;
   openWindow(kind: WindowKind): void;
+  isWindowOpen(kind: WindowKind): boolean;
   setStartAtLogin(enabled: boolean): void;
   /** Remembered session cookies (encrypted by the binding layer); null forgets them. */
   saveCookies(cookies: StoredCookie[] | null): void;
@@ -62,6 +64,7 @@ export class DesktopApp {
   private user: UserDto | null = null;
   private connection: LiveConnection | null = null;
   private inbox: Inbox | null = null;
+  private supportWatcher: SupportWatcher | null = null;
   private readonly notifier: Notifier;
   private connectionStatus: ConnectionStatus = 'stopped';
   private unread = 0;
@@ -387,6 +390,15 @@ export class DesktopApp {
       ...(this.options.reconnectDelayMs ? { reconnectDelayMs: this.options.reconnectDelayMs } : {}),
     });
     this.connection.start();
+    this.supportWatcher = new SupportWatcher({
+      unreadCount: async () => (await session.api.chat.unreadCount()).count,
+      isChatOpen: () => this.options.platform.isWindowOpen('chat'),
+      isSilenced: () => isMuted(this.settings.get().mutedUntil, this.now()),
+      sound: () => this.settings.get().sound,
+      show: (notification) => this.show(notification),
+      logger: this.options.logger,
+    });
+    this.supportWatcher.start();
     this.publish();
   }
 
@@ -402,7 +414,9 @@ export class DesktopApp {
 
   private show(notification: NativeNotification): void {
     this.options.platform.showNotification(notification, () => {
-      if (notification.kind === 'ad' && notification.notificationId) {
+      if (notification.kind === 'support') {
+        this.options.platform.openWindow('chat');
+      } else if (notification.kind === 'ad' && notification.notificationId) {
         void this.openNotification(notification.notificationId).catch(() => undefined);
       } else if (notification.url) {
         this.openExternal(notification.url);
@@ -413,6 +427,8 @@ export class DesktopApp {
   private stopLive(): void {
     this.connection?.stop();
     this.connection = null;
+    this.supportWatcher?.stop();
+    this.supportWatcher = null;
     this.inbox = null;
     this.connectionStatus = 'stopped';
   }

@@ -92,7 +92,7 @@ export interface DesktopBridge {
   getSettings(): Promise<IpcResult<SettingsView>>;
   saveSettings(update: SettingsUpdate): Promise<IpcResult<Settings>>;
   listNotifications(): Promise<IpcResult<NotificationDto[]>>;
-  openNotification(id: string): Promise<IpcResult<null>>;
+  openNotification(input: IpcArgument<'notifications:open'>): Promise<IpcResult<null>>;
   openNotificationCentre(): Promise<IpcResult<null>>;
   chatStart(): Promise<IpcResult<ChatInitializeResponse>>;
   chatCheck(input: IpcArgument<'chat:check'>): Promise<IpcResult<ChatCheckMessagesResponse>>;

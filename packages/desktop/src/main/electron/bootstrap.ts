@@ -11,7 +11,7 @@ import { consoleLogger } from '../logger';
 import { defaultSettings } from '../../shared/settings';
 import { showNativeNotification } from './notifications';
 import { registerIpc } from './ipc';
-import { hardenSession, isOwnPage } from './security';
+import { hardenContents, hardenSession, isOwnPage } from './security';
 import { createStore } from './store';
 import { TrayIcon } from './tray';
 import { Windows } from './windows';
@@ -40,9 +40,13 @@ function start(): void {
     preloadPath: path.join(here, '../preload/index.cjs'),
     devServerUrl,
     rendererDir: path.join(here, '../renderer'),
-    openExternal: (url) => desktop?.openExternal(url),
   });
   hardenSession(windows.rendererOrigin);
+  // Every web contents, not only our windows': navigation and window.open stay on our pages,
+  // anything else goes to the default browser only if the allow-list lets it.
+  app.on('web-contents-created', (_event, contents) =>
+    hardenContents(contents, windows.rendererOrigin, (url) => desktop?.openExternal(url)),
+  );
   const tray = new TrayIcon(path.join(here, '../../resources'), (action) => {
     void desktop?.handleTrayAction(action);
   });
@@ -56,6 +60,7 @@ function start(): void {
       updateTray: (model) => tray.update(model),
       sendState: (state) => windows.broadcast(state),
       openWindow: (kind) => windows.show(kind),
+      isWindowOpen: (kind) => windows.isOpen(kind),
       setStartAtLogin: (enabled) => app.setLoginItemSettings({ openAtLogin: enabled }),
       saveCookies: (cookies) => store.saveCookies(cookies),
       loadCookies: () => store.loadCookies(),

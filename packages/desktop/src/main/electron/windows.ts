@@ -4,7 +4,7 @@ import { BrowserWindow } from 'electron';
 import { DESKTOP_STRINGS } from '@prijsalarm/core';
 import type { DesktopState, WindowKind } from '../../shared/ipc';
 import { STATE_EVENT } from '../../shared/ipc';
-import { SECURE_WEB_PREFERENCES, hardenContents } from './security';
+import { SECURE_WEB_PREFERENCES } from './security';
 
 const SIZES: Record<WindowKind, { width: number; height: number; title: string }> = {
   signin: { width: 420, height: 560, title: DESKTOP_STRINGS.signIn.title },
@@ -18,7 +18,6 @@ export interface WindowsOptions {
   /** The dev server's URL in development, else null (the built files). */
   devServerUrl: string | null;
   rendererDir: string;
-  openExternal(url: string): void;
 }
 
 export class Windows {
@@ -47,7 +46,6 @@ export class Windows {
       autoHideMenuBar: true,
       webPreferences: { ...SECURE_WEB_PREFERENCES, preload: this.options.preloadPath },
     });
-    hardenContents(window.webContents, this.rendererOrigin, this.options.openExternal);
     window.once('ready-to-show', () => window.show());
     window.on('closed', () => this.open.delete(kind));
     this.open.set(kind, window);
@@ -62,6 +60,11 @@ export class Windows {
       first.show();
       first.focus();
     } else this.show(fallback);
+  }
+
+  isOpen(kind: WindowKind): boolean {
+    const window = this.open.get(kind);
+    return window !== undefined && !window.isDestroyed() && window.isVisible();
   }
 
   closeFor(webContentsId: number): void {

@@ -43,7 +43,7 @@ export function NotificationsWindow({ state }: { state: DesktopState | null }) {
                 <button
                   type="button"
                   aria-label={`${T.open}: ${item.listing.title}`}
-                  onClick={() => void bridge().openNotification(item.id)}
+                  onClick={() => void bridge().openNotification({ id: item.id })}
                 >
                   {T.open}
                 </button>
