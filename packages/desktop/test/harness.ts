@@ -155,6 +155,7 @@ export interface TestDesktopOptions {
   now?: () => number;
   hasAccess?: (user: UserDto) => boolean;
   serverUrl?: string;
+  quietRecheckMs?: number;
 }
 
 /** The Electron-free app with a recording platform; sign in with `app.signIn`. */
@@ -213,6 +214,7 @@ export function createTestDesktop(
     ...(options.reconnectDelayMs ? { reconnectDelayMs: options.reconnectDelayMs } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.hasAccess ? { hasAccess: options.hasAccess } : {}),
+    ...(options.quietRecheckMs ? { quietRecheckMs: options.quietRecheckMs } : {}),
   });
   return recorded;
 }

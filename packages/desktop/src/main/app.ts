@@ -52,6 +52,8 @@ export interface DesktopAppOptions {
   /** The marketplace double's origins in development and tests. */
   extraMarketplaceOrigins?: readonly string[];
   hasAccess?: (user: UserDto) => boolean;
+  /** How often held quiet-hours alerts are looked at again (tests shorten it). */
+  quietRecheckMs?: number;
 }
 
 const CURSOR_KEY = 'cursor';
@@ -83,6 +85,7 @@ export class DesktopApp {
       settings: () => this.settings.get(),
       notificationCentreUrl: () => this.session.serverUrl + WEB_NOTIFICATIONS_PATH,
       now: this.now,
+      ...(options.quietRecheckMs ? { quietRecheckMs: options.quietRecheckMs } : {}),
     });
     this.settings.onChange(() => {
       this.notifier.settingsChanged();
@@ -147,9 +150,10 @@ export class DesktopApp {
     this.publish();
   }
 
-  /** After sleep or a network change: reconnect now and catch up. */
+  /** After sleep or a network change: reconnect now and catch up; quiet hours may be over. */
   resumed(): void {
     this.connection?.reconnectNow();
+    this.notifier.settingsChanged();
   }
 
   stop(): void {

@@ -75,6 +75,16 @@ describe('bursts', () => {
     ]);
   });
 
+  it('ads arriving one right after the other are gathered into one summary (at most 1 s)', () => {
+    for (let i = 0; i < 5; i += 1) {
+      notifier.notify(notificationFixture());
+      vi.advanceTimersByTime(100);
+    }
+    expect(shown).toHaveLength(0);
+    vi.advanceTimersByTime(GATHER_MS);
+    expect(shown).toEqual([expect.objectContaining({ title: '5 nieuwe advertenties' })]);
+  });
+
   it('a fourth within 10 s waits, and what came meanwhile is summarised when the window ends', () => {
     for (let i = 0; i < 3; i += 1) {
       notifier.notify(notificationFixture());

@@ -28,8 +28,17 @@ export interface NativeNotification {
   notificationId: string | null;
 }
 
-/** How long notifications that arrive together are gathered before deciding. */
+/**
+ * Notifications that arrive together are gathered before deciding: until none came for
+ * GATHER_MS (one check's ads arrive one right after the other), at most GATHER_MAX_MS.
+ */
 export const GATHER_MS = 150;
+export const GATHER_MAX_MS = 1000;
+/**
+ * Quiet hours are looked at again at least this often: a timer does not run while the computer
+ * sleeps, and the clock may be changed, so one long timer to the end would fire late.
+ */
+export const QUIET_RECHECK_MS = 60_000;
 
 export interface NotifierOptions {
   show(notification: NativeNotification): void;
@@ -37,6 +46,7 @@ export interface NotifierOptions {
   /** The web notification centre (a summary's click target). */
   notificationCentreUrl(): string;
   now?: () => number;
+  quietRecheckMs?: number;
 }
 
 export function adNotification(dto: NotificationDto, silent: boolean): NativeNotification {
@@ -58,6 +68,7 @@ export function adNotification(dto: NotificationDto, silent: boolean): NativeNot
 export class Notifier {
   private pending: NotificationDto[] = [];
   private gatherTimer: ReturnType<typeof setTimeout> | null = null;
+  private gatherStartedAt = 0;
   /** When each ad shown (alone or in a summary) within the burst window was shown. */
   private shownAt: number[] = [];
   private burstHeld: NotificationDto[] = [];
@@ -82,10 +93,16 @@ export class Notifier {
       return;
     }
     this.pending.push(dto);
-    this.gatherTimer ??= setTimeout(() => this.flush(), GATHER_MS);
+    if (this.gatherTimer === null) this.gatherStartedAt = now;
+    else clearTimeout(this.gatherTimer);
+    const wait = Math.min(GATHER_MS, this.gatherStartedAt + GATHER_MAX_MS - now);
+    this.gatherTimer = setTimeout(() => this.flush(), Math.max(0, wait));
   }
 
-  /** Settings changed: quiet hours may have been switched off, with ads held back. */
+  /**
+   * Settings changed, the computer woke up, or the recheck timer fired: quiet hours may be over
+   * (or switched off) with ads held back.
+   */
   settingsChanged(): void {
     if (this.quietHeld.length === 0) return;
     const settings = this.options.settings();
@@ -156,12 +173,13 @@ export class Notifier {
 
   private scheduleQuietEnd(settings: Settings, now: number): void {
     if (this.quietTimer !== null) clearTimeout(this.quietTimer);
+    const untilEnd = Math.max(0, quietHoursEnd(settings.quietHours, now) - now);
     this.quietTimer = setTimeout(
       () => {
         this.quietTimer = null;
-        this.endQuietHours();
+        this.settingsChanged();
       },
-      Math.max(0, quietHoursEnd(settings.quietHours, now) - now),
+      Math.min(untilEnd, this.options.quietRecheckMs ?? QUIET_RECHECK_MS),
     );
   }
 
