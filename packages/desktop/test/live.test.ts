@@ -5,6 +5,11 @@
  * only; everything else is the code the app runs.
  */
 import { DESKTOP_STRINGS, WEB_NOTIFICATIONS_PATH, formatListingPrice } from '@prijsalarm/core';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SocketFactory } from '../src/main/liveConnection';
 import { createWsSocket } from '../src/main/wsSocket';
@@ -204,6 +209,73 @@ describe('live alerts on the desktop', () => {
     expect(desktop.shown.map((shown) => shown.url)).toEqual([before.url, whileDown.url, after.url]);
     const ids = desktop.shown.map((shown) => shown.notificationId);
     expect(new Set(ids).size).toBe(3);
+  });
+});
+
+const BUNDLE = fileURLToPath(new URL('../out/main/index.js', import.meta.url));
+const STAND_IN = fileURLToPath(new URL('./electron-stand-in/register.mjs', import.meta.url));
+if (!existsSync(BUNDLE)) {
+  console.warn(
+    '⚠  No built desktop bundle: run `npm run build -w @prijsalarm/desktop` for its test.',
+  );
+}
+
+describe.skipIf(!existsSync(BUNDLE))('the built main bundle', () => {
+  it('under a stand-in Electron: the hardened sign-in window, sign-in, and a native notification', async () => {
+    const word = uniqueWord('deskbundle');
+    const alertId = await createCheckedAlert(admin, word);
+    const userData = mkdtempSync(path.join(tmpdir(), 'prijsalarm-bundle-'));
+    const events: Array<Record<string, unknown>> = [];
+    const child = spawn(process.execPath, ['--import', STAND_IN, BUNDLE], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        PRIJSALARM_STAND_IN_USER_DATA: userData,
+        PRIJSALARM_STAND_IN_DRIVE: JSON.stringify({
+          serverUrl: server.url,
+          email: ADMIN_EMAIL,
+          password: ADMIN_PASSWORD,
+        }),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) if (line.startsWith('{')) events.push(JSON.parse(line));
+    });
+    try {
+      await until(
+        () => events.find((e) => e.event === 'ipc-result' && e.channel === 'auth:sign-in'),
+        30_000,
+        'the sign-in through IPC',
+      );
+      expect(events.find((e) => e.event === 'window')).toMatchObject({
+        title: DESKTOP_STRINGS.signIn.title,
+        webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false },
+      });
+      expect(events.find((e) => e.channel === 'auth:sign-in')).toMatchObject({ ok: true });
+      await until(
+        () => events.some((e) => e.event === 'tray' && String(e.tooltip).includes('Verbonden')),
+        15_000,
+        'the tray to show connected',
+      );
+      server.double.publish({ title: `Brommer ${word} rood`, priceCents: 45_000 });
+      const shown = await until(
+        () => events.find((e) => e.event === 'notification'),
+        30_000,
+        'the native notification from the bundle',
+      );
+      expect(shown).toMatchObject({ title: DESKTOP_STRINGS.notification.newAd(word) });
+      expect(String(shown.body)).toContain(`Brommer ${word} rood`);
+      const [recorded] = await recordedFor(admin, alertId);
+      const latencyMs = Number(shown.at) - Date.parse(recorded!.createdAt);
+      console.log(`built bundle: recorded → native notification call: ${latencyMs} ms`);
+    } finally {
+      child.kill('SIGTERM');
+      rmSync(userData, { recursive: true, force: true });
+    }
   });
 });
 

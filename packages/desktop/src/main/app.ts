@@ -140,12 +140,9 @@ export class DesktopApp {
   }
 
   async signOut(): Promise<void> {
-    this.stopLive();
-    const wasSignedIn = this.user !== null;
-    this.user = null;
-    this.recent = [];
-    this.unread = 0;
-    if (wasSignedIn) await this.session.signOut().catch(() => undefined);
+    const session = this.session;
+    const wasSignedIn = this.dropUser();
+    if (wasSignedIn) await session.signOut().catch(() => undefined);
     this.forgetSession();
     this.publish();
   }
@@ -304,10 +301,14 @@ export class DesktopApp {
       this.options.platform.setStartAtLogin(after.startAtLogin);
     }
     if (after.serverUrl !== before.serverUrl) {
-      // Another server: the session of the old one means nothing there.
-      void this.signOut().then(() => {
-        this.session = this.newSession();
-      });
+      // Another server: the old session means nothing there. The new one is in place at once,
+      // so a sign-in right after saving goes to the new server.
+      const old = this.session;
+      const wasSignedIn = this.dropUser();
+      this.session = this.newSession();
+      this.options.platform.saveCookies(null);
+      if (wasSignedIn) void old.signOut().catch(() => undefined);
+      this.publish();
     }
     return after;
   }
@@ -328,6 +329,16 @@ export class DesktopApp {
       this.options.platform.saveCookies(jar.persistent());
     };
     return session;
+  }
+
+  /** Stops the live connection and forgets the user's state; true when someone was signed in. */
+  private dropUser(): boolean {
+    this.stopLive();
+    const wasSignedIn = this.user !== null;
+    this.user = null;
+    this.recent = [];
+    this.unread = 0;
+    return wasSignedIn;
   }
 
   private forgetSession(): void {
