@@ -11,6 +11,9 @@ export default defineProject({
     environment: 'node',
     provide: { testDatabase: 'sqlite' },
     fileParallelism: false,
+    // electron-store imports electron: processed by vitest, it gets the stand-in the binding
+    // layer's tests mock electron with.
+    server: { deps: { inline: ['electron-store'] } },
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

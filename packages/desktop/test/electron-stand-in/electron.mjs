@@ -4,9 +4,28 @@
  * lines, and with PRIJSALARM_STAND_IN_DRIVE={serverUrl,email,password} it does what a user does
  * in the windows: save the server URL in the settings, then sign in, through the app's own IPC.
  */
-const emit = (event, data = {}) => process.stdout.write(`${JSON.stringify({ event, ...data })}\n`);
-const ipcHandlers = new Map();
-const appHandlers = new Map();
+/**
+ * What the app asked of Electron; tests in-process read it, a child process prints it. One per
+ * process (on globalThis), however often a test re-imports this module.
+ */
+export const standIn = (globalThis.prijsalarmStandIn ??= {
+  events: [],
+  ipcHandlers: new Map(),
+  appHandlers: new Map(),
+  singleInstance: true,
+  reset() {
+    this.events.length = 0;
+    this.ipcHandlers.clear();
+    this.appHandlers.clear();
+    this.singleInstance = true;
+  },
+});
+const print = process.env.PRIJSALARM_STAND_IN_DRIVE !== undefined;
+const emit = (event, data = {}) => {
+  standIn.events.push({ event, ...data });
+  if (print) process.stdout.write(`${JSON.stringify({ event, ...data })}\n`);
+};
+const { ipcHandlers, appHandlers } = standIn;
 const userData = process.env.PRIJSALARM_STAND_IN_USER_DATA ?? '/tmp/prijsalarm-stand-in';
 const rendererPage = new URL('../../out/renderer/index.html#signin', import.meta.url).href;
 
@@ -29,7 +48,7 @@ export const app = {
   getName: () => 'Prijsalarm',
   getVersion: () => '0.1.0',
   setAppUserModelId: () => {},
-  requestSingleInstanceLock: () => true,
+  requestSingleInstanceLock: () => standIn.singleInstance,
   quit: () => emit('quit'),
   whenReady: () => {
     setTimeout(
@@ -60,9 +79,25 @@ export const nativeImage = {
   createFromBuffer: () => ({ isEmpty: () => true }),
 };
 export const Menu = { buildFromTemplate: (template) => template };
+let contentsIds = 0;
+
+/** A web contents that keeps its handlers, so a test can navigate and window.open it. */
+export function createWebContents() {
+  const handlers = new Map();
+  let openHandler = () => ({ action: 'allow' });
+  return {
+    id: (contentsIds += 1),
+    handlers,
+    on: (event, handler) => handlers.set(event, handler),
+    setWindowOpenHandler: (handler) => (openHandler = handler),
+    windowOpen: (url) => openHandler({ url }),
+    send() {},
+  };
+}
+
 export class BrowserWindow {
   constructor(options) {
-    this.webContents = { id: 1, on() {}, setWindowOpenHandler() {}, send() {} };
+    this.webContents = createWebContents();
     emit('window', { title: options.title, webPreferences: options.webPreferences });
   }
   once() {}
@@ -71,7 +106,8 @@ export class BrowserWindow {
     emit('load-file', { file, hash: options?.hash ?? null });
     return Promise.resolve();
   }
-  loadURL() {
+  loadURL(url) {
+    emit('load-url', { url });
     return Promise.resolve();
   }
   isDestroyed() {
@@ -84,7 +120,10 @@ export class BrowserWindow {
     return true;
   }
   show() {}
-  focus() {}
+  focus() {
+    emit('focus');
+  }
+  close() {}
 }
 export class Tray {
   setImage() {}
