@@ -59,6 +59,8 @@ export interface DesktopAppOptions {
 const CURSOR_KEY = 'cursor';
 const REMEMBER_KEY = 'rememberMe';
 const RECENT_KEEP = 20;
+/** How long to wait before trying a remembered session again when the server was unreachable. */
+const RESUME_RETRY_MS = 30_000;
 
 export class DesktopApp {
   readonly settings: SettingsStore;
@@ -73,6 +75,7 @@ export class DesktopApp {
   private recent: NotificationDto[] = [];
   private readonly now: () => number;
   private muteTimer: ReturnType<typeof setTimeout> | null = null;
+  private resumeTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly options: DesktopAppOptions) {
     this.now = options.now ?? Date.now;
@@ -104,8 +107,12 @@ export class DesktopApp {
         if (user) await this.signedIn(user);
         else this.forgetSession();
       } catch (error) {
-        // The server is unreachable: keep the cookies and try the live connection anyway.
+        // The server is unreachable (offline at start): keep the cookies and try again later.
         this.options.logger.warn('resume failed', { error: String(error) });
+        this.resumeTimer = setTimeout(() => {
+          this.resumeTimer = null;
+          if (!this.user) void this.start();
+        }, RESUME_RETRY_MS);
       }
     }
     this.publish();
@@ -157,6 +164,7 @@ export class DesktopApp {
     this.stopLive();
     this.notifier.dispose();
     if (this.muteTimer !== null) clearTimeout(this.muteTimer);
+    if (this.resumeTimer !== null) clearTimeout(this.resumeTimer);
   }
 
   trayModel(): TrayModel {
@@ -392,9 +400,13 @@ export class DesktopApp {
       },
       onNotification: (notification) => inbox.receive(notification, 'live'),
       onOpen: () => {
-        inbox.catchUp().catch((error: unknown) => {
-          this.options.logger.warn('catch-up failed', { error: String(error) });
-        });
+        inbox
+          .catchUp()
+          // What came meanwhile may have been listed at sign-in already: the server counts.
+          .then(() => this.refreshUnread(session))
+          .catch((error: unknown) => {
+            this.options.logger.warn('catch-up failed', { error: String(error) });
+          });
       },
       onStatus: (status) => {
         this.connectionStatus = status;
@@ -414,6 +426,13 @@ export class DesktopApp {
       logger: this.options.logger,
     });
     this.supportWatcher.start();
+    this.publish();
+  }
+
+  private async refreshUnread(session: DesktopSession): Promise<void> {
+    const { unread } = await session.api.notifications.stats();
+    if (this.session !== session || !this.user) return;
+    this.unread = unread;
     this.publish();
   }
 

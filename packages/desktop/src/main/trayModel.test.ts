@@ -40,6 +40,7 @@ describe('tray menu model', () => {
     });
     expect(model.badge).toBe('3');
     expect(model.tooltip).toBe('Prijsalarm — Verbonden — 3 ongelezen');
+    expect(model.clickAction).toEqual({ type: 'open-window', window: 'notifications' });
   });
 
   it('shows connected, offline and muted, with the mute choices', () => {
@@ -71,6 +72,7 @@ describe('tray menu model', () => {
   it('signed out: sign in, settings and quit only', () => {
     const model = buildTrayModel(state({ signedIn: false, unread: 4 }));
     expect(model.icon).toBe('signed-out');
+    expect(model.clickAction).toEqual({ type: 'open-window', window: 'signin' });
     expect(model.badge).toBe('');
     expect(labels(model.menu)).toEqual([
       'Niet aangemeld',

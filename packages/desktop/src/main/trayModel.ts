@@ -47,6 +47,8 @@ export interface TrayModel {
   /** The badge text where the OS has one ('' for none; '9+' above nine). */
   badge: string;
   menu: TrayMenuItem[];
+  /** A click on the icon (where the OS does not open the menu): the list, or sign-in. */
+  clickAction: TrayAction;
 }
 
 const separator: TrayMenuItem = { label: '', type: 'separator' };
@@ -79,6 +81,7 @@ export function buildTrayModel(state: TrayState): TrayModel {
       icon,
       tooltip,
       badge: '',
+      clickAction: { type: 'open-window', window: 'signin' },
       menu: [
         { label: status, enabled: false },
         separator,
@@ -102,6 +105,7 @@ export function buildTrayModel(state: TrayState): TrayModel {
     icon,
     tooltip,
     badge: unreadBadge(state.unread),
+    clickAction: { type: 'open-window', window: 'notifications' },
     menu: [
       { label: status, enabled: false },
       ...(state.unread > 0 ? [{ label: T.unread(state.unread), enabled: false }] : []),

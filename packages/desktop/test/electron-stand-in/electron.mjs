@@ -126,6 +126,7 @@ export class BrowserWindow {
   close() {}
 }
 export class Tray {
+  on() {}
   setImage() {}
   setToolTip(tooltip) {
     emit('tray', { tooltip });

@@ -5,6 +5,7 @@ import type { TrayAction, TrayMenuItem, TrayModel } from '../trayModel';
 
 export class TrayIcon {
   private tray: Tray | null = null;
+  private clickAction: TrayAction | null = null;
 
   constructor(
     private readonly resourcesDir: string,
@@ -16,8 +17,14 @@ export class TrayIcon {
       path.join(this.resourcesDir, `tray-${model.icon}.png`),
     );
     if (process.platform === 'darwin') image.setTemplateImage(true);
-    if (!this.tray) this.tray = new Tray(image);
-    else this.tray.setImage(image);
+    this.clickAction = model.clickAction;
+    if (!this.tray) {
+      this.tray = new Tray(image);
+      // macOS opens the menu on click; elsewhere a click opens the notification list.
+      this.tray.on('click', () => {
+        if (process.platform !== 'darwin' && this.clickAction) this.onAction(this.clickAction);
+      });
+    } else this.tray.setImage(image);
     this.tray.setToolTip(model.tooltip);
     this.tray.setContextMenu(Menu.buildFromTemplate(model.menu.map((item) => this.toMenu(item))));
     // The badge where the OS has one (macOS dock, Unity launchers).
