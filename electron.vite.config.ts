@@ -8,9 +8,25 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const desktop = resolve(root, 'packages/desktop');
+
+/**
+ * `npm run dev` only: Vite's dev server injects an inline React refresh preamble, inserts CSS as
+ * <style> tags and talks to its HMR socket, which the strict CSP of index.html refuses. The
+ * built renderer keeps the strict policy.
+ */
+const relaxCspForDevServer: Plugin = {
+  name: 'prijsalarm-dev-csp',
+  apply: 'serve',
+  transformIndexHtml: (html) =>
+    html
+      .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+      .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+      .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*"),
+};
 
 export default defineConfig({
   main: {
@@ -35,7 +51,7 @@ export default defineConfig({
   renderer: {
     root: resolve(desktop, 'src/renderer'),
     base: './',
-    plugins: [react()],
+    plugins: [react(), relaxCspForDevServer],
     build: {
       outDir: resolve(desktop, 'out/renderer'),
       rollupOptions: { input: { index: resolve(desktop, 'src/renderer/index.html') } },
