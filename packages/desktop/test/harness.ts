@@ -13,6 +13,7 @@ import { startMarketplaceDouble, type MarketplaceDouble } from '../../../tests/d
 import { E2E_ENV, spawnServerProcess, type ServerProcess } from '../../../tests/e2e-engine/kit';
 import { getFreePort } from '../../server/test/ports';
 import { DesktopApp, type DesktopPlatform } from '../src/main/app';
+import type { StoredCookie } from '../src/main/cookieJar';
 import type { SocketFactory } from '../src/main/liveConnection';
 import type { Logger } from '../src/main/logger';
 import type { NativeNotification } from '../src/main/notifier';
@@ -156,6 +157,8 @@ export interface TestDesktopOptions {
   hasAccess?: (user: UserDto) => boolean;
   serverUrl?: string;
   quietRecheckMs?: number;
+  /** The disk the remembered session cookies go to (shared between two app starts). */
+  disk?: { cookies: StoredCookie[] | null; rememberMe?: boolean };
 }
 
 /** The Electron-free app with a recording platform; sign in with `app.signIn`. */
@@ -169,6 +172,7 @@ export function createTestDesktop(
     serverUrl: options.serverUrl ?? server.url,
     ...options.settings,
   });
+  if (options.disk?.rememberMe) store.set('rememberMe', true);
   const kv: KeyValueStore = {
     get: (key) => store.get(key),
     set: (key, value) => store.set(key, value),
@@ -200,8 +204,10 @@ export function createTestDesktop(
     openWindow: () => undefined,
     isWindowOpen: () => false,
     setStartAtLogin: () => undefined,
-    saveCookies: () => undefined,
-    loadCookies: () => [],
+    saveCookies: (cookies) => {
+      if (options.disk) options.disk.cookies = cookies;
+    },
+    loadCookies: () => options.disk?.cookies ?? [],
     quit: () => undefined,
   };
   recorded.app = new DesktopApp({

@@ -26,6 +26,7 @@ import {
   until,
   type TestDesktop,
 } from './harness';
+import type { StoredCookie } from '../src/main/cookieJar';
 import type { DesktopSession } from '../src/main/session';
 
 let server: ServerUnderTest;
@@ -280,6 +281,29 @@ describe.skipIf(!existsSync(BUNDLE))('the built main bundle', () => {
 });
 
 describe('signing in', () => {
+  it('remember me: the next start is signed in from the saved session, without a password', async () => {
+    const disk: { cookies: StoredCookie[] | null; rememberMe?: boolean } = { cookies: null };
+    const first = createTestDesktop(server, { disk });
+    running.push(first);
+    expect(await first.app.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, true)).toMatchObject({ ok: true });
+    expect(disk.cookies?.map((cookie) => cookie.name).sort()).toEqual(
+      expect.arrayContaining(['pa_access', 'pa_refresh']),
+    );
+    first.app.stop();
+
+    const second = createTestDesktop(server, { disk: { ...disk, rememberMe: true } });
+    running.push(second);
+    await second.app.start();
+    expect(second.app.state).toMatchObject({ signedIn: true, user: { email: ADMIN_EMAIL } });
+    await until(() => second.app.state.connection === 'connected', 15_000, 'the live socket');
+
+    // Signing in without 'remember me' leaves nothing on disk.
+    const third = createTestDesktop(server, { disk });
+    running.push(third);
+    expect(await third.app.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, false)).toMatchObject({ ok: true });
+    expect(disk.cookies).toBeNull();
+  });
+
   it('says in Dutch what went wrong: wrong password, server offline, no desktop access', async () => {
     const desktop = createTestDesktop(server);
     running.push(desktop);

@@ -140,6 +140,8 @@ export class DesktopApp {
     if (this.user) await this.signOut();
     this.session = this.newSession();
     this.options.store.set(REMEMBER_KEY, rememberMe);
+    // Without 'remember me' nothing of an earlier session stays on disk either.
+    if (!rememberMe) this.options.platform.saveCookies(null);
     const result = await this.session.signIn(email, password, rememberMe);
     if (result.ok) await this.signedIn(result.user);
     else this.publish();
