@@ -37,6 +37,8 @@ export default tseslint.config(
       'coverage/**',
       'test-results/**',
       'playwright-report/**',
+      'packages/desktop/out/**',
+      'packages/desktop/release/**',
     ],
   },
   js.configs.recommended,
@@ -96,6 +98,51 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // The desktop app's windows run in a sandboxed renderer: the DOM, and main only through the
+    // preload's bridge (no electron, no Node).
+    files: ['packages/desktop/src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'Renderer windows reach main through window.prijsalarm.' },
+          ],
+          patterns: [
+            {
+              group: ['node:*', '**/main/*', '**/preload/*'],
+              message: 'Renderer code stays in the browser.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only the binding layer (src/main/electron) and the preload may import electron: the rest of
+    // the main process is plain logic that vitest runs in Node.
+    files: ['packages/desktop/src/main/**/*.ts', 'packages/desktop/src/shared/**/*.ts'],
+    ignores: ['packages/desktop/src/main/electron/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Only src/main/electron binds to Electron.' }],
+          patterns: [
+            {
+              group: ['electron/*', 'electron-store'],
+              message: 'Only src/main/electron binds to Electron.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -8,6 +8,7 @@ export default defineConfig({
     projects: [
       'packages/core',
       'packages/web',
+      'packages/desktop',
       'packages/server/vitest.sqlite.config.ts',
       'packages/server/vitest.mariadb.config.ts',
       'tests/e2e-engine/vitest.config.ts',

@@ -12,3 +12,4 @@ export * from './content';
 export * from './account';
 export * from './alertFlow';
 export * from './importUrl';
+export * from './desktop';

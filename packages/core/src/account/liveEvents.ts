@@ -47,3 +47,19 @@ export function parseLiveEventMessage(data: unknown): LiveEventMessage | null {
   }
   return null;
 }
+
+/** The server's close code for a socket whose session ended (logout elsewhere, expiry). */
+export const LIVE_EVENTS_CLOSE_SESSION_ENDED = 4401;
+
+/**
+ * Whether a reconnect renews the session first: always after the server ended the session, and
+ * once per outage (its first attempt) when the socket was refused at the handshake, since an
+ * expired access cookie looks just like that. Web and desktop clients follow the same rule.
+ */
+export function liveEventsRefreshFirst(
+  closeCode: number,
+  wasOpen: boolean,
+  attempt: number,
+): boolean {
+  return closeCode === LIVE_EVENTS_CLOSE_SESSION_ENDED || (!wasOpen && attempt === 0);
+}
