@@ -40,12 +40,22 @@ function testRoutes(): Router {
     throw HttpError.tooManyRequests(2.2);
   });
   router.get('/slow', async (_req, res) => {
+    slowRequestArrived.resolve();
     await new Promise((resolve) => setTimeout(resolve, 300));
     res.json({ done: true });
   });
   return router;
 }
 const extraApiRouters = [['/__test', testRoutes()] as const];
+
+/** Resolved when /slow is being handled, so a test stops the server with the request in flight. */
+let slowRequestArrived = arrival();
+
+function arrival() {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
 
 const ALLOWED_ORIGIN = 'http://localhost:5173';
 const BIG_SCRIPT = 'export const words = ["fiets", "iphone", "bank"];\n'.repeat(400);
@@ -306,8 +316,10 @@ describe('the built web app', () => {
 describe('stopping', () => {
   it('lets an in-flight request finish, then refuses connections', async () => {
     const other = await startTestServer({ mailbox: false, extraApiRouters });
+    slowRequestArrived = arrival();
     const inFlight = other.client().get('/api/__test/slow');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Under load a fixed pause may end before the request arrives: wait for the handler instead.
+    await slowRequestArrived.promise;
     const stopping = other.stop();
     const res = await inFlight;
     await stopping;
