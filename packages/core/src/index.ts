@@ -10,3 +10,4 @@ export * from './app';
 export * from './content';
 export * from './account';
 export * from './alertFlow';
+export * from './payments';
