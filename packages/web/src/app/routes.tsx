@@ -26,6 +26,7 @@ const Verify = lazy(() => import('../scenes/verify'));
 const LoginCallback = lazy(() => import('../scenes/login-callback'));
 const Unsubscribe = lazy(() => import('../scenes/unsubscribe'));
 const Pricing = lazy(() => import('../scenes/pricing'));
+const PaymentCallback = lazy(() => import('../scenes/payment-callback'));
 const Terms = lazy(() => import('../scenes/terms'));
 const Privacy = lazy(() => import('../scenes/privacy'));
 const Faq = lazy(() => import('../scenes/faq'));
@@ -66,6 +67,8 @@ export const ROUTES: RouteObject[] = [
       { path: UNSUBSCRIBE_PATH.slice(1), element: <Unsubscribe /> },
 
       { path: PRICING_PATH.slice(1), element: <Pricing /> },
+      // Mollie's return address (issue 10).
+      { path: 'payment/callback', element: loginRequired(<PaymentCallback />) },
       { path: 'terms', element: <Terms /> },
       { path: 'algemene-voorwaarden', element: <Terms /> },
       { path: 'privacy', element: <Privacy /> },
