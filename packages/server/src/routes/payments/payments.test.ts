@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMollieClient } from '@mollie/api-client';
 import {
   PAYMENT_STRINGS,
+  type AdminPaymentsResponse,
   type CapabilitiesData,
   type PaymentStatusResponse,
   type SubscriptionOverview,
@@ -474,6 +475,33 @@ describe('extra alerts', () => {
     expect(last.status).toBe(201);
     const over = await browser.post('/api/alerts', userPayload({ searchTerm: 'een te veel' }));
     expect(over.status).toBe(403);
+  });
+});
+
+describe('GET /admin/payments', () => {
+  it('shows admins every payment with its user, active Pro subscriptions and revenue this month', async () => {
+    const { user } = await proUser();
+    const { browser } = await registeredUser();
+    expect((await browser.get('/api/admin/payments')).status).toBe(403);
+
+    const admin = payments.server.client();
+    await loginAs(payments.server, admin, { role: 'ADMIN' });
+    const res = await admin.get<AdminPaymentsResponse>('/api/admin/payments');
+    expect(res.status).toBe(200);
+    expect(res.body.payments.find((p) => p.user?.email === user.email)).toMatchObject({
+      status: 'paid',
+      amountCents: 795,
+      product: 'pro',
+    });
+    const { BillingAccount, Payment } = payments.server.models;
+    expect(res.body.stats.activeProSubscriptions).toBe(
+      await BillingAccount.count({ where: { subscriptionStatus: ['active', 'past_due'] } }),
+    );
+    const paid = await Payment.findAll({ where: { status: 'paid', chargedBackAt: null } });
+    expect(res.body.stats.revenueThisMonthCents).toBe(
+      paid.reduce((sum, payment) => sum + payment.amountCents, 0),
+    );
+    expect(res.body.stats.revenueThisMonthCents).toBeGreaterThanOrEqual(795);
   });
 });
 

@@ -130,3 +130,35 @@ describe('/payment/callback', () => {
     expect(screen.getByRole('button', { name: texts.callback.retry })).toBeTruthy();
   });
 });
+
+describe('/admin/payments', () => {
+  it('lists the payments with their users, and the month figures', async () => {
+    server.script('GET', '/api/auth/me', { body: { user: userDto({ role: 'ADMIN' }) } });
+    server.script('GET', '/api/admin/payments', {
+      body: {
+        payments: [
+          {
+            id: PAYMENT_ID,
+            product: 'pro',
+            quantity: 1,
+            description: texts.products.pro,
+            amountCents: 795,
+            currency: 'EUR',
+            status: 'paid',
+            renewal: false,
+            createdAt: '2026-11-24T10:00:00.000Z',
+            paidAt: '2026-11-24T10:01:00.000Z',
+            receipt: null,
+            user: { id: 'u1', email: 'klant@example.nl' },
+          },
+        ],
+        stats: { activeProSubscriptions: 3, revenueThisMonthCents: 2385 },
+      },
+    });
+    await open('/admin/payments', userDto({ role: 'ADMIN' }));
+    expect(await screen.findByText('klant@example.nl')).toBeTruthy();
+    expect(screen.getByTestId('active-pro').textContent).toBe('3');
+    expect(screen.getByTestId('revenue-month').textContent).toMatch(/€\s23,85/);
+    expect(screen.getByText(texts.status.paid)).toBeTruthy();
+  });
+});
