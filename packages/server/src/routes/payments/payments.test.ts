@@ -432,6 +432,28 @@ describe('the subscription over time', () => {
     expect(await Alert.count({ where: { userId: user.id, isActive: true } })).toBe(proLimit);
   });
 
+  it('treats a charged-back renewal like a failed one: Pro for the grace, then a mail', async () => {
+    const { user } = await proUser();
+    const billing = (await billingOf(user.id))!;
+    const renewal = payments.mollie.chargeSubscription(billing.mollieSubscriptionId!, 'paid');
+    await payments.mollie.webhooksSettled();
+    payments.mollie.chargeBack(renewal.id);
+    await payments.mollie.webhooksSettled();
+    await billing.reload();
+    expect(billing.subscriptionStatus).toBe('past_due');
+    expect(billing.graceUntil).not.toBeNull();
+    await user.reload();
+    expect(user.plan).toBe('PRO');
+    await payments.server.mailbox.waitFor({
+      to: user.email,
+      subject: PAYMENT_STRINGS.dunning.subject,
+    });
+    const row = (await payments.server.models.Payment.findOne({
+      where: { molliePaymentId: renewal.id },
+    }))!;
+    expect(row.chargedBackAt).not.toBeNull();
+  });
+
   it('keeps Pro until the end of the paid period after a cancel', async () => {
     const { browser, user } = await proUser();
     const res = await browser.post('/api/payments/cancel-subscription');

@@ -6,6 +6,7 @@ import {
   type SubscriptionOverview,
 } from '@prijsalarm/core';
 import { errorText } from '../../stores/errors';
+import { latestLoad, type LoadStatus } from '../../stores/latestLoad';
 import type { RootStore } from '../../stores/RootStore';
 
 /**
@@ -14,22 +15,23 @@ import type { RootStore } from '../../stores/RootStore';
  */
 export class SubscriptionStore {
   overview: SubscriptionOverview | null = null;
-  status: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
+  status: LoadStatus = 'idle';
   error: string | null = null;
   /** The product whose checkout is being opened. */
   starting: PaymentProduct | null = null;
   quantity = 2;
   confirmingCancel = false;
   canceling = false;
+  private readonly latest = latestLoad();
 
   constructor(
     private readonly root: RootStore,
     /** Opens Mollie's checkout page (the browser leaves the app). */
     private readonly openCheckout: (url: string) => void = (url) => window.location.assign(url),
   ) {
-    makeAutoObservable<SubscriptionStore, 'root' | 'openCheckout'>(
+    makeAutoObservable<SubscriptionStore, 'root' | 'openCheckout' | 'latest'>(
       this,
-      { root: false, openCheckout: false },
+      { root: false, openCheckout: false, latest: false },
       { autoBind: true },
     );
   }
@@ -45,21 +47,12 @@ export class SubscriptionStore {
     if (this.status === 'idle') void this.load();
   }
 
-  async load(): Promise<void> {
-    if (this.status !== 'ready') this.status = 'loading';
-    try {
-      const overview = await this.root.api.payments.subscription();
-      runInAction(() => {
-        this.overview = overview;
-        this.error = null;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = errorText(error);
-        this.status = 'error';
-      });
-    }
+  load(): Promise<void> {
+    return this.latest(
+      this,
+      () => this.root.api.payments.subscription(),
+      (overview) => (this.overview = overview),
+    );
   }
 
   get paymentsAvailable(): boolean {

@@ -1,32 +1,28 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable } from 'mobx';
 import type { AdminPaymentsResponse } from '@prijsalarm/core';
-import { errorText } from '../../stores/errors';
+import { latestLoad, type LoadStatus } from '../../stores/latestLoad';
 import type { RootStore } from '../../stores/RootStore';
 
 /** /admin/payments (issue 10): the latest payments, active Pro subscriptions, revenue this month. */
 export class AdminPaymentsStore {
   data: AdminPaymentsResponse | null = null;
-  status: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
+  status: LoadStatus = 'idle';
   error: string | null = null;
+  private readonly latest = latestLoad();
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<AdminPaymentsStore, 'root'>(this, { root: false }, { autoBind: true });
+    makeAutoObservable<AdminPaymentsStore, 'root' | 'latest'>(
+      this,
+      { root: false, latest: false },
+      { autoBind: true },
+    );
   }
 
-  async load(): Promise<void> {
-    this.status = 'loading';
-    try {
-      const data = await this.root.api.payments.adminList();
-      runInAction(() => {
-        this.data = data;
-        this.error = null;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = errorText(error);
-        this.status = 'error';
-      });
-    }
+  load(): Promise<void> {
+    return this.latest(
+      this,
+      () => this.root.api.payments.adminList(),
+      (data) => (this.data = data),
+    );
   }
 }
