@@ -148,6 +148,7 @@ const ExtraAlertsPart = observer(function ExtraAlertsPart({
           <label htmlFor="extra-alerts-quantity">{texts.quantityLabel}</label>
           <input
             id="extra-alerts-quantity"
+            className="field__input"
             type="number"
             inputMode="numeric"
             min={EXTRA_ALERTS_MIN}
