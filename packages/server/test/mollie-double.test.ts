@@ -4,17 +4,22 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMollieClient, type MollieClient } from '@mollie/api-client';
 import { startMollieDouble, type MollieDouble } from '../../../tests/doubles/mollie';
+import { trustSelfSignedDouble } from './payments-kit';
 
 const KEY = 'test_doubleTestKey123456';
 let mollie: MollieDouble;
 let client: MollieClient;
+let restoreTls: () => void;
 beforeAll(async () => {
   // The double's certificate is self-signed: this test process alone skips verification.
-  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  restoreTls = trustSelfSignedDouble();
   mollie = await startMollieDouble({ apiKey: KEY, webhookDelaysMs: [0, 20, 20, 20] });
   client = createMollieClient({ apiKey: KEY, apiEndpoint: mollie.apiEndpoint });
 });
-afterAll(() => mollie?.stop());
+afterAll(async () => {
+  await mollie?.stop();
+  restoreTls?.();
+});
 
 /** A webhook receiver that answers the given statuses in turn (then 200). */
 async function receiver(statuses: number[]) {

@@ -26,10 +26,23 @@ export interface PaymentsServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Turns TLS verification off for this test process until the returned function restores it, so a
+ * later test file in the same worker is not left without it.
+ */
+export function trustSelfSignedDouble(): () => void {
+  const before = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  return () => {
+    if (before === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    else process.env.NODE_TLS_REJECT_UNAUTHORIZED = before;
+  };
+}
+
 export async function startPaymentsServer(
   options: TestServerOptions = {},
 ): Promise<PaymentsServer> {
-  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  const restoreTls = trustSelfSignedDouble();
   const mollie = await startMollieDouble({
     apiKey: TEST_MOLLIE_KEY,
     webhookDelaysMs: [0, 50, 100, 200, 400, 400, 400, 400, 400, 400],
@@ -48,6 +61,7 @@ export async function startPaymentsServer(
     async stop() {
       await mollie.stop();
       await server.stop();
+      restoreTls();
     },
   };
 }
