@@ -12,6 +12,7 @@
  */
 import { Op, UniqueConstraintError, type Transaction } from 'sequelize';
 import {
+  FINAL_PAYMENT_STATUSES,
   PAYMENT_STATUSES,
   PAYMENT_STRINGS,
   PRO_INTERVAL,
@@ -647,6 +648,21 @@ export async function settleLapsedSubscriptions(
 
 /* ------------------------------------------------------------------ reads and cancel */
 
+/** How often the return page may make us ask Mollie about one payment ourselves. */
+const STATUS_CHECK_EVERY_MS = 3000;
+const lastStatusCheck = new Map<string, number>();
+
+/** Whether to ask Mollie now (throttled per payment; old entries are forgotten). */
+function dueForStatusCheck(paymentId: string, now: number): boolean {
+  for (const [id, at] of lastStatusCheck) {
+    if (now - at > 60_000) lastStatusCheck.delete(id);
+  }
+  const last = lastStatusCheck.get(paymentId);
+  if (last !== undefined && now - last < STATUS_CHECK_EVERY_MS) return false;
+  lastStatusCheck.set(paymentId, now);
+  return true;
+}
+
 export async function paymentStatus(
   ctx: AppContext,
   user: User,
@@ -655,6 +671,19 @@ export async function paymentStatus(
   const payment = UUID.test(id) ? await ctx.models.Payment.findByPk(id) : null;
   if (!payment || !paymentPolicy.canView(user, payment)) {
     throw HttpError.notFound(PAYMENT_STRINGS.errors.paymentNotFound);
+  }
+  // A late webhook (Mollie retries after 1, 2, 4 … minutes) should not keep the user waiting: the
+  // return page's polling makes us fetch the payment from Mollie ourselves, now and then, and
+  // apply it the webhook's way. Nothing the browser sends decides anything.
+  if (
+    !FINAL_PAYMENT_STATUSES.includes(payment.status) &&
+    payment.molliePaymentId &&
+    dueForStatusCheck(payment.id, Date.now())
+  ) {
+    await handleWebhook(ctx, payment.molliePaymentId).catch((error: unknown) => {
+      ctx.logger.warn({ err: error, paymentId: payment.id }, 'payment status check failed');
+    });
+    await payment.reload();
   }
   await user.reload();
   return {

@@ -9,12 +9,16 @@ const dutchOrder = new Intl.Collator('nl', { sensitivity: 'base', numeric: true 
 
 export default function categoryRoutes(ctx: AppContext): BoundRoute[] {
   return [
-    route(API_CONTRACT.categories.list, { schemas: { query: categoryQuerySchema } }, async (req) => {
-      const categories = await listCategories(ctx, req.input.query);
-      // Sorted here, not by the database, so SQLite and MariaDB give the same Dutch order.
-      return categories
-        .map(presentCategory)
-        .sort((a, b) => dutchOrder.compare(a.name, b.name) || a.id - b.id);
-    }),
+    route(
+      API_CONTRACT.categories.list,
+      { schemas: { query: categoryQuerySchema } },
+      async (req) => {
+        const categories = await listCategories(ctx, req.input.query);
+        // Sorted here, not by the database, so SQLite and MariaDB give the same Dutch order.
+        return categories
+          .map(presentCategory)
+          .sort((a, b) => dutchOrder.compare(a.name, b.name) || a.id - b.id);
+      },
+    ),
   ];
 }

@@ -331,6 +331,23 @@ describe('the webhook', () => {
     expect(row).toMatchObject({ status: 'open', molliePaymentId: checkout.molliePaymentId });
   });
 
+  it('asks Mollie itself when the return page polls and the webhook is late', async () => {
+    const { browser, user } = await registeredUser();
+    const checkout = await startCheckout(payments, browser, {
+      product: 'extra_alerts',
+      quantity: 1,
+    });
+    payments.mollie.settle(checkout.molliePaymentId, 'paid', { notify: false });
+    const status = await browser.get<PaymentStatusResponse>(
+      `/api/payments/status/${checkout.paymentId}`,
+    );
+    expect(status.body).toMatchObject({ status: 'paid', product: 'extra_alerts' });
+    expect((await billingOf(user.id))!.extraAlerts).toBe(1);
+    // The webhook that comes after changes nothing more.
+    expect(await postWebhook(payments.server, checkout.molliePaymentId)).toBe(200);
+    expect((await billingOf(user.id))!.extraAlerts).toBe(1);
+  });
+
   it('lets a user see only their own payments', async () => {
     const { browser } = await registeredUser();
     const mine = await startCheckout(payments, browser, { product: 'pro' });
