@@ -70,17 +70,22 @@ test('a REGISTERED user upgrades to Pro with iDEAL, and a second tab follows', a
   await expect(page.getByText(/Je abonnement is opgezegd\. Je houdt Pro tot/)).toBeVisible();
 });
 
-test('a failed payment leaves the plan as it was and offers a retry', async ({ page }) => {
-  const user = await createAccount('mislukt');
-  await logIn(page, user);
-  await page.goto('/my-account?tab=subscription');
-  await page.getByRole('button', { name: texts.pricing.buyPro }).click();
-  await page.getByRole('button', { name: /Mislukt/ }).click();
+for (const [outcome, button, message] of [
+  ['failed', /Mislukt/, texts.callback.failed],
+  ['canceled', /Geannuleerd/, texts.callback.canceled],
+] as const) {
+  test(`a ${outcome} payment leaves the plan as it was and offers a retry`, async ({ page }) => {
+    const user = await createAccount(outcome);
+    await logIn(page, user);
+    await page.goto('/my-account?tab=subscription');
+    await page.getByRole('button', { name: texts.pricing.buyPro }).click();
+    await page.getByRole('button', { name: button }).click();
 
-  await expect(page.getByText(texts.callback.failed)).toBeVisible();
-  await planInMenu(page);
-  await expect(page.getByText(STRINGS.web.shell.plan(PLAN_LABELS.REGISTERED))).toBeVisible();
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: texts.callback.retry }).click();
-  await expect(page.getByRole('heading', { name: texts.products.pro })).toBeVisible();
-});
+    await expect(page.getByText(message)).toBeVisible();
+    await planInMenu(page);
+    await expect(page.getByText(STRINGS.web.shell.plan(PLAN_LABELS.REGISTERED))).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: texts.callback.retry }).click();
+    await expect(page.getByRole('heading', { name: texts.products.pro })).toBeVisible();
+  });
+}
