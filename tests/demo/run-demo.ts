@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PostalMime from 'postal-mime';
 import { startMarketplaceDouble, type DoublePlatform } from '../doubles/marketplace';
+import { startMollieDouble } from '../doubles/mollie';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const env = process.env;
@@ -56,6 +57,13 @@ const double = await startMarketplaceDouble({
   publishPerSecond: 0.05,
   initialListings: 300,
   seed: Number(env.DEMO_SEED ?? Date.now() % 1_000_000),
+});
+
+// Payments (issue 10): a local Mollie, so Pro can be bought offline on its iDEAL test page.
+const MOLLIE_KEY = 'test_prijsalarmDemoKey1234567890';
+const mollie = await startMollieDouble({
+  apiKey: MOLLIE_KEY,
+  log: (line) => console.log(`💶 mollie ${line}`),
 });
 
 let next = 0;
@@ -100,6 +108,10 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/
     MARKTPLAATS_BASE_URL: double.baseUrl.marktplaats,
     TWEEDEHANDS_BASE_URL: double.baseUrl['2dehands'],
     MARKETPLACE_RATE: '5',
+    MOLLIE_API_KEY: MOLLIE_KEY,
+    MOLLIE_API_ENDPOINT: mollie.apiEndpoint,
+    // The Mollie double's certificate is self-signed; allowed outside production only.
+    NODE_TLS_REJECT_UNAUTHORIZED: '0',
     CHECK_INTERVAL_SECONDS: intervalSeconds,
     SCHEDULER_TICK_MS: '1000',
     ADMIN_EMAIL: admin.email,
@@ -119,6 +131,7 @@ async function stop(exitCode: number): Promise<never> {
     await exited;
   }
   await double.stop();
+  await mollie.stop();
   process.exit(exitCode);
 }
 server.once('exit', (code, signal) => {
@@ -193,6 +206,8 @@ console.log(`
  Beheerder / admin login:  ${admin.email} / ${admin.password}
  Marktplaats (nagebootst / local double): ${double.baseUrl.marktplaats}
  2dehands    (nagebootst / local double): ${double.baseUrl['2dehands']}
+ Mollie (nagebootst / local double): ${mollie.apiEndpoint}
+                iDEAL-testpagina / test checkout: ${mollie.checkoutBaseUrl}/checkout/…
  Mail:          geen echte e-mail, maar .eml-bestanden / no real mail, .eml files in
                 ${outbox}
                 (elke nieuwe mail wordt hieronder gemeld / each new mail is announced below)
@@ -207,6 +222,12 @@ console.log(`
  EN  Create an alert for "fiets" or "iphone" at ${publicUrl}, confirm it with the link from the
      confirmation mail announced below, and within a minute the new-ads mail lands in the
      outbox. The first check only learns the ads that already exist; later ads are new.
+
+ Pro:  NL  Registreer, ga naar ${publicUrl}/pricing en kies "Word Pro": op de iDEAL-testpagina
+           klik je "Betaald" en je bent Pro. In Mijn Account → Abonnement koop je extra alerts,
+           zeg je op en lees je de bonnen (die ook als mail in de outbox komen).
+       EN  Register, open ${publicUrl}/pricing and choose "Word Pro"; on the iDEAL test page click
+           "Betaald" (paid) and you are Pro. My Account → Abonnement: extra alerts, cancel, receipts.
 
  curl:  curl -c /tmp/pa -b /tmp/pa ${publicUrl}/api/auth/csrf      # cookie + {"csrfToken": …}
         curl -c /tmp/pa -b /tmp/pa -H 'content-type: application/json' \\

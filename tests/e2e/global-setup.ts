@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { startMailbox } from '../../packages/server/test/mailbox';
 import { getFreePort } from '../../packages/server/test/ports';
 import { startMarketplaceDouble } from '../doubles/marketplace';
+import { startMollieDouble } from '../doubles/mollie';
 import { startTelegramDouble, type UserMessageInput } from '../doubles/telegram';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, TELEGRAM_BOT_USERNAME, publishEnv } from './support/env';
 
@@ -24,6 +25,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SERVER_LOG = path.join(ROOT, '.tmp', 'e2e-server.log');
 const START_TIMEOUT_MS = 60_000;
 const TELEGRAM_TOKEN = '123456:E2E-web-token';
+const MOLLIE_KEY = 'test_prijsalarmE2EKey1234567890';
 
 async function waitForReady(url: string, exited: () => boolean): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -52,6 +54,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     token: TELEGRAM_TOKEN,
     botUsername: TELEGRAM_BOT_USERNAME,
   });
+  // Payments (issue 10): the Mollie double; its checkout page is what the tests click.
+  const mollie = await startMollieDouble({ apiKey: MOLLIE_KEY });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-e2e-'));
   const port = await getFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -63,7 +67,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
+      // 'test', not 'production': the server refuses TLS verification off in production, and the
+      // Mollie double's certificate is self-signed (reliability.md §2.6).
+      NODE_ENV: 'test',
+      NODE_TLS_REJECT_UNAUTHORIZED: '0',
+      MOLLIE_API_KEY: MOLLIE_KEY,
+      MOLLIE_API_ENDPOINT: mollie.apiEndpoint,
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
@@ -129,6 +138,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await new Promise<void>((resolve) => control.close(() => resolve()));
     await double.stop();
     await telegram.stop();
+    await mollie.stop();
     await mailbox.close();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
@@ -145,6 +155,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     baseUrl,
     controlUrl: `http://127.0.0.1:${controlPort}`,
     marktplaatsUrl: double.baseUrl.marktplaats,
+    mollieControlUrl: mollie.controlUrl,
   });
   return teardown;
 }

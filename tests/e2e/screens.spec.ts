@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ALERT_FORM_TEXTS, SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import { ALERT_FORM_TEXTS, PAYMENT_STRINGS, SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
 import type { NotificationListResponse } from '@prijsalarm/core';
 import {
   ADMIN_EMAIL,
@@ -90,6 +90,19 @@ const SCREENS: Screen[] = [
     path: () => '/my-account?tab=sessions',
     ready: (page) => page.getByText(SCREEN_TEXTS.myAccount.sessionCurrent).first(),
   },
+  // Payments (issue 10).
+  {
+    name: 'pricing',
+    who: 'guest',
+    path: () => '/pricing',
+    ready: (page) => page.getByRole('list', { name: STRINGS.web.pricing.plansLabel }),
+  },
+  {
+    name: 'my-account-subscription',
+    who: 'user',
+    path: () => '/my-account?tab=subscription',
+    ready: (page) => page.getByRole('heading', { name: PAYMENT_STRINGS.subscription.extraAlerts }),
+  },
   {
     name: 'notifications',
     who: 'user',
@@ -111,6 +124,12 @@ const SCREENS: Screen[] = [
     who: 'admin',
     path: () => '/admin?tab=users',
     ready: (page) => page.getByRole('table', { name: SCREEN_TEXTS.admin.tabs.users }),
+  },
+  {
+    name: 'admin-payments',
+    who: 'admin',
+    path: () => '/admin/payments',
+    ready: (page) => page.getByText(PAYMENT_STRINGS.admin.activePro),
   },
 ];
 

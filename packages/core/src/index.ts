@@ -13,3 +13,4 @@ export * from './account';
 export * from './alertFlow';
 export * from './importUrl';
 export * from './desktop';
+export * from './payments';

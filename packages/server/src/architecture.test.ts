@@ -22,7 +22,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['engine'], // marketplace client, scheduler, matcher, recorder
   ['mail'], // the mailer and its Dutch templates
   ['policies', 'presenters'], // who may, and what goes out
-  ['queues'], // in-process and BullMQ job queues
+  ['queues', 'payments'], // job queues (in-process, BullMQ); the gateway to Mollie
   ['http'], // plumbing: auth middleware, errors, validation, rate limits, contract binding
   ['models', 'db'], // Sequelize models and migrations
   ['security'], // tokens, passwords, secret links

@@ -21,12 +21,15 @@ export interface E2EEnv {
   controlUrl: string;
   /** The marketplace double's Marktplaats host (its /__control/publish publishes an ad). */
   marktplaatsUrl: string;
+  /** The Mollie double's control endpoints (https, self-signed: charge a subscription now). */
+  mollieControlUrl: string;
 }
 
 const KEYS = {
   baseUrl: 'E2E_BASE_URL',
   controlUrl: 'E2E_CONTROL_URL',
   marktplaatsUrl: 'E2E_MARKTPLAATS_URL',
+  mollieControlUrl: 'E2E_MOLLIE_CONTROL_URL',
 } as const satisfies Record<keyof E2EEnv, string>;
 
 export function publishEnv(env: E2EEnv): void {
@@ -44,5 +47,6 @@ export function e2eEnv(): E2EEnv {
     baseUrl: read(KEYS.baseUrl),
     controlUrl: read(KEYS.controlUrl),
     marktplaatsUrl: read(KEYS.marktplaatsUrl),
+    mollieControlUrl: read(KEYS.mollieControlUrl),
   };
 }

@@ -519,6 +519,8 @@ export function createApiClient(options: ApiClientOptions) {
         request(api.payments.create, { body: payload }),
       status: (id: string) => request(api.payments.status, { params: { id } }),
       cancelSubscription: () => request(api.payments.cancelSubscription),
+      subscription: () => request(api.payments.subscription),
+      adminList: () => request(api.payments.adminList),
     },
 
     chat: {

@@ -69,6 +69,10 @@ const SPECIFIED_CALLS = [
   'POST /payments/create',
   'GET /payments/status/:id',
   'POST /payments/cancel-subscription',
+  // Payments beyond spec §7 (issue 10)
+  'POST /payments/webhook',
+  'GET /payments/subscription',
+  'GET /admin/payments',
   // Chat (HTTP)
   'POST /chat/initialize',
   'POST /chat/check-messages',

@@ -3,6 +3,7 @@
  * on the server). The server binds its routes to these entries (packages/server/src/routes) and
  * the client (./client) calls them, so a path, a status or a shape is written down once.
  */
+import type { AdminPaymentsResponse, SubscriptionOverview } from '../payments/types';
 import type {
   ChatCheckMessagesRequest,
   ChatCheckMessagesResponse,
@@ -267,6 +268,19 @@ export const API_CONTRACT = {
       'POST',
       '/payments/cancel-subscription',
     ),
+    /* Issue 10 beyond spec §7. */
+    /** Mollie's webhook: a form body `id=tr_…`, no session, no CSRF; always 200. */
+    webhook: defineEndpoint<{ body: { id: string }; response: Record<string, never> }>()(
+      'POST',
+      '/payments/webhook',
+    ),
+    /** The subscription tab: plan, paid-until, next charge, extra alerts, payments with receipts. */
+    subscription: defineEndpoint<{ response: SubscriptionOverview }>()(
+      'GET',
+      '/payments/subscription',
+    ),
+    /** Admin: the latest payments, active Pro subscriptions and revenue this month. */
+    adminList: defineEndpoint<{ response: AdminPaymentsResponse }>()('GET', '/admin/payments'),
   },
 
   chat: {

@@ -5,6 +5,7 @@
  */
 import type { Plan, PlatformId, Role } from '../domain';
 import type { MarketplaceSearchImport } from '../importUrl/parse';
+import type { PaymentProduct, PaymentStatus } from '../payments/products';
 import type { CapabilitiesData, PublicSettings, SettingKey, SettingUpdate } from '../plans';
 
 /** Every 4xx/5xx body. `error` is Dutch and shown to the user as is. */
@@ -345,14 +346,14 @@ export interface AdminUpdateSettingResponse {
 }
 
 /* ---------- Payments ---------- */
+// The shapes live in ../payments (the payments module owns them); re-exported for the contract.
 
-/** Mollie's payment statuses. */
-export type PaymentStatus =
-  'open' | 'pending' | 'authorized' | 'paid' | 'canceled' | 'expired' | 'failed';
+export type { PaymentStatus } from '../payments/products';
 
 export interface CreatePaymentRequest {
-  plan?: 'PRO';
-  extraAlerts?: number;
+  product: PaymentProduct;
+  /** Extra alerts only: 1–50. No amount: the server prices it from the settings. */
+  quantity?: number;
 }
 
 export interface CreatePaymentResponse {
@@ -363,6 +364,9 @@ export interface CreatePaymentResponse {
 export interface PaymentStatusResponse {
   id: string;
   status: PaymentStatus;
+  product: PaymentProduct;
+  quantity: number;
+  /** The user's plan now. */
   plan: Plan | null;
 }
 

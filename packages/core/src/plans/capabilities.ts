@@ -56,6 +56,8 @@ export interface CapabilityUser {
   featureOverrides?: Partial<Record<FeatureName, boolean>>;
   /** An admin's explicit per-user platform access; it wins over the plan rules. */
   platformAccess?: Partial<Record<PlatformId, boolean>>;
+  /** Paid extra alerts (issue 10): they raise a limited plan's alert limit, whatever the plan. */
+  extraAlerts?: number;
 }
 
 export interface BuildCapabilitiesInput {
@@ -133,7 +135,9 @@ export function buildCapabilities({
   const features = buildFeatures(settings, user);
   const platformAccess = buildPlatformAccess(user, features);
 
-  const alertLimitForPlan = settings.alertLimits[plan];
+  const planLimit = settings.alertLimits[plan];
+  const alertLimitForPlan =
+    planLimit === null || !user?.extraAlerts ? planLimit : planLimit + user.extraAlerts;
   // Guests create their one free alert through the guest form, never through this path.
   const canCreate = isAuthenticated && hasCapacity(counts.alerts, alertLimitForPlan);
 

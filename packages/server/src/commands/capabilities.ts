@@ -52,6 +52,19 @@ export async function alertCountsOf(
   return { alerts, telegramAlerts };
 }
 
+/** Paid extra alerts (issue 10): they raise the user's alert limit. */
+export async function extraAlertsOf(
+  ctx: Pick<AppContext, 'models'>,
+  userId: string,
+  transaction?: Transaction,
+): Promise<number> {
+  const billing = await ctx.models.BillingAccount.findByPk(userId, {
+    attributes: ['extraAlerts'],
+    transaction,
+  });
+  return billing?.extraAlerts ?? 0;
+}
+
 export async function capabilitiesFor(
   ctx: AppContext,
   user: User | null,
@@ -61,8 +74,11 @@ export async function capabilitiesFor(
   if (!user) {
     return buildCapabilities({ settings, user: null, counts: { alerts: 0, telegramAlerts: 0 } });
   }
-  const counts = await alertCountsOf(ctx, user.id, options.transaction);
-  return buildCapabilities({ settings, user: capabilityUserOf(user), counts });
+  const [counts, extraAlerts] = await Promise.all([
+    alertCountsOf(ctx, user.id, options.transaction),
+    extraAlertsOf(ctx, user.id, options.transaction),
+  ]);
+  return buildCapabilities({ settings, user: { ...capabilityUserOf(user), extraAlerts }, counts });
 }
 
 /** The same, with core's canUseFeature / getPlatformMessage for the plan rules. */

@@ -17,6 +17,8 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const SESSION_SECRET_MIN_LENGTH = 32;
+/** Mollie's own API root, as @mollie/api-client has it. */
+export const MOLLIE_DEFAULT_ENDPOINT = 'https://api.mollie.com:443/v2/';
 export const SESSION_SECRET_FILE = 'session-secret';
 
 export type DatabaseConfig =
@@ -53,6 +55,8 @@ export interface Config {
   readonly telegramBotToken: string | null;
   readonly telegramApiRoot: string;
   readonly mollieApiKey: string | null;
+  /** MOLLIE_API_ENDPOINT: the root of Mollie's v2 API (tests and the demo: the local double). */
+  readonly mollieApiEndpoint: string;
   readonly marktplaatsBaseUrl: string;
   readonly tweedehandsBaseUrl: string;
   /** Requests per second per marketplace host. */
@@ -223,6 +227,9 @@ const EnvSchema = z.object({
   TELEGRAM_BOT_TOKEN: z.string().trim().optional(),
   TELEGRAM_API_ROOT: httpUrl.default('https://api.telegram.org'),
   MOLLIE_API_KEY: z.string().trim().optional(),
+  MOLLIE_API_ENDPOINT: urlWith('https:').default(MOLLIE_DEFAULT_ENDPOINT),
+  // Read only to refuse it in production (the Mollie double's self-signed certificate, tests only).
+  NODE_TLS_REJECT_UNAUTHORIZED: z.string().trim().optional(),
   MARKTPLAATS_BASE_URL: httpUrl.default('https://www.marktplaats.nl'),
   TWEEDEHANDS_BASE_URL: httpUrl.default('https://www.2dehands.be'),
   MARKETPLACE_RATE: z.coerce
@@ -333,6 +340,14 @@ export function loadConfig(env: Env = process.env): Config {
     });
   }
 
+  // Payments (issue 10): TLS verification may be off only for the test double, never in production.
+  if (vars.NODE_ENV === 'production' && vars.NODE_TLS_REJECT_UNAUTHORIZED === '0') {
+    problems.push({
+      variable: 'NODE_TLS_REJECT_UNAUTHORIZED',
+      message: 'must not be 0 when NODE_ENV=production (it turns off TLS verification)',
+    });
+  }
+
   if (problems.length > 0 || !database) throw new ConfigError(problems);
 
   // The database, the outbox and the session secret live here: only this user may read them.
@@ -355,6 +370,7 @@ export function loadConfig(env: Env = process.env): Config {
     telegramBotToken: vars.TELEGRAM_BOT_TOKEN ?? null,
     telegramApiRoot: vars.TELEGRAM_API_ROOT,
     mollieApiKey: vars.MOLLIE_API_KEY ?? null,
+    mollieApiEndpoint: vars.MOLLIE_API_ENDPOINT,
     marktplaatsBaseUrl: vars.MARKTPLAATS_BASE_URL,
     tweedehandsBaseUrl: vars.TWEEDEHANDS_BASE_URL,
     marketplaceRate: vars.MARKETPLACE_RATE,

@@ -50,7 +50,11 @@ export const ANON_COOKIE = 'pa_anon';
  * cannot carry a CSRF token: RFC 8058 one-click unsubscribe (mail clients POST it). Paths are
  * relative to /api and match exactly.
  */
-export const CSRF_EXEMPT_PATHS: readonly string[] = ['/newsletter/unsubscribe'];
+export const CSRF_EXEMPT_PATHS: readonly string[] = [
+  '/newsletter/unsubscribe',
+  // Mollie's webhook (issue 10): it posts only an id, which is checked against Mollie's API.
+  '/payments/webhook',
+];
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -8,11 +8,13 @@ import type { Sequelize } from 'sequelize';
 import { Alert } from './Alert';
 import { AlertSearch } from './AlertSearch';
 import { AuditEvent } from './AuditEvent';
+import { BillingAccount } from './BillingAccount';
 import { Category } from './Category';
 import { Delivery } from './Delivery';
 import { ListingPrice } from './ListingPrice';
 import { Notification } from './Notification';
 import { OneTimeToken } from './OneTimeToken';
+import { Payment } from './Payment';
 import { Search } from './Search';
 import { SearchSeenListing } from './SearchSeenListing';
 import { Session } from './Session';
@@ -27,10 +29,12 @@ export {
   Search,
   SearchSeenListing,
   AuditEvent,
+  BillingAccount,
   Category,
   Delivery,
   Notification,
   OneTimeToken,
+  Payment,
   Session,
   Setting,
   TelegramLinkCode,
@@ -43,6 +47,10 @@ export type { CategoryType } from './Category';
 export { DELIVERY_CHANNELS, DELIVERY_STATUSES } from './Delivery';
 export type { DeliveryChannel, DeliveryStatus } from './Delivery';
 export { ONE_TIME_TOKEN_PURPOSES } from './OneTimeToken';
+export { SEQUENCE_TYPES } from './Payment';
+export type { SequenceType } from './Payment';
+export { SUBSCRIPTION_STATUSES } from './BillingAccount';
+export type { SubscriptionStatus } from './BillingAccount';
 export type { OneTimeTokenPurpose } from './OneTimeToken';
 
 export interface Models {
@@ -60,6 +68,8 @@ export interface Models {
   AlertSearch: typeof AlertSearch;
   SearchSeenListing: typeof SearchSeenListing;
   ListingPrice: typeof ListingPrice;
+  Payment: typeof Payment;
+  BillingAccount: typeof BillingAccount;
 }
 
 export function initModels(sequelize: Sequelize): Models {
@@ -78,6 +88,8 @@ export function initModels(sequelize: Sequelize): Models {
     AlertSearch: AlertSearch.initModel(sequelize),
     SearchSeenListing: SearchSeenListing.initModel(sequelize),
     ListingPrice: ListingPrice.initModel(sequelize),
+    Payment: Payment.initModel(sequelize),
+    BillingAccount: BillingAccount.initModel(sequelize),
   };
 
   // The database enforces the cascades (see the migrations); these describe them for includes.
@@ -106,6 +118,10 @@ export function initModels(sequelize: Sequelize): Models {
   Category.belongsTo(Category, { foreignKey: 'parentId', as: 'parent' });
   User.hasMany(AuditEvent, { foreignKey: 'actorUserId', as: 'auditEvents', onDelete: 'SET NULL' });
   AuditEvent.belongsTo(User, { foreignKey: 'actorUserId', as: 'actor' });
+  // Payments (issue 10): kept with userId NULL when the account goes.
+  User.hasMany(Payment, { foreignKey: 'userId', as: 'payments', onDelete: 'SET NULL' });
+  Payment.belongsTo(User, { foreignKey: 'userId', as: 'user' });
+  User.hasOne(BillingAccount, { foreignKey: 'userId', as: 'billing', ...cascade });
 
   return models;
 }

@@ -22,6 +22,7 @@ import categoryRoutes from './categories';
 import contactRoutes from './contact';
 import newsletterRoutes from './newsletter';
 import notificationRoutes from './notifications';
+import paymentRoutes from './payments';
 import settingsRoutes from './settings';
 import telegramRoutes from './telegram';
 
@@ -38,6 +39,7 @@ export function apiRoutes(ctx: AppContext): BoundRoute[] {
     ...adminRoutes(ctx),
     ...newsletterRoutes(ctx),
     ...contactRoutes(ctx),
+    ...paymentRoutes(ctx),
   ];
 }
 
@@ -90,9 +92,4 @@ export const NOT_YET_SERVED: ReadonlyMap<AnyEndpoint, string> = new Map<AnyEndpo
     endpoint,
     'issue 9: support chat',
   ]),
-  ...Object.values(API_CONTRACT.payments).map((endpoint): [AnyEndpoint, string] => [
-    endpoint,
-    'issue 10: payments',
-  ]),
-  [API_CONTRACT.auth.upgradeToPro, 'issue 10: payments'],
 ]);

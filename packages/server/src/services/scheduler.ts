@@ -11,6 +11,7 @@ import { runAsLeader } from '../engine/leadership';
 import { createScheduler, startSchedulerLoop } from '../engine/scheduler';
 import { startDeliveryRelay } from '../delivery/relay';
 import { startTelegramUpdates } from '../bots/telegram-updates';
+import { startPaymentSweep } from './payment-sweep';
 import type { RunningService } from './types';
 
 export async function start(ctx: AppContext): Promise<RunningService> {
@@ -41,10 +42,13 @@ export async function start(ctx: AppContext): Promise<RunningService> {
       const relay = startDeliveryRelay(ctx);
       // The bot's /start messages: one poller per bot, and there is one scheduler.
       const telegramUpdates = startTelegramUpdates(ctx);
+      // Ends Pro after a cancel or a failed renewal's grace (issue 10).
+      const paymentSweep = startPaymentSweep(ctx);
       logger.info({ tickMs }, 'scheduler running');
       return {
         async stop() {
           await loop.stop();
+          await paymentSweep.stop();
           await telegramUpdates?.stop();
           await relay.stop();
         },

@@ -3,7 +3,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { CSRF_COOKIE, DEFAULT_SETTINGS } from '@prijsalarm/core';
 import type { UserDto } from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../platform/storage';
-import { capabilitiesFor, startHttpDouble, testStore, userDto } from '../test/helpers';
+import {
+  capabilitiesFor,
+  startHttpDouble,
+  subscriptionOverview,
+  testStore,
+  userDto,
+} from '../test/helpers';
 import type { HttpDouble } from '../test/helpers';
 import { appNavigator, renderApp } from '../test/render';
 
@@ -142,6 +148,7 @@ describe('route guard (spec §2)', () => {
   );
 
   it('/dashboard/subscription goes to the subscription tab of /my-account', async () => {
+    server.script('GET', '/api/payments/subscription', { body: subscriptionOverview() });
     const { navigator } = await visit({
       path: '/dashboard/subscription',
       storedUser: userDto(),
@@ -150,6 +157,9 @@ describe('route guard (spec §2)', () => {
     expect((await heading()).textContent).toBe('Mijn Account');
     expect(navigator.currentPath()).toBe('/my-account?tab=subscription');
     expect(await screen.findByRole('heading', { name: 'Pro-abonnement' })).toBeTruthy();
+    await waitFor(() =>
+      expect(server.requestsTo('GET', '/api/payments/subscription')).toHaveLength(1),
+    );
   });
 
   it('/create-alert goes to /prijsalarm-maken', async () => {

@@ -19,6 +19,7 @@ const DashboardCreate = lazy(() => import('../scenes/dashboard-create'));
 const MyAccount = lazy(() => import('../scenes/my-account'));
 const Notifications = lazy(() => import('../scenes/notifications'));
 const Admin = lazy(() => import('../scenes/admin'));
+const AdminPayments = lazy(() => import('../scenes/admin-payments'));
 const Login = lazy(() => import('../scenes/login'));
 const ForgotPassword = lazy(() => import('../scenes/forgot-password'));
 const ResetPassword = lazy(() => import('../scenes/reset-password'));
@@ -26,6 +27,7 @@ const Verify = lazy(() => import('../scenes/verify'));
 const LoginCallback = lazy(() => import('../scenes/login-callback'));
 const Unsubscribe = lazy(() => import('../scenes/unsubscribe'));
 const Pricing = lazy(() => import('../scenes/pricing'));
+const PaymentCallback = lazy(() => import('../scenes/payment-callback'));
 const Terms = lazy(() => import('../scenes/terms'));
 const Privacy = lazy(() => import('../scenes/privacy'));
 const Faq = lazy(() => import('../scenes/faq'));
@@ -55,6 +57,7 @@ export const ROUTES: RouteObject[] = [
       },
       { path: 'my-account', element: loginRequired(<MyAccount />) },
       { path: 'notifications', element: loginRequired(<Notifications />) },
+      { path: 'admin/payments', element: adminRequired(<AdminPayments />) },
       { path: 'admin/*', element: adminRequired(<Admin />) },
 
       { path: 'login', element: <Login mode="login" /> },
@@ -66,6 +69,8 @@ export const ROUTES: RouteObject[] = [
       { path: UNSUBSCRIBE_PATH.slice(1), element: <Unsubscribe /> },
 
       { path: PRICING_PATH.slice(1), element: <Pricing /> },
+      // Mollie's return address (issue 10).
+      { path: 'payment/callback', element: loginRequired(<PaymentCallback />) },
       { path: 'terms', element: <Terms /> },
       { path: 'algemene-voorwaarden', element: <Terms /> },
       { path: 'privacy', element: <Privacy /> },

@@ -3,7 +3,13 @@
  * pair of connected cross-tab channels, a recording navigator and a RootStore wired to them.
  */
 import { DEFAULT_SETTINGS, buildCapabilities, createApiClient } from '@prijsalarm/core';
-import type { CapabilitiesData, CrossTabChannelLike, Plan, UserDto } from '@prijsalarm/core';
+import type {
+  CapabilitiesData,
+  CrossTabChannelLike,
+  Plan,
+  SubscriptionOverview,
+  UserDto,
+} from '@prijsalarm/core';
 import type { HttpDouble } from '../../../core/test/http-double';
 import type { AppNavigator } from '../platform/navigator';
 import { memoryStorage } from '../platform/storage';
@@ -28,6 +34,22 @@ export function userDto(overrides: Partial<UserDto> = {}): UserDto {
     emailVerified: true,
     telegram: { connected: false, username: null },
     _count: { alerts: 2, notifications: 7 },
+    ...overrides,
+  };
+}
+
+/** What GET /payments/subscription answers (issue 10): by default a user who never paid. */
+export function subscriptionOverview(
+  overrides: Partial<SubscriptionOverview> = {},
+): SubscriptionOverview {
+  return {
+    plan: 'REGISTERED',
+    paymentsAvailable: true,
+    subscription: null,
+    extraAlerts: 0,
+    pausedAlerts: 0,
+    prices: { proCents: 795, perAlertCents: 100, currency: 'EUR' },
+    payments: [],
     ...overrides,
   };
 }

@@ -10,6 +10,8 @@ import { expiryReminder } from './expiry-reminder';
 import { loginLink } from './login-link';
 import { newListings } from './new-listings';
 import { passwordReset } from './password-reset';
+import { receipt } from './receipt';
+import { renewalFailed } from './renewal-failed';
 import { verification } from './verification';
 
 export const MAIL_TEMPLATES = {
@@ -21,6 +23,9 @@ export const MAIL_TEMPLATES = {
   contactMessage,
   accountExists,
   newListings,
+  // Payments (issue 10)
+  receipt,
+  renewalFailed,
 } as const;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
@@ -36,4 +41,6 @@ export type { ExpiryReminderData } from './expiry-reminder';
 export type { LoginLinkData } from './login-link';
 export type { MailListing, NewListingsData, NewListingsGroup } from './new-listings';
 export type { PasswordResetData } from './password-reset';
+export type { ReceiptData } from './receipt';
+export type { RenewalFailedData } from './renewal-failed';
 export type { VerificationData } from './verification';

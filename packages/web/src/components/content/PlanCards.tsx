@@ -1,8 +1,17 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { PLANS, REDIRECT_QUERY, STRINGS, UPGRADE_PATH, planCard } from '@prijsalarm/core';
+import {
+  LOGIN_PATH,
+  PLANS,
+  PRICING_PATH,
+  REDIRECT_QUERY,
+  STRINGS,
+  UPGRADE_PATH,
+  planCard,
+} from '@prijsalarm/core';
 import type { Plan } from '@prijsalarm/core';
 import { useStores } from '../../stores/context';
+import { ProCheckoutButton } from '../payments/ProCheckoutButton';
 
 const texts = STRINGS.web.pricing;
 
@@ -24,9 +33,12 @@ function cardAction(plan: Plan, userPlan: Plan | null): CardAction {
       ? { label: texts.toDashboard, to: '/dashboard' }
       : { label: texts.register, to: '/register' };
   }
+  // Signed in: ProCheckoutButton pays at once. Guests log in first and come back to pricing.
   return {
     label: texts.choosePro,
-    to: userPlan ? UPGRADE_PATH : `/register?${REDIRECT_QUERY}=${encodeURIComponent(UPGRADE_PATH)}`,
+    to: userPlan
+      ? UPGRADE_PATH
+      : `${LOGIN_PATH}?${REDIRECT_QUERY}=${encodeURIComponent(PRICING_PATH)}`,
   };
 }
 
@@ -58,7 +70,9 @@ export const PlanCards = observer(function PlanCards({
                 <li key={line}>{line}</li>
               ))}
             </ul>
-            {action.to ? (
+            {plan === 'PRO' && auth.plan !== null && auth.plan !== 'PRO' ? (
+              <ProCheckoutButton />
+            ) : action.to ? (
               <Link
                 className={plan === 'PRO' ? 'button button--primary' : 'button button--secondary'}
                 to={action.to}

@@ -1,9 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   ALERT_STATUSES,
+  PAYMENT_STRINGS,
   PLANS,
   PLAN_LABELS,
   PLATFORMS,
@@ -486,6 +487,10 @@ const AdminScene = observer(function AdminScene() {
 
   return (
     <Page title={page.title} intro={page.intro} width="wide">
+      {/* Issue 10: the payments have a page of their own. */}
+      <p>
+        <Link to="/admin/payments">{PAYMENT_STRINGS.admin.title}</Link>
+      </p>
       <Tabs
         label={texts.tabsLabel}
         tabs={ADMIN_TAB_ITEMS}

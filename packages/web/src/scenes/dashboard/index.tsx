@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  PAYMENT_STRINGS,
   PLATFORMS,
   SCREEN_TEXTS,
   STRINGS,
@@ -172,6 +173,15 @@ const DashboardScene = observer(function DashboardScene() {
           <p>
             {warning.message} <Link to={warning.upgradePath}>{warning.upgradeLabel}</Link>
           </p>
+          {!store.canCreate && (
+            // Issue 10: the limit can also be raised with extra alerts.
+            <p>
+              {PAYMENT_STRINGS.maxAlerts.offer}{' '}
+              <Link to="/my-account?tab=subscription#extra-alerts">
+                {PAYMENT_STRINGS.maxAlerts.buy}
+              </Link>
+            </p>
+          )}
         </div>
       )}
 

@@ -10,7 +10,7 @@ import {
   planLabel,
 } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
-import { ProSubscription } from '../../components/content/ProSubscription';
+import { SubscriptionPanel } from '../../components/payments/SubscriptionPanel';
 import { Form } from '../../components/form/Form';
 import {
   CheckboxField,
@@ -366,7 +366,7 @@ const MyAccountScene = observer(function MyAccountScene() {
         {tab === 'newsletter' && <NewsletterPanel store={account} />}
         {tab === 'integrations' && <TelegramPanel store={telegram} />}
         {tab === 'sessions' && <SessionsPanel store={sessions} />}
-        {tab === 'subscription' && <ProSubscription />}
+        {tab === 'subscription' && <SubscriptionPanel />}
         {tab === 'deleteAccount' && <DeletePanel store={account} />}
       </Tabs>
     </Page>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
 import type { UserDto } from '@prijsalarm/core';
-import { startHttpDouble, userDto } from '../../test/helpers';
+import { startHttpDouble, subscriptionOverview, userDto } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
 import { appNavigator, renderApp } from '../../test/render';
 import { capabilities, signedInStore } from '../../test/screens';
@@ -14,9 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(() => server.reset());
-afterEach(() => expect(server.unscripted).toEqual([]));
+afterEach(() => expect(server.unscripted.map((r) => `${r.method} ${r.path}`)).toEqual([]));
 
 const texts = SCREEN_TEXTS.myAccount;
+
+/** GET /payments/subscription of a REGISTERED user who never paid (issue 10). */
+function scriptSubscription(): void {
+  server.script('GET', '/api/payments/subscription', { body: subscriptionOverview() });
+}
 
 async function open(path: string, user: UserDto = userDto()) {
   const navigator = appNavigator(path);
@@ -40,7 +45,14 @@ describe('tabs (URL ↔ tab, keyboard)', () => {
     ['/my-account?tab=deleteAccount', 'Account verwijderen'],
     ['/my-account?tab=nonsense', 'Profiel'],
   ])('%s opens the %s tab', async (path, label) => {
+    if (path.includes('subscription')) scriptSubscription();
     await open(path);
+    if (path.includes('subscription')) {
+      // The tab loads the overview: answered within this test, not the next.
+      await waitFor(() =>
+        expect(server.requestsTo('GET', '/api/payments/subscription')).toHaveLength(1),
+      );
+    }
     expect(selectedTab().textContent).toBe(label);
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(selectedTab().id);
   });

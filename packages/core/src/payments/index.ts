@@ -1,0 +1,3 @@
+export * from './products';
+export * from './strings';
+export * from './types';

@@ -1,0 +1,61 @@
+/** What the payment endpoints answer (issue 10). Amounts are in cents, dates ISO 8601. */
+import type { Plan } from '../domain';
+import type { PaymentProduct, PaymentStatus } from './products';
+
+export interface PaymentReceiptDto {
+  /** PA-000042 */
+  number: string;
+  issuedAt: string;
+  description: string;
+  amountCents: number;
+  netCents: number;
+  vatCents: number;
+}
+
+export interface PaymentDto {
+  id: string;
+  product: PaymentProduct;
+  quantity: number;
+  description: string;
+  amountCents: number;
+  currency: string;
+  status: PaymentStatus;
+  /** A monthly renewal charged by the subscription (not paid on a checkout page). */
+  renewal: boolean;
+  createdAt: string;
+  paidAt: string | null;
+  receipt: PaymentReceiptDto | null;
+}
+
+/** GET /payments/subscription: the subscription tab. */
+export interface SubscriptionOverview {
+  plan: Plan;
+  /** Whether payments can be made now (MOLLIE_API_KEY set). */
+  paymentsAvailable: boolean;
+  subscription: {
+    status: 'active' | 'past_due' | 'canceled' | 'ended';
+    paidUntil: string | null;
+    /** The next monthly charge; null once canceled or ended. */
+    nextChargeAt: string | null;
+    /** After a failed renewal: Pro lasts until then. */
+    graceUntil: string | null;
+    canceledAt: string | null;
+    amountCents: number;
+  } | null;
+  /** Paid extra alerts (they raise the alert limit permanently). */
+  extraAlerts: number;
+  /** Alerts paused because the plan fell back. */
+  pausedAlerts: number;
+  prices: { proCents: number; perAlertCents: number; currency: string };
+  payments: PaymentDto[];
+}
+
+export interface AdminPaymentDto extends PaymentDto {
+  user: { id: string; email: string } | null;
+}
+
+/** GET /admin/payments */
+export interface AdminPaymentsResponse {
+  payments: AdminPaymentDto[];
+  stats: { activeProSubscriptions: number; revenueThisMonthCents: number };
+}
