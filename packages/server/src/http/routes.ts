@@ -9,6 +9,8 @@ import type { AppContext } from '../context';
 import authRouter from '../routes/auth';
 import alertsRouter from '../routes/alerts';
 import categoryRoutes from '../routes/categories';
+import chatRoutes from '../routes/chat';
+import adminChatRoutes from '../routes/admin-chat';
 import { mountRoutes } from './contract-route';
 import settingsRouter from '../routes/settings';
 import adminSettingsRouter from '../routes/settings/admin';
@@ -39,6 +41,8 @@ export const ROUTES: Array<[string, RouteFactory]> = [
 export function createApiRouter(ctx: AppContext): Router {
   const api = Router();
   mountRoutes(api, categoryRoutes(ctx));
+  mountRoutes(api, chatRoutes(ctx));
+  mountRoutes(api, adminChatRoutes(ctx));
   for (const [mountPath, create] of ROUTES) api.use(mountPath, create(ctx));
   return api;
 }

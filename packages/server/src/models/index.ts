@@ -9,6 +9,9 @@ import { Alert } from './Alert';
 import { AlertSearch } from './AlertSearch';
 import { AuditEvent } from './AuditEvent';
 import { Category } from './Category';
+import { ChatAgent } from './ChatAgent';
+import { ChatMessage } from './ChatMessage';
+import { ChatSession } from './ChatSession';
 import { Delivery } from './Delivery';
 import { ListingPrice } from './ListingPrice';
 import { Notification } from './Notification';
@@ -28,6 +31,9 @@ export {
   SearchSeenListing,
   AuditEvent,
   Category,
+  ChatAgent,
+  ChatMessage,
+  ChatSession,
   Delivery,
   Notification,
   OneTimeToken,
@@ -39,6 +45,8 @@ export {
 export { DELIVERY_METHODS, SELLER_TYPES } from './Alert';
 export type { AlertStatus, DeliveryMethod, SellerType } from './Alert';
 export { CATEGORY_TYPES } from './Category';
+export { CHAT_SESSION_STORED_STATUSES } from './ChatSession';
+export type { ChatSessionStoredStatus } from './ChatSession';
 export type { CategoryType } from './Category';
 export { DELIVERY_CHANNELS, DELIVERY_STATUSES } from './Delivery';
 export type { DeliveryChannel, DeliveryStatus } from './Delivery';
@@ -60,6 +68,9 @@ export interface Models {
   AlertSearch: typeof AlertSearch;
   SearchSeenListing: typeof SearchSeenListing;
   ListingPrice: typeof ListingPrice;
+  ChatSession: typeof ChatSession;
+  ChatMessage: typeof ChatMessage;
+  ChatAgent: typeof ChatAgent;
 }
 
 export function initModels(sequelize: Sequelize): Models {
@@ -78,6 +89,9 @@ export function initModels(sequelize: Sequelize): Models {
     AlertSearch: AlertSearch.initModel(sequelize),
     SearchSeenListing: SearchSeenListing.initModel(sequelize),
     ListingPrice: ListingPrice.initModel(sequelize),
+    ChatSession: ChatSession.initModel(sequelize),
+    ChatMessage: ChatMessage.initModel(sequelize),
+    ChatAgent: ChatAgent.initModel(sequelize),
   };
 
   // The database enforces the cascades (see the migrations); these describe them for includes.
@@ -106,6 +120,11 @@ export function initModels(sequelize: Sequelize): Models {
   Category.belongsTo(Category, { foreignKey: 'parentId', as: 'parent' });
   User.hasMany(AuditEvent, { foreignKey: 'actorUserId', as: 'auditEvents', onDelete: 'SET NULL' });
   AuditEvent.belongsTo(User, { foreignKey: 'actorUserId', as: 'actor' });
+  // Support chat (issue 9).
+  User.hasMany(ChatSession, { foreignKey: 'userId', as: 'chatSessions', ...cascade });
+  ChatSession.belongsTo(User, { foreignKey: 'userId', as: 'user' });
+  ChatSession.hasMany(ChatMessage, { foreignKey: 'sessionId', as: 'messages', ...cascade });
+  ChatMessage.belongsTo(ChatSession, { foreignKey: 'sessionId', as: 'session' });
 
   return models;
 }
