@@ -5,8 +5,7 @@
  * violation of any impact on every one of them.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ALERT_FORM_TEXTS, SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
 import type { NotificationListResponse } from '@prijsalarm/core';
@@ -25,6 +24,7 @@ import {
   test,
   waitForFirstCheck,
 } from './fixtures';
+import { axeViolations, describeViolations } from './support/axe';
 import { e2eEnv } from './support/env';
 
 type Who = 'guest' | 'user' | 'admin';
@@ -167,43 +167,6 @@ async function openScreen(browser: Browser, screen: Screen, width: number): Prom
   // Let lazy images and fonts settle before the picture is taken.
   await page.waitForLoadState('networkidle');
   return page;
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
-
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  // Evaluated rather than added as a <script>: the app's Content-Security-Policy (script-src
-  // 'self') rightly refuses inline scripts.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } })
-      .axe;
-    const result = await axe.run();
-    return result.violations.map(({ id, impact, help, nodes }) => ({
-      id,
-      impact,
-      help,
-      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
-    }));
-  });
-}
-
-function describeViolations(violations: AxeViolation[]): string {
-  return violations
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help}\n${violation.nodes
-          .map((node) => `    ${node.target.join(' ')} — ${node.failureSummary ?? ''}`)
-          .join('\n')}`,
-    )
-    .join('\n');
 }
 
 test.describe('main screens', () => {

@@ -58,3 +58,8 @@ describe('status and expiry', () => {
     expect(chatPolicy.isAgent(null)).toBe(false);
   });
 });
+
+it('a session created a moment after `now` was taken is still active (no clock race)', () => {
+  const justCreated = guestSession({ createdAt: new Date(now.getTime() + 5) });
+  expect(chatSessionStatus(justCreated, now)).toBe('active');
+});

@@ -14,9 +14,10 @@ type SessionFacts = Pick<ChatSession, 'userId' | 'guestEmail' | 'status' | 'crea
 
 /** A guest session is over 24 h after it started. */
 export function isChatSessionExpired(session: SessionFacts, now: Date): boolean {
-  return (
-    session.userId === null && !isGuestSessionValid(session.createdAt.getTime(), now.getTime())
-  );
+  const started = session.createdAt.getTime();
+  // The row's time is the server's own: one written a moment after `now` was taken is not "in the
+  // future" the way a tampered stored timestamp would be.
+  return session.userId === null && !isGuestSessionValid(started, Math.max(now.getTime(), started));
 }
 
 /** The status the API reports: an expired guest session is 'closed'. */
