@@ -59,6 +59,9 @@ async function adminInbox(browser: Browser, baseURL?: string) {
 test('a guest asks, the admin sees it live, types, answers and resolves', async ({ browser }) => {
   const { context: adminContext, admin } = await adminInbox(browser);
   await expect(admin.getByRole('switch', { name: inbox.presenceLabel })).toBeVisible();
+  // No widget on /admin (spec §2), even once the page is idle.
+  await admin.waitForTimeout(2000);
+  await expect(admin.getByRole('button', { name: w.open })).toHaveCount(0);
 
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
@@ -206,4 +209,68 @@ test('the server restarts mid-conversation: reconnected, nothing lost or doubled
   } finally {
     await server.dispose();
   }
+});
+
+test('minimized, the chat polls: answers raise the badge; a background inbox counts in its title', async ({
+  browser,
+}) => {
+  const { context: adminContext, admin } = await adminInbox(browser);
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto('/');
+  const name = `Badge ${Date.now().toString(36)}`;
+  const chat = await startAsGuest(guest, name, uniqueEmail('badge'));
+  await chat.getByLabel(w.messageLabel).fill('Eerste vraag');
+  await chat.getByLabel(w.messageLabel).press('Enter');
+  await admin.getByRole('button', { name: new RegExp(name) }).click();
+  await chat.getByRole('button', { name: w.minimize }).click();
+
+  for (const text of ['Antwoord een', 'Antwoord twee']) {
+    await admin.getByLabel(inbox.reply).fill(text);
+    await admin.getByRole('button', { name: inbox.send, exact: true }).click();
+  }
+  const launcher = guest.getByRole('button', { name: `${w.open} (${w.unread(2)})` });
+  await expect(launcher).toBeVisible({ timeout: 15_000 });
+  await expect(launcher).toHaveText('2');
+  await launcher.click();
+  await expect(chat.getByText('Antwoord twee')).toBeVisible();
+  await expect(guest.getByRole('button', { name: w.open })).toHaveCount(0);
+
+  // The inbox tab goes to the background: a visitor message counts in the title, no sound.
+  const title = await admin.title();
+  await admin.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await chat.getByLabel(w.messageLabel).fill('Nog een vraag');
+  await chat.getByLabel(w.messageLabel).press('Enter');
+  await expect(admin).toHaveTitle(inbox.titleUnread(1, title));
+  await admin.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect(admin).toHaveTitle(title);
+  await guestContext.close();
+  await adminContext.close();
+});
+
+test('the greeting comes after 5 s and goes after 8 s', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  await page.clock.runFor(2000);
+  await expect(page.getByRole('button', { name: w.open })).toBeVisible();
+  await expect(page.getByText(w.greeting)).toHaveCount(0);
+  await page.clock.runFor(5000);
+  await expect(page.getByText(w.greeting)).toBeVisible();
+  await page.clock.runFor(8000);
+  await expect(page.getByText(w.greeting)).toHaveCount(0);
+});
+
+test('below 1024 px the dashboard hides the chat until open-mobile-chat', async ({ page }) => {
+  await registerUser(page, 'chatmobiel');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.waitForTimeout(2000);
+  await expect(page.getByRole('button', { name: w.open })).toHaveCount(0);
+  await page.evaluate(() => window.dispatchEvent(new Event('open-mobile-chat')));
+  await expect(page.getByRole('dialog', { name: w.title })).toBeVisible();
 });

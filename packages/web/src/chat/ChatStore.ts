@@ -205,10 +205,11 @@ export class ChatStore {
     }
   }
 
-  /** Minimizing keeps the session; the chat goes on in polling (spec §4). */
+  /** Minimizing keeps the session; the chat goes on in polling (spec §4), the socket closes. */
   minimize(): void {
     this.dispatch({ type: 'minimized' });
     this.persist();
+    if (this.socket) this.forceReconnect();
   }
 
   markInteracted(): void {
@@ -289,8 +290,11 @@ export class ChatStore {
     });
     if (this.state.phase === 'active') {
       this.persist();
-      if (this.state.isOpen) void this.markRead();
-      this.connect(true);
+      // The socket is for the open window; a closed widget polls (spec §4).
+      if (this.state.isOpen) {
+        void this.markRead();
+        this.connect(true);
+      } else this.schedulePoll();
     }
   }
 

@@ -67,7 +67,6 @@ export class SupportStore {
 
   start(): void {
     this.stopped = false;
-    this.baseTitle = document.title;
     document.addEventListener('visibilitychange', this.onVisibility);
     void this.load();
     this.connect();
@@ -264,11 +263,14 @@ export class SupportStore {
     if (this.selectedId) void this.select(this.selectedId);
   }
 
+  /** The page's own title is taken when the count starts, so it is the one put back. */
   private updateTitle(): void {
-    if (!this.baseTitle) return;
-    document.title =
-      this.backgroundUnread > 0
-        ? CHAT_STRINGS.inbox.titleUnread(this.backgroundUnread, this.baseTitle)
-        : this.baseTitle;
+    if (this.backgroundUnread > 0) {
+      this.baseTitle ||= document.title;
+      document.title = CHAT_STRINGS.inbox.titleUnread(this.backgroundUnread, this.baseTitle);
+    } else if (this.baseTitle) {
+      document.title = this.baseTitle;
+      this.baseTitle = '';
+    }
   }
 }
