@@ -15,11 +15,10 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { LIVE_EVENTS_PATH, type LiveEventMessage } from '@prijsalarm/core';
-import { Op } from 'sequelize';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AppContext } from '../context';
 import { pushNotification, type PushHub } from '../delivery/push';
-import { originCheck, refuseUpgrade as reject, sessionLookup } from './ws-upgrade';
+import { endedSessionIds, originCheck, refuseUpgrade as reject, sessionLookup } from './ws-upgrade';
 
 export const HEARTBEAT_MS = 30_000;
 /** Clients only send pings: anything bigger is not one of ours. */
@@ -133,16 +132,10 @@ export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEnd
     const all = [...byUser.values()].flatMap((set) => [...set]);
     if (all.length === 0) return;
     const now = new Date();
-    const ended = new Set(
-      (
-        await ctx.models.Session.findAll({
-          attributes: ['id'],
-          where: {
-            id: { [Op.in]: [...new Set(all.map((live) => live.sessionId))] },
-            [Op.or]: [{ revokedAt: { [Op.ne]: null } }, { expiresAt: { [Op.lte]: now } }],
-          },
-        })
-      ).map((session) => session.id),
+    const ended = await endedSessionIds(
+      ctx,
+      all.map((live) => live.sessionId),
+      now,
     );
     for (const live of all) {
       if (ended.has(live.sessionId) || live.sessionExpiresAt <= now) {

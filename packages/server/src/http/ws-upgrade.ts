@@ -11,6 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import cookieParser from 'cookie-parser';
 import type { Request, Response } from 'express';
+import { Op } from 'sequelize';
 import type { Config } from '../config/env';
 import type { AppContext } from '../context';
 import { authenticate, type AuthState } from './auth';
@@ -48,4 +49,21 @@ export function sessionLookup(ctx: AppContext) {
     });
     return request.auth ?? null;
   };
+}
+
+/** Of these session ids, the ones revoked (logout) or expired by `now`: their sockets must close. */
+export async function endedSessionIds(
+  ctx: Pick<AppContext, 'models'>,
+  sessionIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await ctx.models.Session.findAll({
+    attributes: ['id'],
+    where: {
+      id: { [Op.in]: [...new Set(sessionIds)] },
+      [Op.or]: [{ revokedAt: { [Op.ne]: null } }, { expiresAt: { [Op.lte]: now } }],
+    },
+  });
+  return new Set(rows.map((session) => session.id));
 }

@@ -114,6 +114,28 @@ describe('who may connect and join', () => {
     expect(await anonymous.closed).toBe(CLOSE_NOT_AUTHENTICATED);
   });
 
+  it('a user’s socket closes when they log out; a guest’s stays', async () => {
+    const browser = server.client();
+    await loginAs(server, browser);
+    const { body } = await browser.post<ChatInitializeResponse>('/api/chat/initialize', {
+      userInfo: { email: 'x@example.nl', name: null, plan: 'FREE' },
+    });
+    const socket = track(await openChatSocket(server.baseUrl, { client: browser }));
+    socket.send({ type: 'auth', sessionId: body.sessionId });
+    await socket.next('authenticated');
+    const guest = track(await guestSocket(server.baseUrl, await startGuestChat(server)));
+
+    expect((await browser.post('/api/auth/logout')).status).toBeLessThan(300);
+    await server.app.web!.chat.check();
+    expect(await socket.next('error')).toEqual({
+      type: 'error',
+      message: STRINGS.api.unauthenticated,
+    });
+    expect(await socket.closed).toBe(CLOSE_NOT_AUTHENTICATED);
+    guest.send({ type: 'heartbeat', timestamp: Date.now() });
+    await guest.next('heartbeat_ack');
+  });
+
   it('the inbox needs an ADMIN', async () => {
     const user = server.client();
     await loginAs(server, user);

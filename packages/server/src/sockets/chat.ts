@@ -42,7 +42,13 @@ import type { AppContext } from '../context';
 import type { ChatFrameEvent } from '../engine/events';
 import type { AuthState } from '../http/auth';
 import { HttpError } from '../http/errors';
-import { MAX_WS_FRAME_BYTES, originCheck, refuseUpgrade, sessionLookup } from '../http/ws-upgrade';
+import {
+  MAX_WS_FRAME_BYTES,
+  endedSessionIds,
+  originCheck,
+  refuseUpgrade,
+  sessionLookup,
+} from '../http/ws-upgrade';
 import { chatPolicy, chatSessionStatus, type ChatVisitor } from '../policies/chat';
 
 /** Server pings; a socket that did not answer the previous one is cut off. */
@@ -69,6 +75,8 @@ interface Connection {
 export interface ChatSocketEndpoint {
   /** Open sockets in this process (tests). */
   readonly connections: number;
+  /** Runs the periodic liveness and login check now (tests). */
+  check(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -302,9 +310,29 @@ export function attachChatSocket(ctx: AppContext, server: Server): ChatSocketEnd
   }
   const unsubscribe = ctx.events.on('chat.frame', deliver);
 
-  const ping = setInterval(() => {
+  /**
+   * Every CHAT_PING_MS: a socket that missed the last ping is cut off, and a user's or agent's
+   * socket closes once their login ended (logout, expiry), as /ws/events does.
+   */
+  async function checkConnections(): Promise<void> {
+    const now = new Date();
+    const signedIn = [...connections].filter(
+      ({ role }) =>
+        role.kind === 'agent' || (role.kind === 'visitor' && role.visitor.kind === 'user'),
+    );
+    const ended = await endedSessionIds(
+      ctx,
+      signedIn.map((connection) => connection.auth!.session.id),
+      now,
+    );
     for (const connection of connections) {
-      if (!connection.alive) {
+      const session = connection.auth?.session;
+      const loginEnded =
+        signedIn.includes(connection) && (ended.has(session!.id) || session!.expiresAt <= now);
+      if (loginEnded) {
+        connections.delete(connection);
+        refuse(connection, CLOSE_NOT_AUTHENTICATED, STRINGS.api.unauthenticated);
+      } else if (!connection.alive) {
         connections.delete(connection);
         connection.ws.terminate();
       } else {
@@ -312,6 +340,11 @@ export function attachChatSocket(ctx: AppContext, server: Server): ChatSocketEnd
         connection.ws.ping();
       }
     }
+  }
+  const ping = setInterval(() => {
+    void checkConnections().catch((error: unknown) =>
+      logger.warn({ err: error }, 'chat: connection check failed'),
+    );
   }, CHAT_PING_MS);
   ping.unref();
 
@@ -319,6 +352,7 @@ export function attachChatSocket(ctx: AppContext, server: Server): ChatSocketEnd
     get connections() {
       return connections.size;
     },
+    check: checkConnections,
     async close() {
       unsubscribe();
       clearInterval(ping);

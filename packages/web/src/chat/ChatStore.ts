@@ -7,6 +7,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   API_CONTRACT,
+  ChatAuthErrorCooldown,
   CHAT_HEARTBEAT_MS,
   CHAT_STATUS_CHECK_MS,
   CHAT_STORAGE_KEYS,
@@ -89,6 +90,8 @@ export class ChatStore {
   private socket: ChatSocketLike | null = null;
   private authenticated = false;
   private stale: StaleDetector | null = null;
+  /** Repeated refusals of auth / guest_auth pause reconnecting for 60 s (spec §9). */
+  private readonly authErrors = new ChatAuthErrorCooldown();
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pollTimer: ReturnType<typeof setTimeout> | null = null;
@@ -108,9 +111,19 @@ export class ChatStore {
     this.createSocket =
       options.createSocket ?? ((url) => new WebSocket(url) as unknown as ChatSocketLike);
     this.pageUrl = options.pageUrl ?? (() => window.location.href);
-    makeAutoObservable<ChatStore, 'root' | 'createSocket' | 'pageUrl' | 'sendTimers'>(
+    makeAutoObservable<
+      ChatStore,
+      'root' | 'createSocket' | 'pageUrl' | 'sendTimers' | 'authErrors' | 'stale'
+    >(
       this,
-      { root: false, createSocket: false, pageUrl: false, sendTimers: false },
+      {
+        root: false,
+        createSocket: false,
+        pageUrl: false,
+        sendTimers: false,
+        authErrors: false,
+        stale: false,
+      },
       { autoBind: true },
     );
   }
@@ -530,6 +543,7 @@ export class ChatStore {
       case 'authenticated':
       case 'guest_authenticated':
         this.authenticated = true;
+        this.authErrors.recordSuccess();
         this.connectionEvent({ type: 'open' });
         // Whatever came while the socket was down.
         void this.poll();
@@ -541,8 +555,9 @@ export class ChatStore {
         break;
       }
       case 'error':
-        // An error answers the oldest message in flight, if any.
-        if (this.state.pendingTempIds.length > 0 && this.authenticated) {
+        // Before auth it refuses the auth; after, it answers the oldest message in flight.
+        if (!this.authenticated) this.authErrors.recordAuthError(this.root.now());
+        else if (this.state.pendingTempIds.length > 0) {
           this.failSend(this.state.pendingTempIds[0]!);
         }
         return;
@@ -563,10 +578,14 @@ export class ChatStore {
     if (this.disposed || this.state.phase !== 'active') return;
     const delay = nextReconnectDelayMs(this.connection, this.state.isOpen);
     if (delay === null) return;
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      this.connect(false);
-    }, delay);
+    const cooldown = this.authErrors.remainingMs(this.root.now());
+    this.reconnectTimer = setTimeout(
+      () => {
+        this.reconnectTimer = null;
+        this.connect(false);
+      },
+      Math.max(delay, cooldown),
+    );
   }
 
   private closeSocket(): void {
@@ -587,10 +606,14 @@ export class ChatStore {
 
   // ————— polling (while the socket is down) and the 30 s checks —————
 
+  /** Keeps a running poll timer: reconnect attempts must not keep postponing the next poll. */
   private schedulePoll(): void {
-    this.stopPolling();
     const interval = chatPollIntervalMs(this.connection.state);
-    if (interval === null || this.state.phase !== 'active' || this.disposed) return;
+    if (interval === null || this.state.phase !== 'active' || this.disposed) {
+      this.stopPolling();
+      return;
+    }
+    if (this.pollTimer) return;
     this.pollTimer = setTimeout(() => {
       this.pollTimer = null;
       void this.poll().finally(() => this.schedulePoll());
