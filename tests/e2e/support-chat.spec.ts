@@ -14,6 +14,7 @@ import {
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  adminApi,
   apiCall,
   expect,
   horizontalOverflow,
@@ -273,4 +274,39 @@ test('below 1024 px the dashboard hides the chat until open-mobile-chat', async 
   await expect(page.getByRole('button', { name: w.open })).toHaveCount(0);
   await page.evaluate(() => window.dispatchEvent(new Event('open-mobile-chat')));
   await expect(page.getByRole('dialog', { name: w.title })).toBeVisible();
+});
+
+test('the link in a reply mail (/?chat=<id>) brings the guest back into that conversation', async ({
+  browser,
+}) => {
+  const first = await browser.newContext();
+  const page = await first.newPage();
+  await page.goto('/');
+  const name = `Terug ${Date.now().toString(36)}`;
+  const email = uniqueEmail('terug');
+  const chat = await startAsGuest(page, name, email);
+  await chat.getByLabel(w.messageLabel).fill('Vraag van gisteren');
+  await chat.getByLabel(w.messageLabel).press('Enter');
+  await expect(chat.getByText('Vraag van gisteren')).toBeVisible();
+  await first.close();
+
+  const api = await adminApi();
+  const { sessions } = await apiCall<AdminChatSessionsResponse>(
+    api,
+    'GET',
+    '/api/admin/chat/sessions',
+  );
+  const session = sessions.find((s) => s.visitor.name === name)!;
+  await api.dispose();
+
+  // Another browser: the form asks who it is, the e-mail proves it.
+  const second = await browser.newContext();
+  const back = await second.newPage();
+  await back.goto(`/?chat=${session.id}`);
+  const resumed = back.getByRole('dialog', { name: w.title });
+  await resumed.getByLabel(w.nameLabel).fill(name);
+  await resumed.getByLabel(w.emailLabel).fill(email);
+  await resumed.getByRole('button', { name: w.start }).click();
+  await expect(resumed.getByText('Vraag van gisteren')).toBeVisible();
+  await second.close();
 });
