@@ -74,6 +74,10 @@ test('a guest asks, the admin sees it live, types, answers and resolves', async 
   await chat.getByRole('button', { name: howItWorks.label }).click();
   const messages = chat.getByRole('list', { name: w.messages });
   await expect(messages.getByText(howItWorks.text)).toBeVisible();
+  // The open inbox took it: the guest's message is marked delivered.
+  await expect(
+    messages.getByRole('listitem').filter({ hasText: howItWorks.text }).getByText(w.delivered),
+  ).toBeAttached();
 
   // Live in the inbox, no reload.
   const item = admin.getByRole('button', { name: new RegExp(name) });

@@ -267,7 +267,12 @@ export async function postVisitorMessage(
   visitor: ChatVisitor,
   session: ChatSession,
   text: string,
-  options: { exceptConnection?: string; now?: Date } = {},
+  options: {
+    exceptConnection?: string;
+    /** Called once the message is stored, before any frame about it goes out. */
+    acknowledge?: (message: ChatMessage) => void;
+    now?: Date;
+  } = {},
 ): Promise<ChatMessage> {
   const now = options.now ?? new Date();
   assertWritable(session, now);
@@ -287,6 +292,8 @@ export async function postVisitorMessage(
     sender: visitor.kind === 'user' ? 'user' : 'guest',
     text,
   });
+  // The sender hears its id first, so a `delivered` for it never comes before it.
+  options.acknowledge?.(message);
   session.lastActivityAt = now;
   session.visitorSeenAt = now;
   await ctx.models.ChatSession.update(

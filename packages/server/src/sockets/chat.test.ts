@@ -191,8 +191,10 @@ describe('frames', () => {
     const visitor = track(await guestSocket(server.baseUrl, guest));
     const otherTab = track(await guestSocket(server.baseUrl, guest));
 
+    await visitor.next('online_status');
     visitor.send({ type: 'message', text: '  Hoe werkt het? ', tempId: 'tmp-1' });
-    const sent = await visitor.next('message_sent');
+    // The acknowledgement is the first frame, before any `delivered` for the message.
+    const sent = await visitor.next();
     expect(sent).toEqual({ type: 'message_sent', tempId: 'tmp-1', messageId: expect.any(String) });
     const seen = await agent.next('session_message');
     expect(seen).toMatchObject({

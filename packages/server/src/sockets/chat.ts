@@ -262,10 +262,15 @@ export function attachChatSocket(ctx: AppContext, server: Server): ChatSocketEnd
           });
         }
         const session = await visitorSession(chat, role.visitor, role.sessionId);
-        const stored = await postVisitorMessage(chat, role.visitor, session, message.text, {
+        await postVisitorMessage(chat, role.visitor, session, message.text, {
           exceptConnection: connection.id,
+          acknowledge: (stored) =>
+            send(connection, {
+              type: 'message_sent',
+              tempId: message.tempId,
+              messageId: stored.id,
+            }),
         });
-        send(connection, { type: 'message_sent', tempId: message.tempId, messageId: stored.id });
         return;
       }
       case 'typing': {

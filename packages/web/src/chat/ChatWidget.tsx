@@ -23,20 +23,15 @@ import './chat.css';
 const w = CHAT_STRINGS.widget;
 const timeFormat = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit' });
 
+/**
+ * The marks of the visitor's own messages: being sent, sent (stored), delivered (reached support).
+ * §7's socket has no read event, so a live "read by support" mark cannot be kept true.
+ */
 function Marks({ message, pending }: { message: ChatMessage; pending: boolean }) {
-  const label = pending
-    ? w.sending
-    : message.read
-      ? w.read
-      : message.delivered
-        ? w.delivered
-        : null;
-  if (!label) return null;
+  const label = pending ? w.sending : message.delivered ? w.delivered : w.sent;
   return (
     <span className="chat-msg__marks" title={label}>
-      <span aria-hidden="true">
-        {pending ? '…' : message.read || message.delivered ? '✓✓' : '✓'}
-      </span>
+      <span aria-hidden="true">{pending ? '…' : message.delivered ? '✓✓' : '✓'}</span>
       <span className="visually-hidden">{label}</span>
     </span>
   );
