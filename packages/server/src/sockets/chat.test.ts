@@ -16,7 +16,12 @@ import {
 } from '../../test/chat-helpers';
 import type { TestClient } from '../../test/http-client';
 import { startTestServer, type TestServer } from '../../test/support';
-import { CLOSE_FORBIDDEN, CLOSE_NOT_AUTHENTICATED } from './chat';
+import {
+  CHAT_FRAMES_PER_MINUTE,
+  CLOSE_FLOOD,
+  CLOSE_FORBIDDEN,
+  CLOSE_NOT_AUTHENTICATED,
+} from './chat';
 
 let server: TestServer;
 let admin: TestClient;
@@ -174,6 +179,19 @@ describe('frames', () => {
     });
     socket.send({ type: 'heartbeat', timestamp: Date.now() });
     await socket.next('heartbeat_ack');
+  });
+
+  it('a flood of frames closes the socket (1008) with a Dutch error', async () => {
+    const guest = await startGuestChat(server);
+    const socket = track(await guestSocket(server.baseUrl, guest));
+    for (let n = 0; n <= CHAT_FRAMES_PER_MINUTE; n += 1) {
+      socket.send({ type: 'heartbeat', timestamp: n });
+    }
+    expect(await socket.next('error')).toEqual({
+      type: 'error',
+      message: CHAT_STRINGS.errors.tooManyMessages,
+    });
+    expect(await socket.closed).toBe(CLOSE_FLOOD);
   });
 
   it('a frame over 64 KB closes the socket (1009)', async () => {

@@ -55,6 +55,13 @@ import { chatPolicy, chatSessionStatus, type ChatVisitor } from '../policies/cha
 export const CHAT_PING_MS = 30_000;
 /** A socket must authenticate within this time. */
 export const CHAT_AUTH_TIMEOUT_MS = 15_000;
+/**
+ * Frames of any kind one socket may send per minute (OWASP: "100 messages per minute is a common
+ * starting point"); heartbeats and typing make up most of a normal minute's 10–30.
+ */
+export const CHAT_FRAMES_PER_MINUTE = 120;
+/** RFC 6455 "policy violation": the flood limit. */
+export const CLOSE_FLOOD = 1008;
 export const CLOSE_NOT_AUTHENTICATED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
 
@@ -70,6 +77,8 @@ interface Connection {
     | { kind: 'visitor'; sessionId: string; visitor: ChatVisitor }
     | { kind: 'agent'; userId: string };
   alive: boolean;
+  /** Frames received in the current minute, and when that minute started. */
+  frames: { count: number; since: number };
 }
 
 export interface ChatSocketEndpoint {
@@ -98,6 +107,13 @@ function unreadableReason(raw: string): string {
     // Not JSON at all.
   }
   return CHAT_STRINGS.errors.unreadableFrame;
+}
+
+function flooding(connection: Connection): boolean {
+  const now = Date.now();
+  if (now - connection.frames.since >= 60_000) connection.frames = { count: 0, since: now };
+  connection.frames.count += 1;
+  return connection.frames.count > CHAT_FRAMES_PER_MINUTE;
 }
 
 function refuse(connection: Connection, code: number, message: string): void {
@@ -148,6 +164,7 @@ export function attachChatSocket(ctx: AppContext, server: Server): ChatSocketEnd
       guestSessionId: guestSessionId || null,
       role: { kind: 'none' },
       alive: true,
+      frames: { count: 0, since: Date.now() },
     };
     connections.add(connection);
     const authTimer = setTimeout(() => {
@@ -160,6 +177,9 @@ export function attachChatSocket(ctx: AppContext, server: Server): ChatSocketEnd
     let queue = Promise.resolve();
     ws.on('message', (data, isBinary) => {
       connection.alive = true;
+      if (flooding(connection)) {
+        return refuse(connection, CLOSE_FLOOD, CHAT_STRINGS.errors.tooManyMessages);
+      }
       const message = isBinary ? null : parseChatClientMessage(String(data));
       queue = queue
         .then(() =>
