@@ -149,7 +149,7 @@ test('the guest form explains in Dutch; the widget fits 360 px', async ({ browse
   await context.close();
 });
 
-test('a signed-in user chats without the guest form; not shown on /admin', async ({ page }) => {
+test('a signed-in user chats without the guest form', async ({ page }) => {
   await registerUser(page, 'chatgebruiker');
   const chat = await openWidget(page);
   await expect(chat.getByLabel(w.nameLabel)).toHaveCount(0);

@@ -4,9 +4,11 @@
  * after an `open-mobile-chat` event) and fetches the widget's own chunk once the page is idle, so
  * the widget adds nothing to a page's first load.
  */
+import { observer } from 'mobx-react-lite';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { OPEN_MOBILE_CHAT_EVENT, chatWidgetVisibility } from '@prijsalarm/core';
+import { useStores } from '../stores/context';
 
 const ChatWidget = lazy(() => import('./ChatWidget'));
 
@@ -14,7 +16,8 @@ const ChatWidget = lazy(() => import('./ChatWidget'));
 export const CHAT_LINK_QUERY = 'chat';
 const IDLE_LOAD_MS = 1500;
 
-export function ChatLoader() {
+export const ChatLoader = observer(function ChatLoader() {
+  const { auth } = useStores();
   const location = useLocation();
   const [width, setWidth] = useState(() => window.innerWidth);
   const [openRequested, setOpenRequested] = useState(false);
@@ -42,11 +45,13 @@ export function ChatLoader() {
   if (visibility === 'hidden_until_opened' && !openRequested) return null;
   return (
     <Suspense fallback={null}>
+      {/* Logging in or out starts the widget over: a guest's chat is not a user's. */}
       <ChatWidget
+        key={auth.isLoggedIn ? 'user' : 'guest'}
         openOnStart={openRequested || link !== null}
         resumeSessionId={link}
         onDashboard={location.pathname.startsWith('/dashboard')}
       />
     </Suspense>
   );
-}
+});

@@ -138,6 +138,30 @@ describe('a guest', () => {
       kit.store.dispose();
     }
   });
+
+  it('does not see a signed-in user’s stored chat after the logout', async () => {
+    const kit = setup();
+    kit.storage.setItem(CHAT_STORAGE_KEYS.sessionId, 'u-session');
+    kit.storage.setItem(
+      CHAT_STORAGE_KEYS.messages,
+      JSON.stringify([
+        {
+          id: 'm1',
+          text: 'Privé',
+          sender: 'user',
+          timestamp: new Date(T0).toISOString(),
+          delivered: true,
+          read: true,
+        },
+      ]),
+    );
+    kit.store.start();
+    await settle();
+    expect(kit.store.state.messages).toEqual([]);
+    expect(kit.store.showGuestForm).toBe(true);
+    expect(kit.storage.getItem(CHAT_STORAGE_KEYS.messages)).toBeNull();
+    kit.store.dispose();
+  });
 });
 
 describe('sending', () => {

@@ -173,10 +173,18 @@ export class ChatStore {
       readJson(storage, CHAT_STORAGE_KEYS.guestSession),
       this.root.now(),
     );
-    const messages = parseStoredChatMessages(readJson(storage, CHAT_STORAGE_KEYS.messages));
     const storedSessionId = storage.getItem(CHAT_STORAGE_KEYS.sessionId);
+    const mine = this.isGuest
+      ? guest !== null && guest.sessionId === storedSessionId
+      : storedSessionId !== null && storedSessionId !== guest?.sessionId;
+    if (!mine) {
+      // Another visitor's chat (a user who logged out, an expired guest): not shown, forgotten.
+      storage.removeItem(CHAT_STORAGE_KEYS.sessionId);
+      storage.removeItem(CHAT_STORAGE_KEYS.messages);
+    }
+    const messages = parseStoredChatMessages(readJson(storage, CHAT_STORAGE_KEYS.messages));
     // Shown at once; initialize below brings the server's version.
-    if (messages && storedSessionId) {
+    if (mine && messages && storedSessionId) {
       this.dispatch({
         type: 'initialized',
         sessionId: storedSessionId,
@@ -187,10 +195,8 @@ export class ChatStore {
     if (guest && this.isGuest) {
       this.guestInfo = guest.guestInfo;
       void this.initialize(guest.sessionId);
-    } else if (!this.isGuest && storedSessionId) {
+    } else if (!this.isGuest && mine && storedSessionId) {
       void this.initialize();
-    } else if (this.state.phase !== 'none') {
-      this.dispatch({ type: 'new_chat' });
     }
     void this.loadOnlineStatus();
     this.statusTimer = setInterval(() => void this.refreshCounts(), CHAT_STATUS_CHECK_MS);
