@@ -30,7 +30,7 @@ export const CHAT_MESSAGE_RATE_LIMIT = { points: 20, duration: 60 };
 /** A visitor with no socket and no poll for this long has left: support's answer is e-mailed. */
 export const CHAT_VISITOR_GONE_MS = 3 * 60_000;
 /** visitorSeenAt is written at most this often while the visitor stays (heartbeats, polls). */
-const SEEN_WRITE_EVERY_MS = 60_000;
+export const SEEN_WRITE_EVERY_MS = 60_000;
 /** The inbox shows this many sessions, newest activity first. */
 const INBOX_SIZE = 100;
 

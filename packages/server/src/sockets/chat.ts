@@ -32,6 +32,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import {
   isSupportOnline,
   markDelivered,
+  SEEN_WRITE_EVERY_MS,
   postVisitorMessage,
   relayTyping,
   touchVisitor,
@@ -77,6 +78,8 @@ interface Connection {
     | { kind: 'visitor'; sessionId: string; visitor: ChatVisitor }
     | { kind: 'agent'; userId: string };
   alive: boolean;
+  /** When this socket last recorded that its visitor is here (epoch ms). */
+  seenWrittenAt: number;
   /** Frames received in the current minute, and when that minute started. */
   frames: { count: number; since: number };
 }
@@ -165,6 +168,7 @@ export function attachChatSocket(ctx: AppContext, server: Server): ChatSocketEnd
       role: { kind: 'none' },
       alive: true,
       frames: { count: 0, since: Date.now() },
+      seenWrittenAt: Date.now(),
     };
     connections.add(connection);
     const authTimer = setTimeout(() => {
@@ -268,9 +272,14 @@ export function attachChatSocket(ctx: AppContext, server: Server): ChatSocketEnd
       }
       case 'heartbeat': {
         send(connection, { type: 'heartbeat_ack' });
-        if (role.kind === 'visitor') {
-          const session = await ctx.models.ChatSession.findByPk(role.sessionId);
-          if (session) await touchVisitor(chat, session);
+        // The visitor is still here: recorded once a minute, not on every 10 s heartbeat.
+        const now = Date.now();
+        if (role.kind === 'visitor' && now - connection.seenWrittenAt >= SEEN_WRITE_EVERY_MS) {
+          connection.seenWrittenAt = now;
+          await ctx.models.ChatSession.update(
+            { visitorSeenAt: new Date(now) },
+            { where: { id: role.sessionId } },
+          );
         }
         return;
       }
