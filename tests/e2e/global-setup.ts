@@ -7,7 +7,7 @@
  * user writing to the bot and what the bot sent) and publish ads through the marketplace double's
  * own control endpoint. Returns the teardown.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,26 +20,12 @@ import { startMarketplaceDouble } from '../doubles/marketplace';
 import { startMollieDouble } from '../doubles/mollie';
 import { startTelegramDouble, type UserMessageInput } from '../doubles/telegram';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, TELEGRAM_BOT_USERNAME, publishEnv } from './support/env';
+import { spawnServer, waitForReady } from './support/server-process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_LOG = path.join(ROOT, '.tmp', 'e2e-server.log');
-const START_TIMEOUT_MS = 60_000;
 const TELEGRAM_TOKEN = '123456:E2E-web-token';
 const MOLLIE_KEY = 'test_prijsalarmE2EKey1234567890';
-
-async function waitForReady(url: string, exited: () => boolean): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error(`the server exited during start; see ${SERVER_LOG}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server was not ready within ${START_TIMEOUT_MS} ms; see ${SERVER_LOG}`);
-}
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const build = spawnSync(process.execPath, ['packages/web/scripts/ensure-built.mjs'], {
@@ -62,13 +48,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
   const log = createWriteStream(SERVER_LOG);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
+  const server = spawnServer(
+    {
       // 'test', not 'production': the server refuses TLS verification off in production, and the
-      // Mollie double's certificate is self-signed (reliability.md §2.6).
+      // Mollie double's certificate is self-signed.
       NODE_ENV: 'test',
       NODE_TLS_REJECT_UNAUTHORIZED: '0',
       MOLLIE_API_KEY: MOLLIE_KEY,
@@ -92,10 +75,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_PASSWORD,
       LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout.pipe(log);
-  server.stderr.pipe(log);
+    ['ignore', 'pipe', 'pipe'],
+  );
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   let hasExited = false;
   void exited.then(() => (hasExited = true));
@@ -145,7 +128,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
 
   try {
-    await waitForReady(baseUrl, () => hasExited);
+    await waitForReady(baseUrl, () => hasExited, `; see ${SERVER_LOG}`);
   } catch (error) {
     await teardown();
     throw error;

@@ -84,6 +84,12 @@ const SPECIFIED_CALLS = [
   'GET /chat/unread-count',
   'POST /chat/unread-count',
   'GET /chat/online-status',
+  // Support inbox (issue 9)
+  'GET /admin/chat/sessions',
+  'GET /admin/chat/sessions/:id',
+  'POST /admin/chat/sessions/:id/messages',
+  'POST /admin/chat/sessions/:id/resolve',
+  'PUT /admin/chat/presence',
   // Newsletter and contact
   'GET /newsletter/unsubscribe',
   'POST /newsletter/unsubscribe',

@@ -24,6 +24,15 @@ import type {
   ChatVerifySessionResponse,
 } from '../chat/http';
 import type { ParseSearchUrlPayload } from '../importUrl/schema';
+import type {
+  AdminChatPresenceRequest,
+  AdminChatPresenceResponse,
+  AdminChatReplyRequest,
+  AdminChatReplyResponse,
+  AdminChatResolveResponse,
+  AdminChatSessionResponse,
+  AdminChatSessionsResponse,
+} from '../chat/agent';
 import type { CapabilitiesData, PublicSettings } from '../plans';
 import type {
   AdminPlanChangePayload,
@@ -325,6 +334,31 @@ export const API_CONTRACT = {
       'GET',
       '/chat/online-status',
     ),
+  },
+
+  /** Support's inbox (issue 9): ADMIN only. */
+  adminChat: {
+    sessions: defineEndpoint<{ response: AdminChatSessionsResponse }>()(
+      'GET',
+      '/admin/chat/sessions',
+    ),
+    session: defineEndpoint<{ response: AdminChatSessionResponse }>()(
+      'GET',
+      '/admin/chat/sessions/:id',
+    ),
+    reply: defineEndpoint<{ body: AdminChatReplyRequest; response: AdminChatReplyResponse }>()(
+      'POST',
+      '/admin/chat/sessions/:id/messages',
+      { successStatus: 201 },
+    ),
+    resolve: defineEndpoint<{ response: AdminChatResolveResponse }>()(
+      'POST',
+      '/admin/chat/sessions/:id/resolve',
+    ),
+    presence: defineEndpoint<{
+      body: AdminChatPresenceRequest;
+      response: AdminChatPresenceResponse;
+    }>()('PUT', '/admin/chat/presence'),
   },
 
   newsletter: {

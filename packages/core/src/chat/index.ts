@@ -4,3 +4,6 @@ export * from './protocol';
 export * from './policy';
 export * from './reducer';
 export * from './quickQuestions';
+export * from './agent';
+export * from './email';
+export * from './strings';

@@ -122,3 +122,9 @@ export function parseStoredGuestSession(raw: unknown, now: number): StoredGuestS
   if (!result.success || !isGuestSessionValid(result.data.storedAt, now)) return null;
   return result.data;
 }
+
+/** The stored messages (spec §3) if they parse, else `null`: storage is untrusted. */
+export function parseStoredChatMessages(raw: unknown): ChatMessage[] | null {
+  const result = z.array(chatMessageSchema).safeParse(raw);
+  return result.success ? result.data : null;
+}

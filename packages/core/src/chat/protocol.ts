@@ -17,6 +17,11 @@ export const chatClientMessageSchema = z.discriminatedUnion('type', [
   /** `timestamp` is the sender's clock in epoch milliseconds. */
   z.object({ type: z.literal('heartbeat'), timestamp: z.number().finite() }),
   z.object({ type: z.literal('message'), text: chatMessageTextSchema, tempId: id }),
+  /** The visitor is typing (or stopped): shown to support. */
+  z.object({ type: z.literal('typing'), isTyping: z.boolean() }),
+  /** Support's inbox (an ADMIN's cookie): every session's live updates, see ./agent. */
+  z.object({ type: z.literal('agent_auth') }),
+  z.object({ type: z.literal('agent_typing'), sessionId: id, isTyping: z.boolean() }),
 ]);
 export type ChatClientMessage = z.infer<typeof chatClientMessageSchema>;
 export type ChatClientMessageType = ChatClientMessage['type'];
@@ -54,7 +59,8 @@ export type ChatServerMessageOf<T extends ChatServerMessageType> = Extract<
   { type: T }
 >;
 
-function parseJsonWith<T>(schema: z.ZodType<T>, raw: string): T | null {
+/** A JSON frame checked against `schema`, or `null`: parsing never throws. */
+export function parseJsonWith<T>(schema: z.ZodType<T>, raw: string): T | null {
   let json: unknown;
   try {
     json = JSON.parse(raw);

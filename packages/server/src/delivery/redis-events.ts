@@ -25,7 +25,7 @@ export interface RedisEngineEventsOptions {
   prefix?: string;
 }
 
-const EVENT_NAMES: readonly EngineEventName[] = ['notification.created'];
+const EVENT_NAMES: readonly EngineEventName[] = ['notification.created', 'chat.frame'];
 const SUBSCRIBE_WAIT_MS = 5000;
 
 export async function createRedisEngineEvents(

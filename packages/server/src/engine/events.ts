@@ -4,11 +4,26 @@
  * throwing or rejecting handler is logged and never reaches the emitter (a broken listener must not
  * undo a committed recording). Scale-out fan-out (Redis pub/sub) plugs in behind this interface.
  */
+import type { ChatAgentServerMessage, ChatServerMessage } from '@prijsalarm/core';
 import type { Logger } from '../logger';
+
+/**
+ * A chat frame for the /ws/chat sockets of every web process (sockets/chat.ts): to one session's
+ * visitor sockets (except the one that caused it), to every agent, or to every visitor.
+ */
+export interface ChatFrameEvent {
+  to:
+    | { kind: 'session'; sessionId: string; exceptConnection?: string }
+    | { kind: 'agents' }
+    | { kind: 'visitors' };
+  frame: ChatServerMessage | ChatAgentServerMessage;
+}
 
 export interface EngineEventMap {
   /** A Notification row was committed (its deliveries are pending and queued). */
   'notification.created': { notificationId: string; userId: string | null; alertId: string };
+  /** Support chat fan-out (issue 9). */
+  'chat.frame': ChatFrameEvent;
 }
 
 export type EngineEventName = keyof EngineEventMap;

@@ -10,6 +10,9 @@ import { AlertSearch } from './AlertSearch';
 import { AuditEvent } from './AuditEvent';
 import { BillingAccount } from './BillingAccount';
 import { Category } from './Category';
+import { ChatAgent } from './ChatAgent';
+import { ChatMessage } from './ChatMessage';
+import { ChatSession } from './ChatSession';
 import { Delivery } from './Delivery';
 import { ListingPrice } from './ListingPrice';
 import { Notification } from './Notification';
@@ -31,6 +34,9 @@ export {
   AuditEvent,
   BillingAccount,
   Category,
+  ChatAgent,
+  ChatMessage,
+  ChatSession,
   Delivery,
   Notification,
   OneTimeToken,
@@ -43,6 +49,8 @@ export {
 export { DELIVERY_METHODS, SELLER_TYPES } from './Alert';
 export type { AlertStatus, DeliveryMethod, SellerType } from './Alert';
 export { CATEGORY_TYPES } from './Category';
+export { CHAT_SESSION_STORED_STATUSES } from './ChatSession';
+export type { ChatSessionStoredStatus } from './ChatSession';
 export type { CategoryType } from './Category';
 export { DELIVERY_CHANNELS, DELIVERY_STATUSES } from './Delivery';
 export type { DeliveryChannel, DeliveryStatus } from './Delivery';
@@ -70,6 +78,9 @@ export interface Models {
   ListingPrice: typeof ListingPrice;
   Payment: typeof Payment;
   BillingAccount: typeof BillingAccount;
+  ChatSession: typeof ChatSession;
+  ChatMessage: typeof ChatMessage;
+  ChatAgent: typeof ChatAgent;
 }
 
 export function initModels(sequelize: Sequelize): Models {
@@ -90,6 +101,9 @@ export function initModels(sequelize: Sequelize): Models {
     ListingPrice: ListingPrice.initModel(sequelize),
     Payment: Payment.initModel(sequelize),
     BillingAccount: BillingAccount.initModel(sequelize),
+    ChatSession: ChatSession.initModel(sequelize),
+    ChatMessage: ChatMessage.initModel(sequelize),
+    ChatAgent: ChatAgent.initModel(sequelize),
   };
 
   // The database enforces the cascades (see the migrations); these describe them for includes.
@@ -122,6 +136,11 @@ export function initModels(sequelize: Sequelize): Models {
   User.hasMany(Payment, { foreignKey: 'userId', as: 'payments', onDelete: 'SET NULL' });
   Payment.belongsTo(User, { foreignKey: 'userId', as: 'user' });
   User.hasOne(BillingAccount, { foreignKey: 'userId', as: 'billing', ...cascade });
+  // Support chat (issue 9).
+  User.hasMany(ChatSession, { foreignKey: 'userId', as: 'chatSessions', ...cascade });
+  ChatSession.belongsTo(User, { foreignKey: 'userId', as: 'user' });
+  ChatSession.hasMany(ChatMessage, { foreignKey: 'sessionId', as: 'messages', ...cascade });
+  ChatMessage.belongsTo(ChatSession, { foreignKey: 'sessionId', as: 'session' });
 
   return models;
 }

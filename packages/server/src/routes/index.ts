@@ -6,6 +6,7 @@
  */
 import {
   API_CONTRACT,
+  CHAT_SOCKET_PATH,
   LIVE_EVENTS_PATH,
   UNSUBSCRIBE_PATH,
   type AnyEndpoint,
@@ -15,10 +16,12 @@ import type { AppContext } from '../context';
 import type { BoundRoute } from '../http/contract-route';
 import { ALERT_UNSUBSCRIBE_PATH } from '../security/alert-unsubscribe';
 import adminRoutes from './admin';
+import adminChatRoutes from './admin-chat';
 import alertImportRoutes from './alert-import';
 import alertRoutes from './alerts';
 import authRoutes from './auth';
 import categoryRoutes from './categories';
+import chatRoutes from './chat';
 import contactRoutes from './contact';
 import newsletterRoutes from './newsletter';
 import notificationRoutes from './notifications';
@@ -40,6 +43,8 @@ export function apiRoutes(ctx: AppContext): BoundRoute[] {
     ...newsletterRoutes(ctx),
     ...contactRoutes(ctx),
     ...paymentRoutes(ctx),
+    ...chatRoutes(ctx),
+    ...adminChatRoutes(ctx),
   ];
 }
 
@@ -84,12 +89,13 @@ export const SERVER_ONLY_ROUTES: readonly ServerOnlyRoute[] = [
     kind: 'socket',
     why: 'live push WebSocket (sockets/events.ts), opened by pages and the desktop app',
   },
+  {
+    method: 'GET',
+    path: CHAT_SOCKET_PATH,
+    kind: 'socket',
+    why: 'support chat WebSocket (sockets/chat.ts): visitors, users and agents',
+  },
 ];
 
 /** Contract endpoints that nothing serves yet, with the issue that will. Nothing else belongs here. */
-export const NOT_YET_SERVED: ReadonlyMap<AnyEndpoint, string> = new Map<AnyEndpoint, string>([
-  ...Object.values(API_CONTRACT.chat).map((endpoint): [AnyEndpoint, string] => [
-    endpoint,
-    'issue 9: support chat',
-  ]),
-]);
+export const NOT_YET_SERVED: ReadonlyMap<AnyEndpoint, string> = new Map<AnyEndpoint, string>([]);

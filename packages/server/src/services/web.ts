@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../context';
 import { attachLiveEvents, type LiveEventsEndpoint } from '../sockets/events';
 import { createApp, type AppOptions } from './app';
+import { attachChatSocket, type ChatSocketEndpoint } from '../sockets/chat';
 import type { RunningService } from './types';
 
 /** How long in-flight requests may take to finish after a stop before they are cut off. */
@@ -21,12 +22,15 @@ export interface WebService extends RunningService {
   url: string;
   /** The live push WebSocket (/ws/events) of this server. */
   liveEvents: LiveEventsEndpoint;
+  /** The support chat WebSocket (/ws/chat) of this server. */
+  chat: ChatSocketEndpoint;
 }
 
 export async function start(ctx: AppContext, options: WebOptions = {}): Promise<WebService> {
   const logger = ctx.logger.child({ role: 'web' });
   const server = createServer(createApp(ctx, options));
   const liveEvents = attachLiveEvents(ctx, server);
+  const chat = attachChatSocket(ctx, server);
   let stopping = false;
   // During shutdown, answers tell keep-alive clients to go away so their sockets close at once.
   const inFlight = new Set<ServerResponse>();
@@ -55,11 +59,13 @@ export async function start(ctx: AppContext, options: WebOptions = {}): Promise<
     server,
     url,
     liveEvents,
+    chat,
     stop: async () => {
       stopping = true;
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       // Open WebSockets would keep the server from closing; clients reconnect to another process.
       await liveEvents.close();
+      await chat.close();
       return stopServer(server, options.shutdownTimeoutMs ?? HTTP_SHUTDOWN_TIMEOUT_MS, logger);
     },
   };

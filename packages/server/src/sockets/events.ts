@@ -14,14 +14,16 @@
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import cookieParser from 'cookie-parser';
-import type { Request, Response } from 'express';
 import { LIVE_EVENTS_PATH, type LiveEventMessage } from '@prijsalarm/core';
-import { Op } from 'sequelize';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AppContext } from '../context';
 import { pushNotification, type PushHub } from '../delivery/push';
-import { authenticate } from '../http/auth';
+import {
+  endedSessionIds,
+  originCheck,
+  refuseUpgrade as reject,
+  sessionLookup,
+} from '../http/ws-upgrade';
 
 export const HEARTBEAT_MS = 30_000;
 /** Clients only send pings: anything bigger is not one of ours. */
@@ -44,34 +46,9 @@ export interface LiveEventsEndpoint {
   close(): Promise<void>;
 }
 
-function reject(socket: Duplex, status: 401 | 403 | 404, reason: string): void {
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`,
-  );
-}
-
-/** The API's cookie parsing and session lookup, run on an upgrade request: its auth, or null. */
-function sessionLookup(ctx: AppContext) {
-  const parseCookies = cookieParser();
-  const lookUp = authenticate(ctx);
-  return async (req: IncomingMessage) => {
-    const request = req as unknown as Request;
-    const response = {} as Response;
-    await new Promise<void>((resolve, reject) => {
-      parseCookies(request, response, (error?: unknown) => (error ? reject(error) : resolve()));
-    });
-    await new Promise<void>((resolve, reject) => {
-      Promise.resolve(
-        lookUp(request, response, (error?: unknown) => (error ? reject(error) : resolve())),
-      ).catch(reject);
-    });
-    return request.auth ?? null;
-  };
-}
-
 export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEndpoint {
   const logger = ctx.logger.child({ component: 'ws-events' });
-  const allowedOrigins = new Set([new URL(ctx.config.publicUrl).origin, ...ctx.config.corsOrigins]);
+  const originAllowed = originCheck(ctx.config);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   const byUser = new Map<string, Set<LiveSocket>>();
   const sessionOf = sessionLookup(ctx);
@@ -109,7 +86,7 @@ export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEnd
     // Other WebSocket paths (e.g. /ws/chat) have their own upgrade handlers.
     if (pathname !== LIVE_EVENTS_PATH) return;
     const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins.has(origin)) {
+    if (!originAllowed(origin)) {
       logger.warn({ origin }, 'live events: origin refused');
       return reject(socket, 403, 'Forbidden');
     }
@@ -160,16 +137,10 @@ export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEnd
     const all = [...byUser.values()].flatMap((set) => [...set]);
     if (all.length === 0) return;
     const now = new Date();
-    const ended = new Set(
-      (
-        await ctx.models.Session.findAll({
-          attributes: ['id'],
-          where: {
-            id: { [Op.in]: [...new Set(all.map((live) => live.sessionId))] },
-            [Op.or]: [{ revokedAt: { [Op.ne]: null } }, { expiresAt: { [Op.lte]: now } }],
-          },
-        })
-      ).map((session) => session.id),
+    const ended = await endedSessionIds(
+      ctx,
+      all.map((live) => live.sessionId),
+      now,
     );
     for (const live of all) {
       if (ended.has(live.sessionId) || live.sessionExpiresAt <= now) {

@@ -5,6 +5,7 @@
  */
 import { accountExists } from './account-exists';
 import { alertConfirmation } from './alert-confirmation';
+import { chatReply, chatSupportNotice } from './chat-mails';
 import { contactMessage } from './contact-message';
 import { expiryReminder } from './expiry-reminder';
 import { loginLink } from './login-link';
@@ -26,6 +27,8 @@ export const MAIL_TEMPLATES = {
   // Payments (issue 10)
   receipt,
   renewalFailed,
+  chatSupportNotice,
+  chatReply,
 } as const;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
@@ -36,6 +39,7 @@ export type MailTemplateData<N extends MailTemplateName> = Parameters<
 export type { RenderedMail, TemplateContext } from './layout';
 export type { AccountExistsData } from './account-exists';
 export type { AlertConfirmationData } from './alert-confirmation';
+export type { ChatReplyData, ChatSupportNoticeData } from './chat-mails';
 export type { ContactMessageData } from './contact-message';
 export type { ExpiryReminderData } from './expiry-reminder';
 export type { LoginLinkData } from './login-link';

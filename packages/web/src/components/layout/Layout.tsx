@@ -4,6 +4,7 @@ import { Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { ADMIN_REQUIRED_ERROR, ERROR_QUERY, STRINGS, showFooter } from '@prijsalarm/core';
 import { useRouteChange } from '../../hooks/useRouteChange';
 import { useStores } from '../../stores/context';
+import { ChatLoader } from '../../chat/ChatLoader';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
@@ -39,6 +40,7 @@ export const Layout = observer(function Layout() {
       {showFooter(location.pathname) && <Footer />}
       <CookieBanner path={location.pathname} />
       <Toasts />
+      <ChatLoader />
     </div>
   );
 });

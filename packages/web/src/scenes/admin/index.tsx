@@ -26,6 +26,8 @@ import { Tabs, tabFromQuery } from '../../components/ui/Tabs';
 import { useStores } from '../../stores/context';
 import '../../styles/screens.css';
 import { ADMIN_TAB_ITEMS, AdminStore } from './AdminStore';
+import { SUPPORT_TAB, SUPPORT_TAB_ITEM } from './support/tab';
+import { SupportTab } from './support/SupportTab';
 import type {
   AdminAlertsStore,
   AdminStatsStore,
@@ -475,14 +477,16 @@ const SettingsSection = observer(function SettingsSection({ store }: { store: Ad
   );
 });
 
+const TAB_ITEMS = [...ADMIN_TAB_ITEMS, SUPPORT_TAB_ITEM];
+
 /** /admin (login and role ADMIN required): statistics, users, alerts and settings (spec §6). */
 const AdminScene = observer(function AdminScene() {
   const root = useStores();
   const [store] = useState(() => new AdminStore(root));
   const [params, setParams] = useSearchParams();
-  const tab = tabFromQuery<AdminTab>(params.get('tab'), ADMIN_TAB_ITEMS, 'stats');
+  const tab = tabFromQuery<AdminTab | typeof SUPPORT_TAB>(params.get('tab'), TAB_ITEMS, 'stats');
   useEffect(() => {
-    store.open(tab);
+    if (tab !== SUPPORT_TAB) store.open(tab);
   }, [store, tab]);
 
   return (
@@ -493,7 +497,7 @@ const AdminScene = observer(function AdminScene() {
       </p>
       <Tabs
         label={texts.tabsLabel}
-        tabs={ADMIN_TAB_ITEMS}
+        tabs={TAB_ITEMS}
         selected={tab}
         idPrefix="admin"
         onSelect={(id) => setParams({ tab: id }, { replace: true })}
@@ -502,6 +506,7 @@ const AdminScene = observer(function AdminScene() {
         {tab === 'users' && <UsersSection store={store.users} />}
         {tab === 'alerts' && <AlertsSection store={store.alerts} />}
         {tab === 'settings' && <SettingsSection store={store} />}
+        {tab === SUPPORT_TAB && <SupportTab />}
       </Tabs>
     </Page>
   );

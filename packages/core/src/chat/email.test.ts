@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { STRINGS } from '../strings';
+import { chatSupportStatusMessage, validateChatEmail } from './email';
+import { CHAT_STRINGS } from './strings';
+
+describe('validateChatEmail', () => {
+  it.each([
+    [' Anna@Example.NL ', { valid: true, normalized: 'anna@example.nl' }],
+    ['', { valid: false, error: STRINGS.chat.emailRequired }],
+    ['anna', { valid: false, error: CHAT_STRINGS.email.missingAt }],
+    ['anna@', { valid: false, error: CHAT_STRINGS.email.missingDomain }],
+    ['anna@example', { valid: false, error: CHAT_STRINGS.email.invalidDomain }],
+    ['anna@example.123', { valid: false, error: CHAT_STRINGS.email.invalidDomain }],
+    ['anna@-x.nl', { valid: false, error: CHAT_STRINGS.email.invalidDomain }],
+    ['an na@example.nl', { valid: false, error: STRINGS.chat.emailInvalid }],
+    [`${'a'.repeat(250)}@x.nl`, { valid: false, error: STRINGS.chat.emailInvalid }],
+  ])('%j', (email, expected) => {
+    expect(validateChatEmail(email)).toEqual(expected);
+  });
+});
+
+describe('chatSupportStatusMessage', () => {
+  it('says "binnen 2 minuten" when online, and what happens instead when offline', () => {
+    expect(chatSupportStatusMessage(true)).toContain('binnen 2 minuten');
+    expect(chatSupportStatusMessage(false)).toContain('e-mail');
+  });
+});

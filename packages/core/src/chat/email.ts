@@ -1,0 +1,38 @@
+/**
+ * The chat's e-mail check (spec §5 Chat; POST /chat/validate-email): a normalized address, or the
+ * Dutch reason it is not one. The server answers with this; widgets show `error` as it is.
+ */
+import { z } from 'zod';
+import { GUEST_EMAIL_MAX_LENGTH } from './model';
+import type { ChatValidateEmailResponse } from './http';
+import { STRINGS } from '../strings';
+import { CHAT_STRINGS } from './strings';
+
+const DOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+
+export function validateChatEmail(input: string): ChatValidateEmailResponse {
+  const email = input.trim();
+  if (email === '') return { valid: false, error: STRINGS.chat.emailRequired };
+  if (email.length > GUEST_EMAIL_MAX_LENGTH)
+    return { valid: false, error: STRINGS.chat.emailInvalid };
+  const at = email.lastIndexOf('@');
+  if (at < 0) return { valid: false, error: CHAT_STRINGS.email.missingAt };
+  const domain = email.slice(at + 1);
+  if (domain === '') return { valid: false, error: CHAT_STRINGS.email.missingDomain };
+  const labels = domain.split('.');
+  if (
+    labels.length < 2 ||
+    !labels.every((label) => DOMAIN_LABEL.test(label)) ||
+    /^\d+$/.test(labels.at(-1)!)
+  ) {
+    return { valid: false, error: CHAT_STRINGS.email.invalidDomain };
+  }
+  if (!z.email().safeParse(email).success)
+    return { valid: false, error: STRINGS.chat.emailInvalid };
+  return { valid: true, normalized: email.toLowerCase() };
+}
+
+/** The status line for support being on- or offline (GET /chat/online-status `statusMessage`). */
+export function chatSupportStatusMessage(isOnline: boolean): string {
+  return isOnline ? CHAT_STRINGS.status.online : CHAT_STRINGS.status.offline;
+}

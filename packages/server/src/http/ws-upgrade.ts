@@ -1,0 +1,69 @@
+/**
+ * What every WebSocket endpoint (/ws/events, /ws/chat) checks on the HTTP upgrade, in one place:
+ *
+ * - Cross-site WebSocket hijacking: a browser always sends Origin, so an Origin other than
+ *   PUBLIC_URL's or one of CORS_ORIGINS is refused (403). Clients that are not browsers (the
+ *   desktop app's main process, tests) send none and are let through on their cookie alone.
+ * - The caller's session: the API's cookie parsing and session lookup (http/auth.ts).
+ * - Frames are bounded (OWASP: "typically 64KB or less"); `ws` would allow 100 MiB.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import cookieParser from 'cookie-parser';
+import type { Request, Response } from 'express';
+import { Op } from 'sequelize';
+import type { Config } from '../config/env';
+import type { AppContext } from '../context';
+import { authenticate, type AuthState } from './auth';
+
+/** The largest frame a WebSocket client may send. */
+export const MAX_WS_FRAME_BYTES = 64 * 1024;
+
+/** Whether an upgrade's Origin header may open a socket (no header: not a browser, allowed). */
+export function originCheck(config: Pick<Config, 'publicUrl' | 'corsOrigins'>) {
+  const allowed = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
+  return (origin: string | undefined): boolean => origin === undefined || allowed.has(origin);
+}
+
+/** Answers an upgrade request with a plain HTTP refusal; the socket is never opened. */
+export function refuseUpgrade(socket: Duplex, status: 401 | 403 | 404, reason: string): void {
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`,
+  );
+}
+
+/** The API's cookie parsing and session lookup, run on an upgrade request: its auth, or null. */
+export function sessionLookup(ctx: AppContext) {
+  const parseCookies = cookieParser();
+  const lookUp = authenticate(ctx);
+  return async (req: IncomingMessage): Promise<AuthState | null> => {
+    const request = req as unknown as Request;
+    const response = {} as Response;
+    await new Promise<void>((resolve, reject) => {
+      parseCookies(request, response, (error?: unknown) => (error ? reject(error) : resolve()));
+    });
+    await new Promise<void>((resolve, reject) => {
+      Promise.resolve(
+        lookUp(request, response, (error?: unknown) => (error ? reject(error) : resolve())),
+      ).catch(reject);
+    });
+    return request.auth ?? null;
+  };
+}
+
+/** Of these session ids, the ones revoked (logout) or expired by `now`: their sockets must close. */
+export async function endedSessionIds(
+  ctx: Pick<AppContext, 'models'>,
+  sessionIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await ctx.models.Session.findAll({
+    attributes: ['id'],
+    where: {
+      id: { [Op.in]: [...new Set(sessionIds)] },
+      [Op.or]: [{ revokedAt: { [Op.ne]: null } }, { expiresAt: { [Op.lte]: now } }],
+    },
+  });
+  return new Set(rows.map((session) => session.id));
+}

@@ -1,0 +1,57 @@
+/**
+ * The chat's footprint on every page: this small loader. It decides where the widget may show
+ * (core's chatWidgetVisibility: never on /admin; below 1024 px on dashboard and manage pages only
+ * after an `open-mobile-chat` event) and fetches the widget's own chunk once the page is idle, so
+ * the widget adds nothing to a page's first load.
+ */
+import { observer } from 'mobx-react-lite';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { OPEN_MOBILE_CHAT_EVENT, chatWidgetVisibility } from '@prijsalarm/core';
+import { useStores } from '../stores/context';
+
+const ChatWidget = lazy(() => import('./ChatWidget'));
+
+/** `?chat=<session id>` (the link in support's reply mail) opens the chat on that session. */
+export const CHAT_LINK_QUERY = 'chat';
+const IDLE_LOAD_MS = 1500;
+
+export const ChatLoader = observer(function ChatLoader() {
+  const { auth } = useStores();
+  const location = useLocation();
+  const [width, setWidth] = useState(() => window.innerWidth);
+  const [openRequested, setOpenRequested] = useState(false);
+  const [ready, setReady] = useState(false);
+  const link = new URLSearchParams(location.search).get(CHAT_LINK_QUERY);
+
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    const onOpen = () => {
+      setOpenRequested(true);
+      setReady(true);
+    };
+    window.addEventListener('resize', onResize);
+    window.addEventListener(OPEN_MOBILE_CHAT_EVENT, onOpen);
+    const idle = setTimeout(() => setReady(true), link ? 0 : IDLE_LOAD_MS);
+    return () => {
+      window.removeEventListener('resize', onResize);
+      window.removeEventListener(OPEN_MOBILE_CHAT_EVENT, onOpen);
+      clearTimeout(idle);
+    };
+  }, [link]);
+
+  const visibility = chatWidgetVisibility(location.pathname, width);
+  if (!ready || visibility === 'hidden') return null;
+  if (visibility === 'hidden_until_opened' && !openRequested) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Logging in or out starts the widget over: a guest's chat is not a user's. */}
+      <ChatWidget
+        key={auth.isLoggedIn ? 'user' : 'guest'}
+        openOnStart={openRequested || link !== null}
+        resumeSessionId={link}
+        onDashboard={location.pathname.startsWith('/dashboard')}
+      />
+    </Suspense>
+  );
+});
