@@ -1,15 +1,13 @@
 /**
  * The route table. Every /api endpoint is an entry of core's API_CONTRACT, bound by its resource
  * folder (`route(API_CONTRACT.x.y, …)`); `apiRoutes` lists them all. What the server answers
- * outside the contract is named in SERVER_ONLY_ROUTES, and contract entries nothing serves yet in
- * NOT_YET_SERVED. routes.test.ts holds the three lists against the contract and the running app.
+ * outside the contract is named in SERVER_ONLY_ROUTES. routes.test.ts holds both lists against the
+ * contract and the running app.
  */
 import {
-  API_CONTRACT,
   CHAT_SOCKET_PATH,
   LIVE_EVENTS_PATH,
   UNSUBSCRIBE_PATH,
-  type AnyEndpoint,
   type HttpMethod,
 } from '@prijsalarm/core';
 import type { AppContext } from '../context';
@@ -96,6 +94,3 @@ export const SERVER_ONLY_ROUTES: readonly ServerOnlyRoute[] = [
     why: 'support chat WebSocket (sockets/chat.ts): visitors, users and agents',
   },
 ];
-
-/** Contract endpoints that nothing serves yet, with the issue that will. Nothing else belongs here. */
-export const NOT_YET_SERVED: ReadonlyMap<AnyEndpoint, string> = new Map<AnyEndpoint, string>([]);

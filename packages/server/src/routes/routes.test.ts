@@ -1,21 +1,15 @@
 /**
  * The route table against core's contract and the running app: every contract endpoint is served
- * by exactly one contract-bound route (or waits in NOT_YET_SERVED for its issue), and the app
+ * by exactly one contract-bound route, and the app
  * answers nothing else but the server-only routes it names. A route added by hand (`router.get`)
  * or a contract entry without a route fails here.
  */
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API_CONTRACT,
-  API_ENDPOINTS,
-  STRINGS,
-  type AnyEndpoint,
-  type NamedEndpoint,
-} from '@prijsalarm/core';
+import { API_ENDPOINTS, STRINGS, type NamedEndpoint } from '@prijsalarm/core';
 import { startTestServer, type TestServer } from '../../test/support';
 import { endpointKey, type BoundRoute } from '../http/contract-route';
-import { apiRoutes, NOT_YET_SERVED, SERVER_ONLY_ROUTES } from '.';
+import { apiRoutes, SERVER_ONLY_ROUTES } from '.';
 
 let server: TestServer;
 let routes: BoundRoute[];
@@ -25,16 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const nameOf = (endpoint: AnyEndpoint) =>
-  API_ENDPOINTS.find((entry) => entry.endpoint === endpoint)?.name ?? endpointKey(endpoint);
-
 describe('the route table and the contract', () => {
   it.each(API_ENDPOINTS.map((entry): [string, NamedEndpoint] => [entry.name, entry]))(
-    '%s is served by exactly one route, or is not yet served',
+    '%s is served by exactly one route',
     (_name, { endpoint }) => {
-      const bound = routes.filter((bound) => bound.endpoint === endpoint).length;
-      const waiting = NOT_YET_SERVED.has(endpoint);
-      expect(bound).toBe(waiting ? 0 : 1);
+      expect(routes.filter((bound) => bound.endpoint === endpoint).length).toBe(1);
     },
   );
 
@@ -48,10 +37,6 @@ describe('the route table and the contract', () => {
   it('serves no method and path twice', () => {
     const keys = routes.map((bound) => endpointKey(bound.endpoint));
     expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
-  });
-
-  it('leaves nothing unserved', () => {
-    expect([...NOT_YET_SERVED.keys()].map(nameOf)).toEqual([]);
   });
 });
 
