@@ -92,12 +92,32 @@ export default tseslint.config(
   },
   {
     // packages/web runs in the browser; its Node-side files are the build and test configs.
-    files: ['packages/web/src/**/*.{ts,tsx}'],
+    // packages/chat-ui is the chat it shares with the desktop's windows.
+    files: ['packages/web/src/**/*.{ts,tsx}', 'packages/chat-ui/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // packages/chat-ui: the support chat both apps draw, in a browser window. Its transport is
+    // handed in (ChatHost, a socket factory): no Node, no electron, nothing of either app.
+    files: ['packages/chat-ui/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'packages/chat-ui runs in any browser window.' }],
+          patterns: [
+            {
+              group: ['node:*', '@prijsalarm/web', '@prijsalarm/desktop', '**/packages/*/src/**'],
+              message: 'packages/chat-ui imports core only; the apps hand in the rest.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,10 +1,12 @@
 /**
- * ChatStore with a scripted API and socket, on fake timers: the stored guest session, optimistic
+ * The shared ChatStore (@prijsalarm/chat-ui) as the web widget wires it (webChatHost), with a
+ * scripted API and socket, on fake timers: the stored guest session, optimistic
  * sending, the reconnect backoff and its status texts, the auth-error cooldown, and polling while
  * minimized.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  API_CONTRACT,
   ApiError,
   CHAT_HEARTBEAT_MS,
   CHAT_STORAGE_KEYS,
@@ -12,9 +14,10 @@ import {
   type AnyEndpoint,
   type ChatMessage,
 } from '@prijsalarm/core';
+import { ChatStore, type ChatSocketLike } from '@prijsalarm/chat-ui';
 import { memoryStorage } from '../platform/storage';
 import type { RootStore } from '../stores/RootStore';
-import { ChatStore, type ChatSocketLike } from './ChatStore';
+import { webChatHost } from './webChatHost';
 
 const GUEST = { name: 'Gerda', email: 'gerda@example.nl' };
 const T0 = Date.parse('2026-11-24T12:00:00Z');
@@ -63,17 +66,31 @@ function setup(handlers: Record<string, Handler> = {}) {
     storage,
     now: () => Date.now(),
     auth: { isLoggedIn: false, user: null },
-    api: {
-      request: async (endpoint: AnyEndpoint, options?: { body?: unknown }) => {
-        const key = `${endpoint.method} ${endpoint.path}`;
-        calls.push({ path: key, body: options?.body });
-        const handler = handlers[key] ?? defaults[key];
-        if (!handler) throw new Error(`unexpected ${key}`);
-        return handler(options?.body);
-      },
-    },
+    api: {},
   } as unknown as RootStore;
-  const store = new ChatStore(root, {
+  const request = async (endpoint: AnyEndpoint, body?: unknown) => {
+    const key = `${endpoint.method} ${endpoint.path}`;
+    calls.push({ path: key, body });
+    const handler = handlers[key] ?? defaults[key];
+    if (!handler) throw new Error(`unexpected ${key}`);
+    return handler(body);
+  };
+  // core's API client's chat calls, each answered by the script above.
+  const chat = API_CONTRACT.chat;
+  Object.assign(root.api, {
+    chat: {
+      initialize: (body: unknown) => request(chat.initialize, body),
+      checkMessages: (body: unknown) => request(chat.checkMessages, body),
+      validateEmail: (email: string) => request(chat.validateEmail, { email }),
+      send: (body: unknown) => request(chat.send, body),
+      markRead: (body: unknown) => request(chat.markRead, body),
+      resolve: (body: unknown) => request(chat.resolve, body),
+      unreadCount: () => request(chat.unreadCount),
+      guestUnreadCount: (body: unknown) => request(chat.guestUnreadCount, body),
+      onlineStatus: () => request(chat.onlineStatus),
+    },
+  });
+  const store = new ChatStore(webChatHost(root), {
     createSocket: (url) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);

@@ -14,7 +14,7 @@ import {
   type ChatMessage,
   type ChatSessionSummary,
 } from '@prijsalarm/core';
-import type { ChatSocketFactory, ChatSocketLike } from '../../../chat/ChatStore';
+import type { ChatSocketFactory, ChatSocketLike } from '@prijsalarm/chat-ui';
 import { errorText } from '../../../stores/errors';
 import type { LoadStatus } from '../../../stores/latestLoad';
 import type { RootStore } from '../../../stores/RootStore';

@@ -1,12 +1,13 @@
 /**
- * The support chat widget's logic (spec §3/§4/§5/§8 Chat). The session rules are core's reducer
- * (chatReducer) and connection policy (chatConnectionReducer, backoff, StaleDetector); this store
- * owns what they leave to the caller: the HTTP calls, the /ws/chat socket, the timers and the
- * local storage of spec §3.
+ * The support chat's logic (spec §3/§4/§5/§8 Chat), shared by the web widget and the desktop chat
+ * window. The session rules are core's reducer (chatReducer) and connection policy
+ * (chatConnectionReducer, backoff, StaleDetector); this store owns what they leave to the caller:
+ * the HTTP calls, the /ws/chat socket, the timers and the local storage of spec §3. How the calls
+ * and the socket travel is the host's (ChatHost): the web app's same-origin fetch and WebSocket,
+ * or the desktop's preload bridge to the main process.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
-  API_CONTRACT,
   ChatAuthErrorCooldown,
   CHAT_HEARTBEAT_MS,
   CHAT_STATUS_CHECK_MS,
@@ -38,12 +39,51 @@ import {
   type ChatInitializeResponse,
   type ChatMessage,
   type ChatOnlineStatusResponse,
+  type ApiClient,
+  type ChatInitializeRequest,
   type ChatState,
   type GuestFormErrors,
   type GuestInfo,
 } from '@prijsalarm/core';
-import { readJson } from '../platform/storage';
-import type { RootStore } from '../stores/RootStore';
+
+/** The chat's HTTP calls (core's API client's `chat` part, or the desktop bridge's). */
+export type ChatApi = Pick<
+  ApiClient['chat'],
+  | 'initialize'
+  | 'checkMessages'
+  | 'validateEmail'
+  | 'send'
+  | 'markRead'
+  | 'resolve'
+  | 'unreadCount'
+  | 'guestUnreadCount'
+  | 'onlineStatus'
+>;
+
+/** Where spec §3 keeps the chat between visits (localStorage, or memory). */
+export interface ChatStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** What the chat needs from the app around it. */
+export interface ChatHost {
+  api: ChatApi;
+  storage: ChatStorage;
+  now(): number;
+  /** The signed-in user, as initialize wants them; null for a guest. */
+  user(): Extract<ChatInitializeRequest, { userInfo: unknown }>['userInfo'] | null;
+}
+
+function readJson(storage: ChatStorage, key: string): unknown {
+  try {
+    const raw = storage.getItem(key);
+    return raw === null ? null : (JSON.parse(raw) as unknown);
+  } catch {
+    return null;
+  }
+}
 
 /** The part of a WebSocket the store uses. */
 export interface ChatSocketLike {
@@ -105,7 +145,7 @@ export class ChatStore {
   private readonly pageUrl: () => string;
 
   constructor(
-    private readonly root: RootStore,
+    private readonly host: ChatHost,
     options: ChatStoreOptions = {},
   ) {
     this.createSocket =
@@ -113,11 +153,11 @@ export class ChatStore {
     this.pageUrl = options.pageUrl ?? (() => window.location.href);
     makeAutoObservable<
       ChatStore,
-      'root' | 'createSocket' | 'pageUrl' | 'sendTimers' | 'authErrors' | 'stale'
+      'host' | 'createSocket' | 'pageUrl' | 'sendTimers' | 'authErrors' | 'stale'
     >(
       this,
       {
-        root: false,
+        host: false,
         createSocket: false,
         pageUrl: false,
         sendTimers: false,
@@ -131,7 +171,7 @@ export class ChatStore {
   // ————— what the widget shows —————
 
   get isGuest(): boolean {
-    return !this.root.auth.isLoggedIn;
+    return this.host.user() === null;
   }
 
   get showGuestForm(): boolean {
@@ -166,12 +206,12 @@ export class ChatStore {
 
   /** The widget mounted: restore what §3 stored and pick a running session up again. */
   start(resumeSessionId: string | null = null): void {
-    const { storage } = this.root;
+    const { storage } = this.host;
     this.resumeSessionId = resumeSessionId;
     this.hasInteracted = storage.getItem(CHAT_STORAGE_KEYS.hasInteracted) === 'true';
     const guest = parseStoredGuestSession(
       readJson(storage, CHAT_STORAGE_KEYS.guestSession),
-      this.root.now(),
+      this.host.now(),
     );
     const storedSessionId = storage.getItem(CHAT_STORAGE_KEYS.sessionId);
     const mine = this.isGuest
@@ -234,7 +274,7 @@ export class ChatStore {
   markInteracted(): void {
     if (this.hasInteracted) return;
     this.hasInteracted = true;
-    this.root.storage.setItem(CHAT_STORAGE_KEYS.hasInteracted, 'true');
+    this.host.storage.setItem(CHAT_STORAGE_KEYS.hasInteracted, 'true');
   }
 
   // ————— the guest form —————
@@ -255,9 +295,7 @@ export class ChatStore {
       let emailError: string | null;
       let email = this.form.email.trim();
       try {
-        const result = await this.root.api.request(API_CONTRACT.chat.validateEmail, {
-          body: { email },
-        });
+        const result = await this.host.api.validateEmail(email);
         emailError = guestEmailError(result);
         if (result.normalized) email = result.normalized;
       } catch {
@@ -288,13 +326,14 @@ export class ChatStore {
     try {
       if (this.isGuest) {
         if (!this.guestInfo) return;
-        response = await this.root.api.request(API_CONTRACT.chat.initialize, {
-          body: { guestInfo: this.guestInfo, ...(sessionId ? { sessionId } : {}) },
+        response = await this.host.api.initialize({
+          guestInfo: this.guestInfo,
+          ...(sessionId ? { sessionId } : {}),
         });
       } else {
-        const user = this.root.auth.user!;
-        response = await this.root.api.request(API_CONTRACT.chat.initialize, {
-          body: { userInfo: { email: user.email, name: user.name, plan: user.plan } },
+        const user = this.host.user()!;
+        response = await this.host.api.initialize({
+          userInfo: { email: user.email, name: user.name, plan: user.plan },
         });
       }
     } catch {
@@ -321,8 +360,9 @@ export class ChatStore {
     const sessionId = this.state.sessionId;
     if (!sessionId) return;
     try {
-      await this.root.api.request(API_CONTRACT.chat.resolve, {
-        body: { sessionId, ...(this.guestInfo ? { guestInfo: this.guestInfo } : {}) },
+      await this.host.api.resolve({
+        sessionId,
+        ...(this.guestInfo ? { guestInfo: this.guestInfo } : {}),
       });
       this.dispatch({ type: 'session_resolved', resolvedBy: 'user', at: new Date().toISOString() });
     } catch {
@@ -349,14 +389,14 @@ export class ChatStore {
     const sessionId = this.state.sessionId;
     if (!sessionId || this.state.phase !== 'active') return;
     this.tempSeq += 1;
-    const tempId = `temp-${this.root.now()}-${this.tempSeq}`;
+    const tempId = `temp-${this.host.now()}-${this.tempSeq}`;
     const before = this.state;
     this.dispatch({
       type: 'send_started',
       tempId,
       text,
       sender: this.isGuest ? 'guest' : 'user',
-      at: new Date(this.root.now()).toISOString(),
+      at: new Date(this.host.now()).toISOString(),
     });
     if (this.state === before) return;
     this.markInteracted();
@@ -376,8 +416,10 @@ export class ChatStore {
 
   private async sendOverHttp(sessionId: string, tempId: string, message: string) {
     try {
-      const { messageId } = await this.root.api.request(API_CONTRACT.chat.send, {
-        body: { sessionId, message, ...(this.guestInfo ? { guestInfo: this.guestInfo } : {}) },
+      const { messageId } = await this.host.api.send({
+        sessionId,
+        message,
+        ...(this.guestInfo ? { guestInfo: this.guestInfo } : {}),
       });
       this.dispatch({ type: 'message_sent', tempId, messageId });
     } catch {
@@ -389,15 +431,16 @@ export class ChatStore {
     const timer = this.sendTimers.get(tempId);
     if (timer) clearTimeout(timer);
     this.sendTimers.delete(tempId);
-    this.dispatch({ type: 'send_failed', tempId, at: new Date(this.root.now()).toISOString() });
+    this.dispatch({ type: 'send_failed', tempId, at: new Date(this.host.now()).toISOString() });
   }
 
   private async markRead(): Promise<void> {
     const sessionId = this.state.sessionId;
     if (!sessionId || this.state.phase !== 'active') return;
     try {
-      await this.root.api.request(API_CONTRACT.chat.markRead, {
-        body: { sessionId, ...(this.guestInfo ? { guestInfo: this.guestInfo } : {}) },
+      await this.host.api.markRead({
+        sessionId,
+        ...(this.guestInfo ? { guestInfo: this.guestInfo } : {}),
       });
     } catch {
       // The count is corrected by the next unread check.
@@ -437,14 +480,14 @@ export class ChatStore {
     this.announcement = this.state.ended?.text ?? '';
     this.closeSocket();
     this.stopPolling();
-    const { storage } = this.root;
+    const { storage } = this.host;
     storage.removeItem(CHAT_STORAGE_KEYS.guestSession);
     storage.removeItem(CHAT_STORAGE_KEYS.sessionId);
     storage.removeItem(CHAT_STORAGE_KEYS.messages);
   }
 
   private persist(): void {
-    const { storage } = this.root;
+    const { storage } = this.host;
     const { sessionId, messages } = this.state;
     if (!sessionId) return;
     storage.setItem(CHAT_STORAGE_KEYS.sessionId, sessionId);
@@ -462,7 +505,7 @@ export class ChatStore {
       const storedAt =
         stored?.sessionId === sessionId && typeof stored.storedAt === 'number'
           ? stored.storedAt
-          : this.root.now();
+          : this.host.now();
       storage.setItem(
         CHAT_STORAGE_KEYS.guestSession,
         JSON.stringify({ sessionId, guestInfo: this.guestInfo, storedAt }),
@@ -519,7 +562,7 @@ export class ChatStore {
           : { type: 'auth', sessionId },
       ),
     );
-    this.stale = new StaleDetector(this.root.now());
+    this.stale = new StaleDetector(this.host.now());
     this.heartbeatTimer = setInterval(() => this.heartbeat(), CHAT_HEARTBEAT_MS);
   }
 
@@ -527,13 +570,13 @@ export class ChatStore {
     const socket = this.socket;
     if (!socket || !this.stale) return;
     try {
-      socket.send(JSON.stringify(chatHeartbeat(this.root.now())));
+      socket.send(JSON.stringify(chatHeartbeat(this.host.now())));
     } catch {
-      this.stale.heartbeatFailed(this.root.now());
+      this.stale.heartbeatFailed(this.host.now());
       this.forceReconnect();
       return;
     }
-    if (this.stale.check(this.root.now()) === 'reconnect') this.forceReconnect();
+    if (this.stale.check(this.host.now()) === 'reconnect') this.forceReconnect();
   }
 
   private forceReconnect(): void {
@@ -542,7 +585,7 @@ export class ChatStore {
   }
 
   private received(raw: string): void {
-    this.stale?.recordTraffic(this.root.now());
+    this.stale?.recordTraffic(this.host.now());
     const message = parseChatServerMessage(raw);
     if (!message) return;
     switch (message.type) {
@@ -562,7 +605,7 @@ export class ChatStore {
       }
       case 'error':
         // Before auth it refuses the auth; after, it answers the oldest message in flight.
-        if (!this.authenticated) this.authErrors.recordAuthError(this.root.now());
+        if (!this.authenticated) this.authErrors.recordAuthError(this.host.now());
         else if (this.state.pendingTempIds.length > 0) {
           this.failSend(this.state.pendingTempIds[0]!);
         }
@@ -570,7 +613,7 @@ export class ChatStore {
       default:
         break;
     }
-    const event = chatEventFromServerMessage(message, new Date(this.root.now()).toISOString());
+    const event = chatEventFromServerMessage(message, new Date(this.host.now()).toISOString());
     if (event) this.dispatch(event);
   }
 
@@ -584,7 +627,7 @@ export class ChatStore {
     if (this.disposed || this.state.phase !== 'active') return;
     const delay = nextReconnectDelayMs(this.connection, this.state.isOpen);
     if (delay === null) return;
-    const cooldown = this.authErrors.remainingMs(this.root.now());
+    const cooldown = this.authErrors.remainingMs(this.host.now());
     this.reconnectTimer = setTimeout(
       () => {
         this.reconnectTimer = null;
@@ -646,25 +689,23 @@ export class ChatStore {
     const sessionId = this.state.sessionId;
     if (!sessionId || this.state.phase !== 'active') return;
     try {
-      const result = await this.root.api.request(API_CONTRACT.chat.checkMessages, {
-        body: {
-          sessionId,
-          lastMessageId: this.lastServerMessageId(),
-          ...(this.guestInfo ? { guestInfo: this.guestInfo } : {}),
-        },
+      const result = await this.host.api.checkMessages({
+        sessionId,
+        lastMessageId: this.lastServerMessageId(),
+        ...(this.guestInfo ? { guestInfo: this.guestInfo } : {}),
       });
       if (this.state.sessionId !== sessionId) return;
       this.dispatch({ type: 'messages_received', messages: result.newMessages });
     } catch (error) {
       if (isApiError(error) && error.status === 403 && this.state.sessionId === sessionId) {
-        this.dispatch({ type: 'session_closed', at: new Date(this.root.now()).toISOString() });
+        this.dispatch({ type: 'session_closed', at: new Date(this.host.now()).toISOString() });
       }
     }
   }
 
   private async loadOnlineStatus(): Promise<void> {
     try {
-      const status = await this.root.api.request(API_CONTRACT.chat.onlineStatus);
+      const status = await this.host.api.onlineStatus();
       runInAction(() => {
         this.onlineStatus = status;
         this.statusFailed = false;
@@ -681,10 +722,11 @@ export class ChatStore {
     if (this.state.isOpen || this.state.phase !== 'active' || !this.state.sessionId) return;
     try {
       const { count } = this.guestInfo
-        ? await this.root.api.request(API_CONTRACT.chat.guestUnreadCount, {
-            body: { sessionId: this.state.sessionId, guestInfo: this.guestInfo },
+        ? await this.host.api.guestUnreadCount({
+            sessionId: this.state.sessionId,
+            guestInfo: this.guestInfo,
           })
-        : await this.root.api.request(API_CONTRACT.chat.unreadCount);
+        : await this.host.api.unreadCount();
       this.dispatch({ type: 'unread_count', count });
     } catch {
       // §8: unread-count errors silently reset the count.
