@@ -5,10 +5,11 @@
  * (`node --import tsx packages/server/src/main.ts`) so a test can SIGKILL and restart it on the
  * same port and database.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { NotificationDto } from '@prijsalarm/core';
+import PostalMime from 'postal-mime';
+import { API_CONTRACT, type NotificationDto } from '@prijsalarm/core';
 import { startMarketplaceDouble, type MarketplaceDouble } from '../../../tests/doubles/marketplace';
 import { E2E_ENV, spawnServerProcess, type ServerProcess } from '../../../tests/e2e-engine/kit';
 import { getFreePort } from '../../server/test/ports';
@@ -20,7 +21,7 @@ import type { NativeNotification } from '../src/main/notifier';
 import { createSession, type DesktopSession } from '../src/main/session';
 import type { TrayModel } from '../src/main/trayModel';
 import { defaultSettings, type KeyValueStore, type Settings } from '../src/shared/settings';
-import type { DesktopState } from '../src/shared/ipc';
+import type { ChatSocketEvent, DesktopState, WindowKind } from '../src/shared/ipc';
 import type { UserDto } from '@prijsalarm/core';
 
 export const ADMIN_EMAIL = 'desktop-admin@example.nl';
@@ -94,6 +95,25 @@ export class ServerUnderTest {
     this.process = null;
   }
 
+  /** The mails the server wrote to its outbox (no SMTP_URL here), parsed. */
+  async mails(): Promise<Array<{ to: string[]; subject: string; text: string }>> {
+    const outbox = path.join(this.dataDir, 'outbox');
+    if (!existsSync(outbox)) return [];
+    return Promise.all(
+      readdirSync(outbox)
+        .filter((file) => file.endsWith('.eml'))
+        .sort()
+        .map(async (file) => {
+          const parsed = await PostalMime.parse(readFileSync(path.join(outbox, file)));
+          return {
+            to: (parsed.to ?? []).map((to) => to.address?.toLowerCase() ?? ''),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+          };
+        }),
+    );
+  }
+
   async stop(): Promise<void> {
     await this.process?.kill('SIGTERM');
     await this.double.stop();
@@ -111,6 +131,32 @@ export async function adminSession(server: ServerUnderTest): Promise<{
   if (!result.ok) throw new Error(`sign-in failed: ${result.message}`);
   if (result.user.plan !== 'PRO') await session.api.admin.updateUserPlan(result.user.id, 'PRO');
   return { session, user: result.user };
+}
+
+/** A new, verified account (registered, its verification link followed), not signed in. */
+export async function registerVerifiedUser(
+  server: ServerUnderTest,
+  prefix: string,
+): Promise<{ email: string; password: string }> {
+  const email = `${uniqueWord(prefix)}@example.nl`;
+  const password = 'desktop-user-password-123';
+  const session = createSession({ serverUrl: server.url });
+  // A CSRF cookie first, as a browser gets before its first POST.
+  await session.api.request(API_CONTRACT.auth.csrf);
+  await session.api.auth.register({ email, password, firstName: 'Eva' });
+  const link = new RegExp(
+    `${server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/verify/([^\\s<>"')]+)`,
+  );
+  const token = await until(
+    async () => {
+      const mail = (await server.mails()).find((sent) => sent.to.includes(email));
+      return mail ? link.exec(mail.text)?.[1] : null;
+    },
+    15_000,
+    `the verification mail to ${email}`,
+  );
+  await session.api.auth.verify(token);
+  return { email, password };
 }
 
 /** A new alert for `searchTerm`, resolved once its first check (which only learns the ads) ran. */
@@ -145,6 +191,10 @@ export interface TestDesktop {
   opened: string[];
   states: DesktopState[];
   trays: TrayModel[];
+  /** What main sent the chat window about its socket. */
+  chatEvents: ChatSocketEvent[];
+  /** The windows the fake platform reports as open (the test opens and closes them). */
+  openWindows: Set<WindowKind>;
   logs: Array<{ level: string; message: string; details?: Record<string, unknown> }>;
   store: Map<string, unknown>;
 }
@@ -157,6 +207,7 @@ export interface TestDesktopOptions {
   hasAccess?: (user: UserDto) => boolean;
   serverUrl?: string;
   quietRecheckMs?: number;
+  supportCheckMs?: number;
   /** The disk the remembered session cookies go to (shared between two app starts). */
   disk?: { cookies: StoredCookie[] | null; rememberMe?: boolean };
 }
@@ -183,6 +234,8 @@ export function createTestDesktop(
     opened: [],
     states: [],
     trays: [],
+    chatEvents: [],
+    openWindows: new Set(),
     logs: [],
     store,
   };
@@ -201,8 +254,9 @@ export function createTestDesktop(
     openExternal: (url) => recorded.opened.push(url),
     updateTray: (model) => recorded.trays.push(model),
     sendState: (state) => recorded.states.push(state),
-    openWindow: () => undefined,
-    isWindowOpen: () => false,
+    sendChatEvent: (event) => recorded.chatEvents.push(event),
+    openWindow: (kind) => recorded.openWindows.add(kind),
+    isWindowOpen: (kind) => recorded.openWindows.has(kind),
     setStartAtLogin: () => undefined,
     saveCookies: (cookies) => {
       if (options.disk) options.disk.cookies = cookies;
@@ -221,6 +275,7 @@ export function createTestDesktop(
     ...(options.now ? { now: options.now } : {}),
     ...(options.hasAccess ? { hasAccess: options.hasAccess } : {}),
     ...(options.quietRecheckMs ? { quietRecheckMs: options.quietRecheckMs } : {}),
+    ...(options.supportCheckMs ? { supportCheckMs: options.supportCheckMs } : {}),
   });
   return recorded;
 }

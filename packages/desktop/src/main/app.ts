@@ -10,7 +10,8 @@ import {
   type NotificationDto,
   type UserDto,
 } from '@prijsalarm/core';
-import type { DesktopState, IpcResults, WindowKind } from '../shared/ipc';
+import type { ChatSocketEvent, DesktopState, IpcResults, WindowKind } from '../shared/ipc';
+import { ChatConnection } from './chatConnection';
 import { SettingsStore, type KeyValueStore, type Settings } from '../shared/settings';
 import { CookieJar, type StoredCookie } from './cookieJar';
 import { Inbox, type InboxCursor } from './inbox';
@@ -31,6 +32,8 @@ export interface DesktopPlatform {
   openExternal(url: string): void;
   updateTray(model: TrayModel): void;
   sendState(state: DesktopState): void;
+  /** To the chat window only: its socket's events. */
+  sendChatEvent(event: ChatSocketEvent): void;
   openWindow(kind: WindowKind): void;
   isWindowOpen(kind: WindowKind): boolean;
   setStartAtLogin(enabled: boolean): void;
@@ -54,6 +57,8 @@ export interface DesktopAppOptions {
   hasAccess?: (user: UserDto) => boolean;
   /** How often held quiet-hours alerts are looked at again (tests shorten it). */
   quietRecheckMs?: number;
+  /** How often the support chat's unread count is checked (tests shorten it). */
+  supportCheckMs?: number;
 }
 
 const CURSOR_KEY = 'cursor';
@@ -69,6 +74,7 @@ export class DesktopApp {
   private connection: LiveConnection | null = null;
   private inbox: Inbox | null = null;
   private supportWatcher: SupportWatcher | null = null;
+  private chat: ChatConnection | null = null;
   private readonly notifier: Notifier;
   private connectionStatus: ConnectionStatus = 'stopped';
   private unread = 0;
@@ -154,6 +160,11 @@ export class DesktopApp {
     if (wasSignedIn) await session.signOut().catch(() => undefined);
     this.forgetSession();
     this.publish();
+  }
+
+  /** A window closed: the chat's socket goes with its window (answers then notify natively). */
+  windowClosed(kind: WindowKind): void {
+    if (kind === 'chat') this.chat?.stop();
   }
 
   /** After sleep or a network change: reconnect now and catch up; quiet hours may be over. */
@@ -299,9 +310,48 @@ export class DesktopApp {
         requireUser();
         return this.session.api.chat.resolve(input);
       },
+      'chat:mark-read': async (input) => {
+        requireUser();
+        return this.session.api.chat.markRead(input);
+      },
+      'chat:unread-count': async () => {
+        requireUser();
+        return this.session.api.chat.unreadCount();
+      },
+      'chat:online-status': () => this.session.api.chat.onlineStatus(),
+      'chat:socket-open': () => {
+        requireUser();
+        return { socketId: this.chatConnection().open() };
+      },
+      'chat:socket-send': ({ socketId, frame }) => {
+        requireUser();
+        if (!this.chatConnection().send(socketId, frame)) {
+          throw new UserFacingError(DESKTOP_STRINGS.chatWindow.unavailable);
+        }
+        return null;
+      },
+      'chat:socket-close': ({ socketId }) => {
+        this.chat?.close(socketId);
+        return null;
+      },
       // The binding layer closes the sender's window; nothing to do in the logic.
       'window:close': () => null,
     } satisfies IpcHandlers;
+  }
+
+  /** The chat window's socket, on this session's cookies (made again for a new session). */
+  private chatConnection(): ChatConnection {
+    if (!this.chat) {
+      const session = this.session;
+      this.chat = new ChatConnection({
+        serverUrl: session.serverUrl,
+        cookieHeader: (url) => session.jar.header(url),
+        createSocket: this.options.createSocket ?? createWsSocket,
+        onEvent: (event) => this.options.platform.sendChatEvent(event),
+        logger: this.options.logger,
+      });
+    }
+    return this.chat;
   }
 
   private saveSettings(update: Partial<Settings>): IpcResults['settings:save'] {
@@ -426,6 +476,7 @@ export class DesktopApp {
       sound: () => this.settings.get().sound,
       show: (notification) => this.show(notification),
       logger: this.options.logger,
+      ...(this.options.supportCheckMs ? { intervalMs: this.options.supportCheckMs } : {}),
     });
     this.supportWatcher.start();
     this.publish();
@@ -465,6 +516,8 @@ export class DesktopApp {
     this.connection = null;
     this.supportWatcher?.stop();
     this.supportWatcher = null;
+    this.chat?.stop();
+    this.chat = null;
     this.inbox = null;
     this.connectionStatus = 'stopped';
   }

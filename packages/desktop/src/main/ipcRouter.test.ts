@@ -50,6 +50,23 @@ describe('IPC validation', () => {
     ['a setting the renderer may not set', 'settings:save', { mutedUntil: 0 }],
     ['a bad server URL', 'settings:save', { serverUrl: 'javascript:alert(1)' }],
     ['a chat message too long', 'chat:send', { sessionId: 's', message: 'x'.repeat(5000) }],
+    [
+      'a support frame on the chat socket',
+      'chat:socket-send',
+      {
+        socketId: 1,
+        frame: { type: 'agent_auth' },
+      },
+    ],
+    [
+      'a guest frame on the chat socket',
+      'chat:socket-send',
+      {
+        socketId: 1,
+        frame: { type: 'guest_auth', sessionId: 's', guestInfo: { name: 'Ab', email: 'a@b.nl' } },
+      },
+    ],
+    ['a chat frame that is not one', 'chat:socket-send', { socketId: 1, frame: '{"type":"auth"}' }],
   ])('refuses and logs %s', async (_what, channel, argument) => {
     const { router, logger, handlers } = setup();
     const result = await router.handle(channel, argument, OWN_PAGE);

@@ -3,7 +3,7 @@
  * one of the contract's, and the argument must pass the channel's zod schema. Anything else is
  * refused and logged (Mattermost's ipcValidate), never passed on.
  */
-import { DESKTOP_STRINGS } from '@prijsalarm/core';
+import { DESKTOP_STRINGS, isApiError } from '@prijsalarm/core';
 import type { z } from 'zod';
 import { IPC_CALLS, type IpcChannel, type IpcResult, type IpcResults } from '../shared/ipc';
 import type { Logger } from './logger';
@@ -49,11 +49,8 @@ export function createIpcRouter(
       } catch (error) {
         if (error instanceof UserFacingError) return { ok: false, error: error.message };
         options.logger.error('ipc handler failed', { channel: name, error: String(error) });
-        const message =
-          error instanceof Error && error.name === 'ApiError'
-            ? error.message
-            : DESKTOP_STRINGS.signIn.failed;
-        return { ok: false, error: message };
+        if (isApiError(error)) return { ok: false, error: error.message, status: error.status };
+        return { ok: false, error: DESKTOP_STRINGS.signIn.failed };
       }
     },
   };

@@ -3,8 +3,8 @@
  * calling its contract channel. The arguments are checked again in main; this side trusts nothing.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_CHANNELS, STATE_EVENT } from '../shared/channels';
-import type { DesktopBridge, DesktopState } from '../shared/ipc';
+import { BRIDGE_CHANNELS, CHAT_SOCKET_EVENT, STATE_EVENT } from '../shared/channels';
+import type { ChatSocketEvent, DesktopBridge, DesktopState } from '../shared/ipc';
 
 type Invoker = (argument?: unknown) => Promise<never>;
 
@@ -22,6 +22,13 @@ const bridge = {
     ipcRenderer.on(STATE_EVENT, handler);
     return () => {
       ipcRenderer.removeListener(STATE_EVENT, handler);
+    };
+  },
+  onChatSocket(listener: (event: ChatSocketEvent) => void) {
+    const handler = (_event: unknown, event: ChatSocketEvent) => listener(event);
+    ipcRenderer.on(CHAT_SOCKET_EVENT, handler);
+    return () => {
+      ipcRenderer.removeListener(CHAT_SOCKET_EVENT, handler);
     };
   },
 } as DesktopBridge;

@@ -40,13 +40,20 @@ describe('the preload bridge', () => {
     expect(Object.keys(bridge).sort()).toEqual(
       [
         'chatCheck',
+        'chatMarkRead',
+        'chatOnlineStatus',
         'chatResolve',
         'chatSend',
+        'chatSocketClose',
+        'chatSocketOpen',
+        'chatSocketSend',
         'chatStart',
+        'chatUnreadCount',
         'closeWindow',
         'getSettings',
         'getState',
         'listNotifications',
+        'onChatSocket',
         'onState',
         'openNotification',
         'openNotificationCentre',
@@ -71,6 +78,15 @@ describe('the preload bridge', () => {
     await bridge.chatCheck({ sessionId: 's1', lastMessageId: null });
     await bridge.chatSend({ sessionId: 's1', message: 'Hallo' });
     await bridge.chatResolve({ sessionId: 's1' });
+    await bridge.chatMarkRead({ sessionId: 's1' });
+    await bridge.chatUnreadCount();
+    await bridge.chatOnlineStatus();
+    await bridge.chatSocketOpen();
+    await bridge.chatSocketSend({
+      socketId: 1,
+      frame: { type: 'message', text: 'Hoi', tempId: 't1' },
+    });
+    await bridge.chatSocketClose({ socketId: 1 });
     await bridge.closeWindow();
     expect(invoked.map(([channel]) => channel).sort()).toEqual([...IPC_CHANNELS].sort());
 

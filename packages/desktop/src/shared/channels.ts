@@ -17,8 +17,17 @@ export const BRIDGE_CHANNELS = {
   chatCheck: 'chat:check',
   chatSend: 'chat:send',
   chatResolve: 'chat:resolve',
+  chatMarkRead: 'chat:mark-read',
+  chatUnreadCount: 'chat:unread-count',
+  chatOnlineStatus: 'chat:online-status',
+  chatSocketOpen: 'chat:socket-open',
+  chatSocketSend: 'chat:socket-send',
+  chatSocketClose: 'chat:socket-close',
   closeWindow: 'window:close',
 } as const;
 
 /** Main → renderer: the app's state whenever it changes. */
 export const STATE_EVENT = 'state:changed';
+
+/** Main → the chat window: its socket's events (open, a server message, close). */
+export const CHAT_SOCKET_EVENT = 'chat:socket';

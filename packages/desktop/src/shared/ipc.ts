@@ -6,12 +6,17 @@
 import { z } from 'zod';
 import {
   chatCheckMessagesRequestSchema,
+  chatClientMessageSchema,
   chatSendRequestSchema,
   chatSessionRequestSchema,
   type ChatCheckMessagesResponse,
   type ChatInitializeResponse,
+  type ChatMarkReadResponse,
+  type ChatOnlineStatusResponse,
   type ChatResolveResponse,
   type ChatSendResponse,
+  type ChatServerMessage,
+  type ChatUnreadCountResponse,
   type NotificationDto,
   type Plan,
 } from '@prijsalarm/core';
@@ -19,9 +24,22 @@ import type { Settings, SettingsUpdate } from './settings';
 import { settingsUpdateSchema } from './settings';
 import { BRIDGE_CHANNELS } from './channels';
 
-export { BRIDGE_CHANNELS, STATE_EVENT } from './channels';
+export { BRIDGE_CHANNELS, CHAT_SOCKET_EVENT, STATE_EVENT } from './channels';
 
 const none = z.undefined();
+const socketId = z.number().int().positive();
+
+/** The frames the chat window may send on its socket: a signed-in user's, never support's. */
+export const CHAT_WINDOW_FRAME_TYPES: readonly string[] = [
+  'auth',
+  'heartbeat',
+  'message',
+  'typing',
+];
+export const chatWindowFrameSchema = chatClientMessageSchema.refine(
+  (frame) => CHAT_WINDOW_FRAME_TYPES.includes(frame.type),
+  { message: 'not a frame of the chat window' },
+);
 
 export const IPC_CALLS = {
   'state:get': none,
@@ -42,6 +60,12 @@ export const IPC_CALLS = {
   'chat:check': chatCheckMessagesRequestSchema.omit({ guestInfo: true }).strict(),
   'chat:send': chatSendRequestSchema.omit({ guestInfo: true }).strict(),
   'chat:resolve': chatSessionRequestSchema.omit({ guestInfo: true }).strict(),
+  'chat:mark-read': chatSessionRequestSchema.omit({ guestInfo: true }).strict(),
+  'chat:unread-count': none,
+  'chat:online-status': none,
+  'chat:socket-open': none,
+  'chat:socket-send': z.object({ socketId, frame: chatWindowFrameSchema }).strict(),
+  'chat:socket-close': z.object({ socketId }).strict(),
   'window:close': none,
 } as const;
 
@@ -65,8 +89,17 @@ export interface SettingsView {
   alerts: Array<{ id: string; searchTerm: string }>;
 }
 
-/** Every call answers this way: a Dutch `error` is fit to show. */
-export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string };
+/**
+ * Every call answers this way: a Dutch `error` is fit to show; `status` is the server's HTTP
+ * status when the server refused (the chat tells a closed session, 403, from a lost network).
+ */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string; status?: number };
+
+/** What the chat window hears about its socket, main → renderer (see main/chatConnection). */
+export type ChatSocketEvent =
+  | { socketId: number; type: 'open' }
+  | { socketId: number; type: 'message'; message: ChatServerMessage }
+  | { socketId: number; type: 'close'; code: number };
 
 export interface IpcResults {
   'state:get': DesktopState;
@@ -81,6 +114,12 @@ export interface IpcResults {
   'chat:check': ChatCheckMessagesResponse;
   'chat:send': ChatSendResponse;
   'chat:resolve': ChatResolveResponse;
+  'chat:mark-read': ChatMarkReadResponse;
+  'chat:unread-count': ChatUnreadCountResponse;
+  'chat:online-status': ChatOnlineStatusResponse;
+  'chat:socket-open': { socketId: number };
+  'chat:socket-send': null;
+  'chat:socket-close': null;
   'window:close': null;
 }
 
@@ -98,14 +137,22 @@ export interface DesktopBridge {
   chatCheck(input: IpcArgument<'chat:check'>): Promise<IpcResult<ChatCheckMessagesResponse>>;
   chatSend(input: IpcArgument<'chat:send'>): Promise<IpcResult<ChatSendResponse>>;
   chatResolve(input: IpcArgument<'chat:resolve'>): Promise<IpcResult<ChatResolveResponse>>;
+  chatMarkRead(input: IpcArgument<'chat:mark-read'>): Promise<IpcResult<ChatMarkReadResponse>>;
+  chatUnreadCount(): Promise<IpcResult<ChatUnreadCountResponse>>;
+  chatOnlineStatus(): Promise<IpcResult<ChatOnlineStatusResponse>>;
+  chatSocketOpen(): Promise<IpcResult<{ socketId: number }>>;
+  chatSocketSend(input: IpcArgument<'chat:socket-send'>): Promise<IpcResult<null>>;
+  chatSocketClose(input: IpcArgument<'chat:socket-close'>): Promise<IpcResult<null>>;
   closeWindow(): Promise<IpcResult<null>>;
   /** Calls `listener` with every new state; returns the unsubscribe. */
   onState(listener: (state: DesktopState) => void): () => void;
+  /** Calls `listener` with every event of the chat window's socket; returns the unsubscribe. */
+  onChatSocket(listener: (event: ChatSocketEvent) => void): () => void;
 }
 
 /** Each bridge method's channel: every one must be a channel of the contract. */
 const _bridgeChannelsCheck: Record<
-  Exclude<keyof DesktopBridge, 'onState'>,
+  Exclude<keyof DesktopBridge, 'onState' | 'onChatSocket'>,
   IpcChannel
 > = BRIDGE_CHANNELS;
 void _bridgeChannelsCheck;

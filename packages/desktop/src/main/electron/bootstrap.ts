@@ -40,6 +40,7 @@ function start(): void {
     preloadPath: path.join(here, '../preload/index.cjs'),
     devServerUrl,
     rendererDir: path.join(here, '../renderer'),
+    onClosed: (kind) => desktop?.windowClosed(kind),
   });
   hardenSession(windows.rendererOrigin);
   // Every web contents, not only our windows': navigation and window.open stay on our pages,
@@ -59,6 +60,7 @@ function start(): void {
       openExternal: (url) => void shell.openExternal(url),
       updateTray: (model) => tray.update(model),
       sendState: (state) => windows.broadcast(state),
+      sendChatEvent: (event) => windows.sendToChat(event),
       openWindow: (kind) => windows.show(kind),
       isWindowOpen: (kind) => windows.isOpen(kind),
       setStartAtLogin: (enabled) => app.setLoginItemSettings({ openAtLogin: enabled }),

@@ -2,8 +2,8 @@
 import path from 'node:path';
 import { BrowserWindow } from 'electron';
 import { DESKTOP_STRINGS } from '@prijsalarm/core';
-import type { DesktopState, WindowKind } from '../../shared/ipc';
-import { STATE_EVENT } from '../../shared/ipc';
+import type { ChatSocketEvent, DesktopState, WindowKind } from '../../shared/ipc';
+import { CHAT_SOCKET_EVENT, STATE_EVENT } from '../../shared/ipc';
 import { SECURE_WEB_PREFERENCES } from './security';
 
 const SIZES: Record<WindowKind, { width: number; height: number; title: string }> = {
@@ -18,6 +18,8 @@ export interface WindowsOptions {
   /** The dev server's URL in development, else null (the built files). */
   devServerUrl: string | null;
   rendererDir: string;
+  /** A window of this kind was closed (the chat's socket closes with it). */
+  onClosed?(kind: WindowKind): void;
 }
 
 export class Windows {
@@ -47,7 +49,10 @@ export class Windows {
       webPreferences: { ...SECURE_WEB_PREFERENCES, preload: this.options.preloadPath },
     });
     window.once('ready-to-show', () => window.show());
-    window.on('closed', () => this.open.delete(kind));
+    window.on('closed', () => {
+      this.open.delete(kind);
+      this.options.onClosed?.(kind);
+    });
     this.open.set(kind, window);
     if (this.options.devServerUrl) void window.loadURL(`${this.options.devServerUrl}#${kind}`);
     else void window.loadFile(path.join(this.options.rendererDir, 'index.html'), { hash: kind });
@@ -71,6 +76,12 @@ export class Windows {
     for (const window of this.open.values()) {
       if (window.webContents.id === webContentsId) window.close();
     }
+  }
+
+  /** The chat window's socket events go to that window alone. */
+  sendToChat(event: ChatSocketEvent): void {
+    const window = this.open.get('chat');
+    if (window && !window.isDestroyed()) window.webContents.send(CHAT_SOCKET_EVENT, event);
   }
 
   broadcast(state: DesktopState): void {
