@@ -1,9 +1,10 @@
 /**
  * The desktop tray app's windows as built (packages/desktop/out/renderer, `npm run build -w
  * @prijsalarm/desktop`) in Chromium, with a fake `window.prijsalarm` bridge in place of the
- * preload: sign-in, settings, the notification list and the support chat, each axe clean and
- * without a Content-Security-Policy violation. The real bridge and main process are covered by
- * the desktop vitest project.
+ * preload: sign-in, settings, the notification list and the support chat (the web's shared chat,
+ * @prijsalarm/chat-ui, over a fake of main's chat socket), each axe clean and without a
+ * Content-Security-Policy violation. The real bridge and main process are covered by the desktop
+ * vitest project.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -13,11 +14,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP_STRINGS, STRINGS } from '@prijsalarm/core';
+import { CHAT_QUICK_QUESTIONS, CHAT_STRINGS, DESKTOP_STRINGS, STRINGS } from '@prijsalarm/core';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RENDERER = path.join(ROOT, 'packages/desktop/out/renderer');
 const T = DESKTOP_STRINGS;
+const w = CHAT_STRINGS.widget;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,7 +45,7 @@ function newestMtime(dir: string): number {
 function rendererIsStale(): boolean {
   const built = path.join(RENDERER, 'index.html');
   if (!existsSync(built)) return true;
-  const sources = ['packages/desktop/src', 'packages/core/src'].map((dir) =>
+  const sources = ['packages/desktop/src', 'packages/chat-ui/src', 'packages/core/src'].map((dir) =>
     newestMtime(path.join(ROOT, dir)),
   );
   return Math.max(...sources) > statSync(built).mtimeMs;
@@ -97,6 +99,12 @@ async function openWindow(page: Page, kind: string, data: Partial<FakeBridgeData
       type Listener = (state: unknown) => void;
       const calls: Array<[string, unknown]> = [];
       const listeners = new Set<Listener>();
+      type ChatListener = (event: { socketId: number; type: string }) => void;
+      const chatListeners = new Set<ChatListener>();
+      const chatEvent = (event: { socketId: number; type: string; message?: object }) =>
+        chatListeners.forEach((listener) => listener(event));
+      let socketSeq = 0;
+      let messageSeq = 0;
       const state = {
         signedIn: input.signedIn,
         user: input.signedIn ? { email: 'jan@example.nl', plan: 'PRO' } : null,
@@ -158,6 +166,32 @@ async function openWindow(page: Page, kind: string, data: Partial<FakeBridgeData
       const record = (name: string, argument?: unknown) => calls.push([name, argument]);
       Object.assign(window, {
         bridgeCalls: calls,
+        /** Support types, then answers, on the chat window's socket. */
+        supportAnswers: (text: string) => {
+          chatEvent({
+            socketId: socketSeq,
+            type: 'message',
+            message: { type: 'typing', isTyping: true },
+          });
+          setTimeout(() => {
+            chatEvent({
+              socketId: socketSeq,
+              type: 'message',
+              message: {
+                type: 'message',
+                id: 'support-1',
+                text,
+                sender: 'support',
+                timestamp: new Date().toISOString(),
+              },
+            });
+            chatEvent({
+              socketId: socketSeq,
+              type: 'message',
+              message: { type: 'typing', isTyping: false },
+            });
+          }, 300);
+        },
         prijsalarm: {
           getState: () => ok({ ...state }),
           signIn: (argument: { email: string; password: string }) => {
@@ -209,7 +243,50 @@ async function openWindow(page: Page, kind: string, data: Partial<FakeBridgeData
             record('chatResolve', argument);
             return ok({ success: true, sessionStatus: 'resolved' });
           },
-          closeWindow: () => ok(null),
+          chatMarkRead: (argument: unknown) => {
+            record('chatMarkRead', argument);
+            return ok({ success: true });
+          },
+          chatUnreadCount: () => ok({ count: 0, authenticated: true }),
+          chatOnlineStatus: () => ok({ isOnline: true, statusMessage: 'Support is online' }),
+          // main's /ws/chat socket, played by this fake: it opens, authenticates the user, takes
+          // each message (stored, then delivered to support), and support answers on request.
+          chatSocketOpen: () => {
+            socketSeq += 1;
+            const socketId = socketSeq;
+            record('chatSocketOpen');
+            setTimeout(() => chatEvent({ socketId, type: 'open' }), 0);
+            return ok({ socketId });
+          },
+          chatSocketSend: (argument: {
+            socketId: number;
+            frame: { type: string; tempId?: string };
+          }) => {
+            const { socketId, frame } = argument;
+            if (frame.type !== 'heartbeat') record('chatSocketSend', argument);
+            const reply = (message: object) =>
+              setTimeout(() => chatEvent({ socketId, type: 'message', message }), 0);
+            if (frame.type === 'auth') reply({ type: 'authenticated' });
+            if (frame.type === 'message') {
+              messageSeq += 1;
+              const messageId = `m-${messageSeq}`;
+              reply({ type: 'message_sent', tempId: frame.tempId, messageId });
+              reply({ type: 'delivered', messageId });
+            }
+            return ok(null);
+          },
+          chatSocketClose: (argument: unknown) => {
+            record('chatSocketClose', argument);
+            return ok(null);
+          },
+          onChatSocket: (listener: ChatListener) => {
+            chatListeners.add(listener);
+            return () => chatListeners.delete(listener);
+          },
+          closeWindow: () => {
+            record('closeWindow');
+            return ok(null);
+          },
           onState: (listener: Listener) => {
             listeners.add(listener);
             return () => listeners.delete(listener);
@@ -311,22 +388,74 @@ test('notification list: the newest alerts, opened through main', async ({ page 
   expect(cspViolations).toEqual([]);
 });
 
-test('chat window: start, send and end the support chat', async ({ page }) => {
+test('chat window: the web’s chat, signed in as the user, over main’s socket', async ({ page }) => {
   const { cspViolations } = await openWindow(page, 'chat', { signedIn: true });
-  await expect(page.getByRole('heading', { name: T.chatWindow.title })).toBeVisible();
-  await page.getByRole('button', { name: T.chatWindow.start }).click();
-  await page.getByLabel(T.chatWindow.messageLabel).fill('Mijn meldingen komen niet binnen');
-  await page.getByRole('button', { name: T.chatWindow.send }).click();
-  const messages = page.getByRole('list', { name: T.chatWindow.messagesLabel });
-  await expect(messages.getByText('Mijn meldingen komen niet binnen')).toBeVisible();
+  const chat = page.getByRole('region', { name: w.title });
+  await expect(page.getByRole('heading', { level: 1, name: w.title })).toBeVisible();
+  await expect(chat.getByText('Support is online')).toBeVisible();
+  // Signed in: no guest form, straight to the composer and the quick questions.
+  await expect(page.getByLabel(w.nameLabel)).toHaveCount(0);
+  await expect(chat.getByRole('group', { name: w.quickQuestions })).toBeVisible();
+  await expect(chat.getByRole('button', { name: CHAT_QUICK_QUESTIONS[0]!.label })).toBeVisible();
   await expectAxeClean(page);
 
-  await page.getByRole('button', { name: T.chatWindow.end }).click();
-  await expect(page.getByRole('status')).toHaveText(STRINGS.chat.endedByUser);
-  expect(await bridgeCalls(page)).toContainEqual([
-    'chatSend',
-    { sessionId: 's1', message: 'Mijn meldingen komen niet binnen' },
+  await chat.getByLabel(w.messageLabel).fill('Mijn meldingen komen niet binnen');
+  await chat.getByRole('button', { name: w.send }).click();
+  const messages = chat.getByRole('list', { name: w.messages });
+  const mine = messages
+    .getByRole('listitem')
+    .filter({ hasText: 'Mijn meldingen komen niet binnen' });
+  await expect(mine).toBeVisible();
+  // Stored by the server, then delivered to support: the web's marks.
+  await expect(mine.getByText(w.delivered)).toBeAttached();
+  await expect(chat.getByRole('group', { name: w.quickQuestions })).toHaveCount(0);
+
+  await page.evaluate(() =>
+    (window as unknown as { supportAnswers(text: string): void }).supportAnswers(
+      'We kijken ernaar.',
+    ),
+  );
+  await expect(chat.getByText(w.typing)).toBeVisible();
+  await expect(messages.getByText('We kijken ernaar.')).toBeVisible();
+  await expect(chat.getByText(w.typing)).toHaveCount(0);
+  await expectAxeClean(page);
+
+  await chat.getByRole('button', { name: w.endChat }).click();
+  await expect(chat.getByText(STRINGS.chat.endedByUser).first()).toBeVisible();
+  await expect(chat.getByRole('button', { name: w.newChat })).toBeFocused();
+  await expectAxeClean(page);
+  await chat.getByRole('button', { name: w.close }).click();
+
+  const calls = await bridgeCalls(page);
+  expect(calls).toContainEqual([
+    'chatSocketSend',
+    { socketId: 1, frame: { type: 'auth', sessionId: 's1' } },
   ]);
+  expect(calls).toContainEqual([
+    'chatSocketSend',
+    {
+      socketId: 1,
+      frame: {
+        type: 'message',
+        text: 'Mijn meldingen komen niet binnen',
+        tempId: expect.any(String),
+      },
+    },
+  ]);
+  expect(calls).toContainEqual(['chatMarkRead', { sessionId: 's1' }]);
+  expect(calls).toContainEqual(['chatResolve', { sessionId: 's1' }]);
+  expect(calls).toContainEqual(['chatSocketClose', { socketId: 1 }]);
+  expect(calls).toContainEqual(['closeWindow', undefined]);
+  // The socket carried the message: not the HTTP fallback.
+  expect(calls.filter(([name]) => name === 'chatSend')).toEqual([]);
+  expect(cspViolations).toEqual([]);
+});
+
+test('chat window: signed out, it says to sign in', async ({ page }) => {
+  const { cspViolations } = await openWindow(page, 'chat');
+  await expect(page.getByRole('heading', { level: 1, name: w.title })).toBeVisible();
+  await expect(page.getByText(T.chatWindow.signedOut)).toBeVisible();
+  await expect(page.getByLabel(w.messageLabel)).toHaveCount(0);
   await expectAxeClean(page);
   expect(cspViolations).toEqual([]);
 });

@@ -2,6 +2,8 @@
  * The desktop tray app's own Dutch texts (packages/desktop). Texts the web app shows too (chat,
  * listing prices, API errors) stay where they are in ../strings; these are only the desktop's.
  */
+import { CHAT_STRINGS } from '../chat/strings';
+
 export const DESKTOP_STRINGS = {
   appName: 'Prijsalarm',
 
@@ -88,16 +90,11 @@ export const DESKTOP_STRINGS = {
     unread: 'Nieuw',
   },
 
+  /** The chat window draws the web's chat (CHAT_STRINGS.widget); only these are its own. */
   chatWindow: {
-    title: 'Support chat',
-    start: 'Chat starten',
-    messageLabel: 'Je bericht',
-    send: 'Versturen',
-    end: 'Chat beëindigen',
-    messagesLabel: 'Berichten',
+    title: CHAT_STRINGS.widget.title,
+    signedOut: 'Meld je aan in Prijsalarm om met support te chatten.',
     unavailable: 'De support chat is nu niet beschikbaar. Probeer het later opnieuw.',
-    you: 'Jij',
-    support: 'Support',
   },
 
   ipc: {
