@@ -206,6 +206,8 @@ export class ChatStore {
 
   /** The widget mounted: restore what §3 stored and pick a running session up again. */
   start(resumeSessionId: string | null = null): void {
+    // React's StrictMode (development) disposes and starts the same store again.
+    this.disposed = false;
     const { storage } = this.host;
     this.resumeSessionId = resumeSessionId;
     this.hasInteracted = storage.getItem(CHAT_STORAGE_KEYS.hasInteracted) === 'true';
