@@ -2,7 +2,7 @@
  * Account logic that spans models: registration without account enumeration, the one-time links
  * by mail, account deletion, and adopting or deleting the guest alerts of a verified e-mail.
  */
-import { Op } from 'sequelize';
+import { Op, UniqueConstraintError } from 'sequelize';
 import type { RegisterPayload } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import type { User } from '../models';
@@ -88,24 +88,34 @@ export async function registerAccount(
   };
 }
 
-/** A new account. */
+/**
+ * A new account. Of two registrations of one address at the same moment, the unique e-mail lets
+ * one create it; the other continues with that account as a re-registration.
+ */
 async function createAccount(
   ctx: AppContext,
   input: RegisterInput,
   passwordHash: string,
 ): Promise<User> {
   const { User } = ctx.models;
-  return User.create({
-    email: input.email,
-    // An account is the REGISTERED plan (more alerts, Telegram, filters, dashboard);
-    // FREE is what an anonymous guest gets.
-    plan: 'REGISTERED',
-    passwordHash,
-    firstName: input.firstName ?? null,
-    lastName: input.lastName ?? null,
-    name: input.name ?? null,
-    newsletterOptIn: input.newsletterOptIn ?? false,
-  });
+  try {
+    return await User.create({
+      email: input.email,
+      // An account is the REGISTERED plan (more alerts, Telegram, filters, dashboard);
+      // FREE is what an anonymous guest gets.
+      plan: 'REGISTERED',
+      passwordHash,
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
+      name: input.name ?? null,
+      newsletterOptIn: input.newsletterOptIn ?? false,
+    });
+  } catch (error) {
+    if (!(error instanceof UniqueConstraintError)) throw error;
+    const winner = await User.findByEmail(input.email);
+    if (!winner) throw error;
+    return winner;
+  }
 }
 
 export async function sendPasswordResetMail(ctx: AppContext, user: User): Promise<void> {

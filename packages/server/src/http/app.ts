@@ -130,6 +130,7 @@ export function serveWebApp(app: Express, distDir: string): void {
 interface BodyParserError extends Error {
   type?: string;
   status?: number;
+  expose?: boolean;
 }
 
 /** The last handler: answers in Dutch and never leaks a stack trace. */
@@ -138,6 +139,12 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
 
   if (error instanceof HttpError) {
     res.set(error.headers).status(error.status).json(error.body);
+    return;
+  }
+  // A path parameter with bad percent-encoding (/api/alerts/manage/%E0%A4%A): the router's
+  // decodeURIComponent fails before any handler runs.
+  if (error instanceof URIError) {
+    res.status(400).json({ error: STRINGS.api.invalidPath });
     return;
   }
   const parserError = error as BodyParserError;
@@ -157,6 +164,17 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   ) {
     // Other body-parser refusals (unsupported charset or encoding, aborted request).
     res.status(parserError.status).json({ error: STRINGS.api.invalidJson });
+    return;
+  }
+  if (
+    parserError.expose === true &&
+    typeof parserError.status === 'number' &&
+    parserError.status >= 400 &&
+    parserError.status < 500
+  ) {
+    // A client error without a body-parser type: a gzip, deflate or br body that does not
+    // inflate (body-parser passes zlib's error on as a 400).
+    res.status(parserError.status).json({ error: STRINGS.api.unreadableBody });
     return;
   }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ACCESS_COOKIE,
   CSRF_COOKIE,
@@ -172,6 +172,25 @@ describe('register and verify', () => {
     expect(owner.status).toBe(200);
     const user = (await server.models.User.findByEmail(email))!;
     expect(user.firstName).toBe('Eigenaar');
+    expect(await server.models.User.count({ where: { email } })).toBe(1);
+  });
+
+  it('registrations of one new address at the same moment all get the new-address answer', async () => {
+    const email = uniqueEmail('race');
+    const register = () =>
+      server.client().post('/api/auth/register', { email, password: TEST_PASSWORD });
+    const first = await register();
+    // The second looked the address up before the first created it (forced: SQLite serialises
+    // the two requests too well for a plain Promise.all to hit the window).
+    const lookup = vi.spyOn(server.models.User, 'findByEmail').mockResolvedValueOnce(null);
+    try {
+      const second = await register();
+      expect(`${second.status} ${second.text}`).toBe(`${first.status} ${first.text}`);
+    } finally {
+      lookup.mockRestore();
+    }
+    const together = await Promise.all([register(), register()]);
+    expect(together.map((res) => res.status)).toEqual([201, 201]);
     expect(await server.models.User.count({ where: { email } })).toBe(1);
   });
 
