@@ -53,6 +53,12 @@ export class Limiter {
     if (state && state.consumedPoints >= this.limiter.points) throw tooMany(state);
   }
 
+  /** The points counted for the key in the current window (failures, for a failure counter). */
+  async counted(key: string): Promise<number> {
+    if (!this.limiter) return 0;
+    return (await this.limiter.get(key))?.consumedPoints ?? 0;
+  }
+
   /** Counts one failure without refusing this request. */
   async recordFailure(key: string): Promise<void> {
     if (!this.limiter) return;
