@@ -12,7 +12,7 @@
  *   The same tick closes sockets whose session was revoked (logout) or expired.
  * - Clients may send `{ type: 'ping' }` (browsers cannot send WebSocket pings) and get `pong`.
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import cookieParser from 'cookie-parser';
 import type { Request, Response } from 'express';
@@ -22,6 +22,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { AppContext } from '../context';
 import { pushNotification, type PushHub } from '../delivery/push';
 import { authenticate } from '../http/auth';
+import { refuseUpgrade, type UpgradeDispatcher } from './upgrade';
 
 export const HEARTBEAT_MS = 30_000;
 /** Clients only send pings: anything bigger is not one of ours. */
@@ -44,12 +45,6 @@ export interface LiveEventsEndpoint {
   close(): Promise<void>;
 }
 
-function reject(socket: Duplex, status: 401 | 403 | 404, reason: string): void {
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`,
-  );
-}
-
 /** The API's cookie parsing and session lookup, run on an upgrade request: its auth, or null. */
 function sessionLookup(ctx: AppContext) {
   const parseCookies = cookieParser();
@@ -69,7 +64,7 @@ function sessionLookup(ctx: AppContext) {
   };
 }
 
-export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEndpoint {
+export function attachLiveEvents(ctx: AppContext, upgrades: UpgradeDispatcher): LiveEventsEndpoint {
   const logger = ctx.logger.child({ component: 'ws-events' });
   const allowedOrigins = new Set([new URL(ctx.config.publicUrl).origin, ...ctx.config.corsOrigins]);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
@@ -105,17 +100,14 @@ export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEnd
   };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    // Other WebSocket paths (e.g. /ws/chat) have their own upgrade handlers.
-    if (pathname !== LIVE_EVENTS_PATH) return;
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins.has(origin)) {
       logger.warn({ origin }, 'live events: origin refused');
-      return reject(socket, 403, 'Forbidden');
+      return refuseUpgrade(socket, 403);
     }
     sessionOf(req).then(
       (auth) => {
-        if (!auth) return reject(socket, 401, 'Unauthorized');
+        if (!auth) return refuseUpgrade(socket, 401);
         if (socket.destroyed) return;
         wss.handleUpgrade(req, socket, head, (ws) => {
           const live: LiveSocket = {
@@ -147,7 +139,7 @@ export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEnd
       },
     );
   };
-  server.on('upgrade', onUpgrade);
+  const unregister = upgrades.register(LIVE_EVENTS_PATH, onUpgrade);
 
   const heartbeat = setInterval(() => {
     void checkSockets().catch((error: unknown) =>
@@ -197,7 +189,7 @@ export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEnd
     async close() {
       unsubscribe();
       clearInterval(heartbeat);
-      server.off('upgrade', onUpgrade);
+      unregister();
       for (const ws of wss.clients) ws.terminate();
       byUser.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
