@@ -18,7 +18,7 @@ import { STRINGS } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { redactUrl } from '../logger';
 import { HttpError } from './errors';
-import { RATE_LIMIT_SETTINGS } from './rate-limit';
+import { RATE_LIMIT_SETTINGS, RATE_LIMIT_STORE } from './rate-limit';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -26,10 +26,11 @@ export const JSON_BODY_LIMIT = '100kb';
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /** Settings, request logs, security headers, CORS, cookies and JSON bodies, in that order. */
-export function usePlumbing(app: Express, { config, logger }: AppContext): void {
+export function usePlumbing(app: Express, { config, logger, sharedLimits }: AppContext): void {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.locals[RATE_LIMIT_SETTINGS] = config.rateLimits;
+  app.locals[RATE_LIMIT_STORE] = sharedLimits ?? null;
 
   app.use(
     pinoHttp({

@@ -63,7 +63,7 @@ const signedIn = { before: [requireUser] };
 export default function authRoutes(ctx: AppContext): BoundRoute[] {
   const { auth } = API_CONTRACT;
   const cookies = sessionCookies(ctx);
-  const limits: AuthLimiters = createAuthLimiters(ctx.config.rateLimits);
+  const limits: AuthLimiters = createAuthLimiters(ctx.config.rateLimits, ctx.sharedLimits);
 
   const clientInfo = (req: Request) => ({
     userAgent: req.get('user-agent') ?? null,

@@ -10,6 +10,7 @@
  * ceiling ('login-ip').
  */
 import type { RateLimitSettings } from '../../config/env';
+import type { SharedLimitsStore } from '../../context';
 import { Limiter } from '../../http/rate-limit';
 
 const MINUTES = 60;
@@ -32,11 +33,14 @@ export type AuthLimiterName = keyof typeof AUTH_RATE_LIMITS;
 
 export type AuthLimiters = Record<AuthLimiterName, Limiter>;
 
-export function createAuthLimiters(settings: RateLimitSettings): AuthLimiters {
+export function createAuthLimiters(
+  settings: RateLimitSettings,
+  store?: SharedLimitsStore | null,
+): AuthLimiters {
   return Object.fromEntries(
     Object.entries(AUTH_RATE_LIMITS).map(([name, rule]) => [
       name,
-      new Limiter(name, rule, settings),
+      new Limiter(name, rule, settings, store),
     ]),
   ) as AuthLimiters;
 }
