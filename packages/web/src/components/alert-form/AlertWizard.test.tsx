@@ -63,6 +63,10 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Overslaan' }));
     await stepHeading(steps.search);
+    // Spec §5: the input names the one character rule in its title.
+    expect(screen.getByLabelText('Zoekterm').getAttribute('title')).toBe(
+      STRINGS.alertForm.searchTermNoAngleBrackets,
+    );
     await user.type(screen.getByLabelText('Zoekterm'), 'gazelle{Enter}');
 
     await stepHeading(steps.priceLocation);

@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ALERT_FORM_TEXTS, STRINGS } from '@prijsalarm/core';
 import type { AlertFormContext } from '@prijsalarm/core';
+import { focusInView } from '../../hooks/focusInView';
 import { PageLoading } from '../layout/PageLoading';
 import { useStores } from '../../stores/context';
 import { AlertWizardStore } from './AlertWizardStore';
@@ -122,7 +123,8 @@ export const AlertWizard = observer(function AlertWizard({ context }: AlertWizar
   useEffect(() => {
     if (focusRequests === 0) return;
     const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (invalid ?? headingRef.current)?.focus();
+    const target = invalid ?? headingRef.current;
+    if (target) focusInView(target);
   }, [focusRequests]);
 
   if (!root.capabilities.isLoaded && root.auth.isLoggedIn) {
