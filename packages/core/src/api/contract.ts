@@ -22,6 +22,7 @@ import type {
   ChatVerifySessionRequest,
   ChatVerifySessionResponse,
 } from '../chat/http';
+import type { ErrorReportingConfig } from '../app/errorReporting';
 import type { CapabilitiesData, PublicSettings } from '../plans';
 import type {
   AdminPlanChangePayload,
@@ -320,6 +321,14 @@ export const API_CONTRACT = {
 
   contact: {
     send: defineEndpoint<{ body: ContactPayload; response: MessageResponse }>()('POST', '/contact'),
+  },
+
+  errorReporting: {
+    /**
+     * Where the web app sends error reports, asked only after the visitor consented: at run time,
+     * so one build serves every environment (each its own SENTRY_DSN).
+     */
+    config: defineEndpoint<{ response: ErrorReportingConfig }>()('GET', '/error-reporting/config'),
   },
 } as const;
 
