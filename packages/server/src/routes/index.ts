@@ -19,6 +19,7 @@ import alertRoutes from './alerts';
 import authRoutes from './auth';
 import categoryRoutes from './categories';
 import contactRoutes from './contact';
+import errorReportingRoutes from './error-reporting';
 import newsletterRoutes from './newsletter';
 import notificationRoutes from './notifications';
 import settingsRoutes from './settings';
@@ -36,6 +37,7 @@ export function apiRoutes(ctx: AppContext): BoundRoute[] {
     ...adminRoutes(ctx),
     ...newsletterRoutes(ctx),
     ...contactRoutes(ctx),
+    ...errorReportingRoutes(ctx),
   ];
 }
 
