@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { startMailbox } from '../../packages/server/test/mailbox';
 import { getFreePort } from '../../packages/server/test/ports';
 import { startMarketplaceDouble } from '../doubles/marketplace';
+import { startSentryDouble } from '../doubles/sentry';
 import { startTelegramDouble, type UserMessageInput } from '../doubles/telegram';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, TELEGRAM_BOT_USERNAME, publishEnv } from './support/env';
 
@@ -52,6 +53,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     token: TELEGRAM_TOKEN,
     botUsername: TELEGRAM_BOT_USERNAME,
   });
+  // Error reports (after cookie consent) go here; error-reporting.spec.ts reads them.
+  const sentry = await startSentryDouble();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-e2e-'));
   const port = await getFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -82,6 +85,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'info',
+      SENTRY_DSN: sentry.dsn('2'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -129,6 +133,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await new Promise<void>((resolve) => control.close(() => resolve()));
     await double.stop();
     await telegram.stop();
+    await sentry.stop();
     await mailbox.close();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
@@ -145,6 +150,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     baseUrl,
     controlUrl: `http://127.0.0.1:${controlPort}`,
     marktplaatsUrl: double.baseUrl.marktplaats,
+    sentryUrl: sentry.url,
   });
   return teardown;
 }

@@ -21,12 +21,15 @@ export interface E2EEnv {
   controlUrl: string;
   /** The marketplace double's Marktplaats host (its /__control/publish publishes an ad). */
   marktplaatsUrl: string;
+  /** The Sentry envelope double the server's SENTRY_DSN points at (GET /control/items). */
+  sentryUrl: string;
 }
 
 const KEYS = {
   baseUrl: 'E2E_BASE_URL',
   controlUrl: 'E2E_CONTROL_URL',
   marktplaatsUrl: 'E2E_MARKTPLAATS_URL',
+  sentryUrl: 'E2E_SENTRY_URL',
 } as const satisfies Record<keyof E2EEnv, string>;
 
 export function publishEnv(env: E2EEnv): void {
@@ -44,5 +47,6 @@ export function e2eEnv(): E2EEnv {
     baseUrl: read(KEYS.baseUrl),
     controlUrl: read(KEYS.controlUrl),
     marktplaatsUrl: read(KEYS.marktplaatsUrl),
+    sentryUrl: read(KEYS.sentryUrl),
   };
 }
