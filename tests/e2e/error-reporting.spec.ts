@@ -13,9 +13,14 @@ const banner = STRINGS.web.cookieBanner;
 /** The reporter's own chunk (packages/web/src/platform/errorReporter.ts). */
 const REPORTER_CHUNK = /\/assets\/errorReporter-[^/]*\.js$/;
 
+/** What the browser sent (the server shares the DSN and samples 10 % of its requests as traces). */
 async function reports(): Promise<EnvelopeItem[]> {
   const response = await fetch(`${e2eEnv().sentryUrl}/control/items`);
-  return (await response.json()) as EnvelopeItem[];
+  const items = (await response.json()) as EnvelopeItem[];
+  return items.filter(
+    (item) =>
+      (item.envelope.sdk as { name?: string } | undefined)?.name !== 'sentry.javascript.node',
+  );
 }
 
 async function errorEvents(): Promise<EnvelopeItem[]> {
