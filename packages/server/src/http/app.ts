@@ -17,6 +17,7 @@ import { pinoHttp } from 'pino-http';
 import { STRINGS } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { redactUrl } from '../logger';
+import { reportError } from '../reporting';
 import { HttpError } from './errors';
 import { RATE_LIMIT_SETTINGS, RATE_LIMIT_STORE } from './rate-limit';
 
@@ -77,7 +78,11 @@ export function usePlumbing(app: Express, { config, logger, sharedLimits }: AppC
           // Listing photos come from the marketplaces' image hosts.
           imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          // Error reports go straight from the browser to the DSN's host (after consent).
+          connectSrc: [
+            "'self'",
+            ...(config.errorReporting ? [new URL(config.errorReporting.dsn).origin] : []),
+          ],
           ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
         },
       },
@@ -179,7 +184,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
     return;
   }
 
-  // Logged with its stack; the client only learns that something went wrong.
+  // Logged with its stack and reported (only here: a 4xx is the client's doing, not a defect);
+  // the client only learns that something went wrong.
   req.log.error({ err: error }, 'unhandled error');
+  reportError(error, { method: req.method, url: redactUrl(req.originalUrl) });
   res.status(500).json({ error: STRINGS.api.internalError });
 };
