@@ -128,8 +128,8 @@ const SCREENS: Screen[] = [
   {
     name: 'admin-payments',
     who: 'admin',
-    path: () => '/admin/payments',
-    ready: (page) => page.getByText(PAYMENT_STRINGS.admin.activePro),
+    path: () => '/admin?tab=payments',
+    ready: (page) => page.getByRole('table', { name: SCREEN_TEXTS.admin.tabs.payments }),
   },
 ];
 
