@@ -48,7 +48,8 @@ async function open(path: string) {
   const { store } = await signedInStore(server, { navigator, user: ADMIN });
   server.script('GET', '/api/auth/me', { body: { user: ADMIN } });
   renderApp(store, navigator, path);
-  await screen.findByRole('heading', { level: 1, name: 'Beheer' });
+  // The scene is loaded lazily; its first transform can outlast the default second under load.
+  await screen.findByRole('heading', { level: 1, name: 'Beheer' }, { timeout: 5000 });
   return { store, navigator, user: userEvent.setup() };
 }
 
