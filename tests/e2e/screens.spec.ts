@@ -129,7 +129,11 @@ const SCREENS: Screen[] = [
     name: 'admin-payments',
     who: 'admin',
     path: () => '/admin?tab=payments',
-    ready: (page) => page.getByRole('table', { name: SCREEN_TEXTS.admin.tabs.payments }),
+    // The list, or the empty state of a database without payments yet.
+    ready: (page) =>
+      page
+        .getByRole('table', { name: SCREEN_TEXTS.admin.tabs.payments })
+        .or(page.getByText(PAYMENT_STRINGS.admin.empty)),
   },
 ];
 
