@@ -668,7 +668,7 @@ export const STRINGS = {
     },
     admin: {
       title: 'Beheer',
-      intro: 'Overzicht van gebruikers, alerts en instellingen.',
+      intro: 'Overzicht van gebruikers, alerts, betalingen en instellingen.',
     },
   },
 } as const;
