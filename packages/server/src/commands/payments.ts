@@ -1,5 +1,5 @@
 /**
- * Paying for Pro and extra alerts with iDEAL through Mollie (issue 10; research reliability.md §2).
+ * Paying for Pro and extra alerts with iDEAL through Mollie.
  *
  * - createPayment: our row first (amount from the settings, never from the client), then Mollie's
  *   payment with an idempotency key derived from the row; answers the checkout URL.
