@@ -18,6 +18,7 @@ import { startMailbox } from '../../packages/server/test/mailbox';
 import { getFreePort } from '../../packages/server/test/ports';
 import { startMarketplaceDouble } from '../doubles/marketplace';
 import { startMollieDouble } from '../doubles/mollie';
+import { startSentryDouble } from '../doubles/sentry';
 import { startTelegramDouble, type UserMessageInput } from '../doubles/telegram';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, TELEGRAM_BOT_USERNAME, publishEnv } from './support/env';
 import { spawnServer, waitForReady } from './support/server-process';
@@ -42,6 +43,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   // Payments (issue 10): the Mollie double; its checkout page is what the tests click.
   const mollie = await startMollieDouble({ apiKey: MOLLIE_KEY });
+  // Error reports (after cookie consent) go here; error-reporting.spec.ts reads them.
+  const sentry = await startSentryDouble();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-e2e-'));
   const port = await getFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -74,6 +77,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'info',
+      SENTRY_DSN: sentry.dsn('2'),
     },
     ['ignore', 'pipe', 'pipe'],
   );
@@ -122,6 +126,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await double.stop();
     await telegram.stop();
     await mollie.stop();
+    await sentry.stop();
     await mailbox.close();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
@@ -139,6 +144,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     controlUrl: `http://127.0.0.1:${controlPort}`,
     marktplaatsUrl: double.baseUrl.marktplaats,
     mollieControlUrl: mollie.controlUrl,
+    sentryUrl: sentry.url,
   });
   return teardown;
 }

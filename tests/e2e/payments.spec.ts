@@ -2,11 +2,20 @@
  * Issue 10 end to end: a REGISTERED user pays for Pro on the Mollie double's iDEAL checkout page,
  * comes back to /payment/callback, and is Pro everywhere: in this tab's menu, in a second open tab
  * (the plan change is broadcast, spec §4), and in the capabilities (2dehands). A failed payment
- * leaves the plan as it was and offers a retry. Then two extra alerts, cancel, and the receipts.
+ * leaves the plan as it was and offers a retry. Then two extra alerts, cancel, and the receipts;
+ * the admin sees the payments in /admin.
  */
-import { PAYMENT_STRINGS, PLAN_LABELS, STRINGS } from '@prijsalarm/core';
+import { PAYMENT_STRINGS, PLAN_LABELS, SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
 import type { Page } from '@playwright/test';
-import { createAccount, expect, logIn, test, waitForMail } from './fixtures';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createAccount,
+  expect,
+  logIn,
+  test,
+  waitForMail,
+} from './fixtures';
 
 const texts = PAYMENT_STRINGS;
 
@@ -17,6 +26,7 @@ async function planInMenu(page: Page): Promise<void> {
 test('a REGISTERED user upgrades to Pro with iDEAL, and a second tab follows', async ({
   page,
   context,
+  browser,
 }) => {
   const user = await createAccount('pro');
   await logIn(page, user);
@@ -68,6 +78,22 @@ test('a REGISTERED user upgrades to Pro with iDEAL, and a second tab follows', a
     .getByRole('button', { name: texts.subscription.cancelYes })
     .click();
   await expect(page.getByText(/Je abonnement is opgezegd\. Je houdt Pro tot/)).toBeVisible();
+
+  // The admin sees the month's figures in the stats and the payments in the Betalingen tab.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await logIn(admin, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  await admin.goto('/admin');
+  await expect(admin.getByText(texts.admin.revenueThisMonth)).toBeVisible();
+  await expect(admin.getByText(texts.admin.activePro)).toBeVisible();
+  await admin.getByRole('tab', { name: SCREEN_TEXTS.admin.tabs.payments }).click();
+  const rows = admin
+    .getByRole('table', { name: SCREEN_TEXTS.admin.tabs.payments })
+    .getByRole('row')
+    .filter({ hasText: user.email });
+  await expect(rows.filter({ hasText: texts.products.pro })).toContainText(texts.status.paid);
+  await expect(rows).toHaveCount(2);
+  await adminContext.close();
 });
 
 for (const [outcome, button, message] of [

@@ -128,8 +128,12 @@ const SCREENS: Screen[] = [
   {
     name: 'admin-payments',
     who: 'admin',
-    path: () => '/admin/payments',
-    ready: (page) => page.getByText(PAYMENT_STRINGS.admin.activePro),
+    path: () => '/admin?tab=payments',
+    // The list, or the empty state of a database without payments yet.
+    ready: (page) =>
+      page
+        .getByRole('table', { name: SCREEN_TEXTS.admin.tabs.payments })
+        .or(page.getByText(PAYMENT_STRINGS.admin.empty)),
   },
 ];
 

@@ -65,7 +65,9 @@ test('the wizard refuses an empty or unsafe search term and a too high price', a
   const stepHeading = (step: keyof typeof wizard.steps) =>
     page.getByRole('heading', { level: 2, name: wizard.steps[step] });
 
-  await page.locator('label').filter({ hasText: 'Marktplaats' }).click();
+  // The platform card (the search-link field's label names Marktplaats too).
+  const marktplaats = page.getByRole('radio', { name: /Marktplaats/ });
+  await page.locator('label').filter({ has: marktplaats }).click();
   await nextButton.click();
   await page.getByRole('button', { name: wizard.skip }).click();
   await expect(stepHeading('search')).toBeVisible();

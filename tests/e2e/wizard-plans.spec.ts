@@ -4,7 +4,13 @@
  * rules, as the admin moves it from FREE to REGISTERED to PRO.
  */
 import type { Page } from '@playwright/test';
-import { ALERT_FORM_TEXTS, PLAN_LABELS, STRINGS, alertStatusLabel } from '@prijsalarm/core';
+import {
+  ALERT_FORM_TEXTS,
+  PAYMENT_STRINGS,
+  PLAN_LABELS,
+  STRINGS,
+  alertStatusLabel,
+} from '@prijsalarm/core';
 import { USER_PASSWORD, expect, linkIn, setPlan, test, uniqueEmail, waitForMail } from './fixtures';
 
 const wizardTexts = ALERT_FORM_TEXTS.wizard;
@@ -83,6 +89,14 @@ test('register, verify from the mail, and make alerts under the FREE, REGISTERED
   await wizardStep(page, 'summary');
   await expect(page.getByText('Tot € 300,00')).toBeVisible();
   await submitAndOpenManagePage(page, 'racefiets');
+
+  // FREE's one alert is used: the wizard says so and offers the upgrade and extra alerts.
+  await page.goto('/prijsalarm-maken');
+  await expect(page.getByText(STRINGS.alertForm.maxAlertsReached)).toBeVisible();
+  await expect(page.getByRole('link', { name: PAYMENT_STRINGS.maxAlerts.buy })).toHaveAttribute(
+    'href',
+    '/my-account?tab=subscription#extra-alerts',
+  );
 
   // REGISTERED: the minimum price and the delivery and image filters unlock.
   await setPlan(email, 'REGISTERED');

@@ -151,6 +151,8 @@ export const STRINGS = {
     validationFailed: 'Controleer de ingevulde gegevens.',
     invalidJson: 'Het verzoek bevat geen geldige JSON.',
     payloadTooLarge: 'Het verzoek is te groot.',
+    invalidPath: 'Het adres van het verzoek is ongeldig.',
+    unreadableBody: 'De inhoud van het verzoek kon niet worden gelezen.',
     notFound: 'Niet gevonden.',
     routeNotFound: 'Deze API-route bestaat niet.',
     unauthenticated: 'Je moet ingelogd zijn om dit te doen.',
@@ -666,7 +668,7 @@ export const STRINGS = {
     },
     admin: {
       title: 'Beheer',
-      intro: 'Overzicht van gebruikers, alerts en instellingen.',
+      intro: 'Overzicht van gebruikers, alerts, betalingen en instellingen.',
     },
   },
 } as const;

@@ -2,8 +2,9 @@
  * Starting and stopping the whole server: database, migrations and seeds, admin bootstrap, then
  * the roles in SERVICES. main.ts runs it for `npm start`; the tests run the very same code.
  */
+import { Redis } from 'ioredis';
 import { describeDatabase, type Config, type ServiceName } from './config/env';
-import type { AppContext } from './context';
+import type { AppContext, SharedLimitsStore } from './context';
 import { bootstrapAdmin } from './commands/bootstrap-admin';
 import { migrate } from './db/migrate';
 import { createEngineEvents } from './engine/events';
@@ -51,6 +52,7 @@ export async function startApplication({
   const services: RunningService[] = [];
   let queue: JobQueue<AlertEngineJobs> | null = null;
   let redisEvents: ClosableEngineEvents | null = null;
+  let sharedLimits: SharedLimitsStore | null = null;
 
   let stopped: Promise<void> | undefined;
   // Idempotent: a second stop (a test that stopped the app itself, a second signal) waits for the first.
@@ -71,6 +73,7 @@ export async function startApplication({
       logger.error({ err: error }, 'job queue did not close cleanly');
     }
     await redisEvents?.close().catch(() => undefined);
+    sharedLimits?.client.disconnect();
     await mailer.close();
     await sequelize.close();
   };
@@ -93,6 +96,9 @@ export async function startApplication({
           prefix: config.redisPrefix,
         })
       : null;
+    sharedLimits = config.redisUrl
+      ? await sharedLimitsStore(config.redisUrl, config.redisPrefix, logger)
+      : null;
     const ctx: AppContext = {
       config,
       logger,
@@ -102,7 +108,8 @@ export async function startApplication({
       tokens: createTokenService(config.sessionSecret),
       queue,
       events: redisEvents ?? createEngineEvents(logger),
-      telegram: createTelegramService(config, logger),
+      telegram: createTelegramService(config, logger, sharedLimits),
+      sharedLimits,
     };
     // The web role starts last, so it only takes requests once everything else runs.
     const order: ServiceName[] = ['scheduler', 'worker', 'web'];
@@ -117,3 +124,33 @@ export async function startApplication({
     throw error;
   }
 }
+
+/**
+ * Scale-out: the rate limits and the Telegram pacing count in Redis, so every process enforces
+ * one limit. A count must never wait for a lost connection: commands fail at once and the
+ * limiters fall back to this process's own count until Redis is back.
+ */
+async function sharedLimitsStore(
+  redisUrl: string,
+  prefix: string,
+  logger: Logger,
+): Promise<SharedLimitsStore> {
+  const client = new Redis(redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectionName: 'prijsalarm-limits',
+  });
+  client.on('error', (error: unknown) =>
+    logger.warn({ err: error, component: 'limits' }, 'redis limits connection error'),
+  );
+  // Wait a moment for the connection, but never hang a start on Redis.
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    new Promise((resolve) => client.once('ready', resolve)),
+    new Promise((resolve) => (timer = setTimeout(resolve, LIMITS_CONNECT_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  return { client, prefix };
+}
+
+const LIMITS_CONNECT_WAIT_MS = 2000;

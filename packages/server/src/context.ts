@@ -2,6 +2,7 @@
  * What every part of the server is built from: routes, services and commands take this one object
  * instead of importing singletons, so tests build their own.
  */
+import type { Redis } from 'ioredis';
 import type { Sequelize } from 'sequelize';
 import type { Config } from './config/env';
 import type { TelegramService } from './delivery/telegram-service';
@@ -25,4 +26,15 @@ export interface AppContext {
   events: EngineEvents;
   /** The process's Telegram bot (client + pacer); null when TELEGRAM_BOT_TOKEN is not set. */
   telegram: TelegramService | null;
+  /**
+   * REDIS_URL: the connection the HTTP rate limits and the Telegram pacing keep their counts in,
+   * so every process enforces one limit. Null or absent: each process counts for itself.
+   */
+  sharedLimits?: SharedLimitsStore | null;
+}
+
+export interface SharedLimitsStore {
+  client: Redis;
+  /** Key prefix (REDIS_PREFIX), so installations sharing a Redis stay apart. */
+  prefix: string;
 }

@@ -5,6 +5,7 @@
  * a message, an error's SQL (ASVS 16.2.5).
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
+import { maskSecretsInText, SECRET_MASK } from '@prijsalarm/core';
 import { pino, type Logger, type LevelWithSilent, type DestinationStream } from 'pino';
 
 export type { Logger } from 'pino';
@@ -34,35 +35,12 @@ const SECRET_KEYS = [
 const SECRET_KEY_NAMES = new Set(SECRET_KEYS.map((key) => key.toLowerCase()));
 /** Paths of files the server named itself (a timestamp and random hex): no secret in them. */
 const OWN_FILE_KEYS = new Set(['file']);
-const CENSOR = '[redacted]';
+const CENSOR = SECRET_MASK;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A run of base64url characters long enough to be one of our tokens (≥ 22) or a hash. */
-const TOKEN_RUN = /[A-Za-z0-9_-]{20,}/g;
-/** An Argon2 PHC string ($argon2id$v=19$m=…,t=…,p=…$salt$hash), as a database error may quote it. */
-const ARGON2_HASH =
-  /\$argon2(?:id|i|d)\$(?:v=\d+\$)?m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+/g;
-/** sha256 hex: how tokens are stored, and search keys. A hash does not open anything. */
-const HEX = /^[0-9a-f]+$/;
 const SECRET_QUERY_KEYS = new Set(['token', 'code', 't', 'key']);
 
-/**
- * A random token mixes character classes; a long name ('telegram-updates-listener') does not, and
- * ids are UUIDs and hashes hex. So a run is masked when it has at least two of digits, capitals and
- * lower case.
- */
-function isTokenLike(run: string): boolean {
-  if (UUID.test(run) || HEX.test(run)) return false;
-  const classes = [/\d/, /[A-Z]/, /[a-z]/].filter((pattern) => pattern.test(run)).length;
-  return classes >= 2;
-}
-
-/** Masks tokens and password hashes wherever they stand in a text (a URL, a message, SQL). */
-export function redactText(text: string): string {
-  return text
-    .replace(ARGON2_HASH, CENSOR)
-    .replace(TOKEN_RUN, (run) => (isTokenLike(run) ? CENSOR : run));
-}
+/** Masks tokens and password hashes wherever they stand in a text (core's one rule). */
+export const redactText = maskSecretsInText;
 
 /** `/api/alerts/manage/<token>?token=x` → `/api/alerts/manage/[redacted]?token=[redacted]`. */
 export function redactUrl(url: string): string {

@@ -1,5 +1,6 @@
 /** The real process entry (`npm start`), started as a child process. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/support';
@@ -104,6 +105,36 @@ describe('main', () => {
       await sequelize.close();
     },
   );
+
+  it('exits 0 on SIGTERM in time while a client holds an upgrade request to an unknown path', async () => {
+    database = await createTestDatabase();
+    const port = await getFreePort();
+    running = startMain({
+      PORT: String(port),
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.url,
+      SERVICES: 'web',
+      LOG_LEVEL: 'info',
+    });
+    await waitForHealthy(`http://127.0.0.1:${port}`, running);
+    // Held open by the client: it never closes it.
+    const held = connect(port, '127.0.0.1');
+    held.on('error', () => undefined);
+    held.resume();
+    await new Promise((resolve) => held.once('connect', resolve));
+    held.write(
+      'GET /api/x HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
+    );
+    const socketClosed = new Promise((resolve) => held.once('close', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const start = Date.now();
+    running.child.kill('SIGTERM');
+    expect(await running.exit).toBe(0);
+    expect(Date.now() - start).toBeLessThan(5000);
+    expect(logMessages(running.output())).not.toContain('shutdown took too long: exiting');
+    await socketClosed;
+  });
 
   it.each([
     [{ PORT: 'abc' }, 'PORT'],

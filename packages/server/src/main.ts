@@ -5,6 +5,7 @@
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { startApplication, type Application } from './boot';
 import { createLogger } from './logger';
+import { flushErrorReports, reportError, startErrorReporting } from './reporting';
 
 /** After this, a shutdown that has not finished is given up and the process exits 1. */
 const SHUTDOWN_DEADLINE_MS = 15_000;
@@ -23,14 +24,23 @@ function readConfig(): Config {
 
 const config = readConfig();
 const logger = createLogger({ level: config.logLevel });
+// Before anything runs that could fail; only when SENTRY_DSN is set.
+if (startErrorReporting(config.errorReporting)) logger.info('error reporting on');
+
+/** Reported and sent (within 2 s) before the process ends. */
+async function exitAfterReport(error: unknown): Promise<never> {
+  reportError(error);
+  await flushErrorReports();
+  process.exit(1);
+}
 
 process.on('unhandledRejection', (reason) => {
   logger.fatal({ err: reason }, 'unhandled promise rejection');
-  process.exit(1);
+  void exitAfterReport(reason);
 });
 process.on('uncaughtException', (error) => {
   logger.fatal({ err: error }, 'uncaught exception');
-  process.exit(1);
+  void exitAfterReport(error);
 });
 
 let application: Application;
@@ -38,6 +48,8 @@ try {
   application = await startApplication({ config, logger });
 } catch (error) {
   logger.fatal({ err: error }, 'could not start');
+  reportError(error);
+  await flushErrorReports();
   process.exit(1);
 }
 
@@ -55,6 +67,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   }, SHUTDOWN_DEADLINE_MS).unref();
   try {
     await application.stop();
+    await flushErrorReports();
     logger.info('stopped');
     process.exit(0);
   } catch (error) {

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { createBrowserApiClient } from './api/client';
 import { App } from './app/App';
 import { documentCookies } from './platform/cookies';
+import { reportErrorsAfterConsent } from './platform/errorReporting';
 import { RouterNavigator } from './platform/navigator';
 import { browserStorage } from './platform/storage';
 import { RootStore, browserCrossTabChannel, newTabId } from './stores/RootStore';
@@ -20,6 +21,7 @@ const store = new RootStore({
   tabId: newTabId(),
 });
 void store.init();
+reportErrorsAfterConsent(store);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

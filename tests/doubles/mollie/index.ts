@@ -1,5 +1,5 @@
 /**
- * A local stand-in for Mollie's v2 API (research reliability.md §2) that @mollie/api-client talks
+ * A local stand-in for Mollie's v2 API that @mollie/api-client talks
  * to unchanged through `apiEndpoint`. The API is HTTPS with a self-signed certificate made at start
  * (the client accepts only https); the client process must trust it, which only a test process may
  * do by turning TLS verification off (NODE_TLS_REJECT_UNAUTHORIZED=0, refused by the server in

@@ -23,6 +23,8 @@ export interface E2EEnv {
   marktplaatsUrl: string;
   /** The Mollie double's control endpoints (https, self-signed: charge a subscription now). */
   mollieControlUrl: string;
+  /** The Sentry envelope double the server's SENTRY_DSN points at (GET /control/items). */
+  sentryUrl: string;
 }
 
 const KEYS = {
@@ -30,6 +32,7 @@ const KEYS = {
   controlUrl: 'E2E_CONTROL_URL',
   marktplaatsUrl: 'E2E_MARKTPLAATS_URL',
   mollieControlUrl: 'E2E_MOLLIE_CONTROL_URL',
+  sentryUrl: 'E2E_SENTRY_URL',
 } as const satisfies Record<keyof E2EEnv, string>;
 
 export function publishEnv(env: E2EEnv): void {
@@ -48,5 +51,6 @@ export function e2eEnv(): E2EEnv {
     controlUrl: read(KEYS.controlUrl),
     marktplaatsUrl: read(KEYS.marktplaatsUrl),
     mollieControlUrl: read(KEYS.mollieControlUrl),
+    sentryUrl: read(KEYS.sentryUrl),
   };
 }

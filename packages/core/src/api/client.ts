@@ -550,5 +550,9 @@ export function createApiClient(options: ApiClientOptions) {
       send: (payload: Body<typeof api.contact.send>) =>
         request(api.contact.send, { body: payload }),
     },
+
+    errorReporting: {
+      config: () => request(api.errorReporting.config),
+    },
   };
 }

@@ -94,6 +94,8 @@ const SPECIFIED_CALLS = [
   'GET /newsletter/unsubscribe',
   'POST /newsletter/unsubscribe',
   'POST /contact',
+  // Error reporting (spec §8): the DSN, asked after cookie consent
+  'GET /error-reporting/config',
 ];
 
 const contractCalls = API_ENDPOINTS.map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);

@@ -33,6 +33,7 @@ import type {
   AdminChatSessionResponse,
   AdminChatSessionsResponse,
 } from '../chat/agent';
+import type { ErrorReportingConfig } from '../app/errorReporting';
 import type { CapabilitiesData, PublicSettings } from '../plans';
 import type {
   AdminPlanChangePayload,
@@ -375,6 +376,14 @@ export const API_CONTRACT = {
 
   contact: {
     send: defineEndpoint<{ body: ContactPayload; response: MessageResponse }>()('POST', '/contact'),
+  },
+
+  errorReporting: {
+    /**
+     * Where the web app sends error reports, asked only after the visitor consented: at run time,
+     * so one build serves every environment (each its own SENTRY_DSN).
+     */
+    config: defineEndpoint<{ response: ErrorReportingConfig }>()('GET', '/error-reporting/config'),
   },
 } as const;
 

@@ -6,6 +6,7 @@
 import type { Plan, PlatformId, Role } from '../domain';
 import type { MarketplaceSearchImport } from '../importUrl/parse';
 import type { PaymentProduct, PaymentStatus } from '../payments/products';
+import type { AdminPaymentStats } from '../payments/types';
 import type { CapabilitiesData, PublicSettings, SettingKey, SettingUpdate } from '../plans';
 
 /** Every 4xx/5xx body. `error` is Dutch and shown to the user as is. */
@@ -306,6 +307,7 @@ export interface AdminStatsResponse {
   users: { total: number; byPlan: Record<Plan, number> };
   alerts: { total: number; active: number };
   notifications: { total: number; last24h: number };
+  payments: AdminPaymentStats;
 }
 
 export interface AdminUsersQuery {

@@ -3,3 +3,5 @@ export * from './toasts';
 export * from './settingsCache';
 export * from './profile';
 export * from './company';
+export * from './errorReporting';
+export * from './maskSecrets';

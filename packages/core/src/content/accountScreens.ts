@@ -191,7 +191,13 @@ export const SCREEN_TEXTS = {
   },
   admin: {
     tabsLabel: 'Onderdelen van het beheer',
-    tabs: { stats: 'Overzicht', users: 'Gebruikers', alerts: 'Alerts', settings: 'Instellingen' },
+    tabs: {
+      stats: 'Overzicht',
+      users: 'Gebruikers',
+      alerts: 'Alerts',
+      payments: 'Betalingen',
+      settings: 'Instellingen',
+    },
     users: 'Gebruikers',
     alerts: 'Alerts',
     activeAlerts: 'Actieve alerts',

@@ -54,8 +54,19 @@ export interface AdminPaymentDto extends PaymentDto {
   user: { id: string; email: string } | null;
 }
 
+/** The admin's payment figures, in GET /admin/stats and GET /admin/payments. */
+export interface AdminPaymentStats {
+  /** Pro subscriptions that still renew (active, or past due within the grace). */
+  activeProSubscriptions: number;
+  /**
+   * Paid in the current calendar month (Europe/Amsterdam), less what was charged back in it.
+   * Refunds are not recorded, so not subtracted.
+   */
+  revenueThisMonthCents: number;
+}
+
 /** GET /admin/payments */
 export interface AdminPaymentsResponse {
   payments: AdminPaymentDto[];
-  stats: { activeProSubscriptions: number; revenueThisMonthCents: number };
+  stats: AdminPaymentStats;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRINGS } from '../strings';
+import { PLAN_LABELS, STRINGS } from '../strings';
 import { guestCreateAlertSchema, updateAlertSchema, userCreateAlertSchema } from './alert';
 import { fieldErrors } from './fieldErrors';
 
@@ -32,6 +32,35 @@ describe('guestCreateAlertSchema', () => {
     });
   });
 
+  it("accepts the spec's whole create-alert payload (§3) with a guest's values", () => {
+    const specPayload = {
+      searchTerm: 'gazelle',
+      platforms: ['marktplaats'],
+      maxPrice: '150',
+      minPrice: null,
+      postalCode: '1234ab',
+      distance: 10,
+      l1CategoryId: null,
+      l2CategoryId: null,
+      customFilters: {},
+      email: 'Jan@Example.nl',
+      deliveryMethod: 'both',
+      onlyWithImages: false,
+      includePaidAds: false,
+      sellerType: 'all',
+      notifyEmail: true,
+      notifyTelegram: false,
+    };
+    expect(guestCreateAlertSchema.parse(specPayload)).toEqual({
+      searchTerm: 'gazelle',
+      platforms: ['marktplaats'],
+      email: 'jan@example.nl',
+      maxPrice: 150,
+      postalCode: '1234 AB',
+      distance: 10,
+    });
+  });
+
   it('accepts platforms exactly ["marktplaats"]', () => {
     expect(
       guestCreateAlertSchema.parse({ ...guest, platforms: ['marktplaats'] }).platforms,
@@ -39,6 +68,7 @@ describe('guestCreateAlertSchema', () => {
   });
 
   const accountRequired = STRINGS.access.accountRequiredForPlatform('2dehands');
+  const fromRegistered = STRINGS.access.availableFromPlan(PLAN_LABELS.REGISTERED);
   it.each<[string, Record<string, unknown>, Record<string, string>]>([
     ['2dehands', { platforms: ['2dehands'] }, { platforms: accountRequired }],
     ['both platforms', { platforms: ['marktplaats', '2dehands'] }, { platforms: accountRequired }],
@@ -46,17 +76,21 @@ describe('guestCreateAlertSchema', () => {
     ['no e-mail', { email: undefined }, { email: t.emailRequired }],
     ['a blank e-mail', { email: '  ' }, { email: t.emailRequired }],
     ['a bad e-mail', { email: 'jan@' }, { email: t.emailInvalid }],
-    ['a min price (advanced)', { minPrice: 5 }, { minPrice: STRINGS.validation.unknownField }],
+    // The spec payload's other fields, with values only an account may use: the plan message.
+    ['a min price (advanced)', { minPrice: 5 }, { minPrice: fromRegistered }],
+    ['Telegram (advanced)', { notifyTelegram: true }, { notifyTelegram: fromRegistered }],
+    ['a category (advanced)', { l1CategoryId: 91 }, { l1CategoryId: fromRegistered }],
+    ['a car filter', { customFilters: { yearMin: 2010 } }, { customFilters: fromRegistered }],
+    ['pickup only', { deliveryMethod: 'pickup' }, { deliveryMethod: fromRegistered }],
+    ['only ads with photos', { onlyWithImages: true }, { onlyWithImages: fromRegistered }],
+    ['paid ads', { includePaidAds: true }, { includePaidAds: STRINGS.access.proOnly }],
+    ['private sellers only', { sellerType: 'private' }, { sellerType: fromRegistered }],
     [
-      'Telegram (advanced)',
-      { notifyTelegram: true },
-      { notifyTelegram: STRINGS.validation.unknownField },
+      'no e-mail notification',
+      { notifyEmail: false },
+      { notifyEmail: t.notificationMethodRequired },
     ],
-    [
-      'a category (advanced)',
-      { l1CategoryId: 91 },
-      { l1CategoryId: STRINGS.validation.unknownField },
-    ],
+    ['a field outside the payload', { colour: 'red' }, { colour: STRINGS.validation.unknownField }],
     ['a Belgian postal code', { postalCode: '2000' }, { postalCode: t.postalCodeInvalid }],
     ['a distance without postal code', { distance: 10 }, { distance: t.distanceNeedsPostalCode }],
     ['a max price of 10 000 000', { maxPrice: 10_000_000 }, { maxPrice: t.priceTooHigh }],

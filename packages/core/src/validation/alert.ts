@@ -1,11 +1,11 @@
 /**
- * Create- and update-alert payloads (spec §3). The guest schema allows only the guest form's
- * fields and Marktplaats; the user schema the whole wizard. Postal codes come out normalised.
+ * Create- and update-alert payloads (spec §3). The guest schema takes the spec's whole payload but
+ * only the guest form's values (Marktplaats, e-mail, no filters); the user schema the whole wizard. Postal codes come out normalised.
  */
 import { z } from 'zod';
 import type { DistanceKm } from '../constants';
 import { PLATFORM_IDS, PLATFORMS, type PlatformId } from '../domain';
-import { STRINGS } from '../strings';
+import { PLAN_LABELS, STRINGS } from '../strings';
 import { emailSchema, optionalEmailSchema } from './common';
 import { distanceSchema } from './distance';
 import { customFiltersSchema, deliveryMethodSchema, sellerTypeSchema } from './filters';
@@ -13,6 +13,7 @@ import { dutch } from './messages';
 import { canonicalAlertPostalCode } from './postalCode';
 import { priceRangeError, priceSchema } from './price';
 import { searchTermSchema } from './searchTerm';
+import { featureLockedMessage, type FeatureName } from '../plans/features';
 
 const texts = STRINGS.alertForm;
 
@@ -109,6 +110,57 @@ function finishAlert<T extends AlertCrossFields>(mode: AlertPayloadMode) {
   };
 }
 
+/**
+ * What a guest alert always is: e-mail only, no filters. The spec's create-alert payload (§3) may
+ * carry every field; a guest may send each with this value (or leave it out), any other value is
+ * refused with the plan message of the feature it needs.
+ */
+const registeredOnly = STRINGS.access.availableFromPlan(PLAN_LABELS.REGISTERED);
+const GUEST_VALUE_RULES: readonly {
+  path: keyof z.input<typeof guestOptionsShape>;
+  locked: (value: unknown) => boolean;
+  message: string;
+}[] = [
+  { path: 'minPrice', locked: (v) => typeof v === 'number' && v > 0, message: locked('minPrice') },
+  { path: 'l1CategoryId', locked: (v) => v != null, message: registeredOnly },
+  { path: 'l2CategoryId', locked: (v) => v != null, message: registeredOnly },
+  {
+    path: 'customFilters',
+    locked: (v) => v != null && Object.keys(v).length > 0,
+    message: registeredOnly,
+  },
+  {
+    path: 'deliveryMethod',
+    locked: (v) => v != null && v !== 'both',
+    message: locked('deliveryMethodFilter'),
+  },
+  { path: 'onlyWithImages', locked: (v) => v === true, message: locked('imageFilter') },
+  { path: 'includePaidAds', locked: (v) => v === true, message: locked('paidAdsFilter') },
+  { path: 'sellerType', locked: (v) => v === 'business', message: locked('businessFilter') },
+  { path: 'sellerType', locked: (v) => v === 'private', message: locked('sellerTypeFilter') },
+  { path: 'notifyTelegram', locked: (v) => v === true, message: locked('telegram') },
+  // A guest alert is only ever mailed: switching e-mail off would leave no way to notify.
+  { path: 'notifyEmail', locked: (v) => v === false, message: texts.notificationMethodRequired },
+];
+
+function locked(feature: FeatureName): string {
+  return featureLockedMessage(feature, null);
+}
+
+/** The spec payload's fields beyond the guest form: read, checked, and then left out. */
+const guestOptionsShape = z.strictObject({
+  minPrice: priceSchema,
+  l1CategoryId: categoryIdSchema,
+  l2CategoryId: categoryIdSchema,
+  customFilters: customFiltersSchema.optional(),
+  deliveryMethod: deliveryMethodSchema.optional(),
+  onlyWithImages: flag.optional(),
+  includePaidAds: flag.optional(),
+  sellerType: sellerTypeSchema.optional(),
+  notifyEmail: flag.optional(),
+  notifyTelegram: flag.optional(),
+});
+
 /** The home page's form: search term, max price, postal code with distance, e-mail; Marktplaats only. */
 export const guestCreateAlertSchema = z
   .strictObject(
@@ -128,9 +180,26 @@ export const guestCreateAlertSchema = z
       postalCode: postalCodeInputSchema,
       distance: distanceSchema,
       email: emailSchema(),
+      ...guestOptionsShape.shape,
     },
     dutch(),
   )
+  .superRefine((alert, ctx) => {
+    for (const rule of GUEST_VALUE_RULES) {
+      const value: unknown = alert[rule.path];
+      if (rule.locked(value)) {
+        ctx.addIssue({ code: 'custom', path: [rule.path], message: rule.message, input: value });
+      }
+    }
+  })
+  .transform(({ searchTerm, platforms, maxPrice, postalCode, distance, email }) => ({
+    searchTerm,
+    platforms,
+    maxPrice,
+    postalCode,
+    distance,
+    email,
+  }))
   .transform(finishAlert('guest'));
 
 /** The authenticated wizard's payload. Defaults are those of a fresh form. */

@@ -42,12 +42,13 @@ describe('fieldErrors', () => {
     const result = guestCreateAlertSchema.safeParse({
       searchTerm: 'a',
       email: 'a@b.nl',
-      minPrice: 1,
-      sellerType: 'private',
+      // Keys outside the spec's create-alert payload (its own keys are the guest's since issue 14).
+      colour: 'red',
+      size: 'L',
     });
     expect(result.success ? {} : fieldErrors(result.error)).toEqual({
-      minPrice: STRINGS.validation.unknownField,
-      sellerType: STRINGS.validation.unknownField,
+      colour: STRINGS.validation.unknownField,
+      size: STRINGS.validation.unknownField,
     });
   });
 

@@ -2,7 +2,7 @@
  * Account logic that spans models: registration without account enumeration, the one-time links
  * by mail, account deletion, and adopting or deleting the guest alerts of a verified e-mail.
  */
-import { Op } from 'sequelize';
+import { Op, UniqueConstraintError } from 'sequelize';
 import type { RegisterPayload } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import type { User } from '../models';
@@ -53,8 +53,9 @@ type RegisterInput = Omit<RegisterPayload, 'firstName' | 'lastName' | 'name'> & 
  * Registers an e-mail. Every path hashes the password and sends one mail, so neither the answer
  * nor its timing tells whether the address had an account:
  * - new address: a user and a verification mail;
- * - unverified account: its password and names are replaced (whoever owns the mailbox decides;
- *   this blocks pre-registration takeover) and a new verification mail is sent;
+ * - unverified account: nothing changes (a second registrant must not choose the password the
+ *   owner's link will activate); the owner's verification link is sent again, which the route's
+ *   per-address register limit paces;
  * - verified account: nothing changes; a "you already have an account" mail is sent.
  * Returns a function that sends the mail, so the caller can answer first.
  */
@@ -65,10 +66,10 @@ export async function registerAccount(
   const { User } = ctx.models;
   const links = accountLinks(ctx);
   const passwordHash = await hashPassword(input.password);
-  const existing = await User.findByEmail(input.email);
+  const user =
+    (await User.findByEmail(input.email)) ?? (await createAccount(ctx, input, passwordHash));
 
-  if (existing?.emailVerified) {
-    const user = existing;
+  if (user.emailVerified) {
     return async () => {
       await ctx.mailer.send('accountExists', user.email, {
         name: user.firstName ?? user.name,
@@ -77,19 +78,6 @@ export async function registerAccount(
       });
     };
   }
-
-  const profile = {
-    passwordHash,
-    firstName: input.firstName ?? null,
-    lastName: input.lastName ?? null,
-    name: input.name ?? null,
-    newsletterOptIn: input.newsletterOptIn ?? false,
-  };
-  const user = existing
-    ? await existing.update(profile)
-    : // An account is the REGISTERED plan (more alerts, Telegram, filters, dashboard);
-      // FREE is what an anonymous guest gets.
-      await User.create({ email: input.email, plan: 'REGISTERED', ...profile });
   const token = await issueAccountToken(ctx, user, 'verify_email');
   return async () => {
     await ctx.mailer.send('verification', user.email, {
@@ -98,6 +86,36 @@ export async function registerAccount(
       validHours: ONE_TIME_TOKEN_TTL_MINUTES.verify_email / 60,
     });
   };
+}
+
+/**
+ * A new account. Of two registrations of one address at the same moment, the unique e-mail lets
+ * one create it; the other continues with that account as a re-registration.
+ */
+async function createAccount(
+  ctx: AppContext,
+  input: RegisterInput,
+  passwordHash: string,
+): Promise<User> {
+  const { User } = ctx.models;
+  try {
+    return await User.create({
+      email: input.email,
+      // An account is the REGISTERED plan (more alerts, Telegram, filters, dashboard);
+      // FREE is what an anonymous guest gets.
+      plan: 'REGISTERED',
+      passwordHash,
+      firstName: input.firstName ?? null,
+      lastName: input.lastName ?? null,
+      name: input.name ?? null,
+      newsletterOptIn: input.newsletterOptIn ?? false,
+    });
+  } catch (error) {
+    if (!(error instanceof UniqueConstraintError)) throw error;
+    const winner = await User.findByEmail(input.email);
+    if (!winner) throw error;
+    return winner;
+  }
 }
 
 export async function sendPasswordResetMail(ctx: AppContext, user: User): Promise<void> {

@@ -25,6 +25,7 @@ import type { CategoryIndex } from '../presenters/category';
 import type { UserCounts } from '../presenters/user';
 import { loadCategoryIndex } from './alert-categories';
 import { rescheduleAlertsOfUser } from './alert-schedule';
+import { paymentStats } from './payments';
 import { loadSettings } from '../models/current-settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,21 +47,29 @@ export async function adminStats(ctx: AppContext, admin: User): Promise<AdminSta
   authorizeAdmin(admin);
   const { User, Alert, Notification } = ctx.models;
   const now = new Date();
-  const [usersTotal, usersByPlan, alertsTotal, alertsActive, notificationsTotal, last24h] =
-    await Promise.all([
-      User.count(),
-      User.findAll({
-        attributes: ['plan', [fn('count', col('id')), 'count']],
-        group: ['plan'],
-        raw: true,
-      }),
-      Alert.count(),
-      Alert.count({ where: alertStatusWhere('active', now) }),
-      Notification.count(),
-      Notification.count({
-        where: { createdAt: { [Op.gt]: new Date(now.getTime() - DAY_MS) } },
-      }),
-    ]);
+  const [
+    usersTotal,
+    usersByPlan,
+    alertsTotal,
+    alertsActive,
+    notificationsTotal,
+    last24h,
+    payments,
+  ] = await Promise.all([
+    User.count(),
+    User.findAll({
+      attributes: ['plan', [fn('count', col('id')), 'count']],
+      group: ['plan'],
+      raw: true,
+    }),
+    Alert.count(),
+    Alert.count({ where: alertStatusWhere('active', now) }),
+    Notification.count(),
+    Notification.count({
+      where: { createdAt: { [Op.gt]: new Date(now.getTime() - DAY_MS) } },
+    }),
+    paymentStats(ctx),
+  ]);
   const planCounts = countsBy(usersByPlan, 'plan');
   return {
     users: {
@@ -72,6 +81,7 @@ export async function adminStats(ctx: AppContext, admin: User): Promise<AdminSta
     },
     alerts: { total: alertsTotal, active: alertsActive },
     notifications: { total: notificationsTotal, last24h },
+    payments,
   };
 }
 

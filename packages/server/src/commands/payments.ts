@@ -1,5 +1,5 @@
 /**
- * Paying for Pro and extra alerts with iDEAL through Mollie (issue 10; research reliability.md §2).
+ * Paying for Pro and extra alerts with iDEAL through Mollie.
  *
  * - createPayment: our row first (amount from the settings, never from the client), then Mollie's
  *   payment with an idempotency key derived from the row; answers the checkout URL.
@@ -22,6 +22,7 @@ import {
   priceInCents,
   productDescription,
   toCents,
+  type AdminPaymentStats,
   type AdminPaymentsResponse,
   type CreatePaymentInput,
   type CreatePaymentResponse,
@@ -33,6 +34,7 @@ import {
 } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
+import { localMonth } from '../lib/calendar';
 import type { BillingAccount, Payment, User } from '../models';
 import {
   paymentGatewayFor,
@@ -766,31 +768,49 @@ export async function subscriptionOverview(
   };
 }
 
+/**
+ * The admin's payment figures (GET /admin/stats and GET /admin/payments): Pro subscriptions that
+ * still renew, and this Amsterdam calendar month's revenue — what was paid in it, less what was
+ * charged back in it (a chargeback counts in the month it happened, so an earlier month's figure
+ * never changes). Mollie's refunds are not recorded, so they are not subtracted.
+ */
+export async function paymentStats(
+  ctx: AppContext,
+  clock: PaymentClock = systemClock,
+): Promise<AdminPaymentStats> {
+  const { BillingAccount, Payment } = ctx.models;
+  const month = localMonth(clock.now());
+  const inMonth = { [Op.gte]: month.start, [Op.lt]: month.end };
+  const [activeProSubscriptions, moved] = await Promise.all([
+    BillingAccount.count({ where: { subscriptionStatus: ['active', 'past_due'] } }),
+    Payment.findAll({
+      where: { status: 'paid', [Op.or]: [{ paidAt: inMonth }, { chargedBackAt: inMonth }] },
+      attributes: ['amountCents', 'paidAt', 'chargedBackAt'],
+    }),
+  ]);
+  const within = (date: Date | null) => date !== null && date >= month.start && date < month.end;
+  const revenueThisMonthCents = moved.reduce(
+    (sum, payment) =>
+      sum +
+      (within(payment.paidAt) ? payment.amountCents : 0) -
+      (within(payment.chargedBackAt) ? payment.amountCents : 0),
+    0,
+  );
+  return { activeProSubscriptions, revenueThisMonthCents };
+}
+
 export async function adminPayments(
   ctx: AppContext,
   clock: PaymentClock = systemClock,
 ): Promise<AdminPaymentsResponse> {
-  const { BillingAccount, Payment } = ctx.models;
-  const now = clock.now();
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [payments, activeProSubscriptions, paidThisMonth] = await Promise.all([
-    Payment.findAll({
+  const [payments, stats] = await Promise.all([
+    ctx.models.Payment.findAll({
       where: { molliePaymentId: { [Op.ne]: null } },
       include: [{ association: 'user', attributes: ['id', 'email'] }],
       order: [['createdAt', 'DESC']],
       limit: 200,
     }),
-    BillingAccount.count({ where: { subscriptionStatus: ['active', 'past_due'] } }),
-    Payment.findAll({
-      where: { status: 'paid', paidAt: { [Op.gte]: monthStart }, chargedBackAt: null },
-      attributes: ['amountCents'],
-    }),
+    paymentStats(ctx, clock),
   ]);
-  return {
-    payments: payments.map(presentAdminPayment),
-    stats: {
-      activeProSubscriptions,
-      revenueThisMonthCents: paidThisMonth.reduce((sum, payment) => sum + payment.amountCents, 0),
-    },
-  };
+  return { payments: payments.map(presentAdminPayment), stats };
 }

@@ -302,3 +302,31 @@ describe('SESSION_SECRET', () => {
     }
   });
 });
+
+describe('SENTRY_DSN', () => {
+  it('is off unless set', () => {
+    expect(loadConfig(env()).errorReporting).toBeNull();
+  });
+
+  it('takes a Sentry or GlitchTip DSN, with SENTRY_ENVIRONMENT or NODE_ENV', () => {
+    const dsn = 'https://0123abcd@glitchtip.example.nl/3';
+    expect(loadConfig(env({ SENTRY_DSN: dsn, NODE_ENV: 'production' })).errorReporting).toEqual({
+      dsn,
+      environment: 'production',
+    });
+    expect(
+      loadConfig(env({ SENTRY_DSN: dsn, SENTRY_ENVIRONMENT: 'staging' })).errorReporting,
+    ).toEqual({ dsn, environment: 'staging' });
+  });
+
+  it.each([
+    ['SENTRY_DSN', 'sentry.example.nl/3'],
+    ['SENTRY_DSN', 'https://sentry.example.nl/3'],
+    ['SENTRY_DSN', 'https://key@sentry.example.nl/'],
+    ['SENTRY_DSN', 'https://key@sentry.example.nl/project'],
+    ['SENTRY_ENVIRONMENT', 'has space'],
+  ])('%s=%s names the variable', (variable, value) => {
+    const extra = { SENTRY_DSN: 'https://key@sentry.example.nl/1', [variable]: value };
+    expect(configError(extra).variables).toEqual([variable]);
+  });
+});

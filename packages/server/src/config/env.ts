@@ -74,6 +74,15 @@ export interface Config {
   readonly delivery: DeliverySettings;
   /** The alert engine (src/engine): scheduler tick, checks per worker, marketplace cool-down. */
   readonly engine: EngineSettings;
+  /** SENTRY_DSN (+ SENTRY_ENVIRONMENT): where errors are reported; null = nothing is sent. */
+  readonly errorReporting: ErrorReportingSettings | null;
+}
+
+export interface ErrorReportingSettings {
+  /** A Sentry or GlitchTip DSN: http(s)://<public key>@host[:port]/[path/]<numeric project id>. */
+  readonly dsn: string;
+  /** SENTRY_ENVIRONMENT, or NODE_ENV. */
+  readonly environment: string;
 }
 
 export interface EngineSettings {
@@ -147,6 +156,13 @@ function isOrigin(value: string): boolean {
     isUrlWithProtocol(value, ['http:', 'https:']) &&
     new URL(value).origin === value.replace(/\/$/, '')
   );
+}
+
+/** The DSN as Sentry and GlitchTip hand it out; checked here so a typo names the variable. */
+function isSentryDsn(value: string): boolean {
+  if (!isUrlWithProtocol(value, ['http:', 'https:'])) return false;
+  const url = new URL(value);
+  return url.username !== '' && /^\/(?:[^/]+\/)*\d+$/.test(url.pathname);
 }
 
 const httpUrl = urlWith('http:', 'https:').transform((value) => value.replace(/\/+$/, ''));
@@ -296,6 +312,18 @@ const EnvSchema = z.object({
   SCHEDULER_TICK_MS: integer(50, 60_000).default(5000),
   CHECK_CONCURRENCY: integer(1, 64).default(4),
   MARKETPLACE_COOLDOWN_SECONDS: integer(1, 3600).default(30),
+  SENTRY_DSN: z
+    .string()
+    .trim()
+    .refine(isSentryDsn, {
+      error: 'must be a DSN like https://<public key>@sentry.example.nl/<project id>',
+    })
+    .optional(),
+  SENTRY_ENVIRONMENT: z
+    .string()
+    .trim()
+    .regex(/^[^\s/]{1,64}$/, { error: 'must be 1-64 characters without spaces or /' })
+    .optional(),
 });
 
 type Env = Record<string, string | undefined>;
@@ -395,6 +423,12 @@ export function loadConfig(env: Env = process.env): Config {
       relayIntervalMs: vars.DELIVERY_RELAY_SECONDS * 1000,
       claimLeaseMs: vars.DELIVERY_CLAIM_SECONDS * 1000,
     }),
+    errorReporting: vars.SENTRY_DSN
+      ? Object.freeze({
+          dsn: vars.SENTRY_DSN,
+          environment: vars.SENTRY_ENVIRONMENT ?? vars.NODE_ENV,
+        })
+      : null,
   });
 }
 

@@ -4,10 +4,12 @@
  * chat, 30/s overall). Null when TELEGRAM_BOT_TOKEN is not set: Telegram is then off.
  */
 import type { Config } from '../config/env';
+import type { SharedLimitsStore } from '../context';
 import type { Logger } from '../logger';
 import {
   createTelegramClient,
   TelegramPacer,
+  redisSharedPacing,
   type ChatId,
   type ListingMessage,
   type SentListing,
@@ -36,10 +38,14 @@ export interface TelegramService {
 export function createTelegramService(
   config: Pick<Config, 'telegramBotToken' | 'telegramApiRoot'>,
   logger: Logger,
+  sharedLimits: SharedLimitsStore | null = null,
 ): TelegramService | null {
   const client = createTelegramClient(config);
   if (!client) return null;
-  const pacer = new TelegramPacer();
+  // With REDIS_URL every process paces against the same counts: the limits are the bot's.
+  const pacer = new TelegramPacer({
+    shared: sharedLimits ? (limits) => redisSharedPacing(sharedLimits, limits) : null,
+  });
   const log = logger.child({ component: 'telegram' });
   let username: Promise<string | null> | null = null;
 

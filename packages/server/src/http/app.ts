@@ -17,8 +17,9 @@ import { pinoHttp } from 'pino-http';
 import { STRINGS } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { redactUrl } from '../logger';
+import { reportError } from '../reporting';
 import { HttpError } from './errors';
-import { RATE_LIMIT_SETTINGS } from './rate-limit';
+import { RATE_LIMIT_SETTINGS, RATE_LIMIT_STORE } from './rate-limit';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -26,10 +27,11 @@ export const JSON_BODY_LIMIT = '100kb';
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /** Settings, request logs, security headers, CORS, cookies and JSON bodies, in that order. */
-export function usePlumbing(app: Express, { config, logger }: AppContext): void {
+export function usePlumbing(app: Express, { config, logger, sharedLimits }: AppContext): void {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.locals[RATE_LIMIT_SETTINGS] = config.rateLimits;
+  app.locals[RATE_LIMIT_STORE] = sharedLimits ?? null;
 
   app.use(
     pinoHttp({
@@ -76,7 +78,11 @@ export function usePlumbing(app: Express, { config, logger }: AppContext): void 
           // Listing photos come from the marketplaces' image hosts.
           imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          // Error reports go straight from the browser to the DSN's host (after consent).
+          connectSrc: [
+            "'self'",
+            ...(config.errorReporting ? [new URL(config.errorReporting.dsn).origin] : []),
+          ],
           ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
         },
       },
@@ -130,6 +136,7 @@ export function serveWebApp(app: Express, distDir: string): void {
 interface BodyParserError extends Error {
   type?: string;
   status?: number;
+  expose?: boolean;
 }
 
 /** The last handler: answers in Dutch and never leaks a stack trace. */
@@ -138,6 +145,12 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
 
   if (error instanceof HttpError) {
     res.set(error.headers).status(error.status).json(error.body);
+    return;
+  }
+  // A path parameter with bad percent-encoding (/api/alerts/manage/%E0%A4%A): the router's
+  // decodeURIComponent fails before any handler runs.
+  if (error instanceof URIError) {
+    res.status(400).json({ error: STRINGS.api.invalidPath });
     return;
   }
   const parserError = error as BodyParserError;
@@ -159,8 +172,21 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
     res.status(parserError.status).json({ error: STRINGS.api.invalidJson });
     return;
   }
+  if (
+    parserError.expose === true &&
+    typeof parserError.status === 'number' &&
+    parserError.status >= 400 &&
+    parserError.status < 500
+  ) {
+    // A client error without a body-parser type: a gzip, deflate or br body that does not
+    // inflate (body-parser passes zlib's error on as a 400).
+    res.status(parserError.status).json({ error: STRINGS.api.unreadableBody });
+    return;
+  }
 
-  // Logged with its stack; the client only learns that something went wrong.
+  // Logged with its stack and reported (only here: a 4xx is the client's doing, not a defect);
+  // the client only learns that something went wrong.
   req.log.error({ err: error }, 'unhandled error');
+  reportError(error, { method: req.method, url: redactUrl(req.originalUrl) });
   res.status(500).json({ error: STRINGS.api.internalError });
 };

@@ -25,10 +25,29 @@ export function originCheck(config: Pick<Config, 'publicUrl' | 'corsOrigins'>) {
   return (origin: string | undefined): boolean => origin === undefined || allowed.has(origin);
 }
 
-/** Answers an upgrade request with a plain HTTP refusal; the socket is never opened. */
-export function refuseUpgrade(socket: Duplex, status: 401 | 403 | 404, reason: string): void {
+const REASONS = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  503: 'Service Unavailable',
+} as const;
+/** If the client does not read the refusal, its socket goes anyway after this long. */
+const REFUSAL_LINGER_MS = 1000;
+
+/** Answers an upgrade request with `status` and closes its socket. */
+export function refuseUpgrade(socket: Duplex, status: keyof typeof REASONS): void {
+  const reason = REASONS[status];
+  const timer = setTimeout(() => socket.destroy(), REFUSAL_LINGER_MS);
+  timer.unref();
+  socket.on('error', () => socket.destroy());
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`,
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+      `Content-Length: ${reason.length}\r\n\r\n${reason}`,
+    () => {
+      clearTimeout(timer);
+      socket.destroy();
+    },
   );
 }
 

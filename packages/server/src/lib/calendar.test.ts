@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, localDate, localDateTime, startOfLocalDay } from './calendar';
+import { addDays, localDate, localDateTime, localMonth, startOfLocalDay } from './calendar';
 
 describe('local days (Europe/Amsterdam)', () => {
   it.each([
@@ -41,5 +41,38 @@ describe('local days (Europe/Amsterdam)', () => {
     ['2024-03-31', 1, '2024-04-01'],
   ])('addDays(%s, %i) = %s', (day, days, expected) => {
     expect(addDays(day, days)).toBe(expected);
+  });
+});
+
+describe('local months (Europe/Amsterdam)', () => {
+  it.each([
+    [
+      'a winter month begins at 23:00 UTC the day before',
+      '2026-11-24T13:00:00Z',
+      '2026-10-31T23:00:00.000Z',
+      '2026-11-30T23:00:00.000Z',
+    ],
+    [
+      'the first local hour of a month is that month, though UTC is still in the last',
+      '2026-10-31T23:30:00Z',
+      '2026-10-31T23:00:00.000Z',
+      '2026-11-30T23:00:00.000Z',
+    ],
+    [
+      'a month in which winter time returns',
+      '2026-10-15T12:00:00Z',
+      '2026-09-30T22:00:00.000Z',
+      '2026-10-31T23:00:00.000Z',
+    ],
+    [
+      'December runs into January of the next year',
+      '2026-12-31T22:59:59Z',
+      '2026-11-30T23:00:00.000Z',
+      '2026-12-31T23:00:00.000Z',
+    ],
+  ])('localMonth, %s', (_case, instant, start, end) => {
+    const month = localMonth(new Date(instant));
+    expect(month.start.toISOString()).toBe(start);
+    expect(month.end.toISOString()).toBe(end);
   });
 });

@@ -60,3 +60,11 @@ export function addDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(Date.UTC(y!, m! - 1, d!) + days * DAY_MS).toISOString().slice(0, 10);
 }
+
+/** The local calendar month of an instant: the instant it begins and the one the next begins. */
+export function localMonth(instant: Date): { start: Date; end: Date } {
+  const [y, m] = localDate(instant).split('-').map(Number) as [number, number];
+  const month = (year: number, index: number) =>
+    `${year + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+  return { start: startOfLocalDay(month(y, m - 1)), end: startOfLocalDay(month(y, m)) };
+}

@@ -1,11 +1,11 @@
 /**
- * The thin gateway to Mollie (issue 10): the official @mollie/api-client, unchanged, pointed at
+ * The thin gateway to Mollie: the official @mollie/api-client, unchanged, pointed at
  * MOLLIE_API_ENDPOINT (Mollie itself, or the local double in tests and the demo). Commands talk to
  * this interface only, so what we send and read from Mollie stays in one place.
  *
  * Every call that creates something carries an idempotency key derived from our own rows, so a
  * retried call (ours, or the client's own retry after a 5xx) within Mollie's hour never charges
- * twice (research reliability.md §2.2).
+ * twice.
  */
 import { createMollieClient, type MollieClient } from '@mollie/api-client';
 import type { Config } from '../config/env';

@@ -21,6 +21,7 @@ import authRoutes from './auth';
 import categoryRoutes from './categories';
 import chatRoutes from './chat';
 import contactRoutes from './contact';
+import errorReportingRoutes from './error-reporting';
 import newsletterRoutes from './newsletter';
 import notificationRoutes from './notifications';
 import paymentRoutes from './payments';
@@ -43,6 +44,7 @@ export function apiRoutes(ctx: AppContext): BoundRoute[] {
     ...paymentRoutes(ctx),
     ...chatRoutes(ctx),
     ...adminChatRoutes(ctx),
+    ...errorReportingRoutes(ctx),
   ];
 }
 

@@ -3,6 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../context';
 import { attachLiveEvents, type LiveEventsEndpoint } from '../sockets/events';
+import { createUpgradeDispatcher, type UpgradeDispatcher } from '../sockets/upgrade';
 import { createApp, type AppOptions } from './app';
 import { attachChatSocket, type ChatSocketEndpoint } from '../sockets/chat';
 import type { RunningService } from './types';
@@ -24,13 +25,16 @@ export interface WebService extends RunningService {
   liveEvents: LiveEventsEndpoint;
   /** The support chat WebSocket (/ws/chat) of this server. */
   chat: ChatSocketEndpoint;
+  /** Where WebSocket endpoints register their path (/ws/events; /ws/chat). */
+  upgrades: UpgradeDispatcher;
 }
 
 export async function start(ctx: AppContext, options: WebOptions = {}): Promise<WebService> {
   const logger = ctx.logger.child({ role: 'web' });
   const server = createServer(createApp(ctx, options));
-  const liveEvents = attachLiveEvents(ctx, server);
-  const chat = attachChatSocket(ctx, server);
+  const upgrades = createUpgradeDispatcher(server);
+  const liveEvents = attachLiveEvents(ctx, upgrades);
+  const chat = attachChatSocket(ctx, upgrades);
   let stopping = false;
   // During shutdown, answers tell keep-alive clients to go away so their sockets close at once.
   const inFlight = new Set<ServerResponse>();
@@ -60,12 +64,16 @@ export async function start(ctx: AppContext, options: WebOptions = {}): Promise<
     url,
     liveEvents,
     chat,
+    upgrades,
     stop: async () => {
       stopping = true;
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       // Open WebSockets would keep the server from closing; clients reconnect to another process.
       await liveEvents.close();
       await chat.close();
+      // Upgraded and handshaking sockets are no longer the server's connections: without this,
+      // server.close() would wait for them for good.
+      upgrades.close();
       return stopServer(server, options.shutdownTimeoutMs ?? HTTP_SHUTDOWN_TIMEOUT_MS, logger);
     },
   };

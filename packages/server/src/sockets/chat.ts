@@ -14,7 +14,7 @@
  *   hands them to its own sockets here, so in scale-out (Redis) both sides may be anywhere.
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   CHAT_SOCKET_GUEST_QUERY,
@@ -51,6 +51,7 @@ import {
   sessionLookup,
 } from '../http/ws-upgrade';
 import { chatPolicy, chatSessionStatus, type ChatVisitor } from '../policies/chat';
+import type { UpgradeDispatcher } from './upgrade';
 
 /** Server pings; a socket that did not answer the previous one is cut off. */
 export const CHAT_PING_MS = 30_000;
@@ -124,7 +125,7 @@ function refuse(connection: Connection, code: number, message: string): void {
   connection.ws.close(code, 'refused');
 }
 
-export function attachChatSocket(ctx: AppContext, server: Server): ChatSocketEndpoint {
+export function attachChatSocket(ctx: AppContext, upgrades: UpgradeDispatcher): ChatSocketEndpoint {
   const logger = ctx.logger.child({ component: 'ws-chat' });
   const chat: ChatContext = ctx;
   const originAllowed = originCheck(ctx.config);
@@ -139,10 +140,9 @@ export function attachChatSocket(ctx: AppContext, server: Server): ChatSocketEnd
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== CHAT_SOCKET_PATH) return;
     if (!originAllowed(req.headers.origin)) {
       logger.warn({ origin: req.headers.origin }, 'chat: origin refused');
-      return refuseUpgrade(socket, 403, 'Forbidden');
+      return refuseUpgrade(socket, 403);
     }
     sessionOf(req).then(
       (auth) => {
@@ -157,7 +157,7 @@ export function attachChatSocket(ctx: AppContext, server: Server): ChatSocketEnd
       },
     );
   };
-  server.on('upgrade', onUpgrade);
+  const unregister = upgrades.register(CHAT_SOCKET_PATH, onUpgrade);
 
   function accept(ws: WebSocket, auth: AuthState | null, guestSessionId: string | null) {
     const connection: Connection = {
@@ -390,7 +390,7 @@ export function attachChatSocket(ctx: AppContext, server: Server): ChatSocketEnd
     async close() {
       unsubscribe();
       clearInterval(ping);
-      server.off('upgrade', onUpgrade);
+      unregister();
       for (const connection of connections) connection.ws.terminate();
       connections.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

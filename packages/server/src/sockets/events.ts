@@ -12,7 +12,7 @@
  *   The same tick closes sockets whose session was revoked (logout) or expired.
  * - Clients may send `{ type: 'ping' }` (browsers cannot send WebSocket pings) and get `pong`.
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { LIVE_EVENTS_PATH, type LiveEventMessage } from '@prijsalarm/core';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -24,6 +24,7 @@ import {
   refuseUpgrade as reject,
   sessionLookup,
 } from '../http/ws-upgrade';
+import type { UpgradeDispatcher } from './upgrade';
 
 export const HEARTBEAT_MS = 30_000;
 /** Clients only send pings: anything bigger is not one of ours. */
@@ -46,7 +47,7 @@ export interface LiveEventsEndpoint {
   close(): Promise<void>;
 }
 
-export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEndpoint {
+export function attachLiveEvents(ctx: AppContext, upgrades: UpgradeDispatcher): LiveEventsEndpoint {
   const logger = ctx.logger.child({ component: 'ws-events' });
   const originAllowed = originCheck(ctx.config);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
@@ -82,17 +83,14 @@ export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEnd
   };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    // Other WebSocket paths (e.g. /ws/chat) have their own upgrade handlers.
-    if (pathname !== LIVE_EVENTS_PATH) return;
     const origin = req.headers.origin;
     if (!originAllowed(origin)) {
       logger.warn({ origin }, 'live events: origin refused');
-      return reject(socket, 403, 'Forbidden');
+      return reject(socket, 403);
     }
     sessionOf(req).then(
       (auth) => {
-        if (!auth) return reject(socket, 401, 'Unauthorized');
+        if (!auth) return reject(socket, 401);
         if (socket.destroyed) return;
         wss.handleUpgrade(req, socket, head, (ws) => {
           const live: LiveSocket = {
@@ -124,7 +122,7 @@ export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEnd
       },
     );
   };
-  server.on('upgrade', onUpgrade);
+  const unregister = upgrades.register(LIVE_EVENTS_PATH, onUpgrade);
 
   const heartbeat = setInterval(() => {
     void checkSockets().catch((error: unknown) =>
@@ -168,7 +166,7 @@ export function attachLiveEvents(ctx: AppContext, server: Server): LiveEventsEnd
     async close() {
       unsubscribe();
       clearInterval(heartbeat);
-      server.off('upgrade', onUpgrade);
+      unregister();
       for (const ws of wss.clients) ws.terminate();
       byUser.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -4,6 +4,7 @@ import { CSRF_COOKIE, DEFAULT_SETTINGS } from '@prijsalarm/core';
 import type { UserDto } from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../platform/storage';
 import {
+  adminStats,
   capabilitiesFor,
   startHttpDouble,
   subscriptionOverview,
@@ -118,13 +119,7 @@ describe('route guard (spec §2)', () => {
 
   it('an admin page lets an admin in after fetching the user again', async () => {
     server.script('GET', '/api/auth/me', { body: { user: userDto({ role: 'ADMIN' }) } });
-    server.script('GET', '/api/admin/stats', {
-      body: {
-        users: { total: 1, byPlan: { FREE: 0, REGISTERED: 0, PRO: 1 } },
-        alerts: { total: 0, active: 0 },
-        notifications: { total: 0, last24h: 0 },
-      },
-    });
+    server.script('GET', '/api/admin/stats', { body: adminStats() });
     await visit({ path: '/admin', storedUser: userDto({ role: 'ADMIN' }), csrfCookie: true });
     expect((await heading()).textContent).toBe('Beheer');
     expect(server.requestsTo('GET', '/api/auth/me')).toHaveLength(1);

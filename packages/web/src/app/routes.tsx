@@ -19,7 +19,6 @@ const DashboardCreate = lazy(() => import('../scenes/dashboard-create'));
 const MyAccount = lazy(() => import('../scenes/my-account'));
 const Notifications = lazy(() => import('../scenes/notifications'));
 const Admin = lazy(() => import('../scenes/admin'));
-const AdminPayments = lazy(() => import('../scenes/admin-payments'));
 const Login = lazy(() => import('../scenes/login'));
 const ForgotPassword = lazy(() => import('../scenes/forgot-password'));
 const ResetPassword = lazy(() => import('../scenes/reset-password'));
@@ -57,7 +56,7 @@ export const ROUTES: RouteObject[] = [
       },
       { path: 'my-account', element: loginRequired(<MyAccount />) },
       { path: 'notifications', element: loginRequired(<Notifications />) },
-      { path: 'admin/payments', element: adminRequired(<AdminPayments />) },
+      { path: 'admin/payments', element: <Navigate to="/admin?tab=payments" replace /> },
       { path: 'admin/*', element: adminRequired(<Admin />) },
 
       { path: 'login', element: <Login mode="login" /> },

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_SETTINGS, buildCapabilities, createApiClient } from '@prijsalarm/core';
 import type {
+  AdminStatsResponse,
   CapabilitiesData,
   CrossTabChannelLike,
   Plan,
@@ -50,6 +51,17 @@ export function subscriptionOverview(
     pausedAlerts: 0,
     prices: { proCents: 795, perAlertCents: 100, currency: 'EUR' },
     payments: [],
+    ...overrides,
+  };
+}
+
+/** What GET /admin/stats answers: by default one Pro user and nothing else. */
+export function adminStats(overrides: Partial<AdminStatsResponse> = {}): AdminStatsResponse {
+  return {
+    users: { total: 1, byPlan: { FREE: 0, REGISTERED: 0, PRO: 1 } },
+    alerts: { total: 0, active: 0 },
+    notifications: { total: 0, last24h: 0 },
+    payments: { activeProSubscriptions: 0, revenueThisMonthCents: 0 },
     ...overrides,
   };
 }

@@ -4,10 +4,11 @@
  * seconds, then retry the same message. Everything else is classified so the delivery job knows
  * whether to retry later, or to give up and clear the user's Telegram link.
  *
- * The pacing lives in this process. With several worker processes, run the Telegram deliveries
- * in one of them (or give each a share of the global rate).
+ * The pacing lives in this process, and with REDIS_URL also in Redis (`shared`, see
+ * shared-pacing.ts), so several worker processes together keep to the bot's limits.
  */
 import { TelegramError } from 'telegraf';
+import type { SharedPacing, SharedPacingLimits } from './shared-pacing';
 
 /** Seconds to wait on a 429 that carries no `retry_after` (telegraf's polling uses the same). */
 export const DEFAULT_RETRY_AFTER_SECONDS = 5;
@@ -83,6 +84,11 @@ export interface TelegramPacerOptions {
    */
   maxRetryAfterMs?: number;
   clock?: PacerClock;
+  /**
+   * Pacing shared with other processes (Redis), made for this pacer's limits; this process's own
+   * pacing still applies.
+   */
+  shared?: ((limits: SharedPacingLimits) => SharedPacing) | null;
 }
 
 interface ChatState {
@@ -102,6 +108,7 @@ export class TelegramPacer {
   private readonly maxRateLimitRetries: number;
   private readonly maxRetryAfterMs: number;
   private readonly clock: PacerClock;
+  private readonly shared: SharedPacing | null;
   private readonly chats = new Map<string, ChatState>();
   /** Start times of the sends in the current global window, oldest first. */
   private readonly recentStarts: number[] = [];
@@ -115,6 +122,11 @@ export class TelegramPacer {
     this.maxRateLimitRetries = options.maxRateLimitRetries ?? 3;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
     this.clock = options.clock ?? systemClock;
+    this.shared =
+      options.shared?.({
+        perChatIntervalMs: this.perChatIntervalMs,
+        globalLimit: { max: this.globalMax, windowMs: this.globalWindowMs },
+      }) ?? null;
   }
 
   /** Until when a 429 holds every chat back (epoch ms of the pacer's clock; 0: not paused). */
@@ -136,7 +148,7 @@ export class TelegramPacer {
     }
     const state = chat;
     state.queued += 1;
-    const result = state.tail.then(() => this.sendInTurn(state, call));
+    const result = state.tail.then(() => this.sendInTurn(key, state, call));
     state.tail = result.then(
       () => undefined,
       () => undefined,
@@ -146,21 +158,24 @@ export class TelegramPacer {
     });
   }
 
-  private async sendInTurn<T>(chat: ChatState, call: () => Promise<T>): Promise<T> {
+  private async sendInTurn<T>(key: string, chat: ChatState, call: () => Promise<T>): Promise<T> {
     for (let rateLimitRetries = 0; ;) {
-      await this.waitForTurn(chat);
+      await this.waitForTurn(key, chat);
       try {
         const result = await call();
         chat.nextAt = this.clock.now() + this.perChatIntervalMs;
+        await this.sharedDo(() => this.shared?.chatDone(key));
         return result;
       } catch (error) {
         const now = this.clock.now();
         chat.nextAt = now + this.perChatIntervalMs;
+        await this.sharedDo(() => this.shared?.chatDone(key));
         const failure = classifyTelegramError(error);
         if (failure.kind === 'rate-limited') {
           const until = now + failure.retryAfterMs;
           if (this.rateLimitScope === 'bot') {
             this.botPausedUntil = Math.max(this.botPausedUntil, until);
+            await this.sharedDo(() => this.shared?.pauseBot(failure.retryAfterMs));
           } else chat.nextAt = Math.max(chat.nextAt, until);
           if (
             rateLimitRetries < this.maxRateLimitRetries &&
@@ -175,7 +190,19 @@ export class TelegramPacer {
     }
   }
 
-  private async waitForTurn(chat: ChatState): Promise<void> {
+  /**
+   * A shared-pacing call that must not fail a send: while Redis does not answer, this process's
+   * own pacing is what holds.
+   */
+  private async sharedDo<T>(action: () => Promise<T> | undefined): Promise<T | undefined> {
+    try {
+      return await action();
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async waitForTurn(key: string, chat: ChatState): Promise<void> {
     for (;;) {
       const now = this.clock.now();
       while (
@@ -190,8 +217,14 @@ export class TelegramPacer {
           : (this.recentStarts[0] as number) + this.globalWindowMs;
       const at = Math.max(chat.nextAt, this.botPausedUntil, globalAt);
       if (at <= now) {
+        // Taken here before asking Redis, so this process's other sends see it at once.
         this.recentStarts.push(now);
-        return;
+        if (!this.shared) return;
+        const sharedWait = (await this.sharedDo(() => this.shared?.reserve(key))) ?? 0;
+        if (sharedWait <= 0) return;
+        this.recentStarts.splice(this.recentStarts.indexOf(now), 1);
+        await this.clock.sleep(sharedWait);
+        continue;
       }
       await this.clock.sleep(at - now);
     }

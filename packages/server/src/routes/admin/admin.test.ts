@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   STRINGS,
   type AdminAlertsResponse,
+  type AdminPaymentsResponse,
   type AdminStatsResponse,
   type AdminUsersResponse,
   type CapabilitiesData,
+  type PaymentStatus,
   type UserResponse,
 } from '@prijsalarm/core';
 import { createUser, loginAs } from '../../../test/auth-helpers';
@@ -12,6 +14,7 @@ import { createAlert, createNotification, unknownId } from '../../../test/factor
 import type { TestClient } from '../../../test/http-client';
 import { requestWithoutCsrf } from '../../../test/requests';
 import { startTestServer, type TestServer } from '../../../test/support';
+import { localMonth } from '../../lib/calendar';
 import type { Alert, User } from '../../models';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -121,13 +124,75 @@ describe('who may call the admin routes', () => {
 });
 
 describe('GET /admin/stats', () => {
-  it('counts users per plan, alerts and recent notifications', async () => {
+  const HOUR_MS = 60 * 60 * 1000;
+
+  beforeAll(async () => {
+    const { BillingAccount, Payment } = server.models;
+    // The Amsterdam month, computed as the server does; its first second is still last month in UTC.
+    const month = localMonth(new Date());
+    const at = (offsetMs: number) => new Date(month.start.getTime() + offsetMs);
+    let n = 0;
+    const payment = (
+      user: User,
+      amountCents: number,
+      status: PaymentStatus,
+      times: { paidAt?: Date; chargedBackAt?: Date; createdAt?: Date } = {},
+    ) =>
+      Payment.create({
+        userId: user.id,
+        product: amountCents === 795 ? 'pro' : 'extra_alerts',
+        quantity: amountCents === 795 ? 1 : amountCents / 100,
+        amountCents,
+        currency: 'EUR',
+        description: 'Prijsalarm',
+        status,
+        sequenceType: amountCents === 795 ? 'first' : 'oneoff',
+        molliePaymentId: `tr_stats${(n += 1)}`,
+        paidAt: times.paidAt ?? null,
+        chargedBackAt: times.chargedBackAt ?? null,
+        createdAt: times.createdAt ?? times.paidAt ?? at(HOUR_MS),
+      });
+    await Promise.all([
+      // This month: +795 (its first second) and +300.
+      payment(proAnna, 795, 'paid', { paidAt: at(1000) }),
+      payment(proAnna, 300, 'paid', { paidAt: at(HOUR_MS) }),
+      // Last month, paid: not this month's revenue.
+      payment(proBram, 795, 'paid', { paidAt: at(-1000) }),
+      // Paid last month, charged back this month: −795 now.
+      payment(proBram, 795, 'paid', { paidAt: at(-10 * DAY_MS), chargedBackAt: at(2 * HOUR_MS) }),
+      // Charged back last month, paid the month before: nothing now.
+      payment(proBram, 500, 'paid', { paidAt: at(-40 * DAY_MS), chargedBackAt: at(-DAY_MS) }),
+      // Paid and charged back this month: 0.
+      payment(registeredCor, 200, 'paid', { paidAt: at(HOUR_MS), chargedBackAt: at(3 * HOUR_MS) }),
+      // Never paid.
+      payment(registeredCor, 400, 'failed'),
+      payment(registeredCor, 795, 'canceled'),
+      payment(registeredCor, 100, 'open'),
+    ]);
+    await BillingAccount.bulkCreate([
+      { userId: proAnna.id, subscriptionStatus: 'active' },
+      { userId: proBram.id, subscriptionStatus: 'past_due' },
+      { userId: registeredCor.id, subscriptionStatus: 'canceled' },
+      { userId: plainUser.id, subscriptionStatus: 'ended' },
+    ]);
+  });
+
+  it('counts users per plan, alerts, recent notifications, Pro subscriptions and revenue', async () => {
     const res = await admin.get<AdminStatsResponse>('/api/admin/stats');
     expect(res.body).toEqual({
       users: { total: 5, byPlan: { FREE: 2, REGISTERED: 1, PRO: 2 } },
       alerts: { total: 4, active: 1 },
       notifications: { total: 3, last24h: 2 },
+      // Active and past due renew; canceled and ended do not.
+      // 795 + 300 paid this month, less the 795 charged back this month.
+      payments: { activeProSubscriptions: 2, revenueThisMonthCents: 300 },
     });
+  });
+
+  it('gives GET /admin/payments the same figures', async () => {
+    const stats = await admin.get<AdminStatsResponse>('/api/admin/stats');
+    const payments = await admin.get<AdminPaymentsResponse>('/api/admin/payments');
+    expect(payments.body.stats).toEqual(stats.body.payments);
   });
 });
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SETTINGS,
+  PLAN_LABELS,
   PLATFORMS,
   STRINGS,
   type AlertDto,
@@ -15,6 +16,7 @@ import {
   type CreateAlertResponse,
   type ManageAlertResponse,
   type MyAlertsResponse,
+  userCreateAlertSchema,
 } from '@prijsalarm/core';
 import { createLogger } from '../../logger';
 import {
@@ -215,6 +217,28 @@ describe('guest alert', () => {
     expect(res.body.fields?.platforms).toBe(
       STRINGS.access.accountRequiredForPlatform(PLATFORMS['2dehands'].name),
     );
+  });
+
+  it("takes the spec's whole create-alert payload (§3) with notifyEmail: true", async () => {
+    // Every field of the spec's payload: the wizard's fresh-form values plus the empty extras.
+    const { res } = await createGuestAlert({
+      ...userCreateAlertSchema.parse({ searchTerm: 'gazelle', platforms: ['marktplaats'] }),
+      ...{ minPrice: null, l1CategoryId: null, l2CategoryId: null, postalCode: '1234AB' },
+      ...{ maxPrice: 150, distance: 10 },
+    });
+    expect(res.body.alert.manageUrl).toContain('/manage/');
+    expect(res.body.alert.manageUrl).toContain('/manage/');
+  });
+
+  it('refuses what only an account may use with the plan message', async () => {
+    const browser = await guestBrowser(server);
+    const res = await browser.post<ApiErrorBody>(
+      '/api/alerts',
+      guestPayload({ email: uniqueEmail(), notifyTelegram: true, minPrice: 5 }),
+    );
+    expect(res.status).toBe(400);
+    const fromRegistered = STRINGS.access.availableFromPlan(PLAN_LABELS.REGISTERED);
+    expect(res.body.fields).toEqual({ notifyTelegram: fromRegistered, minPrice: fromRegistered });
   });
 
   it('refuses a confirmation link that has expired', async () => {

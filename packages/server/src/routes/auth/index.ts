@@ -2,6 +2,7 @@
  * /api/auth: accounts and sessions. Cookies and CSRF: see http/auth.ts and ./cookies. Every
  * non-read route here is CSRF-protected by the app-wide middleware.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import {
@@ -51,7 +52,7 @@ import type { User } from '../../models';
 import { presentSession } from '../../presenters/session';
 import { presentUserWithCounts } from '../../presenters/user';
 import { sessionCookies } from './cookies';
-import { createAuthLimiters, type AuthLimiters } from './limits';
+import { accountAndIp, createAuthLimiters, loginDelayMs, type AuthLimiters } from './limits';
 
 /** A one-time link token: 256 bits base64url. Anything else cannot exist, so 404 without a lookup. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -62,7 +63,7 @@ const signedIn = { before: [requireUser] };
 export default function authRoutes(ctx: AppContext): BoundRoute[] {
   const { auth } = API_CONTRACT;
   const cookies = sessionCookies(ctx);
-  const limits: AuthLimiters = createAuthLimiters(ctx.config.rateLimits);
+  const limits: AuthLimiters = createAuthLimiters(ctx.config.rateLimits, ctx.sharedLimits);
 
   const clientInfo = (req: Request) => ({
     userAgent: req.get('user-agent') ?? null,
@@ -115,17 +116,35 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
     });
   }
 
-  /** Wrong passwords count against the account like failed logins. */
+  /**
+   * Before a password is checked: refused at the IP's or the account-from-this-IP's ceiling, and
+   * slowed down by the failures so far from this IP on this account (the owner elsewhere is not).
+   */
+  async function passwordAttempt(req: Request, email: string) {
+    const ip = ipOf(req);
+    const key = accountAndIp(email, ip);
+    await limits['login-ip'].assertAvailable(ip);
+    await limits['login-account-ip'].assertAvailable(key);
+    const delay = loginDelayMs(await limits['login-account-ip'].counted(key));
+    if (delay > 0) await sleep(delay);
+    return {
+      failed: async () => {
+        await limits['login-ip'].recordFailure(ip);
+        await limits['login-account-ip'].recordFailure(key);
+      },
+      succeeded: () => limits['login-account-ip'].reset(key),
+    };
+  }
+
+  /** Wrong passwords count like failed logins. */
   async function requirePassword(
     req: Request,
     user: User,
     check: { password: string; field: string; message: string },
   ) {
-    await limits['login-ip'].assertAvailable(ipOf(req));
-    await limits['login-account'].assertAvailable(user.email);
+    const attempt = await passwordAttempt(req, user.email);
     if (!(await checkPassword(user, check.password))) {
-      await limits['login-ip'].recordFailure(ipOf(req));
-      await limits['login-account'].recordFailure(user.email);
+      await attempt.failed();
       throw HttpError.badRequest(check.message, { fields: { [check.field]: check.message } });
     }
   }
@@ -153,16 +172,13 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
 
     route(auth.login, { schemas: { body: loginSchema } }, async (req, res) => {
       const { email, password, rememberMe } = req.input.body;
-      const ip = ipOf(req);
-      await limits['login-ip'].assertAvailable(ip);
-      await limits['login-account'].assertAvailable(email);
+      const attempt = await passwordAttempt(req, email);
       const user = await findAccount(ctx, email);
       if (!(await checkPassword(user, password)) || !user) {
-        await limits['login-ip'].recordFailure(ip);
-        await limits['login-account'].recordFailure(email);
+        await attempt.failed();
         throw new HttpError(401, STRINGS.auth.invalidCredentials);
       }
-      await limits['login-account'].reset(email);
+      await attempt.succeeded();
       // Only someone who knows the password learns that the address is not yet confirmed.
       if (!user.emailVerified) throw HttpError.forbidden(STRINGS.auth.emailNotVerified);
       await rehashIfNeeded(user, password);
@@ -233,7 +249,7 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
       async (req, res) => {
         const user = await consumeLinkToken(req, 'reset_password', STRINGS.auth.resetLinkInvalid);
         await resetPassword(ctx, user, req.input.body.password);
-        await limits['login-account'].reset(user.email);
+        await limits['login-account-ip'].reset(accountAndIp(user.email, ipOf(req)));
         if (req.auth) cookies.clear(req, res);
         return { message: STRINGS.auth.passwordReset };
       },

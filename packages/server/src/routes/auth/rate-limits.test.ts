@@ -3,6 +3,7 @@ import { STRINGS } from '@prijsalarm/core';
 import { TEST_PASSWORD, createUser, loginAs, uniqueEmail } from '../../../test/auth-helpers';
 import type { TestResponse } from '../../../test/http-client';
 import { startTestServer, type TestServer } from '../../../test/support';
+import { loginDelayMs } from './limits';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,7 +12,7 @@ beforeAll(async () => {
       // Each test speaks from its own addresses (X-Forwarded-For), so limits per IP stay apart.
       TRUST_PROXY: 'true',
       RATE_LIMITS: [
-        'login-account=3/900',
+        'login-account-ip=3/900',
         'login-ip=5/900',
         'register-ip=2/3600',
         'register-account=2/3600',
@@ -49,29 +50,63 @@ describe('login', () => {
     ['an existing account', true],
     ['an unknown e-mail (the same, so it reveals nothing)', false],
   ])(
-    '3 failures (RATE_LIMITS) for %s from any address block the next attempt',
+    '3 failures (RATE_LIMITS) for %s from one address block the next attempt from there',
     async (_case, exists) => {
       const email = exists ? (await createUser(server)).email : uniqueEmail('onbekend');
+      const attacker = nextIp();
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        const res = await post('/api/auth/login', { email, password: 'wrong-password-1' });
+        const res = await post(
+          '/api/auth/login',
+          { email, password: 'wrong-password-1' },
+          attacker,
+        );
         expect(res.status).toBe(401);
       }
-      // Blocked even with the right password.
-      const blocked = await post('/api/auth/login', { email, password: TEST_PASSWORD });
+      // Blocked even with the right password, from that address.
+      const blocked = await post('/api/auth/login', { email, password: TEST_PASSWORD }, attacker);
       expectTooManyRequests(blocked, 900);
     },
   );
 
-  it('a successful login clears the failures of the account', async () => {
+  it("an attacker's failures do not lock the owner out: the owner signs in at once from elsewhere", async () => {
     const user = await createUser(server);
+    const attacker = nextIp();
+    const wrong = { email: user.email, password: 'wrong-password-1' };
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await post('/api/auth/login', wrong, attacker)).status).toBe(401);
+    }
+    expectTooManyRequests(await post('/api/auth/login', wrong, attacker), 900);
+
+    const start = performance.now();
+    const owner = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect(owner.status).toBe(200);
+    // No slow-down carried over from the attacker's address (the first step alone is 250 ms).
+    expect(performance.now() - start).toBeLessThan(loginDelayMs(3));
+  });
+
+  it('slows down each next attempt from the same address on the same account', async () => {
+    const email = uniqueEmail('traag');
+    const ip = nextIp();
+    const wrong = { email, password: 'wrong-password-1' };
+    await post('/api/auth/login', wrong, ip);
+    await post('/api/auth/login', wrong, ip);
+    const start = performance.now();
+    expect((await post('/api/auth/login', wrong, ip)).status).toBe(401);
+    expect(performance.now() - start).toBeGreaterThanOrEqual(loginDelayMs(2) - 5);
+    expect(loginDelayMs(1)).toBeLessThan(loginDelayMs(2));
+  });
+
+  it('a successful login clears the failures of the account from that address', async () => {
+    const user = await createUser(server);
+    const ip = nextIp();
     const wrong = { email: user.email, password: 'wrong-password-1' };
     const right = { email: user.email, password: TEST_PASSWORD };
-    await post('/api/auth/login', wrong);
-    await post('/api/auth/login', wrong);
-    expect((await post('/api/auth/login', right)).status).toBe(200);
-    await post('/api/auth/login', wrong);
-    await post('/api/auth/login', wrong);
-    expect((await post('/api/auth/login', right)).status).toBe(200);
+    await post('/api/auth/login', wrong, ip);
+    await post('/api/auth/login', wrong, ip);
+    expect((await post('/api/auth/login', right, ip)).status).toBe(200);
+    await post('/api/auth/login', wrong, ip);
+    await post('/api/auth/login', wrong, ip);
+    expect((await post('/api/auth/login', right, ip)).status).toBe(200);
   });
 
   it('failures on many accounts from one address block that address only', async () => {
@@ -98,8 +133,10 @@ describe('login', () => {
       expect((await browser.post('/api/auth/change-password', body)).status).toBe(400);
     }
     expectTooManyRequests(await browser.post('/api/auth/change-password', body), 900);
-    const login = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
-    expect(login.status).toBe(429);
+    // From the same address (the browser's own, no X-Forwarded-For): refused; from another: fine.
+    const right = { email: user.email, password: TEST_PASSWORD };
+    expect((await server.client().post('/api/auth/login', right)).status).toBe(429);
+    expect((await post('/api/auth/login', right)).status).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, DEFAULT_SETTINGS, STRINGS } from '@prijsalarm/core';
+import { CSRF_COOKIE, DEFAULT_SETTINGS, PAYMENT_STRINGS, STRINGS } from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../../platform/storage';
 import { capabilitiesFor, startHttpDouble, testStore, userDto } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
@@ -15,7 +15,7 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 afterEach(() => expect(server.unscripted).toEqual([]));
 
-async function openAsUser(path: string) {
+async function openAsUser(path: string, caps = capabilitiesFor('REGISTERED')) {
   const storage = memoryStorage();
   writeJson(storage, STORAGE_KEYS.settings, { settings: DEFAULT_SETTINGS, fetchedAt: Date.now() });
   writeJson(storage, STORAGE_KEYS.auth, {
@@ -33,7 +33,7 @@ async function openAsUser(path: string) {
     cookies: new Map([[CSRF_COOKIE, 'c']]),
   });
   await store.auth.initialize();
-  server.script('GET', '/api/user-capabilities', { body: capabilitiesFor('REGISTERED') });
+  server.script('GET', '/api/user-capabilities', { body: caps });
   server.script('GET', '/api/categories', { body: [] });
   renderApp(store, navigator, path);
   return { store, navigator };
@@ -63,6 +63,10 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Overslaan' }));
     await stepHeading(steps.search);
+    // Spec §5: the input names the one character rule in its title.
+    expect(screen.getByLabelText('Zoekterm').getAttribute('title')).toBe(
+      STRINGS.alertForm.searchTermNoAngleBrackets,
+    );
     await user.type(screen.getByLabelText('Zoekterm'), 'gazelle{Enter}');
 
     await stepHeading(steps.priceLocation);
@@ -100,6 +104,33 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
     expect(navigator.currentPath()).toBe('/manage/tok');
     // The redirect alone waits 3 s, and role queries over a whole wizard are slow in jsdom.
   }, 10_000);
+});
+
+describe('the wizard at the alert limit', () => {
+  it('says so, and offers both the upgrade and extra alerts (issue 10)', async () => {
+    await openAsUser('/prijsalarm-maken', {
+      ...capabilitiesFor('REGISTERED'),
+      canCreateAlerts: false,
+    });
+    const message = await screen.findByText(STRINGS.alertForm.maxAlertsReached, { exact: false });
+    const notice = message.closest('.notice') as HTMLElement;
+    expect(
+      within(notice).getByRole('link', { name: 'Upgrade naar Pro' }).getAttribute('href'),
+    ).toBe('/dashboard/subscription');
+    expect(notice.textContent).toContain(PAYMENT_STRINGS.maxAlerts.offer);
+    expect(
+      within(notice)
+        .getByRole('link', { name: PAYMENT_STRINGS.maxAlerts.buy })
+        .getAttribute('href'),
+    ).toBe('/my-account?tab=subscription#extra-alerts');
+  });
+
+  it('shows no limit notice below the limit', async () => {
+    await openAsUser('/prijsalarm-maken');
+    await stepHeading(ALERT_STEPS.platform);
+    expect(screen.queryByText(STRINGS.alertForm.maxAlertsReached, { exact: false })).toBeNull();
+    expect(screen.queryByRole('link', { name: PAYMENT_STRINGS.maxAlerts.buy })).toBeNull();
+  });
 });
 
 const ALERT_STEPS = {

@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { ALERT_FORM_TEXTS, STRINGS } from '@prijsalarm/core';
 import type { AlertFormContext } from '@prijsalarm/core';
+import { focusInView } from '../../hooks/focusInView';
 import { PageLoading } from '../layout/PageLoading';
+import { MaxAlertsNotice } from '../payments/MaxAlertsNotice';
 import { useStores } from '../../stores/context';
 import { AlertWizardStore } from './AlertWizardStore';
 import type { WizardStepId } from './AlertWizardStore';
@@ -122,7 +123,8 @@ export const AlertWizard = observer(function AlertWizard({ context }: AlertWizar
   useEffect(() => {
     if (focusRequests === 0) return;
     const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (invalid ?? headingRef.current)?.focus();
+    const target = invalid ?? headingRef.current;
+    if (target) focusInView(target);
   }, [focusRequests]);
 
   if (!root.capabilities.isLoaded && root.auth.isLoggedIn) {
@@ -147,13 +149,7 @@ export const AlertWizard = observer(function AlertWizard({ context }: AlertWizar
 
   return (
     <section className="wizard card" aria-labelledby={headingId}>
-      {warning && (
-        <div className="notice notice--warning">
-          <p>
-            {warning.message} <Link to={warning.upgradePath}>{warning.upgradeLabel}</Link>
-          </p>
-        </div>
-      )}
+      {warning && <MaxAlertsNotice warning={warning} />}
       <SearchLinkField link={wizard.link} />
       <Progress wizard={wizard} />
       <p className="wizard__count">{texts.wizard.progress(wizard.stepNumber, wizard.totalSteps)}</p>

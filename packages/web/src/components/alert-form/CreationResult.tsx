@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ALERT_FORM_TEXTS } from '@prijsalarm/core';
+import { focusInView } from '../../hooks/focusInView';
 import type { AlertCreation } from './AlertCreation';
 
 const texts = ALERT_FORM_TEXTS.result;
@@ -10,7 +11,7 @@ const texts = ALERT_FORM_TEXTS.result;
 function useFocusOnMount<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   useEffect(() => {
-    ref.current?.focus();
+    if (ref.current) focusInView(ref.current);
   }, []);
   return ref;
 }

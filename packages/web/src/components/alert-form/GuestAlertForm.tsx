@@ -12,7 +12,13 @@ import { useStores } from '../../stores/context';
 import { ErrorCard, SuccessCard } from './CreationResult';
 import { GuestAlertFormStore } from './GuestAlertFormStore';
 import { SearchLinkField } from './SearchLinkField';
-import { DISTANCE_SELECT_OPTIONS, SelectField, distanceValue, parseDistance } from './controls';
+import {
+  DISTANCE_SELECT_OPTIONS,
+  SearchTermField,
+  SelectField,
+  distanceValue,
+  parseDistance,
+} from './controls';
 import './alert-form.css';
 
 const texts = ALERT_FORM_TEXTS;
@@ -66,12 +72,7 @@ export const GuestAlertForm = observer(function GuestAlertForm({
       )}
       <SearchLinkField link={store.link} />
       <Form model={store} label={texts.guest.formLabel} onSubmit={() => void store.submit()}>
-        <TextField
-          label={texts.fields.searchTerm}
-          name="searchTerm"
-          placeholder={texts.fields.searchTermPlaceholder}
-          autoComplete="off"
-          required
+        <SearchTermField
           value={form.searchTerm}
           error={store.error('searchTerm')}
           onValueChange={store.setSearchTerm}

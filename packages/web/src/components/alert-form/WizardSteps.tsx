@@ -15,6 +15,7 @@ import {
   CheckboxGroup,
   ChoiceGroup,
   DISTANCE_SELECT_OPTIONS,
+  SearchTermField,
   SelectField,
   ToggleField,
   distanceValue,
@@ -82,12 +83,7 @@ export const CategoryStep = observer(function CategoryStep({ wizard }: StepProps
 
 export const SearchStep = observer(function SearchStep({ wizard }: StepProps) {
   return (
-    <TextField
-      label={texts.fields.searchTerm}
-      name="searchTerm"
-      placeholder={texts.fields.searchTermPlaceholder}
-      autoComplete="off"
-      required
+    <SearchTermField
       value={wizard.form.searchTerm}
       error={wizard.errors.searchTerm}
       onValueChange={wizard.setSearchTerm}

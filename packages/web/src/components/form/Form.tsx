@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import type { FormEvent, ReactNode } from 'react';
+import { focusInView } from '../../hooks/focusInView';
 import { FormAlert } from './fields';
 
 interface FormProps {
@@ -29,7 +30,7 @@ export const Form = observer(function Form({ model, onSubmit, label, children }:
       if (!target.hasAttribute('tabindex') && target.getAttribute('role') === 'alert') {
         target.setAttribute('tabindex', '-1');
       }
-      target.focus();
+      focusInView(target);
     }
   }, [attempts]);
 

@@ -23,13 +23,14 @@ import type {
   UserDto,
 } from '@prijsalarm/core';
 import { errorText } from '../../stores/errors';
+import { AdminPaymentsStore } from './AdminPaymentsStore';
 import type { LoadStatus } from '../../stores/latestLoad';
 import { PagedList } from '../../stores/PagedList';
 import type { RootStore } from '../../stores/RootStore';
 
 const texts = SCREEN_TEXTS.admin;
 
-export const ADMIN_TABS = ['stats', 'users', 'alerts', 'settings'] as const;
+export const ADMIN_TABS = ['stats', 'users', 'alerts', 'payments', 'settings'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const ADMIN_TAB_ITEMS = ADMIN_TABS.map((id) => ({ id, label: texts.tabs[id] }));
 
@@ -413,12 +414,14 @@ export class AdminStore {
   readonly stats: AdminStatsStore;
   readonly users: AdminUsersStore;
   readonly alerts: AdminAlertsStore;
+  readonly payments: AdminPaymentsStore;
   readonly settings: AdminSettingsStore;
 
   constructor(root: RootStore) {
     this.stats = new AdminStatsStore(root);
     this.users = new AdminUsersStore(root);
     this.alerts = new AdminAlertsStore(root);
+    this.payments = new AdminPaymentsStore(root);
     this.settings = new AdminSettingsStore(root);
   }
 

@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, SCREEN_TEXTS, STRINGS, applySetting } from '@prijsalarm/core';
+import {
+  DEFAULT_SETTINGS,
+  PAYMENT_STRINGS,
+  SCREEN_TEXTS,
+  STRINGS,
+  applySetting,
+} from '@prijsalarm/core';
 import type { SettingKey } from '@prijsalarm/core';
-import { startHttpDouble, userDto } from '../../test/helpers';
+import { adminStats, startHttpDouble, userDto } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
 import { appNavigator, renderApp } from '../../test/render';
 import { ALERT_ID, alertDto, capabilities, signedInStore } from '../../test/screens';
@@ -42,26 +48,65 @@ async function open(path: string) {
   const { store } = await signedInStore(server, { navigator, user: ADMIN });
   server.script('GET', '/api/auth/me', { body: { user: ADMIN } });
   renderApp(store, navigator, path);
-  await screen.findByRole('heading', { level: 1, name: 'Beheer' });
+  // The scene is loaded lazily; its first transform can outlast the default second under load.
+  await screen.findByRole('heading', { level: 1, name: 'Beheer' }, { timeout: 5000 });
   return { store, navigator, user: userEvent.setup() };
 }
 
 describe('admin: tabs and statistics', () => {
   it('opens on the statistics; the tab is in the URL', async () => {
     server.script('GET', '/api/admin/stats', {
-      body: {
+      body: adminStats({
         users: { total: 7, byPlan: { FREE: 3, REGISTERED: 3, PRO: 1 } },
         alerts: { total: 12, active: 9 },
         notifications: { total: 140, last24h: 21 },
-      },
+        payments: { activeProSubscriptions: 4, revenueThisMonthCents: 3180 },
+      }),
     });
     server.script('GET', '/api/admin/users', { body: { users: [BOB], pagination: pagination(1) } });
     const { user, navigator } = await open('/admin');
+    const figure = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
     expect((await screen.findByText(texts.activeAlerts)).nextElementSibling?.textContent).toBe('9');
+    expect(figure(PAYMENT_STRINGS.admin.activePro)).toBe('4');
+    expect(figure(PAYMENT_STRINGS.admin.revenueThisMonth)).toMatch(/^€\s31,80$/);
     expect(screen.getByRole('table', { name: texts.byPlan }).textContent).toContain('Pro1');
     await user.click(screen.getByRole('tab', { name: texts.tabs.users }));
     expect(navigator.currentPath()).toBe('/admin?tab=users');
     expect(await screen.findByRole('rowheader', { name: 'bob@example.nl' })).toBeTruthy();
+  });
+
+  it('lists the payments with their users and statuses in the Betalingen tab', async () => {
+    server.script('GET', '/api/admin/stats', { body: adminStats() });
+    server.script('GET', '/api/admin/payments', {
+      body: {
+        payments: [
+          {
+            id: '77777777-7777-4777-8777-777777777777',
+            product: 'pro',
+            quantity: 1,
+            description: PAYMENT_STRINGS.products.pro,
+            amountCents: 795,
+            currency: 'EUR',
+            status: 'failed',
+            renewal: false,
+            createdAt: '2026-11-24T10:00:00.000Z',
+            paidAt: null,
+            receipt: null,
+            user: { id: BOB.id, email: 'bob@example.nl' },
+          },
+        ],
+        stats: { activeProSubscriptions: 1, revenueThisMonthCents: 795 },
+      },
+    });
+    const { user, navigator } = await open('/admin');
+    await screen.findByText(PAYMENT_STRINGS.admin.activePro);
+    await user.click(screen.getByRole('tab', { name: 'Betalingen' }));
+    expect(navigator.currentPath()).toBe('/admin?tab=payments');
+    const table = await screen.findByRole('table', { name: texts.tabs.payments });
+    const row = within(table).getByText('bob@example.nl').closest('tr')!;
+    expect(row.textContent).toContain(PAYMENT_STRINGS.products.pro);
+    expect(row.textContent).toContain(PAYMENT_STRINGS.status.failed);
+    expect(row.textContent).toMatch(/€\s7,95/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import {
   ALERT_STATUSES,
   PAYMENT_STRINGS,
@@ -18,6 +18,7 @@ import type { AlertStatus, Plan, PlatformId } from '@prijsalarm/core';
 import type { ListQuery, PagedList } from '../../stores/PagedList';
 import { Page } from '../../components/content/Page';
 import { FormAlert } from '../../components/form/fields';
+import { dutchDate, euros } from '../../components/payments/format';
 import { BarChart } from '../../components/ui/BarChart';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { LoadError, Loading } from '../../components/ui/LoadError';
@@ -25,6 +26,7 @@ import { Pager } from '../../components/ui/Pager';
 import { Tabs, tabFromQuery } from '../../components/ui/Tabs';
 import { useStores } from '../../stores/context';
 import '../../styles/screens.css';
+import type { AdminPaymentsStore } from './AdminPaymentsStore';
 import { ADMIN_TAB_ITEMS, AdminStore } from './AdminStore';
 import { SUPPORT_TAB, SUPPORT_TAB_ITEM } from './support/tab';
 import { SupportTab } from './support/SupportTab';
@@ -39,6 +41,7 @@ import type {
 const page = STRINGS.web.admin;
 const texts = SCREEN_TEXTS.admin;
 const common = SCREEN_TEXTS.common;
+const paymentTexts = PAYMENT_STRINGS.admin;
 
 function SelectField<T extends string>({
   label,
@@ -136,26 +139,22 @@ const StatsSection = observer(function StatsSection({ store }: { store: AdminSta
         {texts.tabs.stats}
       </h2>
       <dl className="stats">
-        <div className="stats__item">
-          <dt>{texts.users}</dt>
-          <dd>{stats.users.total}</dd>
-        </div>
-        <div className="stats__item">
-          <dt>{texts.alerts}</dt>
-          <dd>{stats.alerts.total}</dd>
-        </div>
-        <div className="stats__item">
-          <dt>{texts.activeAlerts}</dt>
-          <dd>{stats.alerts.active}</dd>
-        </div>
-        <div className="stats__item">
-          <dt>{texts.notifications}</dt>
-          <dd>{stats.notifications.total}</dd>
-        </div>
-        <div className="stats__item">
-          <dt>{texts.notificationsLast24h}</dt>
-          <dd>{stats.notifications.last24h}</dd>
-        </div>
+        {(
+          [
+            [texts.users, stats.users.total],
+            [texts.alerts, stats.alerts.total],
+            [texts.activeAlerts, stats.alerts.active],
+            [texts.notifications, stats.notifications.total],
+            [texts.notificationsLast24h, stats.notifications.last24h],
+            [paymentTexts.activePro, stats.payments.activeProSubscriptions],
+            [paymentTexts.revenueThisMonth, euros(stats.payments.revenueThisMonthCents)],
+          ] as const
+        ).map(([label, value]) => (
+          <div className="stats__item" key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       <div className="card section">
         <BarChart
@@ -387,6 +386,61 @@ const AlertsSection = observer(function AlertsSection({ store }: { store: AdminA
   );
 });
 
+/** The latest payments with their users and statuses (issue 10); the figures are in the stats. */
+const PaymentsSection = observer(function PaymentsSection({
+  store,
+}: {
+  store: AdminPaymentsStore;
+}) {
+  const payments = store.data?.payments;
+  const columns = paymentTexts.columns;
+  return (
+    <section aria-labelledby="admin-payments-title">
+      <h2 id="admin-payments-title" className="visually-hidden">
+        {texts.tabs.payments}
+      </h2>
+      {store.status === 'loading' && !payments && <Loading />}
+      {store.status === 'error' && store.error && (
+        <LoadError message={store.error} onRetry={() => void store.load()} />
+      )}
+      {payments?.length === 0 && <p>{paymentTexts.empty}</p>}
+      {payments && payments.length > 0 && (
+        <div className="table-wrap">
+          <table className="data-table data-table--stack">
+            <caption className="visually-hidden">{texts.tabs.payments}</caption>
+            <thead>
+              <tr>
+                {[columns.date, columns.user, columns.product, columns.amount, columns.status].map(
+                  (column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ),
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((payment) => (
+                <tr key={payment.id}>
+                  <td data-label={columns.date}>{dutchDate(payment.createdAt)}</td>
+                  <td className="cell-wrap" data-label={columns.user}>
+                    {payment.user?.email ?? '—'}
+                  </td>
+                  <td data-label={columns.product}>{payment.description}</td>
+                  <td data-label={columns.amount}>
+                    {euros(payment.amountCents, payment.currency)}
+                  </td>
+                  <td data-label={columns.status}>{PAYMENT_STRINGS.status[payment.status]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+});
+
 const SettingCard = observer(function SettingCard({ form }: { form: SettingForm }) {
   const baseId = useId();
   const submit = (event: FormEvent) => {
@@ -479,7 +533,7 @@ const SettingsSection = observer(function SettingsSection({ store }: { store: Ad
 
 const TAB_ITEMS = [...ADMIN_TAB_ITEMS, SUPPORT_TAB_ITEM];
 
-/** /admin (login and role ADMIN required): statistics, users, alerts and settings (spec §6). */
+/** /admin (login and role ADMIN required): statistics, users, alerts, payments, settings and the support inbox. */
 const AdminScene = observer(function AdminScene() {
   const root = useStores();
   const [store] = useState(() => new AdminStore(root));
@@ -491,10 +545,6 @@ const AdminScene = observer(function AdminScene() {
 
   return (
     <Page title={page.title} intro={page.intro} width="wide">
-      {/* Issue 10: the payments have a page of their own. */}
-      <p>
-        <Link to="/admin/payments">{PAYMENT_STRINGS.admin.title}</Link>
-      </p>
       <Tabs
         label={texts.tabsLabel}
         tabs={TAB_ITEMS}
@@ -505,6 +555,7 @@ const AdminScene = observer(function AdminScene() {
         {tab === 'stats' && <StatsSection store={store.stats} />}
         {tab === 'users' && <UsersSection store={store.users} />}
         {tab === 'alerts' && <AlertsSection store={store.alerts} />}
+        {tab === 'payments' && <PaymentsSection store={store.payments} />}
         {tab === 'settings' && <SettingsSection store={store} />}
         {tab === SUPPORT_TAB && <SupportTab />}
       </Tabs>

@@ -210,6 +210,9 @@ describe('dashboard page', () => {
     expect(
       within(warning!).getByRole('link', { name: 'Upgrade naar Pro' }).getAttribute('href'),
     ).toBe('/dashboard/subscription');
+    expect(
+      within(warning!).getByRole('link', { name: 'Extra alerts kopen' }).getAttribute('href'),
+    ).toBe('/my-account?tab=subscription#extra-alerts');
   });
 
   it('asks before deleting; Annuleren keeps the alert', async () => {

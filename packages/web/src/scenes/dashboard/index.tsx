@@ -2,7 +2,6 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  PAYMENT_STRINGS,
   PLATFORMS,
   SCREEN_TEXTS,
   STRINGS,
@@ -14,6 +13,7 @@ import {
 } from '@prijsalarm/core';
 import type { AlertDto } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
+import { MaxAlertsNotice } from '../../components/payments/MaxAlertsNotice';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { LoadError, Loading } from '../../components/ui/LoadError';
 import { useNow } from '../../hooks/useNow';
@@ -168,22 +168,7 @@ const DashboardScene = observer(function DashboardScene() {
         </div>
       </dl>
 
-      {warning && (
-        <div className="notice notice--warning" id={WARNING_ID}>
-          <p>
-            {warning.message} <Link to={warning.upgradePath}>{warning.upgradeLabel}</Link>
-          </p>
-          {!store.canCreate && (
-            // Issue 10: the limit can also be raised with extra alerts.
-            <p>
-              {PAYMENT_STRINGS.maxAlerts.offer}{' '}
-              <Link to="/my-account?tab=subscription#extra-alerts">
-                {PAYMENT_STRINGS.maxAlerts.buy}
-              </Link>
-            </p>
-          )}
-        </div>
-      )}
+      {warning && <MaxAlertsNotice warning={warning} id={WARNING_ID} />}
 
       <section className="section" aria-labelledby="alerts-heading">
         <div className="section__header">

@@ -6,6 +6,7 @@ import {
   CSRF_COOKIE,
   DEFAULT_SETTINGS,
   POST_CREATION_REDIRECT_MS,
+  STICKY_SCROLL_OFFSET_PX,
   STRINGS,
 } from '@prijsalarm/core';
 import type { PublicSettings } from '@prijsalarm/core';
@@ -179,6 +180,24 @@ describe('guest form', () => {
     expect(screen.getByText(STRINGS.alertForm.emailRequired)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Zoekterm'));
     expect(server.requests).toEqual([]);
+  });
+
+  it('names the search-term rule in its title and scrolls a field in error below the sticky bar', async () => {
+    await open('/gratis-alert-maken');
+    const user = userEvent.setup();
+    const searchTerm = await screen.findByLabelText('Zoekterm');
+    expect(searchTerm.getAttribute('title')).toBe(STRINGS.alertForm.searchTermNoAngleBrackets);
+    // The field sits 40 px from the window's top, under the bar, with the page scrolled 500 px.
+    vi.spyOn(searchTerm, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 40, 300, 30));
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(500);
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    try {
+      await user.click(screen.getByRole('button', { name: STRINGS.alertForm.submit }));
+      expect(document.activeElement).toBe(searchTerm);
+      expect(scrollTo).toHaveBeenLastCalledWith({ top: 500 + 40 - STICKY_SCROLL_OFFSET_PX });
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 

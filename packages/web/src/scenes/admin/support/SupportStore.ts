@@ -135,17 +135,20 @@ export class SupportStore {
     if (!id || text === '') return;
     this.replyError = null;
     this.sendTyping(false);
+    // Cleared at once, so what the agent types while this one is on its way is not wiped.
+    this.draft = '';
     try {
       const { message } = await this.root.api.request(API_CONTRACT.adminChat.reply, {
         params: { id },
         body: { text },
       });
-      runInAction(() => {
-        this.draft = '';
-        this.addMessage(id, message);
-      });
+      runInAction(() => this.addMessage(id, message));
     } catch (error) {
-      runInAction(() => (this.replyError = errorText(error)));
+      runInAction(() => {
+        this.replyError = errorText(error);
+        // Nothing typed since: give the unsent text back.
+        if (this.draft === '') this.draft = text;
+      });
     }
   }
 

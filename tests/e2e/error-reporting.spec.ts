@@ -1,0 +1,107 @@
+/**
+ * Spec §8 "console errors are forwarded to an error-reporting service", issue 14: only after the
+ * visitor accepted the cookie banner, without personal data. The server's SENTRY_DSN points at the
+ * envelope double of the global setup; the real @sentry/react posts to it from the browser.
+ */
+import type { Page } from '@playwright/test';
+import { ALERT_FORM_TEXTS, STRINGS } from '@prijsalarm/core';
+import type { EnvelopeItem } from '../doubles/sentry';
+import { expect, test, uniqueEmail } from './fixtures';
+import { e2eEnv } from './support/env';
+
+const banner = STRINGS.web.cookieBanner;
+/** The reporter's own chunk (packages/web/src/platform/errorReporter.ts). */
+const REPORTER_CHUNK = /\/assets\/errorReporter-[^/]*\.js$/;
+
+/** What the browser sent (the server shares the DSN and samples 10 % of its requests as traces). */
+async function reports(): Promise<EnvelopeItem[]> {
+  const response = await fetch(`${e2eEnv().sentryUrl}/control/items`);
+  const items = (await response.json()) as EnvelopeItem[];
+  return items.filter(
+    (item) =>
+      (item.envelope.sdk as { name?: string } | undefined)?.name !== 'sentry.javascript.node',
+  );
+}
+
+async function errorEvents(): Promise<EnvelopeItem[]> {
+  return (await reports()).filter((item) => item.type === 'event');
+}
+
+/** The home page with the banner up, a visitor's e-mail typed in, and the reporter's requests counted. */
+async function openHome(page: Page) {
+  await fetch(`${e2eEnv().sentryUrl}/control/items`, { method: 'DELETE' });
+  const reporterRequests: string[] = [];
+  page.on('request', (request) => {
+    if (REPORTER_CHUNK.test(new URL(request.url()).pathname)) reporterRequests.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: banner.label })).toBeVisible();
+  // What the visitor typed: it must never reach a report, even when an error message quotes it.
+  const email = uniqueEmail('rapport');
+  await page
+    .getByRole('form', { name: ALERT_FORM_TEXTS.guest.formLabel })
+    .getByLabel(ALERT_FORM_TEXTS.fields.email)
+    .fill(email);
+  let count = 0;
+  // Each one different: the SDK drops an event identical to the one before.
+  const consoleError = () =>
+    page.evaluate(
+      ([address, n]) => console.error(`Alert aanmaken mislukt (${n}) voor ${address}`),
+      [email, String((count += 1))] as const,
+    );
+  return { email, reporterRequests, consoleError };
+}
+
+/** Long enough for a report to have left the browser and reached the double. */
+const settle = (page: Page) => page.waitForTimeout(1500);
+
+test('before consent a console error sends nothing and loads no reporter', async ({ page }) => {
+  const home = await openHome(page);
+  await home.consoleError();
+  await settle(page);
+  expect(await reports()).toEqual([]);
+  expect(home.reporterRequests).toEqual([]);
+});
+
+test('after accepting the banner a console error is one event, without the e-mail', async ({
+  page,
+}) => {
+  const home = await openHome(page);
+  await home.consoleError(); // before consent: not reported, not even later
+  await page.getByRole('button', { name: banner.accept }).click();
+  await expect.poll(() => home.reporterRequests.length).toBe(1);
+  // The reporter runs once it has its DSN: until then a console error is not reported.
+  await expect
+    .poll(async () => {
+      await home.consoleError();
+      return (await errorEvents()).length;
+    })
+    .toBeGreaterThan(0);
+  await settle(page);
+  await fetch(`${e2eEnv().sentryUrl}/control/items`, { method: 'DELETE' });
+
+  // From now on, one console error is one event.
+  await home.consoleError();
+  await expect.poll(async () => (await errorEvents()).length).toBe(1);
+  await settle(page);
+  const events = await errorEvents();
+  expect(events).toHaveLength(1);
+  const event = events[0]!.payload as { level: string };
+  expect(event.level).toBe('error');
+  expect(JSON.stringify(event)).toMatch(/Alert aanmaken mislukt \(\d+\) voor \[redacted\]/);
+  const everything = JSON.stringify(await reports());
+  expect(everything).not.toContain(home.email);
+  expect(everything).not.toContain(home.email.split('@')[0]);
+});
+
+test('declining sends nothing and loads no reporter', async ({ page }) => {
+  const home = await openHome(page);
+  await page.getByRole('button', { name: banner.necessaryOnly }).click();
+  await expect(page.getByRole('region', { name: banner.label })).toHaveCount(0);
+  await home.consoleError();
+  await page.reload();
+  await home.consoleError();
+  await settle(page);
+  expect(await reports()).toEqual([]);
+  expect(home.reporterRequests).toEqual([]);
+});
