@@ -4,6 +4,7 @@
  */
 import { describeDatabase, type Config, type ServiceName } from './config/env';
 import type { AppContext } from './context';
+import { completeFeedTokens } from './commands/alert-feed';
 import { bootstrapAdmin } from './commands/bootstrap-admin';
 import { migrate } from './db/migrate';
 import { createEngineEvents } from './engine/events';
@@ -104,6 +105,8 @@ export async function startApplication({
       events: redisEvents ?? createEngineEvents(logger),
       telegram: createTelegramService(config, logger),
     };
+    // Feed links of rows older than migration 0040 need the secret, which only the server has.
+    await completeFeedTokens(ctx);
     // The web role starts last, so it only takes requests once everything else runs.
     const order: ServiceName[] = ['scheduler', 'worker', 'web'];
     for (const name of order.filter((service) => config.services.includes(service))) {

@@ -36,6 +36,7 @@ function alertDto(overrides: Partial<AlertDto> = {}): AlertDto {
     nextCheckAt: null,
     createdAt: '2026-03-02T10:00:00.000Z',
     manageUrl: `https://prijsalarm.nl/manage/${TOKEN}`,
+    feedUrl: 'https://prijsalarm.nl/api/alerts/feed/feed-token',
     notificationCount: 0,
     ...overrides,
   };
