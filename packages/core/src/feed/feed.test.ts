@@ -9,10 +9,16 @@ describe('alert feed texts', () => {
     );
   });
 
-  it('name the alert in every control of a card, so a screen reader can tell them apart', () => {
+  it('name the alert in every control of a card, after the text the control shows', () => {
     const { link } = ALERT_FEED_TEXTS;
-    for (const label of [link.label, link.copyLabel, link.renewLabel, link.createLabel]) {
+    for (const [label, visible] of [
+      [link.copyLabel, link.copy],
+      [link.renewLabel, link.renew],
+      [link.createLabel, link.create],
+    ] as const) {
       expect(label('racefiets')).toContain('racefiets');
+      // Speech users say what they see (WCAG 2.5.3).
+      expect(label('racefiets').startsWith(visible)).toBe(true);
     }
   });
 });
