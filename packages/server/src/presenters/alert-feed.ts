@@ -37,8 +37,11 @@ export interface AlertFeed {
   siteUrl: string;
   /** Newest first; more than the limit are left out. */
   notifications: readonly FeedNotification[];
-  /** lastBuildDate when there is no item yet. */
-  now: Date;
+  /**
+   * lastBuildDate while there is no item yet: the alert's creation, so an unchanged feed reads
+   * the same and a polling reader gets its 304.
+   */
+  createdAt: Date;
 }
 
 const RSS_NAMESPACES = 'version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"';
@@ -79,7 +82,7 @@ function renderItem(notification: FeedNotification): string {
 export function renderAlertFeed(feed: AlertFeed): string {
   const { channel } = ALERT_FEED_TEXTS;
   const notifications = feed.notifications.slice(0, ALERT_FEED_ITEM_LIMIT);
-  const lastBuild = notifications[0]?.createdAt ?? feed.now;
+  const lastBuild = notifications[0]?.createdAt ?? feed.createdAt;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<rss ${RSS_NAMESPACES}>`,

@@ -113,6 +113,15 @@ describe('the feed', () => {
     });
     expect(Number.isNaN(Date.parse(textOf(channel, 'lastBuildDate')))).toBe(false);
     expect(itemsOf(rss)).toEqual([]);
+
+    // A reader polling an unchanged feed gets a 304 without the body.
+    const etag = response.headers.get('etag');
+    expect(etag).toBeTruthy();
+    // An explicit Cache-Control, or fetch adds 'no-cache' to a conditional request.
+    const again = await fetch(feedUrl, {
+      headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' },
+    });
+    expect(again.status).toBe(304);
   });
 
   it('holds the latest 50 matches, newest first, each with title, link, guid and date', async () => {

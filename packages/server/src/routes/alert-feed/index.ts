@@ -47,7 +47,7 @@ export default function alertFeedRoutes(ctx: AppContext): BoundRoute[] {
           feedUrl,
           siteUrl: ctx.config.publicUrl,
           notifications: await latestFeedNotifications(ctx, alert),
-          now: new Date(),
+          createdAt: alert.createdAt,
         });
         res.status(API_CONTRACT.alerts.feed.successStatus);
         res.setHeader('Content-Type', ALERT_FEED_CONTENT_TYPE);
