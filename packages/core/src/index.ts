@@ -14,3 +14,4 @@ export * from './alertFlow';
 export * from './importUrl';
 export * from './desktop';
 export * from './payments';
+export * from './feed';

@@ -5,6 +5,7 @@
 import { Redis } from 'ioredis';
 import { describeDatabase, type Config, type ServiceName } from './config/env';
 import type { AppContext, SharedLimitsStore } from './context';
+import { completeFeedTokens } from './commands/alert-feed';
 import { bootstrapAdmin } from './commands/bootstrap-admin';
 import { migrate } from './db/migrate';
 import { createEngineEvents } from './engine/events';
@@ -111,6 +112,8 @@ export async function startApplication({
       telegram: createTelegramService(config, logger, sharedLimits),
       sharedLimits,
     };
+    // Feed links of rows older than migration 0040 need the secret, which only the server has.
+    await completeFeedTokens(ctx);
     // The web role starts last, so it only takes requests once everything else runs.
     const order: ServiceName[] = ['scheduler', 'worker', 'web'];
     for (const name of order.filter((service) => config.services.includes(service))) {

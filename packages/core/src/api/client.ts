@@ -439,7 +439,9 @@ export function createApiClient(options: ApiClientOptions) {
         toggle: (token: string) => request(api.alerts.manage.toggle, { params: { token } }),
         refresh: (token: string, refreshToken: string) =>
           request(api.alerts.manage.refresh, { params: { token, refreshToken } }),
+        renewFeed: (token: string) => request(api.alerts.manage.renewFeed, { params: { token } }),
       },
+      feed: (feedToken: string) => request(api.alerts.feed, { params: { token: feedToken } }),
     },
 
     categories: {

@@ -17,6 +17,9 @@ const SPECIFIED_CALLS = [
   'GET /alerts/manage/:token/refresh/:refreshToken',
   'GET /alerts/confirm/:token',
   'POST /alerts/parse-url',
+  // The private RSS feed of an alert (issue 13)
+  'GET /alerts/feed/:token',
+  'POST /alerts/manage/:token/feed/renew',
   'GET /categories',
   // Notifications
   'GET /notifications',

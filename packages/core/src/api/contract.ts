@@ -130,7 +130,16 @@ export const API_CONTRACT = {
         'GET',
         '/alerts/manage/:token/refresh/:refreshToken',
       ),
+      /** A new private feed link for the alert; the old one answers 404 from then on. */
+      renewFeed: defineEndpoint<{ response: AlertWithMessageResponse }>()(
+        'POST',
+        '/alerts/manage/:token/feed/renew',
+      ),
     },
+    /** The alert's latest matches as RSS 2.0 (`application/rss+xml`), for feed readers. */
+    feed: defineEndpoint<{ response: DownloadedFile<string> }>()('GET', '/alerts/feed/:token', {
+      responseFormat: 'text',
+    }),
   },
 
   categories: {

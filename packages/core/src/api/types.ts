@@ -124,6 +124,11 @@ export interface AlertDto {
   nextCheckAt: string | null;
   createdAt: string;
   manageUrl: string;
+  /**
+   * The alert's private RSS feed, `${PUBLIC_URL}/api/alerts/feed/{feedToken}`; null while the
+   * alert has none yet (POST …/feed/renew makes one).
+   */
+  feedUrl: string | null;
   notificationCount: number;
 }
 

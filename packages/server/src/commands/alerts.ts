@@ -59,15 +59,18 @@ function scheduleFor(ctx: AppContext, settings: PublicSettings, plan: Plan) {
   };
 }
 
-/** Row columns for new manage and refresh links (nonce + hash; the tokens derive from them). */
+/** Row columns for new manage, refresh and feed links (nonce + hash; the tokens derive from them). */
 function linkTokenColumns(ctx: AppContext) {
   const manage = ctx.tokens.issueToken(TOKEN_PURPOSES.alertManage);
   const refresh = ctx.tokens.issueToken(TOKEN_PURPOSES.alertRefresh);
+  const feed = ctx.tokens.issueToken(TOKEN_PURPOSES.alertFeed);
   return {
     manageTokenNonce: manage.nonce,
     manageTokenHash: manage.hash,
     refreshTokenNonce: refresh.nonce,
     refreshTokenHash: refresh.hash,
+    feedTokenNonce: feed.nonce,
+    feedTokenHash: feed.hash,
   };
 }
 

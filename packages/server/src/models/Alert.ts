@@ -21,7 +21,8 @@ export type AlertStatus = 'pending_confirmation' | 'active' | 'paused' | 'expire
 /**
  * A saved search. A guest alert has `email` and no `userId`, and waits for its e-mail confirmation
  * (`confirmedAt` null); a user's alert is confirmed at creation. The manage and refresh links are
- * derived from the nonces with security/tokens; only their sha256 hashes are stored for lookup.
+ * derived from the nonces with security/tokens; only their sha256 hashes are stored for lookup. So
+ * is the private RSS feed link.
  */
 export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes<Alert>> {
   declare id: CreationOptional<string>;
@@ -64,6 +65,12 @@ export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes
   declare manageTokenHash: string;
   declare refreshTokenNonce: string;
   declare refreshTokenHash: string;
+  /**
+   * The private RSS feed link, derived like the manage link. Null on a row made before the feed
+   * existed until the server's start derives its hash (commands/alert-feed.ts); no link then.
+   */
+  declare feedTokenNonce: CreationOptional<string | null>;
+  declare feedTokenHash: CreationOptional<string | null>;
   /** Key of the shared server-side search (the engine fills it). */
   declare searchKey: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
@@ -119,6 +126,8 @@ export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes
         manageTokenHash: { type: DataTypes.STRING(64), allowNull: false },
         refreshTokenNonce: { type: DataTypes.STRING(64), allowNull: false },
         refreshTokenHash: { type: DataTypes.STRING(64), allowNull: false },
+        feedTokenNonce: { type: DataTypes.STRING(64), allowNull: true },
+        feedTokenHash: { type: DataTypes.STRING(64), allowNull: true },
         searchKey: { type: DataTypes.STRING(64), allowNull: true },
         ...timestamps,
       },

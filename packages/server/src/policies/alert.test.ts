@@ -69,6 +69,15 @@ describe('ownership and links', () => {
     expect(alertPolicy.canRefreshWithToken(alert, hashToken('refresh'))).toBe(true);
     expect(alertPolicy.canRefreshWithToken(alert, hashToken('manage'))).toBe(false);
   });
+
+  it('a feed token opens its own feed only, and a row without one opens nothing', () => {
+    const alert = { feedTokenHash: hashToken('feed') };
+    expect(alertPolicy.canReadFeedWithToken(alert, hashToken('feed'))).toBe(true);
+    expect(alertPolicy.canReadFeedWithToken(alert, hashToken('manage'))).toBe(false);
+    expect(alertPolicy.canReadFeedWithToken({ feedTokenHash: null }, hashToken('feed'))).toBe(
+      false,
+    );
+  });
 });
 
 describe('alertPolicy.guestMayCreate', () => {

@@ -45,6 +45,11 @@ export const alertPolicy = {
     return safeEqual(alert.refreshTokenHash, tokenHash);
   },
 
+  /** The feed link only reads the alert's matches; a row without a feed token opens nothing. */
+  canReadFeedWithToken(alert: Pick<Alert, 'feedTokenHash'>, tokenHash: string): boolean {
+    return alert.feedTokenHash !== null && safeEqual(alert.feedTokenHash, tokenHash);
+  },
+
   /**
    * A guest e-mail address may hold as many alerts at once as the FREE plan allows: the admin's
    * `alertLimits.FREE`, the number the free-alert page shows (null = no limit).

@@ -45,6 +45,8 @@ const alert = {
   manageTokenNonce: 'manage-nonce',
   refreshTokenNonce: 'refresh-nonce',
   manageTokenHash: 'stored-hash',
+  feedTokenNonce: 'feed-nonce',
+  feedTokenHash: 'stored-feed-hash',
   statusAt(this: { isActive: boolean }) {
     return this.isActive ? 'active' : 'paused';
   },
@@ -67,6 +69,14 @@ describe('presentAlert', () => {
   it('puts the refresh link under the manage link', () => {
     const refresh = tokens.tokenFor(TOKEN_PURPOSES.alertRefresh, 'refresh-nonce');
     expect(refreshUrlOf(context, alert)).toBe(`${dto.manageUrl}/refresh/${refresh}`);
+  });
+
+  it('rebuilds the feed link from its nonce; a row whose hash is not derived yet has none', () => {
+    const feed = tokens.tokenFor(TOKEN_PURPOSES.alertFeed, 'feed-nonce');
+    expect(dto.feedUrl).toBe(`https://prijsalarm.example/api/alerts/feed/${feed}`);
+    expect(JSON.stringify(dto)).not.toContain('stored-feed-hash');
+    const underway = Object.assign(Object.create(alert) as Alert, { feedTokenHash: null });
+    expect(presentAlert(underway, 0, context).feedUrl).toBeNull();
   });
 
   it('carries the status and the notification count', () => {

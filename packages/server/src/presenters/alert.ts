@@ -1,12 +1,13 @@
 /**
  * What an alert looks like to the outside (core's AlertDto): a whitelist, never `toJSON()`.
  * Prices go out in euros (the row stores cents), categories as our ids (the row stores the
- * marketplace's), and the manage link is rebuilt from the stored nonce (the token is never stored).
+ * marketplace's), and the manage and feed links are rebuilt from the stored nonces (the tokens are
+ * never stored).
  */
 import { centsToEuros, type AdminAlertDto, type AlertDto } from '@prijsalarm/core';
 import type { Config } from '../config/env';
 import type { Alert } from '../models';
-import { manageUrlOf } from '../security/alert-links';
+import { feedUrlOf, manageUrlOf } from '../security/alert-links';
 import type { TokenService } from '../security/tokens';
 import type { CategoryIndex } from './category';
 
@@ -53,6 +54,7 @@ export function presentAlert(
     nextCheckAt: iso(alert.nextCheckAt),
     createdAt: alert.createdAt.toISOString(),
     manageUrl: manageUrlOf(context, alert),
+    feedUrl: feedUrlOf(context, alert),
     notificationCount,
   };
 }

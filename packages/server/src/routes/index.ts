@@ -15,6 +15,7 @@ import type { BoundRoute } from '../http/contract-route';
 import { ALERT_UNSUBSCRIBE_PATH } from '../security/alert-unsubscribe';
 import adminRoutes from './admin';
 import adminChatRoutes from './admin-chat';
+import alertFeedRoutes from './alert-feed';
 import alertImportRoutes from './alert-import';
 import alertRoutes from './alerts';
 import authRoutes from './auth';
@@ -32,6 +33,7 @@ import telegramRoutes from './telegram';
 export function apiRoutes(ctx: AppContext): BoundRoute[] {
   return [
     ...alertRoutes(ctx),
+    ...alertFeedRoutes(ctx),
     ...alertImportRoutes(ctx),
     ...categoryRoutes(ctx),
     ...notificationRoutes(ctx),

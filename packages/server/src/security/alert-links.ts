@@ -1,6 +1,6 @@
 /**
  * An alert's secret links, rebuilt from the nonces stored on the row (the tokens themselves are
- * never stored): the manage page and the refresh link that extends the alert.
+ * never stored): the manage page, the refresh link that extends the alert, and its RSS feed.
  */
 import type { Config } from '../config/env';
 import { TOKEN_PURPOSES, type TokenService } from './tokens';
@@ -32,4 +32,20 @@ export function refreshUrlOf(context: AlertLinkContext, alert: AlertLinkNonces):
     alert.refreshTokenNonce,
   );
   return `${manageUrlOf(context, alert)}/refresh/${refreshToken}`;
+}
+
+/** The row's feed columns; a link exists once both are set. */
+export interface AlertFeedNonce {
+  feedTokenNonce: string | null;
+  feedTokenHash: string | null;
+}
+
+/**
+ * `${PUBLIC_URL}/api/alerts/feed/{feedToken}`: the alert's private RSS feed, or null while the row
+ * has no working feed token (its hash is derived at start, commands/alert-feed.ts).
+ */
+export function feedUrlOf(context: AlertLinkContext, alert: AlertFeedNonce): string | null {
+  if (!alert.feedTokenNonce || !alert.feedTokenHash) return null;
+  const feedToken = context.tokens.tokenFor(TOKEN_PURPOSES.alertFeed, alert.feedTokenNonce);
+  return `${context.config.publicUrl}/api/alerts/feed/${feedToken}`;
 }

@@ -2,7 +2,7 @@
  * Secret link tokens (ASVS 11.5.1: ≥ 128 random bits from a CSPRNG; 6.5.2: a plain hash is
  * enough to store them).
  *
- * Derived tokens (alert manage and refresh links): token = base64url(HMAC-SHA256(SESSION_SECRET,
+ * Derived tokens (alert manage, refresh and feed links): token = base64url(HMAC-SHA256(SESSION_SECRET,
  * `${purpose}:${nonce}`)) with a 128-bit random nonce stored on the row, plus sha256(token) for
  * lookup. The raw token is never stored, yet the server can show an alert's owner its link again;
  * a new nonce revokes the old link.
@@ -15,6 +15,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 export const TOKEN_PURPOSES = {
   alertManage: 'alert_manage',
   alertRefresh: 'alert_refresh',
+  alertFeed: 'alert_feed',
 } as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[keyof typeof TOKEN_PURPOSES];
 

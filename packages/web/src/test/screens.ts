@@ -39,6 +39,7 @@ export function alertDto(overrides: Partial<AlertDto> = {}): AlertDto {
     nextCheckAt: '2026-03-02T10:05:00.000Z',
     createdAt: '2026-03-01T10:00:00.000Z',
     manageUrl: `http://localhost:3000/manage/token-${id.slice(0, 4)}`,
+    feedUrl: `http://localhost:3000/api/alerts/feed/feed-${id.slice(0, 4)}`,
     notificationCount: 3,
     ...overrides,
   };

@@ -5,6 +5,7 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import {
+  ALERT_FEED_TEXTS,
   API_CONTRACT,
   guestCreateAlertSchema,
   manageAlertQuerySchema,
@@ -27,6 +28,7 @@ import {
   toggleAlert,
   updateAlert,
 } from '../../commands/alerts';
+import { renewAlertFeed } from '../../commands/alert-feed';
 import { capabilitiesFor } from '../../commands/capabilities';
 import { currentAuth, requireUser } from '../../http/auth';
 import { route, type BoundRoute } from '../../http/contract-route';
@@ -173,5 +175,10 @@ export default function alertRoutes(ctx: AppContext): BoundRoute[] {
       );
       return { alert: await present(alert), message: STRINGS.alerts.refreshed(days) };
     }),
+
+    route(alerts.manage.renewFeed, { before: manageLink }, async (_req, res) => ({
+      alert: await present(await renewAlertFeed(ctx, alertOf(res))),
+      message: ALERT_FEED_TEXTS.link.renewed,
+    })),
   ];
 }

@@ -144,6 +144,15 @@ export class DashboardStore {
     });
   }
 
+  /** POST …/feed/renew through the alert's manage link: a new RSS link, the old one revoked. */
+  async renewFeed(alert: AlertDto): Promise<void> {
+    await this.withAlert(alert, async (token) => {
+      const answer = await this.root.api.alerts.manage.renewFeed(token);
+      this.replace(answer.alert);
+      this.root.toasts.success(answer.message);
+    });
+  }
+
   requestDelete(alert: AlertDto): void {
     this.deleting = alert;
   }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import { ALERT_FEED_TEXTS, SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
 import type { CapabilitiesData } from '@prijsalarm/core';
 import { startHttpDouble, userDto } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
@@ -224,6 +224,87 @@ describe('dashboard page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(server.requestsTo('DELETE', `/api/alerts/manage/${TOKEN}`)).toHaveLength(0);
+  });
+});
+
+describe('the RSS link on an alert card', () => {
+  const link = ALERT_FEED_TEXTS.link;
+  const FEED_URL = `http://localhost:3000/api/alerts/feed/feed-${ALERT_ID.slice(0, 4)}`;
+
+  async function openCard() {
+    const navigator = appNavigator('/dashboard');
+    const { store } = await signedInStore(server, { navigator });
+    scriptList([alertDto()]);
+    renderApp(store, navigator, '/dashboard');
+    const card = await screen.findByRole('article', { name: 'racefiets' });
+    return { store, card };
+  }
+
+  it('opens as a disclosure, and copies the link from the keyboard', async () => {
+    const { store, card } = await openCard();
+    const user = userEvent.setup();
+    const summary = within(card).getByText(link.heading, { selector: 'summary' });
+    expect(summary.closest('details')!.open).toBe(false);
+    // A native <details>: browsers open it with Enter or Space on the summary; happy-dom only
+    // emulates the click.
+    await user.click(summary);
+    expect(summary.closest('details')!.open).toBe(true);
+    const field = within(card).getByRole('textbox', { name: `${link.heading} racefiets` });
+    expect((field as HTMLInputElement).value).toBe(FEED_URL);
+    expect((field as HTMLInputElement).readOnly).toBe(true);
+
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(
+      within(card).getByRole('button', { name: link.copyLabel('racefiets') }),
+    );
+    await user.keyboard('{Enter}');
+    expect(await navigator.clipboard.readText()).toBe(FEED_URL);
+    await waitFor(() =>
+      expect(store.toasts.toasts.map((toast) => toast.message)).toContain(link.copied),
+    );
+  });
+
+  it('makes a new link only after a yes, and shows it', async () => {
+    const { card } = await openCard();
+    const user = userEvent.setup();
+    await user.click(within(card).getByText(link.heading, { selector: 'summary' }));
+    await user.click(within(card).getByRole('button', { name: link.renewLabel('racefiets') }));
+    const dialog = await screen.findByRole('dialog', { name: link.renewDialog.title });
+    await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
+    expect(server.requestsTo('POST', `/api/alerts/manage/${TOKEN}/feed/renew`)).toHaveLength(0);
+
+    const renewed = `${FEED_URL}-nieuw`;
+    server.script('POST', `/api/alerts/manage/${TOKEN}/feed/renew`, {
+      body: { alert: alertDto({ feedUrl: renewed }), message: link.renewed },
+    });
+    await user.click(within(card).getByRole('button', { name: link.renewLabel('racefiets') }));
+    const again = await screen.findByRole('dialog', { name: link.renewDialog.title });
+    await user.click(within(again).getByRole('button', { name: link.renewDialog.confirm }));
+    await waitFor(() =>
+      expect(
+        (within(card).getByRole('textbox', { name: /RSS-feed/ }) as HTMLInputElement).value,
+      ).toBe(renewed),
+    );
+    expect(server.requestsTo('POST', `/api/alerts/manage/${TOKEN}/feed/renew`)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('offers to make a link when the alert has none yet', async () => {
+    const navigator = appNavigator('/dashboard');
+    const { store } = await signedInStore(server, { navigator });
+    scriptList([alertDto({ feedUrl: null })]);
+    renderApp(store, navigator, '/dashboard');
+    const card = await screen.findByRole('article', { name: 'racefiets' });
+    const user = userEvent.setup();
+    await user.click(within(card).getByText(link.heading, { selector: 'summary' }));
+    expect(within(card).getByText(link.none)).toBeTruthy();
+    expect(within(card).queryByRole('textbox')).toBeNull();
+    server.script('POST', `/api/alerts/manage/${TOKEN}/feed/renew`, {
+      body: { alert: alertDto(), message: link.renewed },
+    });
+    await user.click(within(card).getByRole('button', { name: link.createLabel('racefiets') }));
+    expect(await within(card).findByRole('textbox', { name: /RSS-feed/ })).toBeTruthy();
   });
 });
 

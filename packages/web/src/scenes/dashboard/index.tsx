@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  ALERT_FEED_TEXTS,
   PLATFORMS,
   SCREEN_TEXTS,
   STRINGS,
@@ -12,6 +13,7 @@ import {
   nextCheckShown,
 } from '@prijsalarm/core';
 import type { AlertDto } from '@prijsalarm/core';
+import { AlertFeedLink } from '../../components/alert-feed/AlertFeedLink';
 import { Page } from '../../components/content/Page';
 import { MaxAlertsNotice } from '../../components/payments/MaxAlertsNotice';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -70,6 +72,15 @@ const AlertCard = observer(function AlertCard({
             </div>
           )}
         </dl>
+        <details className="alert-card__feed">
+          <summary>{ALERT_FEED_TEXTS.link.heading}</summary>
+          <AlertFeedLink
+            searchTerm={alert.searchTerm}
+            feedUrl={alert.feedUrl}
+            busy={busy}
+            onRenew={() => store.renewFeed(alert)}
+          />
+        </details>
         <div className="alert-card__actions">
           {store.canToggle(alert) && (
             <button

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, MANAGE_ALERT_TEXTS, STRINGS } from '@prijsalarm/core';
+import { ALERT_FEED_TEXTS, CSRF_COOKIE, MANAGE_ALERT_TEXTS, STRINGS } from '@prijsalarm/core';
 import type { AlertDto, ManageAlertResponse, NotificationDto } from '@prijsalarm/core';
 import { RecordingNavigator, startHttpDouble, testStore } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
@@ -36,6 +36,7 @@ function alertDto(overrides: Partial<AlertDto> = {}): AlertDto {
     nextCheckAt: null,
     createdAt: '2026-03-02T10:00:00.000Z',
     manageUrl: `https://prijsalarm.nl/manage/${TOKEN}`,
+    feedUrl: 'https://prijsalarm.nl/api/alerts/feed/feed-token',
     notificationCount: 0,
     ...overrides,
   };
@@ -183,6 +184,22 @@ describe('actions', () => {
       expect.objectContaining({ type: 'success', message: STRINGS.alerts.deleted }),
     ]);
     expect(navigator.visited).toEqual(['/']);
+  });
+
+  it('a new RSS link: POST …/feed/renew, then the new link and the server’s message', async () => {
+    const { manage, store } = await opened();
+    const feedUrl = 'https://prijsalarm.nl/api/alerts/feed/new-feed-token';
+    server.script('POST', `${MANAGE}/feed/renew`, {
+      body: { alert: alertDto({ feedUrl }), message: ALERT_FEED_TEXTS.link.renewed },
+    });
+    await manage.renewFeed();
+    expect(server.requests[0]!.headers['x-csrf-token']).toBe('c');
+    expect(manage.alert?.feedUrl).toBe(feedUrl);
+    expect(manage.extendPath).toBe(`/manage/${TOKEN}/refresh/r1`);
+    expect(manage.busy).toBeNull();
+    expect(store.toasts.toasts).toEqual([
+      expect.objectContaining({ type: 'success', message: ALERT_FEED_TEXTS.link.renewed }),
+    ]);
   });
 
   it('a failed delete keeps the page and says why', async () => {

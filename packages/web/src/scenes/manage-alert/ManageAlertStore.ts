@@ -20,7 +20,7 @@ import { locationRules } from '../../components/alert-form/alertFields';
 
 export type ManagedAlert = ManageAlertResponse['alert'];
 export type ManageStatus = 'loading' | 'ready' | 'not_found' | 'failed';
-export type ManageAction = 'toggle' | 'delete';
+export type ManageAction = 'toggle' | 'delete' | 'feed';
 
 /** The fields the manage page lets a link holder change (PUT /alerts/manage/{token}). */
 export interface EditValues {
@@ -194,6 +194,23 @@ export class ManageAlertStore {
       const { alert } = await this.root.api.alerts.manage.toggle(this.token);
       this.replaceAlert(alert);
       this.root.toasts.success(alert.isActive ? texts.resumed : texts.paused);
+    } catch (error) {
+      this.failed(error);
+    } finally {
+      runInAction(() => {
+        this.busy = null;
+      });
+    }
+  }
+
+  /** POST …/feed/renew: a new private RSS link; the old one stops working. */
+  async renewFeed(): Promise<void> {
+    if (this.busy || !this.alert) return;
+    this.busy = 'feed';
+    try {
+      const { alert, message } = await this.root.api.alerts.manage.renewFeed(this.token);
+      this.replaceAlert(alert);
+      this.root.toasts.success(message);
     } catch (error) {
       this.failed(error);
     } finally {

@@ -14,6 +14,7 @@ import {
   formatDateTime,
   formatPriceRange,
 } from '@prijsalarm/core';
+import { AlertFeedLink } from '../../components/alert-feed/AlertFeedLink';
 import { Page } from '../../components/content/Page';
 import { Form } from '../../components/form/Form';
 import { SubmitButton, TextField } from '../../components/form/fields';
@@ -241,6 +242,12 @@ const ManageAlert = observer(function ManageAlert({ token }: { token: string }) 
               </button>
             </div>
           )}
+          <AlertFeedLink
+            searchTerm={alert.searchTerm}
+            feedUrl={alert.feedUrl}
+            busy={store.busy === 'feed'}
+            onRenew={store.renewFeed}
+          />
         </section>
 
         <section className="manage__notifications" aria-labelledby="manage-notifications">
