@@ -21,6 +21,9 @@ const SOURCES = [
   path.join(webDir, 'package.json'),
   path.join(rootDir, 'packages', 'core', 'src'),
   path.join(rootDir, 'packages', 'core', 'package.json'),
+  // The support chat the web app shares with the desktop app.
+  path.join(rootDir, 'packages', 'chat-ui', 'src'),
+  path.join(rootDir, 'packages', 'chat-ui', 'package.json'),
   path.join(rootDir, 'package-lock.json'),
 ];
 
