@@ -23,7 +23,8 @@ import type { ChatMessage, ChatSession, User } from '../models';
 import { chatPolicy, chatSessionStatus, type ChatVisitor } from '../policies/chat';
 import { presentChatMessage, presentChatSession } from '../presenters/chat';
 
-export type ChatContext = Pick<AppContext, 'models' | 'events' | 'mailer' | 'config' | 'logger'>;
+export type ChatContext = Pick<AppContext, 'models' | 'events' | 'mailer' | 'config' | 'logger'> &
+  Partial<Pick<AppContext, 'sharedLimits'>>;
 
 /** Messages per session; override with RATE_LIMITS="chat-message-session=…/…". */
 export const CHAT_MESSAGE_RATE_LIMIT = { points: 20, duration: 60 };
@@ -38,7 +39,13 @@ const limiters = new WeakMap<object, Limiter>();
 function messageLimiter(ctx: ChatContext): Limiter {
   let limiter = limiters.get(ctx.models);
   if (!limiter) {
-    limiter = new Limiter('chat-message-session', CHAT_MESSAGE_RATE_LIMIT, ctx.config.rateLimits);
+    // In Redis when REDIS_URL is set, so every web process counts a session's messages together.
+    limiter = new Limiter(
+      'chat-message-session',
+      CHAT_MESSAGE_RATE_LIMIT,
+      ctx.config.rateLimits,
+      ctx.sharedLimits,
+    );
     limiters.set(ctx.models, limiter);
   }
   return limiter;

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
+import { startGuestChat } from '../../test/chat-helpers';
 import { startTestServer, type TestServer } from '../../test/support';
 
 const redisUrl = inject('redisUrl');
@@ -16,7 +17,8 @@ describe.skipIf(!redisUrl)('rate limits with REDIS_URL', () => {
       REDIS_URL: redisUrl,
       REDIS_PREFIX: `test-${randomUUID()}`,
       TRUST_PROXY: 'true',
-      RATE_LIMITS: 'register-ip=2/3600,login-account-ip=2/900,contact-ip=2/3600',
+      RATE_LIMITS:
+        'register-ip=2/3600,login-account-ip=2/900,contact-ip=2/3600,chat-message-session=2/60',
     };
     servers.push(await startTestServer({ env, mailbox: false }));
     servers.push(await startTestServer({ env, mailbox: false }));
@@ -51,5 +53,20 @@ describe.skipIf(!redisUrl)('rate limits with REDIS_URL', () => {
     expect((await a.client().post('/api/auth/login', wrong, from(ip))).status).toBe(401);
     expect((await b.client().post('/api/auth/login', wrong, from(ip))).status).toBe(401);
     expect((await a.client().post('/api/auth/login', wrong, from(ip))).status).toBe(429);
+  });
+
+  it('counts a chat session’s messages on both processes against one limit', async () => {
+    const [a, b] = servers as [TestServer, TestServer];
+    const guest = await startGuestChat(a);
+    const send = (server: TestServer, message: string) =>
+      server.client().post('/api/chat/send', {
+        sessionId: guest.sessionId,
+        message,
+        guestInfo: guest.guestInfo,
+      });
+    expect((await send(a, 'een')).status).toBe(200);
+    expect((await send(b, 'twee')).status).toBe(200);
+    expect((await send(b, 'drie')).status).toBe(429);
+    expect((await send(a, 'vier')).status).toBe(429);
   });
 });
