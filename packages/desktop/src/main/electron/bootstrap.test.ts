@@ -7,6 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../shared/ipc';
 import { createWebContents, standIn } from '../../../test/electron-stand-in/electron.mjs';
@@ -60,7 +61,9 @@ describe('the electron binding layer', () => {
     await boot(true);
     expect([...standIn.ipcHandlers.keys()].sort()).toEqual([...IPC_CHANNELS].sort());
     const own = {
-      senderFrame: { url: 'file:///app/out/renderer/index.html#signin' },
+      senderFrame: {
+        url: `${pathToFileURL(path.join(import.meta.dirname, '../renderer/index.html')).href}#signin`,
+      },
       sender: { id: 1 },
     };
     const signIn = standIn.ipcHandlers.get('auth:sign-in')!;
@@ -77,8 +80,16 @@ describe('the electron binding layer', () => {
     standIn.appHandlers.get('web-contents-created')?.({}, contents);
     const navigate = contents.handlers.get('will-navigate')!;
     const stayed = { preventDefault: vi.fn() };
-    navigate(stayed, 'file:///app/out/renderer/index.html#settings');
+    // Our built page: the renderer folder next to the bundle (here, next to bootstrap.ts).
+    const ownPage = pathToFileURL(path.join(import.meta.dirname, '../renderer/index.html'));
+    navigate(stayed, `${ownPage.href}#settings`);
     expect(stayed.preventDefault).not.toHaveBeenCalled();
+    // Another local file is not ours, even by climbing out of the renderer folder.
+    for (const url of ['file:///etc/passwd', `${ownPage.href}/../../../../../etc/passwd`]) {
+      const local = { preventDefault: vi.fn() };
+      navigate(local, url);
+      expect(local.preventDefault).toHaveBeenCalled();
+    }
     const evil = { preventDefault: vi.fn() };
     navigate(evil, 'https://evil.example/phish');
     expect(evil.preventDefault).toHaveBeenCalled();

@@ -42,11 +42,11 @@ function start(): void {
     rendererDir: path.join(here, '../renderer'),
     onClosed: (kind) => desktop?.windowClosed(kind),
   });
-  hardenSession(windows.rendererOrigin);
+  hardenSession(windows.ownPages);
   // Every web contents, not only our windows': navigation and window.open stay on our pages,
   // anything else goes to the default browser only if the allow-list lets it.
   app.on('web-contents-created', (_event, contents) =>
-    hardenContents(contents, windows.rendererOrigin, (url) => desktop?.openExternal(url)),
+    hardenContents(contents, windows.ownPages, (url) => desktop?.openExternal(url)),
   );
   const tray = new TrayIcon(path.join(here, '../../resources'), (action) => {
     void desktop?.handleTrayAction(action);
@@ -78,7 +78,7 @@ function start(): void {
   registerIpc(
     createIpcRouter(app_.ipcHandlers(), {
       logger: consoleLogger,
-      isTrustedSender: (url) => isOwnPage(url, windows.rendererOrigin),
+      isTrustedSender: (url) => isOwnPage(url, windows.ownPages),
     }),
     (id) => windows.closeFor(id),
   );

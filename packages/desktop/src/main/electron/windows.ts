@@ -1,5 +1,6 @@
 /** One window per kind (sign-in, settings, notifications, chat), created on demand and reused. */
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { BrowserWindow } from 'electron';
 import { DESKTOP_STRINGS } from '@prijsalarm/core';
 import type { ChatSocketEvent, DesktopState, WindowKind } from '../../shared/ipc';
@@ -27,8 +28,11 @@ export class Windows {
 
   constructor(private readonly options: WindowsOptions) {}
 
-  get rendererOrigin(): string | null {
-    return this.options.devServerUrl ? new URL(this.options.devServerUrl).origin : null;
+  /** Our pages: the dev server's origin, or the built renderer folder as a `file:` URL. */
+  get ownPages(): string {
+    if (this.options.devServerUrl) return new URL(this.options.devServerUrl).origin;
+    const folder = pathToFileURL(path.join(this.options.rendererDir, path.sep)).href;
+    return folder.endsWith('/') ? folder : `${folder}/`;
   }
 
   show(kind: WindowKind): void {
