@@ -118,6 +118,8 @@ export interface MarketplaceDouble {
   ): PublishedListing;
   /** The ad disappears from search; its page becomes the "verlopen" shell. */
   expire(platform: DoublePlatform, itemId: string): void;
+  /** The seller changes the ad's asking price (search answers and page show the new one). */
+  reprice(platform: DoublePlatform, itemId: string, priceCents: number): void;
   inject(fault: FaultSpec): void;
   /** Drops the faults not yet used up (a busy host is answering again). */
   clearFaults(): void;
@@ -509,6 +511,11 @@ export async function startMarketplaceDouble(
     expire(platform, itemId) {
       const listing = market.find(platform, itemId);
       if (listing) listing.expired = true;
+    },
+    reprice(platform, itemId, priceCents) {
+      const listing = market.find(platform, itemId);
+      if (!listing) throw new Error(`no ad ${itemId} on ${platform}`);
+      listing.raw.priceInfo = { ...(listing.raw.priceInfo as object), priceCents };
     },
     inject,
     clearFaults,

@@ -91,8 +91,24 @@ function oneWithDeliveries(ctx: AppContext, notification: Notification) {
   return withDeliveries(ctx, [notification], terms);
 }
 
+/** Observations kept per listing in a notification's price history (the newest). */
+export const PRICE_HISTORY_LIMIT = 100;
+
+/** The notification, its deliveries, and its listing's price observations, oldest first. */
 export async function showNotification(ctx: AppContext, user: User, id: string) {
-  return oneWithDeliveries(ctx, await findVisible(ctx, user, id));
+  const notification = await findVisible(ctx, user, id);
+  const newestFirst = await ctx.models.ListingPrice.findAll({
+    where: { platform: notification.platform, listingId: notification.listingId },
+    order: [
+      ['observedAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: PRICE_HISTORY_LIMIT,
+  });
+  return {
+    ...(await oneWithDeliveries(ctx, notification)),
+    priceHistory: newestFirst.reverse(),
+  };
 }
 
 /** The first view counts; marking again keeps that moment. */
