@@ -37,6 +37,7 @@ function alertDto(overrides: Partial<AlertDto> = {}): AlertDto {
     createdAt: '2026-03-02T10:00:00.000Z',
     manageUrl: `https://prijsalarm.nl/manage/${TOKEN}`,
     feedUrl: 'https://prijsalarm.nl/api/alerts/feed/feed-token',
+    priceDrop: { enabled: false },
     notificationCount: 0,
     ...overrides,
   };
