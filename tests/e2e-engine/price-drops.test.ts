@@ -16,6 +16,8 @@ import type { ReceivedMail } from '../../packages/server/test/mailbox';
 import {
   adIdsIn,
   createUserAlert,
+  eventually,
+  linkTelegramChat,
   startEngineE2E,
   waitForAdMail,
   waitForDeliveriesSettled,
@@ -28,6 +30,11 @@ let kit: EngineE2E;
 let browser: TestClient;
 const email = uniqueEmail('pro-daling');
 let alertId = '';
+const CHAT_ID = 7_300_001;
+
+/** The chat's drop messages ('Prijsdaling: …'), oldest first. */
+const dropMessages = () =>
+  kit.telegram!.messagesTo(CHAT_ID).filter((message) => message.text.startsWith('Prijsdaling: '));
 
 const DROP_SUBJECT = /^Prijsdaling: /;
 const dropMails = (): ReceivedMail[] =>
@@ -44,12 +51,14 @@ const waitForDropMail = (itemId: string) =>
   );
 
 beforeAll(async () => {
-  kit = await startEngineE2E();
+  kit = await startEngineE2E({ telegram: true });
   browser = kit.server.client();
   await loginAs(kit.server, browser, { email, plan: 'PRO' });
+  await linkTelegramChat(kit.telegram!, browser, CHAT_ID);
   alertId = await createUserAlert(browser, {
     searchTerm: 'racefiets',
     maxPrice: 200,
+    notifyTelegram: true,
     priceDrop: { enabled: true },
   });
   await waitForFirstCheck(kit.server, alertId);
@@ -80,6 +89,17 @@ describe('a Pro alert with price drops (max € 200)', () => {
     expect(mail.text).toContain('€ 120,00');
     // The too-dear ad never came as new.
     expect(adIdsIn(mail.text)).toEqual([cheap.itemId]);
+    // The alert's other channel: one Telegram message of its own.
+    const [message] = await eventually(
+      () => (dropMessages().length > 0 ? dropMessages() : null),
+      30_000,
+      'the Telegram drop message',
+    );
+    expect(message!.text.split('\n').slice(0, 2)).toEqual([
+      'Prijsdaling: Gazelle racefiets van € 150,00 naar € 120,00',
+      'Was € 150,00 nu € 120,00',
+    ]);
+    expect(adIdsIn(message!.raw)).toEqual([cheap.itemId]);
   });
 
   it('an ad skipped only for its price is told when it drops to the max price', async () => {
@@ -99,6 +119,7 @@ describe('a Pro alert with price drops (max € 200)', () => {
     await waitForNextCheck(kit.server, alertId);
     await waitForDeliveriesSettled(kit.server);
     expect(dropMails()).toHaveLength(2);
+    expect(dropMessages()).toHaveLength(2);
   });
 
   it('the notification centre filters on the kind and shows the price history', async () => {
