@@ -10,6 +10,9 @@ export const PRICE_DROP_TEXTS = {
     percentHint:
       'Leeg laten: elke daling tot binnen je maximumprijs. Een advertentie die onder je maximumprijs zakt, meld je altijd.',
     percentInvalid: 'Kies een percentage van 1 tot en met 99.',
+    /** The manage page's line for an alert with price drops on. */
+    summary: (percent: number | null | undefined) =>
+      percent == null ? 'Meldt prijsdalingen' : `Meldt prijsdalingen vanaf ${percent}%`,
   },
   /** 'Prijsdaling: <titel> van €X naar €Y' — the mail subject, Telegram line and desktop title. */
   title: (title: string, previousPriceCents: number, priceCents: number) =>

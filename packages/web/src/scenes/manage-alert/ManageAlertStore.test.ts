@@ -304,6 +304,7 @@ describe('filters in words', () => {
         deliveryMethod: 'pickup',
         onlyWithImages: true,
         customFilters: { excludeWords: ['schade'], conditions: ['new', 'used'] },
+        priceDrop: { enabled: true, percent: 10 },
       }),
     });
     await manage.start(null);
@@ -313,6 +314,7 @@ describe('filters in words', () => {
       "Alleen met foto's",
       'Staat: Nieuw, Gebruikt',
       'Zonder: schade',
+      'Meldt prijsdalingen vanaf 10%',
     ]);
   });
 });

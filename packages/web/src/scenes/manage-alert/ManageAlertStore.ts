@@ -2,6 +2,7 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import {
   MANAGE_ALERT_TEXTS,
   NOTIFICATION_PAGE_SIZE,
+  PRICE_DROP_TEXTS,
   STRINGS,
   featureLockedMessage,
   isApiError,
@@ -129,6 +130,8 @@ export class ManageAlertStore {
     if (custom.excludeWords?.length)
       lines.push(labels.excludeWords(custom.excludeWords.join(', ')));
     if (custom.hideReserved) lines.push(labels.hideReserved);
+    if (alert.priceDrop?.enabled)
+      lines.push(PRICE_DROP_TEXTS.form.summary(alert.priceDrop.percent));
     return lines;
   }
 
