@@ -5,7 +5,13 @@
  * filtered by its kind, the old price struck through, the price history behind a disclosure.
  * Every screen axe clean.
  */
-import { MANAGE_ALERT_TEXTS, PRICE_DROP_TEXTS, SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import {
+  ALERT_FORM_TEXTS,
+  MANAGE_ALERT_TEXTS,
+  PRICE_DROP_TEXTS,
+  SCREEN_TEXTS,
+  STRINGS,
+} from '@prijsalarm/core';
 import type { MyAlertsResponse } from '@prijsalarm/core';
 import {
   apiCall,
@@ -101,4 +107,45 @@ test('price drops: locked below PRO, switched on as PRO, a drop shown with its h
   await expect(card.locator('svg.price-history__chart path')).toHaveAttribute('d', /^M.+H.+V/);
   violations = await axeViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
+});
+
+test('the wizard offers price drops on its last step: locked for REGISTERED, chosen as PRO', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const wizard = ALERT_FORM_TEXTS.wizard;
+  const user = await registerUser(page, 'daling-wizard');
+  const toSummary = async (searchTerm: string) => {
+    await page.goto('/prijsalarm-maken');
+    const radio = page.getByRole('radio', { name: /Marktplaats/ });
+    await page.locator('label').filter({ has: radio }).click();
+    await page.getByRole('button', { name: wizard.next, exact: true }).click();
+    await page.getByRole('button', { name: wizard.skip }).click();
+    await page.getByLabel(ALERT_FORM_TEXTS.fields.searchTerm).fill(searchTerm);
+    await page.getByRole('button', { name: wizard.next, exact: true }).click();
+    await page.getByLabel(ALERT_FORM_TEXTS.fields.maxPrice).fill('250');
+    // Through the advanced step when the plan has one.
+    while (
+      !(await page.getByRole('heading', { level: 2, name: wizard.steps.summary }).isVisible())
+    ) {
+      await page.getByRole('button', { name: wizard.next, exact: true }).click();
+    }
+  };
+
+  await toSummary('bakfiets');
+  const toggle = page.getByRole('checkbox', { name: form.enabled });
+  await expect(toggle).toBeDisabled();
+  await expect(page.getByText(STRINGS.access.proOnly)).toBeVisible();
+  let violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+
+  await setPlan(user.email, 'PRO');
+  await toSummary('cargobike');
+  await toggle.check();
+  await page.getByRole('textbox', { name: form.percent }).fill('10');
+  violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+  await page.getByRole('button', { name: STRINGS.alertForm.submit }).click();
+  await expect(page).toHaveURL(/\/manage\/[A-Za-z0-9_-]+$/, { timeout: 10_000 });
+  await expect(page.getByText(form.summary(10))).toBeVisible();
 });
