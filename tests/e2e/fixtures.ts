@@ -220,6 +220,16 @@ export async function publishAd(input: PublishInput): Promise<PublishedListing> 
   return (await response.json()) as PublishedListing;
 }
 
+/** The seller changes an ad's asking price on the Marktplaats double. */
+export async function repriceAd(itemId: string, priceCents: number): Promise<void> {
+  const response = await fetch(`${e2eEnv().marktplaatsUrl}/__control/reprice`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ itemId, priceCents }),
+  });
+  if (!response.ok) throw new Error(`reprice: ${response.status} ${await response.text()}`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The Telegram Bot API double
 

@@ -15,6 +15,8 @@ export function notificationFixture(overrides: Partial<NotificationDto> = {}): N
     viewedAt: null,
     createdAt: new Date(Date.UTC(2026, 10, 24, 12, 0, seq)).toISOString(),
     deliveries: [],
+    kind: 'new',
+    previousPriceCents: null,
     ...overrides,
     listing: {
       itemId: `m${2_100_000_000 + seq}`,

@@ -118,6 +118,8 @@ export interface MarketplaceDouble {
   ): PublishedListing;
   /** The ad disappears from search; its page becomes the "verlopen" shell. */
   expire(platform: DoublePlatform, itemId: string): void;
+  /** The seller changes the ad's asking price (search answers and page show the new one). */
+  reprice(platform: DoublePlatform, itemId: string, priceCents: number): void;
   inject(fault: FaultSpec): void;
   /** Drops the faults not yet used up (a busy host is answering again). */
   clearFaults(): void;
@@ -199,6 +201,12 @@ export async function startMarketplaceDouble(
   }
 
   /** Ads from `publish` are plain organic ads unless asked otherwise; paid ones must be asked for. */
+  function reprice(platform: DoublePlatform, itemId: string, priceCents: number): void {
+    const listing = market.find(platform, itemId);
+    if (!listing) throw new Error(`no ad ${itemId} on ${platform}`);
+    listing.raw.priceInfo = { ...(listing.raw.priceInfo as object), priceCents };
+  }
+
   function publish(input: PublishInput = {}): PublishedListing {
     return publishWith(input, false);
   }
@@ -373,6 +381,15 @@ export async function startMarketplaceDouble(
           'content-type': 'application/json',
         });
       }
+      if (path === '/__control/reprice' && req.method === 'POST') {
+        const body = await readJson(req);
+        reprice(
+          (body.platform as DoublePlatform | undefined) ?? 'marktplaats',
+          String(body.itemId),
+          Number(body.priceCents),
+        );
+        return send(res, 204, '');
+      }
       if (path === '/__control/inject' && req.method === 'POST') {
         inject((await readJson(req)) as unknown as FaultSpec);
         return send(res, 204, '');
@@ -510,6 +527,7 @@ export async function startMarketplaceDouble(
       const listing = market.find(platform, itemId);
       if (listing) listing.expired = true;
     },
+    reprice,
     inject,
     clearFaults,
     requests,

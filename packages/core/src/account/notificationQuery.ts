@@ -22,6 +22,7 @@ export const DEFAULT_NOTIFICATION_VIEW: NotificationView = {
   maxPrice: undefined,
   startDate: undefined,
   endDate: undefined,
+  kind: undefined,
 };
 
 const FILTER_KEYS = [
@@ -32,6 +33,7 @@ const FILTER_KEYS = [
   'maxPrice',
   'startDate',
   'endDate',
+  'kind',
 ] as const satisfies readonly (keyof NotificationView)[];
 
 const MAX_REPAIRS = 12;
@@ -81,6 +83,7 @@ export function notificationSearchFromView(view: NotificationView): [string, str
   add('maxPrice', view.maxPrice);
   add('startDate', view.startDate);
   add('endDate', view.endDate);
+  add('kind', view.kind);
   if (view.sortBy !== DEFAULT_NOTIFICATION_VIEW.sortBy) add('sortBy', view.sortBy);
   if (view.sortOrder !== DEFAULT_NOTIFICATION_VIEW.sortOrder) add('sortOrder', view.sortOrder);
   if (view.page !== 1) add('page', view.page);

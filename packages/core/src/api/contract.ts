@@ -83,6 +83,7 @@ import type {
   NewsletterUnsubscribeResponse,
   NotificationListResponse,
   NotificationResponse,
+  NotificationDetailResponse,
   NotificationStatsOverview,
   ParseSearchUrlResponse,
   PaymentStatusResponse,
@@ -151,7 +152,7 @@ export const API_CONTRACT = {
       'GET',
       '/notifications',
     ),
-    get: defineEndpoint<{ response: NotificationResponse }>()('GET', '/notifications/:id'),
+    get: defineEndpoint<{ response: NotificationDetailResponse }>()('GET', '/notifications/:id'),
     markViewed: defineEndpoint<{ response: NotificationResponse }>()(
       'PUT',
       '/notifications/:id/viewed',

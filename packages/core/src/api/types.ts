@@ -8,6 +8,7 @@ import type { MarketplaceSearchImport } from '../importUrl/parse';
 import type { PaymentProduct, PaymentStatus } from '../payments/products';
 import type { AdminPaymentStats } from '../payments/types';
 import type { CapabilitiesData, PublicSettings, SettingKey, SettingUpdate } from '../plans';
+import type { NotificationKind, PriceDropOption, PricePoint } from '../priceDrops/priceDrop';
 
 /** Every 4xx/5xx body. `error` is Dutch and shown to the user as is. */
 export interface ApiErrorBody {
@@ -129,6 +130,8 @@ export interface AlertDto {
    * alert has none yet (POST …/feed/renew makes one).
    */
   feedUrl: string | null;
+  /** Price drops of listings this alert saw (issue 13 §1; PRO). */
+  priceDrop: PriceDropOption;
   notificationCount: number;
 }
 
@@ -226,10 +229,19 @@ export interface NotificationDto {
   viewedAt: string | null;
   createdAt: string;
   deliveries: DeliveryDto[];
+  /** 'new': a new listing; 'price_drop': a listing seen before got cheaper. */
+  kind: NotificationKind;
+  /** The price before the drop (a 'price_drop' only; null otherwise). */
+  previousPriceCents: number | null;
 }
 
 export interface NotificationResponse {
   notification: NotificationDto;
+}
+
+/** GET /notifications/{id}: the notification with its listing's price history, oldest first. */
+export interface NotificationDetailResponse {
+  notification: NotificationDto & { priceHistory: PricePoint[] };
 }
 
 export interface NotificationListResponse {

@@ -173,6 +173,15 @@ describe('evaluateAlertRequest', () => {
       OK,
     ],
     ['PRO including paid ads', caps(user('PRO')), { ...MP, includePaidAds: true }, OK],
+    // Price drops (issue 13 §1): the PRO feature priceHistory.
+    [
+      'REGISTERED with price drops',
+      caps(user('REGISTERED')),
+      { ...MP, priceDrop: { enabled: true } },
+      denied(PRO_ONLY, ['PRO'], 'priceHistory'),
+    ],
+    ['FREE without price drops', caps(user('FREE')), { ...MP, priceDrop: { enabled: false } }, OK],
+    ['PRO with price drops', caps(user('PRO')), { ...MP, priceDrop: { enabled: true } }, OK],
     [
       'PRO with the paid-ads filter switched off',
       caps(user('PRO'), {}, paidAdsOff),

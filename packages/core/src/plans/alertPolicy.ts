@@ -23,6 +23,8 @@ export interface AlertRequest {
   sellerType?: 'all' | 'private' | 'business';
   notifyTelegram?: boolean;
   customFilters?: Record<string, unknown>;
+  /** Price drops (issue 13 §1) need the PRO feature `priceHistory`. */
+  priceDrop?: { enabled: boolean } | undefined;
 }
 
 export type AlertPolicyResult =
@@ -61,6 +63,7 @@ function featuresUsed(request: Partial<AlertRequest>): FeatureName[] {
   }
   if (request.onlyWithImages === true) used.push('imageFilter');
   if (request.includePaidAds === true) used.push('paidAdsFilter');
+  if (request.priceDrop?.enabled === true) used.push('priceHistory');
   for (const feature of [
     sellerFeature(request.sellerType),
     sellerFeature(request.customFilters?.[ADVERTISER_FILTER_KEY]),

@@ -84,6 +84,7 @@ describe('guestCreateAlertSchema', () => {
     ['pickup only', { deliveryMethod: 'pickup' }, { deliveryMethod: fromRegistered }],
     ['only ads with photos', { onlyWithImages: true }, { onlyWithImages: fromRegistered }],
     ['paid ads', { includePaidAds: true }, { includePaidAds: STRINGS.access.proOnly }],
+    ['price drops', { priceDrop: { enabled: true } }, { priceDrop: STRINGS.access.proOnly }],
     ['private sellers only', { sellerType: 'private' }, { sellerType: fromRegistered }],
     [
       'no e-mail notification',
@@ -112,6 +113,7 @@ describe('userCreateAlertSchema', () => {
       sellerType: 'all',
       notifyEmail: true,
       notifyTelegram: false,
+      priceDrop: { enabled: false },
     });
   });
 

@@ -14,6 +14,7 @@ import { canonicalAlertPostalCode } from './postalCode';
 import { priceRangeError, priceSchema } from './price';
 import { searchTermSchema } from './searchTerm';
 import { featureLockedMessage, type FeatureName } from '../plans/features';
+import { priceDropSchema } from '../priceDrops/priceDrop';
 
 const texts = STRINGS.alertForm;
 
@@ -139,6 +140,11 @@ const GUEST_VALUE_RULES: readonly {
   { path: 'sellerType', locked: (v) => v === 'business', message: locked('businessFilter') },
   { path: 'sellerType', locked: (v) => v === 'private', message: locked('sellerTypeFilter') },
   { path: 'notifyTelegram', locked: (v) => v === true, message: locked('telegram') },
+  {
+    path: 'priceDrop',
+    locked: (v) => (v as { enabled?: unknown } | undefined)?.enabled === true,
+    message: locked('priceHistory'),
+  },
   // A guest alert is only ever mailed: switching e-mail off would leave no way to notify.
   { path: 'notifyEmail', locked: (v) => v === false, message: texts.notificationMethodRequired },
 ];
@@ -159,6 +165,7 @@ const guestOptionsShape = z.strictObject({
   sellerType: sellerTypeSchema.optional(),
   notifyEmail: flag.optional(),
   notifyTelegram: flag.optional(),
+  priceDrop: priceDropSchema.optional(),
 });
 
 /** The home page's form: search term, max price, postal code with distance, e-mail; Marktplaats only. */
@@ -222,6 +229,7 @@ export const userCreateAlertSchema = z
       sellerType: sellerTypeSchema.default('all'),
       notifyEmail: flag.default(true),
       notifyTelegram: flag.default(false),
+      priceDrop: priceDropSchema.default({ enabled: false }),
     },
     dutch(),
   )
@@ -247,6 +255,7 @@ export const updateAlertSchema = z
       sellerType: sellerTypeSchema.optional(),
       notifyEmail: flag.optional(),
       notifyTelegram: flag.optional(),
+      priceDrop: priceDropSchema.optional(),
     },
     dutch(),
   )

@@ -27,6 +27,7 @@ import {
 } from './limits';
 import { dutch } from './messages';
 import { priceRangeError, priceSchema } from './price';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../priceDrops/priceDrop';
 
 const texts = STRINGS.validation;
 
@@ -115,6 +116,8 @@ export interface NotificationQuery {
   /** YYYY-MM-DD. */
   startDate?: string;
   endDate?: string;
+  /** 'new' or 'price_drop' (issue 13 §1); absent: both. */
+  kind?: NotificationKind;
 }
 
 /**
@@ -136,6 +139,7 @@ export const notificationQuerySchema = z
       maxPrice: queryPrice,
       startDate: queryDate,
       endDate: queryDate,
+      kind: optionalQueryEnum(NOTIFICATION_KINDS),
     },
     dutch(),
   )

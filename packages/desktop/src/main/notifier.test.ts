@@ -39,6 +39,13 @@ describe('one ad', () => {
     });
   });
 
+  it('a price drop is titled "Prijsdaling: <titel> van €X naar €Y"', () => {
+    const dto = notificationFixture({ kind: 'price_drop', previousPriceCents: 18_000 });
+    expect(adNotification(dto, false).title).toBe(
+      `Prijsdaling: ${dto.listing.title} van € 180,00 naar € 150,00`,
+    );
+  });
+
   it('shows it after the short gathering pause; silent when sound is off', () => {
     settings = { ...settings, sound: false };
     notifier.notify(notificationFixture());

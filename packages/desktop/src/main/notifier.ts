@@ -11,6 +11,7 @@ import {
   DESKTOP_STRINGS,
   formatListingPrice,
   listingImageUrl,
+  PRICE_DROP_TEXTS,
   type NotificationDto,
 } from '@prijsalarm/core';
 import type { Settings } from '../shared/settings';
@@ -54,9 +55,14 @@ export function adNotification(dto: NotificationDto, silent: boolean): NativeNot
   const details = [formatListingPrice(listing.priceCents, listing.priceType), listing.location]
     .filter((part): part is string => Boolean(part))
     .join(' · ');
+  // A price drop is titled 'Prijsdaling: <titel> van €X naar €Y' (issue 13 §1).
+  const drop =
+    dto.kind === 'price_drop' && dto.previousPriceCents != null && listing.priceCents !== null
+      ? PRICE_DROP_TEXTS.title(listing.title, dto.previousPriceCents, listing.priceCents)
+      : null;
   return {
     kind: 'ad',
-    title: DESKTOP_STRINGS.notification.newAd(dto.alertSearchTerm),
+    title: drop ?? DESKTOP_STRINGS.notification.newAd(dto.alertSearchTerm),
     body: details ? `${listing.title}\n${details}` : listing.title,
     url: listing.url,
     imageUrl: listingImageUrl(listing.imageUrls),

@@ -11,6 +11,7 @@ import {
   checkIntervalMinutes,
   CONFIRMATION_LINK_VALIDITY_HOURS,
   STRINGS,
+  type PriceDropOption,
   validityDays,
   type DistanceKm,
   type ParsedCreateAlert,
@@ -25,6 +26,7 @@ import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { pageWindow } from '../lib/pagination';
 import type { Alert, User } from '../models';
+import { priceDropColumnsOf, priceDropOf } from '../models/Alert';
 import { alertPolicy, authorize } from '../policies/alert';
 import { manageUrlOf } from '../security/alert-links';
 import { readAlertUnsubscribeToken } from '../security/alert-unsubscribe';
@@ -248,6 +250,7 @@ interface AlertFields {
   sellerType: Alert['sellerType'];
   notifyEmail: boolean;
   notifyTelegram: boolean;
+  priceDrop: PriceDropOption;
 }
 
 /** Row columns for fields whose categories are already marketplace ids. */
@@ -268,6 +271,7 @@ function alertColumnsOf(fields: Partial<AlertFields>) {
     sellerType: fields.sellerType ?? ('all' as const),
     notifyEmail: fields.notifyEmail ?? true,
     notifyTelegram: fields.notifyTelegram ?? false,
+    ...priceDropColumnsOf(fields.priceDrop),
   };
 }
 
@@ -288,6 +292,7 @@ function fieldsOf(alert: Alert, categories: CategoryIndex): AlertFields {
     sellerType: alert.sellerType,
     notifyEmail: alert.notifyEmail,
     notifyTelegram: alert.notifyTelegram,
+    priceDrop: priceDropOf(alert),
   };
 }
 
@@ -302,6 +307,7 @@ const SEARCH_COLUMNS = [
   'l1CategoryId',
   'l2CategoryId',
   'deliveryMethod',
+  'priceDropEnabled',
 ] as const;
 
 /* ---------- Confirm (guest) ---------- */

@@ -10,7 +10,14 @@ import type { Notification } from '../models';
 
 export type NotificationFilters = Pick<
   ParsedNotificationQuery,
-  'searchTerm' | 'alertIds' | 'platform' | 'minPrice' | 'maxPrice' | 'startDate' | 'endDate'
+  | 'searchTerm'
+  | 'alertIds'
+  | 'platform'
+  | 'minPrice'
+  | 'maxPrice'
+  | 'startDate'
+  | 'endDate'
+  | 'kind'
 >;
 
 export type NotificationSort = Pick<ParsedNotificationQuery, 'sortBy' | 'sortOrder'>;
@@ -29,6 +36,7 @@ export function notificationWhere(
   const conditions: WhereOptions<Notification>[] = [{ alertId: { [Op.in]: visible } }];
 
   if (filters.platform) conditions.push({ platform: filters.platform });
+  if (filters.kind) conditions.push({ kind: filters.kind });
   const minCents = eurosToCents(filters.minPrice);
   if (minCents !== null) conditions.push({ priceCents: { [Op.gte]: minCents } });
   const maxCents = eurosToCents(filters.maxPrice);

@@ -17,6 +17,7 @@ import { pageWindow, paginationOf } from '../lib/pagination';
 import type { Notification, User } from '../models';
 import { notificationPolicy } from '../policies/notification';
 import type { NotificationRows } from '../presenters/notification';
+import { hydratedCapabilitiesFor } from './capabilities';
 import { notificationOrder, notificationWhere } from './notification-query';
 import { notificationStats, type OwnAlert } from './notification-stats';
 
@@ -91,8 +92,31 @@ function oneWithDeliveries(ctx: AppContext, notification: Notification) {
   return withDeliveries(ctx, [notification], terms);
 }
 
+/** Observations kept per listing in a notification's price history (the newest). */
+export const PRICE_HISTORY_LIMIT = 100;
+
+/**
+ * The notification, its deliveries, and its listing's price observations, oldest first — the
+ * history only for a plan with price history (spec §6: PRO); an empty one otherwise.
+ */
 export async function showNotification(ctx: AppContext, user: User, id: string) {
-  return oneWithDeliveries(ctx, await findVisible(ctx, user, id));
+  const notification = await findVisible(ctx, user, id);
+  const caps = await hydratedCapabilitiesFor(ctx, user);
+  if (!caps.canUseFeature('priceHistory')) {
+    return { ...(await oneWithDeliveries(ctx, notification)), priceHistory: [] };
+  }
+  const newestFirst = await ctx.models.ListingPrice.findAll({
+    where: { platform: notification.platform, listingId: notification.listingId },
+    order: [
+      ['observedAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: PRICE_HISTORY_LIMIT,
+  });
+  return {
+    ...(await oneWithDeliveries(ctx, notification)),
+    priceHistory: newestFirst.reverse(),
+  };
 }
 
 /** The first view counts; marking again keeps that moment. */

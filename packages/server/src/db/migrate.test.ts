@@ -126,7 +126,7 @@ describe('migrations', () => {
     [
       'notifications',
       [
-        'notifications_alert_platform_listing_unique',
+        'notifications_alert_listing_dedupe_unique',
         'notifications_user_id_created_at',
         'notifications_alert_id_created_at',
       ],

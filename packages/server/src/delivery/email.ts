@@ -51,6 +51,8 @@ function mailListing(notification: Notification): MailListing {
     imageUrls: Array.isArray(notification.imageUrls) ? notification.imageUrls : [],
     cityName: notification.location ?? null,
     distanceMeters: notification.distanceMeters ?? null,
+    previousPriceCents:
+      notification.kind === 'price_drop' ? (notification.previousPriceCents ?? null) : null,
   };
 }
 

@@ -33,6 +33,8 @@ export function listingForMessage(notification: Notification): ListingForMessage
       cityName: notification.location ?? null,
       distanceMeters: notification.distanceMeters ?? null,
     },
+    previousPriceCents:
+      notification.kind === 'price_drop' ? (notification.previousPriceCents ?? null) : null,
   };
 }
 

@@ -26,7 +26,8 @@ export type SearchableAlert = Pick<
   | 'l2CategoryId'
   | 'deliveryMethod'
   | 'customFilters'
->;
+> &
+  Partial<Pick<Alert, 'priceDropEnabled'>>;
 
 /** The conditions an alert asks for (customFilters.conditions), unknown values dropped. */
 export function alertConditions(alert: Pick<Alert, 'customFilters'>): Condition[] {
@@ -45,7 +46,9 @@ export function alertSearch(alert: SearchableAlert, platform: PlatformId): Marke
     l1CategoryId: alert.l1CategoryId ?? null,
     l2CategoryId: alert.l1CategoryId != null ? (alert.l2CategoryId ?? null) : null,
     minPriceCents: alert.minPriceCents ?? null,
-    maxPriceCents: alert.maxPriceCents ?? null,
+    // Price drops: ads above the max price are read too (the matcher skips them), so one that
+    // gets cheap enough later is known (engine/price-drops.ts).
+    maxPriceCents: alert.priceDropEnabled ? null : (alert.maxPriceCents ?? null),
     // The API ignores a postcode without a distance; a distance without a postcode means nothing.
     postalCode: located ? alert.postalCode : null,
     distanceKm: located ? alert.distanceKm : null,

@@ -31,6 +31,7 @@ import {
   type NewListings,
 } from './marketplace';
 import { dispatchRecorded, recordMatches, type MatchToRecord, type Recorded } from './recorder';
+import { recordPriceDrops } from './price-drops';
 import { nextSlotAfter } from './slots';
 
 /**
@@ -138,6 +139,7 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
     seenPrices: ReadonlyMap<string, number | null>,
     at: Date,
     transaction: Transaction,
+    alerts: readonly Alert[],
   ): Promise<{ priceChanges: number }> {
     const { SearchSeenListing } = models;
     if (fresh.length > 0) {
@@ -167,7 +169,7 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
         { where: { searchKey: search.key, listingId: listing.id }, transaction },
       );
     }
-    await observePrices(search, [...fresh, ...changed], at, transaction);
+    await observePrices(search, [...fresh, ...changed], at, transaction, alerts);
     return { priceChanges: changed.length };
   }
 
@@ -177,6 +179,7 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
     listings: readonly Listing[],
     at: Date,
     transaction: Transaction,
+    alerts: readonly Alert[],
   ): Promise<void> {
     if (listings.length === 0) return;
     const { ListingPrice } = models;
@@ -206,6 +209,11 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
       })),
       { transaction },
     );
+    // The one hook of price drops (engine/price-drops.ts): each new price with the one before it.
+    const changes = listings
+      .filter((listing) => latest.has(listing.id) && observations.has(listing.id))
+      .map((listing) => ({ listing, previousPriceCents: latest.get(listing.id) ?? null }));
+    await recordPriceDrops(ctx, { changes, foundFor: alerts, at }, transaction);
   }
 
   /** Keeps the `seenSetLimit` most recently seen listings of the search. */
@@ -341,7 +349,7 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
 
     if (firstLook && !lateFirstLook) {
       await sequelize.transaction(async (transaction) => {
-        await markSeen(search, unseen, encountered, seenPrices, at, transaction);
+        await markSeen(search, unseen, encountered, seenPrices, at, transaction, alerts);
         await markChecked(search, alerts, at, transaction, { initializedAt: at, ...read });
       });
       logger.info({ searchKey, seen: unseen.length }, 'search initialised: seen-set filled');
@@ -370,7 +378,7 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
     try {
       recorded = await sequelize.transaction(async (transaction) => {
         const result = await recordMatches(ctx, { checkId, matches }, transaction);
-        await markSeen(search, unseen, encountered, seenPrices, at, transaction);
+        await markSeen(search, unseen, encountered, seenPrices, at, transaction, alerts);
         await markChecked(search, alerts, at, transaction, {
           ...(search.initializedAt ? {} : { initializedAt: at }),
           ...read,

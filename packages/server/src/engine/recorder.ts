@@ -31,6 +31,13 @@ export type RecordableAlert = Pick<
 export interface MatchToRecord {
   alert: RecordableAlert;
   listing: Listing;
+  /** A price drop of a listing seen before (engine/price-drops.ts); absent: a new listing. */
+  drop?: { previousPriceCents: number };
+}
+
+/** 'new', or 'drop:<cents>': a notification is unique per (alert, listing, dedupeKey). */
+export function dedupeKeyOf(match: Pick<MatchToRecord, 'listing' | 'drop'>): string {
+  return match.drop ? `drop:${match.listing.priceCents ?? 0}` : 'new';
 }
 
 export interface RecordInput {
@@ -74,8 +81,8 @@ function postedAtOf(listing: Listing): Date | null {
   return Number.isNaN(time) ? null : new Date(time);
 }
 
-const keyOf = (alertId: string, platform: string, listingId: string) =>
-  `${alertId}\u0000${platform}\u0000${listingId}`;
+const keyOf = (alertId: string, platform: string, listingId: string, dedupeKey: string) =>
+  `${alertId}\u0000${platform}\u0000${listingId}\u0000${dedupeKey}`;
 
 /** Channels that send the user a message per ad, so an ad goes out on them once per recipient. */
 const MESSAGE_CHANNELS: ReadonlySet<DeliveryChannel> = new Set(['email', 'telegram']);
@@ -85,10 +92,12 @@ export function messageKeyOf(
   recipient: string,
   channel: DeliveryChannel,
   listing: Pick<Listing, 'platform' | 'id'>,
+  dedupeKey = 'new',
 ): string {
-  return createHash('sha256')
-    .update([recipient, channel, listing.platform, listing.id].join('\u0000'))
-    .digest('hex');
+  const parts = [recipient, channel, listing.platform, listing.id];
+  // A drop is a message of its own; a new ad keeps the key it always had.
+  if (dedupeKey !== 'new') parts.push(dedupeKey);
+  return createHash('sha256').update(parts.join('\u0000')).digest('hex');
 }
 
 type WantedDelivery = {
@@ -126,28 +135,32 @@ export async function recordMatches(
   // One row per (alert, listing), even if the caller listed a match twice.
   const unique = new Map<string, MatchToRecord>();
   for (const match of input.matches) {
-    unique.set(keyOf(match.alert.id, match.listing.platform, match.listing.id), match);
+    unique.set(
+      keyOf(match.alert.id, match.listing.platform, match.listing.id, dedupeKeyOf(match)),
+      match,
+    );
   }
   const matches = [...unique.values()];
 
   const existing = await Notification.findAll({
-    attributes: ['id', 'alertId', 'platform', 'listingId'],
+    attributes: ['id', 'alertId', 'platform', 'listingId', 'dedupeKey'],
     where: {
       alertId: { [Op.in]: [...new Set(matches.map((m) => m.alert.id))] },
       listingId: { [Op.in]: [...new Set(matches.map((m) => m.listing.id))] },
+      dedupeKey: { [Op.in]: [...new Set(matches.map(dedupeKeyOf))] },
     },
     transaction,
   });
   const notificationIds = new Map(
-    existing.map((row) => [keyOf(row.alertId, row.platform, row.listingId), row.id]),
+    existing.map((row) => [keyOf(row.alertId, row.platform, row.listingId, row.dedupeKey), row.id]),
   );
+  const idOf = (m: MatchToRecord) =>
+    notificationIds.get(keyOf(m.alert.id, m.listing.platform, m.listing.id, dedupeKeyOf(m)));
 
-  const toCreate = matches.filter(
-    (m) => !notificationIds.has(keyOf(m.alert.id, m.listing.platform, m.listing.id)),
-  );
+  const toCreate = matches.filter((m) => idOf(m) === undefined);
   if (toCreate.length > 0) {
     const rows = await Notification.bulkCreate(
-      toCreate.map(({ alert, listing }) => ({
+      toCreate.map(({ alert, listing, drop }) => ({
         alertId: alert.id,
         userId: alert.userId,
         platform: listing.platform,
@@ -166,24 +179,30 @@ export async function recordMatches(
         postedAt: postedAtOf(listing),
         listing: listing as unknown as Record<string, unknown>,
         checkId: input.checkId,
+        kind: drop ? ('price_drop' as const) : ('new' as const),
+        previousPriceCents: drop?.previousPriceCents ?? null,
+        dedupeKey: dedupeKeyOf({ listing, drop }),
       })),
       { transaction },
     );
     for (const row of rows) {
-      notificationIds.set(keyOf(row.alertId, row.platform, row.listingId), row.id);
+      notificationIds.set(keyOf(row.alertId, row.platform, row.listingId, row.dedupeKey), row.id);
       result.created.push({ notificationId: row.id, userId: row.userId, alertId: row.alertId });
     }
   }
 
-  const wanted = matches.flatMap(({ alert, listing }): WantedDelivery[] => {
-    const notificationId = notificationIds.get(keyOf(alert.id, listing.platform, listing.id));
+  const wanted = matches.flatMap((match): WantedDelivery[] => {
+    const notificationId = idOf(match);
     if (notificationId === undefined) return [];
+    const { alert, listing } = match;
     const recipient = recipientOf(alert);
     return channelsFor(alert).map((channel) => ({
       notificationId,
       channel,
       recipient,
-      messageKey: MESSAGE_CHANNELS.has(channel) ? messageKeyOf(recipient, channel, listing) : null,
+      messageKey: MESSAGE_CHANNELS.has(channel)
+        ? messageKeyOf(recipient, channel, listing, dedupeKeyOf(match))
+        : null,
     }));
   });
   if (wanted.length === 0) return result;

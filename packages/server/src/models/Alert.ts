@@ -7,7 +7,14 @@ import {
   type NonAttribute,
   type Sequelize,
 } from 'sequelize';
-import { PLANS, SEARCH_TERM_MAX_LENGTH, type Plan, type PlatformId } from '@prijsalarm/core';
+import {
+  normalizePriceDrop,
+  PLANS,
+  SEARCH_TERM_MAX_LENGTH,
+  type Plan,
+  type PlatformId,
+  type PriceDropOption,
+} from '@prijsalarm/core';
 import { bool, dateTime, foreignUuid, json, oneOf, timestamps, uuidPrimaryKey } from './columns';
 import type { User } from './User';
 import type { Notification } from './Notification';
@@ -17,6 +24,19 @@ export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 export const SELLER_TYPES = ['all', 'private', 'business'] as const;
 export type SellerType = (typeof SELLER_TYPES)[number];
 export type AlertStatus = 'pending_confirmation' | 'active' | 'paused' | 'expired';
+
+/** The API's `priceDrop` option of a row (issue 13 §1). */
+export function priceDropOf(
+  alert: Pick<Alert, 'priceDropEnabled' | 'priceDropPercent'>,
+): PriceDropOption {
+  return normalizePriceDrop({ enabled: alert.priceDropEnabled, percent: alert.priceDropPercent });
+}
+
+/** The row's columns for a `priceDrop` option (absent: off). */
+export function priceDropColumnsOf(option: PriceDropOption | null | undefined) {
+  const { enabled, percent } = normalizePriceDrop(option);
+  return { priceDropEnabled: enabled, priceDropPercent: percent ?? null };
+}
 
 /**
  * A saved search. A guest alert has `email` and no `userId`, and waits for its e-mail confirmation
@@ -51,6 +71,10 @@ export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes
   declare sellerType: CreationOptional<SellerType>;
   declare notifyEmail: CreationOptional<boolean>;
   declare notifyTelegram: CreationOptional<boolean>;
+  /** Price drops (issue 13 §1): tell lower prices of listings this alert saw; PRO. */
+  declare priceDropEnabled: CreationOptional<boolean>;
+  /** Only drops of at least this many percent; null: any drop within the max price. */
+  declare priceDropPercent: CreationOptional<number | null>;
   /** The owner's pause toggle. */
   declare isActive: CreationOptional<boolean>;
   declare confirmedAt: CreationOptional<Date | null>;
@@ -113,6 +137,8 @@ export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes
         sellerType: oneOf(SELLER_TYPES, { defaultValue: 'all' }),
         notifyEmail: bool(true),
         notifyTelegram: bool(false),
+        priceDropEnabled: bool(false),
+        priceDropPercent: { type: DataTypes.INTEGER, allowNull: true },
         isActive: bool(true),
         confirmedAt: dateTime(),
         planAtCreation: oneOf(PLANS),

@@ -7,12 +7,20 @@ import {
   type NonAttribute,
   type Sequelize,
 } from 'sequelize';
-import { PLATFORM_IDS, type PlatformId } from '@prijsalarm/core';
+import {
+  NOTIFICATION_KINDS,
+  PLATFORM_IDS,
+  type NotificationKind,
+  type PlatformId,
+} from '@prijsalarm/core';
 import { bool, dateTime, foreignUuid, json, oneOf, timestamps, uuidPrimaryKey } from './columns';
 import type { Alert } from './Alert';
 import type { Delivery } from './Delivery';
 
-/** One new listing found for one alert; unique per (alertId, platform, listingId). */
+/**
+ * One new listing found for one alert ('new'), or a lower price of a listing the alert saw
+ * ('price_drop'); unique per (alertId, platform, listingId, dedupeKey).
+ */
 export class Notification extends Model<
   InferAttributes<Notification>,
   InferCreationAttributes<Notification>
@@ -40,6 +48,11 @@ export class Notification extends Model<
   declare viewedAt: CreationOptional<Date | null>;
   /** The check run of the search that found it (engine/README.md). */
   declare checkId: CreationOptional<string | null>;
+  declare kind: CreationOptional<NotificationKind>;
+  /** The price before the drop (a 'price_drop' only). */
+  declare previousPriceCents: CreationOptional<number | null>;
+  /** 'new', or 'drop:<cents>' for a drop to that price: each is told once. */
+  declare dedupeKey: CreationOptional<string>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -69,6 +82,9 @@ export class Notification extends Model<
         listing: json(() => ({})),
         viewedAt: dateTime(),
         checkId: { type: DataTypes.UUID, allowNull: true },
+        kind: oneOf(NOTIFICATION_KINDS, { defaultValue: 'new' }),
+        previousPriceCents: { type: DataTypes.INTEGER, allowNull: true },
+        dedupeKey: { type: DataTypes.STRING(32), allowNull: false, defaultValue: 'new' },
         ...timestamps,
       },
       { sequelize, tableName: 'notifications', modelName: 'Notification' },

@@ -6,7 +6,7 @@
  */
 import { centsToEuros, type AdminAlertDto, type AlertDto } from '@prijsalarm/core';
 import type { Config } from '../config/env';
-import type { Alert } from '../models';
+import { priceDropOf, type Alert } from '../models/Alert';
 import { feedUrlOf, manageUrlOf } from '../security/alert-links';
 import type { TokenService } from '../security/tokens';
 import type { CategoryIndex } from './category';
@@ -55,6 +55,7 @@ export function presentAlert(
     createdAt: alert.createdAt.toISOString(),
     manageUrl: manageUrlOf(context, alert),
     feedUrl: feedUrlOf(context, alert),
+    priceDrop: priceDropOf(alert),
     notificationCount,
   };
 }

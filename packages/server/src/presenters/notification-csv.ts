@@ -4,7 +4,7 @@
  * the decimal separator), CRLF line ends and RFC 4180 quoting. Cells a spreadsheet would run as a
  * formula are defused (OWASP "CSV Injection").
  */
-import { PLATFORMS, STRINGS } from '@prijsalarm/core';
+import { PLATFORMS, PRICE_DROP_TEXTS, STRINGS, type NotificationKind } from '@prijsalarm/core';
 import { localDate, localDateTime } from '../lib/calendar';
 import type { Notification } from '../models';
 
@@ -46,6 +46,8 @@ export const CSV_HEADER = csvLine([
   columns.seller,
   columns.url,
   columns.viewed,
+  PRICE_DROP_TEXTS.csvKind,
+  PRICE_DROP_TEXTS.csvPreviousPrice,
 ]);
 
 /** The price kind in words when it is not a plain amount ('Bieden', 'Gratis', …). */
@@ -67,6 +69,8 @@ export function notificationCsvLine(notification: Notification, alertSearchTerm:
     notification.sellerName,
     notification.url,
     notification.viewedAt ? STRINGS.notifications.yes : STRINGS.notifications.no,
+    PRICE_DROP_TEXTS.kinds[(notification.kind as NotificationKind | undefined) ?? 'new'],
+    csvEuros(notification.previousPriceCents ?? null),
   ]);
 }
 

@@ -1,6 +1,6 @@
 /** Notifications, their listings and deliveries as their owner sees them (core's DTOs). */
-import type { DeliveryDto, ListingDto, NotificationDto } from '@prijsalarm/core';
-import type { Delivery, Notification } from '../models';
+import type { DeliveryDto, ListingDto, NotificationDto, PricePoint } from '@prijsalarm/core';
+import type { Delivery, ListingPrice, Notification } from '../models';
 
 const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
 
@@ -54,6 +54,22 @@ export function presentNotification(
     deliveries: [...deliveries]
       .sort((a, b) => a.channel.localeCompare(b.channel))
       .map(presentDelivery),
+    kind: notification.kind ?? 'new',
+    previousPriceCents: notification.previousPriceCents ?? null,
+  };
+}
+
+/** A notification with its listing's price history, oldest first (GET /notifications/{id}). */
+export function withPriceHistory(
+  notification: NotificationDto,
+  observations: readonly ListingPrice[],
+): NotificationDto & { priceHistory: PricePoint[] } {
+  return {
+    ...notification,
+    priceHistory: observations.map((row) => ({
+      at: row.observedAt.toISOString(),
+      priceCents: row.priceCents ?? null,
+    })),
   };
 }
 

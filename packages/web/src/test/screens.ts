@@ -40,6 +40,7 @@ export function alertDto(overrides: Partial<AlertDto> = {}): AlertDto {
     createdAt: '2026-03-01T10:00:00.000Z',
     manageUrl: `http://localhost:3000/manage/token-${id.slice(0, 4)}`,
     feedUrl: `http://localhost:3000/api/alerts/feed/feed-${id.slice(0, 4)}`,
+    priceDrop: { enabled: false },
     notificationCount: 3,
     ...overrides,
   };
@@ -70,6 +71,8 @@ export function notificationDto(overrides: Partial<NotificationDto> = {}): Notif
     viewed: false,
     viewedAt: null,
     createdAt: '2026-03-02T09:30:00.000Z',
+    kind: 'new',
+    previousPriceCents: null,
     deliveries: [
       {
         channel: 'email',

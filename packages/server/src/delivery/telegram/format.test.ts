@@ -167,3 +167,21 @@ describe('formatListingMessage', () => {
     expect(seen(message.caption).text).toContain('…');
   });
 });
+
+describe('a price drop (issue 13 §1)', () => {
+  it('reads "Prijsdaling: <titel> van €X naar €Y" with the old price struck through, escaped', () => {
+    const message = formatListingMessage(
+      listing({ title: '<b>Fiets</b>', priceCents: 9_950, previousPriceCents: 12_000 }),
+      ['fiets'],
+    );
+    const text = seen(message.text);
+    const lines = text.text.split('\n');
+    expect(lines[0]).toBe('Prijsdaling: <b>Fiets</b> van € 120,00 naar € 99,50');
+    expect(lines[1]).toBe('Was € 120,00 nu € 99,50');
+    expect(text.entities.map((entity) => entity.type).slice(0, 3)).toEqual([
+      'bold',
+      'strikethrough',
+      'bold',
+    ]);
+  });
+});

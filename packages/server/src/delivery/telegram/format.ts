@@ -4,7 +4,7 @@
  * within the Bot API limits by shortening those values before they are escaped, so a cut never
  * lands inside a tag or an entity.
  */
-import { PLATFORMS, STRINGS } from '@prijsalarm/core';
+import { formatEuroCents, PLATFORMS, PRICE_DROP_TEXTS, STRINGS } from '@prijsalarm/core';
 import type { Listing } from '../../engine/marketplace/types';
 import { formatPlace, formatPrice, isWebUrl, oneLine, truncateText } from '../../lib/listing-text';
 
@@ -18,7 +18,11 @@ export const TELEGRAM_MESSAGE_LIMIT = 4096;
 export type ListingForMessage = Pick<
   Listing,
   'platform' | 'title' | 'priceCents' | 'priceType' | 'imageUrls' | 'url'
-> & { location: Pick<Listing['location'], 'cityName' | 'distanceMeters'> };
+> & {
+  location: Pick<Listing['location'], 'cityName' | 'distanceMeters'>;
+  /** A price drop (issue 13 §1): the price before it. */
+  previousPriceCents?: number | null;
+};
 
 export interface ListingMessage {
   /** The first https image, sent with sendPhoto; null: send `text` with sendMessage. */
@@ -45,7 +49,7 @@ const TELEGRAM_ESCAPES: Record<string, string> = {
 
 interface Segment {
   text: string;
-  tag?: 'b' | 'i';
+  tag?: 'b' | 'i' | 's';
   href?: string;
   /** Untrusted and possibly long: may be shortened to fit the limit. */
   shrinkable?: boolean;
@@ -104,8 +108,28 @@ export function formatListingMessage(
   listing: ListingForMessage,
   alertNames: readonly string[],
 ): ListingMessage {
-  const lines: Line[] = [[{ text: oneLine(listing.title), tag: 'b', shrinkable: true }]];
-  lines.push([{ text: formatPrice(listing.priceCents, listing.priceType) }]);
+  const title: Segment = { text: oneLine(listing.title), tag: 'b', shrinkable: true };
+  const price: Segment = { text: formatPrice(listing.priceCents, listing.priceType) };
+  const previous = listing.previousPriceCents ?? null;
+  const lines: Line[] = [];
+  if (previous !== null && listing.priceCents !== null) {
+    // 'Prijsdaling: <titel> van €X naar €Y', the title in bold, then the old price struck through.
+    const marker = '\u0000';
+    const [before = '', after = ''] = PRICE_DROP_TEXTS.title(
+      marker,
+      previous,
+      listing.priceCents,
+    ).split(marker);
+    lines.push([{ text: before }, title, { text: after }]);
+    lines.push([
+      { text: `${PRICE_DROP_TEXTS.previousPrice} ` },
+      { text: formatEuroCents(previous), tag: 's' },
+      { text: ` ${PRICE_DROP_TEXTS.nowPrice.toLowerCase()} ` },
+      { ...price, tag: 'b' },
+    ]);
+  } else {
+    lines.push([title], [price]);
+  }
 
   const place = formatPlace(listing.location.cityName, listing.location.distanceMeters);
   if (place) lines.push([{ text: place, shrinkable: true }]);

@@ -4,7 +4,13 @@
  * is escaped by the `html` tag and shortened to one line; only http(s) links and https photos are
  * used.
  */
-import { PLATFORMS, STRINGS, type PlatformId } from '@prijsalarm/core';
+import {
+  formatEuroCents,
+  PLATFORMS,
+  PRICE_DROP_TEXTS,
+  STRINGS,
+  type PlatformId,
+} from '@prijsalarm/core';
 import { formatPlace, formatPrice, isWebUrl, oneLine, truncateText } from '../../lib/listing-text';
 import { html, type SafeHtml } from '../html';
 import { greeting, layout, link, paragraph, type TemplateContext } from './layout';
@@ -21,6 +27,8 @@ export interface MailListing {
   imageUrls: readonly string[];
   cityName: string | null;
   distanceMeters: number | null;
+  /** A price drop (issue 13 §1): the price before it, shown struck through. */
+  previousPriceCents?: number | null;
 }
 
 export interface NewListingsGroup {
@@ -48,7 +56,30 @@ function facts(listing: MailListing) {
     url: isWebUrl(listing.url) ? listing.url : null,
     photo: listing.imageUrls.find((url) => url.startsWith('https://') && isWebUrl(url)) ?? null,
     viewLabel: STRINGS.telegram.viewListing(platformName(listing.platform)),
+    previousPrice:
+      listing.previousPriceCents == null ? null : formatEuroCents(listing.previousPriceCents),
   };
+}
+
+/** The price line: a drop shows the previous price struck through before the new one. */
+function priceHtml(ad: ReturnType<typeof facts>): SafeHtml {
+  const now = html`<span style="color:#2d7a2d;font-weight:bold">${ad.price}</span>`;
+  if (ad.previousPrice === null) return now;
+  return html`<span style="color:#777777">${PRICE_DROP_TEXTS.previousPrice}</span>
+    <s style="color:#777777">${ad.previousPrice}</s> ${now}`;
+}
+
+/** A mail of drops only: its subject names the drop ('Prijsdaling: <titel> van €X naar €Y'). */
+function dropSubject(listings: readonly MailListing[]): string | null {
+  if (listings.length === 0 || listings.some((l) => l.previousPriceCents == null)) return null;
+  const [first] = listings;
+  if (listings.length > 1 || first!.priceCents === null)
+    return PRICE_DROP_TEXTS.mailSubjectMany(listings.length);
+  return PRICE_DROP_TEXTS.title(
+    truncateText(oneLine(first!.title), TITLE_MAX_LENGTH),
+    first!.previousPriceCents!,
+    first!.priceCents,
+  );
 }
 
 function listingHtml(listing: MailListing): SafeHtml {
@@ -70,7 +101,7 @@ function listingHtml(listing: MailListing): SafeHtml {
     <td width="104" valign="top" style="padding:8px 8px 8px 0">${photo}</td>
     <td valign="top" style="padding:8px 0">
       ${title}<br />
-      <span style="color:#2d7a2d;font-weight:bold">${ad.price}</span>
+      ${priceHtml(ad)}
       ${ad.place ? html`<br /><span style="color:#777777;font-size:13px">${ad.place}</span>` : ''}
       ${ad.url ? html`<br />${link(ad.url, ad.viewLabel)}` : ''}
     </td>
@@ -81,7 +112,7 @@ function listingText(listing: MailListing): string {
   const ad = facts(listing);
   return [
     `- ${ad.title}`,
-    `  ${[ad.price, ad.place].filter(Boolean).join(' · ')}`,
+    `  ${[ad.previousPrice ? `${PRICE_DROP_TEXTS.previousPrice} ${ad.previousPrice}, ${PRICE_DROP_TEXTS.nowPrice.toLowerCase()} ${ad.price}` : ad.price, ad.place].filter(Boolean).join(' · ')}`,
     ad.url ? `  ${ad.url}` : '',
   ]
     .filter(Boolean)
@@ -91,7 +122,9 @@ function listingText(listing: MailListing): string {
 export function newListings(data: NewListingsData, context: TemplateContext) {
   const count = data.groups.reduce((sum, group) => sum + group.listings.length, 0);
   const searchTerms = [...new Set(data.groups.flatMap((group) => group.searchTerms))];
-  const intro = STRINGS.alertMail.intro(count);
+  const listings = data.groups.flatMap((group) => group.listings);
+  const drops = dropSubject(listings);
+  const intro = drops === null ? STRINGS.alertMail.intro(count) : PRICE_DROP_TEXTS.mailIntro(count);
 
   const groupsHtml = data.groups.map(
     (group) =>
@@ -108,7 +141,7 @@ export function newListings(data: NewListingsData, context: TemplateContext) {
 
   return layout(
     {
-      subject: STRINGS.alertMail.subject(count, searchTerms),
+      subject: drops ?? STRINGS.alertMail.subject(count, searchTerms),
       preheader: intro,
       body: html`${paragraph(greeting(data.name))}${paragraph(intro)}${groupsHtml}
         <div style="margin-top:24px;font-size:13px">${manageHtml}</div>

@@ -4,7 +4,12 @@
  */
 import type { Response } from 'express';
 import { z } from 'zod';
-import { API_CONTRACT, notificationQuerySchema, type NotificationResponse } from '@prijsalarm/core';
+import {
+  API_CONTRACT,
+  notificationQuerySchema,
+  type NotificationDetailResponse,
+  type NotificationResponse,
+} from '@prijsalarm/core';
 import {
   exportNotifications,
   listNotifications,
@@ -15,7 +20,12 @@ import {
 import type { AppContext } from '../../context';
 import { currentAuth, requireUser } from '../../http/auth';
 import { ANSWERED, route, type Answered, type BoundRoute } from '../../http/contract-route';
-import { presentNotifications, type NotificationRows } from '../../presenters/notification';
+import type { ListingPrice } from '../../models';
+import {
+  presentNotifications,
+  withPriceHistory,
+  type NotificationRows,
+} from '../../presenters/notification';
 import {
   CSV_BOM,
   CSV_CONTENT_TYPE,
@@ -48,6 +58,13 @@ function presentOne(rows: NotificationRows): NotificationResponse {
   const [notification] = presentNotifications(rows);
   if (!notification) throw new Error('a notification was lost while presenting it');
   return { notification };
+}
+
+function presentWithHistory(
+  rows: NotificationRows & { priceHistory: ListingPrice[] },
+): NotificationDetailResponse {
+  const { notification } = presentOne(rows);
+  return { notification: withPriceHistory(notification, rows.priceHistory) };
 }
 
 export default function notificationRoutes(ctx: AppContext): BoundRoute[] {
@@ -92,7 +109,7 @@ export default function notificationRoutes(ctx: AppContext): BoundRoute[] {
     ),
 
     route(notifications.get, { before, schemas: { params: idParams } }, async (req) =>
-      presentOne(await showNotification(ctx, currentAuth(req).user, req.input.params.id)),
+      presentWithHistory(await showNotification(ctx, currentAuth(req).user, req.input.params.id)),
     ),
 
     route(notifications.markViewed, { before, schemas: { params: idParams } }, async (req) =>

@@ -158,6 +158,8 @@ describe('GET /notifications', () => {
           sentAt: null,
         },
       ],
+      kind: 'new',
+      previousPriceCents: null,
     });
   });
 
@@ -472,7 +474,8 @@ describe('GET /notifications/stats/overview', () => {
 
 describe('GET /notifications/export', () => {
   const BOM = '\uFEFF';
-  const HEADER = 'Datum;Alert;Platform;Titel;Prijs (€);Prijstype;Locatie;Verkoper;Link;Bekeken\r\n';
+  const HEADER =
+    'Datum;Alert;Platform;Titel;Prijs (€);Prijstype;Locatie;Verkoper;Link;Bekeken;Soort;Vorige prijs (€)\r\n';
 
   /** Data lines (no header); fine for rows without line breaks in a cell. */
   const dataLines = (text: string) => {
@@ -496,10 +499,10 @@ describe('GET /notifications/export', () => {
     expect(text.startsWith(BOM + HEADER)).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
     expect(dataLines(text)).toEqual([
-      `2024-05-04 00:30;bank;Marktplaats;Hoekbank grijs;300,00;;Utrecht;Verkoper;${n.hoekbank.url};Nee`,
-      `2024-05-03 12:00;bank;Marktplaats;chesterfield bank;;Zie omschrijving;Utrecht;Verkoper;${n.chesterfield.url};Nee`,
-      `2024-05-02 12:00;fiets;2dehands;Batavus damesfiets;50,00;;Utrecht;Verkoper;${n.batavus.url};Nee`,
-      `2024-05-01 12:00;fiets;Marktplaats;Gazelle fiets blauw;125,00;;Utrecht;Verkoper;${n.gazelle.url};Ja`,
+      `2024-05-04 00:30;bank;Marktplaats;Hoekbank grijs;300,00;;Utrecht;Verkoper;${n.hoekbank.url};Nee;Nieuwe advertentie;`,
+      `2024-05-03 12:00;bank;Marktplaats;chesterfield bank;;Zie omschrijving;Utrecht;Verkoper;${n.chesterfield.url};Nee;Nieuwe advertentie;`,
+      `2024-05-02 12:00;fiets;2dehands;Batavus damesfiets;50,00;;Utrecht;Verkoper;${n.batavus.url};Nee;Nieuwe advertentie;`,
+      `2024-05-01 12:00;fiets;Marktplaats;Gazelle fiets blauw;125,00;;Utrecht;Verkoper;${n.gazelle.url};Ja;Nieuwe advertentie;`,
     ]);
   });
 

@@ -394,6 +394,31 @@ describe('advanced step visibility (spec §6)', () => {
   });
 });
 
+describe('price drops (issue 13 §1)', () => {
+  it.each([
+    ['FREE', STRINGS.access.proOnly],
+    ['REGISTERED', STRINGS.access.proOnly],
+    ['PRO', null],
+  ] as const)('%s: the option is locked with %j', async (plan, message) => {
+    const { wizard } = await setup({ plan });
+    expect(wizard.priceDrop.locked).toBe(message);
+    wizard.priceDrop.setEnabled(true);
+    expect(wizard.priceDrop.enabled).toBe(message === null);
+  });
+
+  it('sends the option only when chosen, with the percent as typed', async () => {
+    const { wizard } = await setup({ plan: 'PRO' });
+    expect(wizard.payload.priceDrop).toBeUndefined();
+    wizard.priceDrop.setEnabled(true);
+    expect(wizard.payload.priceDrop).toEqual({ enabled: true });
+    wizard.priceDrop.setPercent('15');
+    expect(wizard.payload.priceDrop).toEqual({ enabled: true, percent: 15 });
+    // Not a number: core's rule answers with its Dutch message.
+    wizard.priceDrop.setPercent('veel');
+    expect(wizard.payload.priceDrop).toEqual({ enabled: true, percent: -1 });
+  });
+});
+
 describe('notifications', () => {
   it.each([
     [

@@ -48,6 +48,7 @@ import type {
 import type { RootStore } from '../../stores/RootStore';
 import { AlertCreation } from './AlertCreation';
 import { SearchLinkImport, alertFormModel } from './alertFields';
+import { PriceDropChoice } from '../price-drop/PriceDropChoice';
 
 /** The wizard's steps in order (spec §2 "Alert form, authenticated"); two appear only sometimes. */
 export const WIZARD_STEPS = [
@@ -170,6 +171,8 @@ export class AlertWizardStore {
   readonly creation: AlertCreation;
   /** 'Plak een zoeklink': fills every step from a marketplace search link. */
   readonly link: SearchLinkImport;
+  /** Price drops (issue 13 §1; PRO), shown with the notification choices. */
+  readonly priceDrop: PriceDropChoice;
   readonly context: AlertFormContext;
   private readonly loadCarFilters: () => Promise<unknown>;
   private l2Request = 0;
@@ -181,6 +184,9 @@ export class AlertWizardStore {
     this.context = options.context;
     this.loadCarFilters = options.loadCarFilters ?? (() => Promise.resolve());
     this.creation = new AlertCreation(root);
+    this.priceDrop = new PriceDropChoice({ enabled: false }, () =>
+      this.featureLock('priceHistory'),
+    );
     this.link = new SearchLinkImport(this.fields, {
       form: 'wizard',
       platformMessage: (platform) => this.caps.getPlatformMessage(platform),
@@ -194,6 +200,7 @@ export class AlertWizardStore {
         root: false,
         fields: false,
         creation: false,
+        priceDrop: false,
         link: false,
         context: false,
         loadCarFilters: false,
@@ -527,7 +534,9 @@ export class AlertWizardStore {
   /* ---------- Summary and sending ---------- */
 
   get payload(): CreateAlertPayload {
-    return buildCreateAlertPayload(this.form);
+    const payload = buildCreateAlertPayload(this.form);
+    // Price drops (issue 13 §1): sent only when chosen, so the plan rules see it only then.
+    return this.priceDrop.enabled ? { ...payload, priceDrop: this.priceDrop.option } : payload;
   }
 
   get summary(): WizardSummary {
@@ -601,6 +610,7 @@ export class AlertWizardStore {
   /** A fresh wizard (after a success without a manage URL). */
   startOver(): void {
     this.fields.reset(initialAlertFormState);
+    this.priceDrop.reset({ enabled: false });
     this.excludeWordsText = '';
     this.l2Categories = [];
     this.creation.reset();

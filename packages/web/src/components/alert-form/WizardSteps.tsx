@@ -1,4 +1,5 @@
 /** The wizard's steps; each reads and changes the AlertWizardStore and renders nothing else. */
+import { PriceDropField } from '../price-drop/PriceDropField';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import {
@@ -274,6 +275,7 @@ export const SummaryStep = observer(function SummaryStep({ wizard }: StepProps) 
         />
         {wizard.errors.notifyEmail && <p className="field__error">{wizard.errors.notifyEmail}</p>}
       </fieldset>
+      <PriceDropField choice={wizard.priceDrop} error={wizard.errors['priceDrop.percent']} />
       <section className="summary" aria-labelledby="wizard-summary">
         <h3 id="wizard-summary" className="summary__title">
           {labels.heading}

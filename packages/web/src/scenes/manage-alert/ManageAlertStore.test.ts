@@ -37,6 +37,7 @@ function alertDto(overrides: Partial<AlertDto> = {}): AlertDto {
     createdAt: '2026-03-02T10:00:00.000Z',
     manageUrl: `https://prijsalarm.nl/manage/${TOKEN}`,
     feedUrl: 'https://prijsalarm.nl/api/alerts/feed/feed-token',
+    priceDrop: { enabled: false },
     notificationCount: 0,
     ...overrides,
   };
@@ -303,6 +304,7 @@ describe('filters in words', () => {
         deliveryMethod: 'pickup',
         onlyWithImages: true,
         customFilters: { excludeWords: ['schade'], conditions: ['new', 'used'] },
+        priceDrop: { enabled: true, percent: 10 },
       }),
     });
     await manage.start(null);
@@ -312,6 +314,7 @@ describe('filters in words', () => {
       "Alleen met foto's",
       'Staat: Nieuw, Gebruikt',
       'Zonder: schade',
+      'Meldt prijsdalingen vanaf 10%',
     ]);
   });
 });

@@ -2,7 +2,9 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import {
   MANAGE_ALERT_TEXTS,
   NOTIFICATION_PAGE_SIZE,
+  PRICE_DROP_TEXTS,
   STRINGS,
+  featureLockedMessage,
   isApiError,
   refreshPath,
   updateAlertSchema,
@@ -13,10 +15,12 @@ import type {
   ManageAlertResponse,
   NotificationDto,
   Pagination,
+  PriceDropOption,
 } from '@prijsalarm/core';
 import type { RootStore } from '../../stores/RootStore';
 import { FormModel } from '../../stores/FormModel';
 import { locationRules } from '../../components/alert-form/alertFields';
+import { PriceDropChoice } from '../../components/price-drop/PriceDropChoice';
 
 export type ManagedAlert = ManageAlertResponse['alert'];
 export type ManageStatus = 'loading' | 'ready' | 'not_found' | 'failed';
@@ -29,6 +33,8 @@ export interface EditValues {
   maxPrice: string;
   postalCode: string;
   distance: DistanceKm | null;
+  /** Sent only when changed, so an alert kept from a former plan can still be edited. */
+  priceDrop?: PriceDropOption;
 }
 
 const texts = MANAGE_ALERT_TEXTS;
@@ -55,6 +61,8 @@ export class ManageAlertStore {
     { searchTerm: '', minPrice: '', maxPrice: '', postalCode: '', distance: null },
     locationRules(() => this.alert?.platforms[0] ?? null),
   );
+  /** Price drops (issue 13 §1; PRO): locked with core's plan message for other plans. */
+  readonly priceDrop = new PriceDropChoice({ enabled: false }, () => this.priceDropLock);
   private started: Promise<void> | null = null;
 
   constructor(
@@ -67,6 +75,7 @@ export class ManageAlertStore {
         root: false,
         token: false,
         edit: false,
+        priceDrop: false,
         started: false,
         alert: observableRef,
         notifications: observableRef,
@@ -121,7 +130,16 @@ export class ManageAlertStore {
     if (custom.excludeWords?.length)
       lines.push(labels.excludeWords(custom.excludeWords.join(', ')));
     if (custom.hideReserved) lines.push(labels.hideReserved);
+    if (alert.priceDrop?.enabled)
+      lines.push(PRICE_DROP_TEXTS.form.summary(alert.priceDrop.percent));
     return lines;
+  }
+
+  /** Core's plan message while the signed-in plan lacks price history (always for a guest). */
+  get priceDropLock(): string | null {
+    const caps = this.root.capabilities.current;
+    if (!this.isGuestAlert && caps.canUseFeature('priceHistory')) return null;
+    return featureLockedMessage('priceHistory', this.isGuestAlert ? null : caps.userPlan);
   }
 
   /** A guest's alert carries its e-mail address; an account's alert mails the account. */
@@ -258,6 +276,7 @@ export class ManageAlertStore {
       postalCode: alert.postalCode ?? '',
       distance: alert.distance as DistanceKm | null,
     });
+    this.priceDrop.reset(alert.priceDrop);
     this.editing = true;
   }
 
@@ -277,7 +296,13 @@ export class ManageAlertStore {
 
   /** PUT …: checked with core's update schema; the server's Dutch field messages are kept. */
   async save(): Promise<boolean> {
-    const values = this.isGuestAlert ? { ...this.edit.values, minPrice: '' } : this.edit.values;
+    const { priceDrop: _previous, ...base } = this.edit.values;
+    const values: EditValues = this.isGuestAlert ? { ...base, minPrice: '' } : base;
+    const option = this.priceDrop.option;
+    const current = this.alert?.priceDrop ?? { enabled: false };
+    if (option.enabled !== current.enabled || option.percent != current.percent) {
+      values.priceDrop = option;
+    }
     this.edit.reset(values);
     const answer = await this.edit.submit(updateAlertSchema, (data) =>
       this.root.api.alerts.manage.update(this.token, data),

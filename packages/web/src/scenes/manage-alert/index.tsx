@@ -1,3 +1,4 @@
+import { PriceDropField } from '../../components/price-drop/PriceDropField';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -102,6 +103,7 @@ const EditAlertForm = observer(function EditAlertForm({ store }: { store: Manage
           onValueChange={(value) => edit.set('distance', parseDistance(value))}
         />
       </div>
+      <PriceDropField choice={store.priceDrop} error={edit.error('priceDrop.percent')} />
       <div className="actions">
         <SubmitButton busy={edit.isSubmitting}>{texts.edit.save}</SubmitButton>
         <button type="button" className="button button--secondary" onClick={store.cancelEdit}>

@@ -2,6 +2,7 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import {
   DEFAULT_NOTIFICATION_VIEW,
   SCREEN_TEXTS,
+  featureLockedMessage,
   hasNotificationFilters,
   liveNotificationPlacement,
   notificationApiQuery,
@@ -12,7 +13,9 @@ import {
   prependNotification,
 } from '@prijsalarm/core';
 import type {
+  NotificationKind,
   NotificationDto,
+  PricePoint,
   NotificationSortField,
   NotificationStatsOverview,
   NotificationView,
@@ -38,7 +41,12 @@ export interface FilterValues {
   maxPrice: string;
   startDate: string;
   endDate: string;
+  /** 'new' / 'price_drop' (issue 13 §1); '' for both. */
+  kind: '' | NotificationKind;
 }
+
+/** A listing's price history as the centre holds it: loading, loaded, or failed. */
+export type HistoryState = 'loading' | 'failed' | PricePoint[];
 
 function filterValues(view: NotificationView): FilterValues {
   return {
@@ -49,6 +57,7 @@ function filterValues(view: NotificationView): FilterValues {
     maxPrice: view.maxPrice === undefined ? '' : String(view.maxPrice),
     startDate: view.startDate ?? '',
     endDate: view.endDate ?? '',
+    kind: view.kind ?? '',
   };
 }
 
@@ -68,6 +77,8 @@ export class NotificationsStore {
   /** For the aria-live region: the last live arrival. */
   announcement = '';
   exporting = false;
+  /** Price histories opened, by notification id (GET /notifications/{id}). */
+  histories = new Map<string, HistoryState>();
   readonly filters = new FormModel<FilterValues>(filterValues(DEFAULT_NOTIFICATION_VIEW));
 
   private readonly latest = latestLoad();
@@ -81,6 +92,13 @@ export class NotificationsStore {
       { root: false, download: false, latest: false, stats: observableRef },
       { autoBind: true },
     );
+  }
+
+  /** Core's plan message while the plan lacks price history (spec §6: PRO); null with it. */
+  get historyLock(): string | null {
+    const caps = this.root.capabilities.current;
+    if (caps.canUseFeature('priceHistory')) return null;
+    return featureLockedMessage('priceHistory', caps.userPlan);
   }
 
   get hasFilters(): boolean {
@@ -152,6 +170,7 @@ export class NotificationsStore {
         maxPrice: parsed.maxPrice,
         startDate: parsed.startDate,
         endDate: parsed.endDate,
+        kind: parsed.kind,
       });
     });
   }
@@ -220,6 +239,20 @@ export class NotificationsStore {
       this.replace(updated);
     } catch (error) {
       console.warn('Could not mark the notification viewed', error);
+    }
+  }
+
+  /** The listing's price history, once per notification (the disclosure opened). */
+  async loadHistory(id: string): Promise<void> {
+    const known = this.histories.get(id);
+    if (known !== undefined && known !== 'failed') return;
+    this.histories.set(id, 'loading');
+    try {
+      const { notification } = await this.root.api.notifications.get(id);
+      runInAction(() => this.histories.set(id, notification.priceHistory));
+    } catch (error) {
+      console.warn('Price history not loaded', error);
+      runInAction(() => this.histories.set(id, 'failed'));
     }
   }
 

@@ -1,15 +1,18 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   NOTIFICATION_SORT_FIELDS,
   NOTIFICATION_STATS_DAYS,
   PLATFORMS,
+  NOTIFICATION_KINDS,
   PLATFORM_IDS,
+  PRICE_DROP_TEXTS,
   SCREEN_TEXTS,
   SORT_ORDERS,
   STRINGS,
   deliveryLines,
+  formatEuroCents,
   formatDayShort,
   formatDateTime,
   formatListingDistance,
@@ -19,6 +22,7 @@ import {
   liveEventsUrl,
 } from '@prijsalarm/core';
 import type {
+  NotificationKind,
   NotificationDto,
   NotificationSortField,
   PlatformId,
@@ -34,9 +38,14 @@ import { browserDownload } from '../../platform/download';
 import { LiveEventsStore } from '../../stores/LiveEventsStore';
 import { useStores } from '../../stores/context';
 import '../../styles/screens.css';
+import '../../components/price-drop/price-drop.css';
 import { NotificationsStore } from './NotificationsStore';
 
+/** The price history's drawing: its own small chunk, fetched when a history is first opened. */
+const PriceHistoryChart = lazy(() => import('../../components/price-drop/PriceHistoryChart'));
+
 const page = STRINGS.web.notifications;
+const dropTexts = PRICE_DROP_TEXTS;
 const texts = SCREEN_TEXTS.notifications;
 const common = SCREEN_TEXTS.common;
 
@@ -119,6 +128,16 @@ const Filters = observer(function Filters({ store }: { store: NotificationsStore
               ...PLATFORM_IDS.map((id) => ({ value: id, label: PLATFORMS[id].name })),
             ]}
             onChange={(value: '' | PlatformId) => form.set('platform', value)}
+          />
+          <Select
+            label={dropTexts.kindFilter}
+            name="kind"
+            value={values.kind}
+            options={[
+              { value: '' as const, label: dropTexts.kindAll },
+              ...NOTIFICATION_KINDS.map((kind) => ({ value: kind, label: dropTexts.kinds[kind] })),
+            ]}
+            onChange={(value: '' | NotificationKind) => form.set('kind', value)}
           />
           <TextField
             label={texts.minPrice}
@@ -234,9 +253,18 @@ const NotificationItem = observer(function NotificationItem({
             ) : (
               listing.title
             )}{' '}
-            {!notification.viewed && <span className="badge badge--new">{texts.newBadge}</span>}
+            {!notification.viewed && <span className="badge badge--new">{texts.newBadge}</span>}{' '}
+            {notification.kind === 'price_drop' && (
+              <span className="badge badge--drop">{dropTexts.kinds.price_drop}</span>
+            )}
           </h3>
           <p className="notification__price">
+            {notification.kind === 'price_drop' && notification.previousPriceCents !== null && (
+              <span className="notification__previous-price">
+                <span className="visually-hidden">{dropTexts.previousPrice} </span>
+                <s>{formatEuroCents(notification.previousPriceCents)}</s>
+              </span>
+            )}
             {formatListingPrice(listing.priceCents, listing.priceType)}
           </p>
           <ul className="notification__meta">
@@ -261,6 +289,7 @@ const NotificationItem = observer(function NotificationItem({
               ))}
             </ul>
           )}
+          <PriceHistory store={store} notification={notification} />
           {!notification.viewed && (
             <button
               type="button"
@@ -274,6 +303,42 @@ const NotificationItem = observer(function NotificationItem({
         </div>
       </article>
     </li>
+  );
+});
+
+/** The listing's price history behind a disclosure: loaded when opened; PRO (spec §6). */
+const PriceHistory = observer(function PriceHistory({
+  store,
+  notification,
+}: {
+  store: NotificationsStore;
+  notification: NotificationDto;
+}) {
+  const lock = store.historyLock;
+  const history = store.histories.get(notification.id);
+  return (
+    <details
+      className="notification__history"
+      onToggle={(event) => {
+        if (lock === null && event.currentTarget.open) void store.loadHistory(notification.id);
+      }}
+    >
+      <summary>
+        {dropTexts.history.heading}
+        <span className="visually-hidden">: {notification.listing.title}</span>
+      </summary>
+      {lock !== null ? (
+        <p className="field__hint">{lock}</p>
+      ) : history === undefined || history === 'loading' ? (
+        <Loading />
+      ) : history === 'failed' ? (
+        <p role="alert">{STRINGS.apiClient.unexpected}</p>
+      ) : (
+        <Suspense fallback={<Loading />}>
+          <PriceHistoryChart title={notification.listing.title} points={history} />
+        </Suspense>
+      )}
+    </details>
   );
 });
 

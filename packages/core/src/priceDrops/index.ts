@@ -1,0 +1,3 @@
+/** Price drops and price history: the alert option, its rule and texts. */
+export * from './priceDrop';
+export * from './strings';
