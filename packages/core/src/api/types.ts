@@ -8,6 +8,7 @@ import type { MarketplaceSearchImport } from '../importUrl/parse';
 import type { PaymentProduct, PaymentStatus } from '../payments/products';
 import type { AdminPaymentStats } from '../payments/types';
 import type { CapabilitiesData, PublicSettings, SettingKey, SettingUpdate } from '../plans';
+import type { DeliverySchedule } from '../schedule/schema';
 
 /** Every 4xx/5xx body. `error` is Dutch and shown to the user as is. */
 export interface ApiErrorBody {
@@ -114,6 +115,8 @@ export interface AlertDto {
   sellerType: AlertSellerType;
   notifyEmail: boolean;
   notifyTelegram: boolean;
+  /** When it is sent: instant, hourly or daily digest, quiet hours (issue 13 §2). */
+  schedule: DeliverySchedule;
   status: AlertStatus;
   isActive: boolean;
   email: string | null;

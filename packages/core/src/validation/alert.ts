@@ -14,6 +14,7 @@ import { canonicalAlertPostalCode } from './postalCode';
 import { priceRangeError, priceSchema } from './price';
 import { searchTermSchema } from './searchTerm';
 import { featureLockedMessage, type FeatureName } from '../plans/features';
+import { deliveryScheduleSchema } from '../schedule/schema';
 
 const texts = STRINGS.alertForm;
 
@@ -180,6 +181,7 @@ export const guestCreateAlertSchema = z
       postalCode: postalCodeInputSchema,
       distance: distanceSchema,
       email: emailSchema(),
+      schedule: deliveryScheduleSchema.optional(),
       ...guestOptionsShape.shape,
     },
     dutch(),
@@ -192,13 +194,14 @@ export const guestCreateAlertSchema = z
       }
     }
   })
-  .transform(({ searchTerm, platforms, maxPrice, postalCode, distance, email }) => ({
+  .transform(({ searchTerm, platforms, maxPrice, postalCode, distance, email, schedule }) => ({
     searchTerm,
     platforms,
     maxPrice,
     postalCode,
     distance,
     email,
+    ...(schedule ? { schedule } : {}),
   }))
   .transform(finishAlert('guest'));
 
@@ -222,6 +225,7 @@ export const userCreateAlertSchema = z
       sellerType: sellerTypeSchema.default('all'),
       notifyEmail: flag.default(true),
       notifyTelegram: flag.default(false),
+      schedule: deliveryScheduleSchema.optional(),
     },
     dutch(),
   )
@@ -247,6 +251,7 @@ export const updateAlertSchema = z
       sellerType: sellerTypeSchema.optional(),
       notifyEmail: flag.optional(),
       notifyTelegram: flag.optional(),
+      schedule: deliveryScheduleSchema.optional(),
     },
     dutch(),
   )

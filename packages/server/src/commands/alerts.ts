@@ -15,6 +15,8 @@ import {
   type DistanceKm,
   type ParsedCreateAlert,
   type ParsedGuestCreateAlert,
+  type DeliverySchedule,
+  normalizeSchedule,
   type ParsedUpdateAlert,
   type Plan,
   type PlatformId,
@@ -146,6 +148,7 @@ export async function createGuestAlert(
           postalCode: input.postalCode ?? null,
           distanceKm: input.distance ?? null,
           notifyEmail: true,
+          deliverySchedule: input.schedule ?? null,
           planAtCreation: 'FREE',
           ...schedule,
           ...columns,
@@ -248,6 +251,7 @@ interface AlertFields {
   sellerType: Alert['sellerType'];
   notifyEmail: boolean;
   notifyTelegram: boolean;
+  schedule: DeliverySchedule;
 }
 
 /** Row columns for fields whose categories are already marketplace ids. */
@@ -268,6 +272,7 @@ function alertColumnsOf(fields: Partial<AlertFields>) {
     sellerType: fields.sellerType ?? ('all' as const),
     notifyEmail: fields.notifyEmail ?? true,
     notifyTelegram: fields.notifyTelegram ?? false,
+    deliverySchedule: fields.schedule ?? null,
   };
 }
 
@@ -288,6 +293,7 @@ function fieldsOf(alert: Alert, categories: CategoryIndex): AlertFields {
     sellerType: alert.sellerType,
     notifyEmail: alert.notifyEmail,
     notifyTelegram: alert.notifyTelegram,
+    schedule: normalizeSchedule(alert.deliverySchedule),
   };
 }
 

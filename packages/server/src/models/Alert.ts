@@ -7,7 +7,13 @@ import {
   type NonAttribute,
   type Sequelize,
 } from 'sequelize';
-import { PLANS, SEARCH_TERM_MAX_LENGTH, type Plan, type PlatformId } from '@prijsalarm/core';
+import {
+  PLANS,
+  SEARCH_TERM_MAX_LENGTH,
+  type DeliverySchedule,
+  type Plan,
+  type PlatformId,
+} from '@prijsalarm/core';
 import { bool, dateTime, foreignUuid, json, oneOf, timestamps, uuidPrimaryKey } from './columns';
 import type { User } from './User';
 import type { Notification } from './Notification';
@@ -51,6 +57,8 @@ export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes
   declare sellerType: CreationOptional<SellerType>;
   declare notifyEmail: CreationOptional<boolean>;
   declare notifyTelegram: CreationOptional<boolean>;
+  /** The API's `schedule` (core normalizeSchedule); null = instant without quiet hours. */
+  declare deliverySchedule: CreationOptional<DeliverySchedule | null>;
   /** The owner's pause toggle. */
   declare isActive: CreationOptional<boolean>;
   declare confirmedAt: CreationOptional<Date | null>;
@@ -113,6 +121,7 @@ export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes
         sellerType: oneOf(SELLER_TYPES, { defaultValue: 'all' }),
         notifyEmail: bool(true),
         notifyTelegram: bool(false),
+        deliverySchedule: json(),
         isActive: bool(true),
         confirmedAt: dateTime(),
         planAtCreation: oneOf(PLANS),

@@ -26,6 +26,7 @@ function alertDto(overrides: Partial<AlertDto> = {}): AlertDto {
     sellerType: 'all',
     notifyEmail: true,
     notifyTelegram: false,
+    schedule: { mode: 'instant', quietHours: null },
     status: 'active',
     isActive: true,
     email: 'anna@example.nl',
