@@ -16,8 +16,6 @@ export const DEFAULT_DAILY_HOUR = 8;
 export const DEFAULT_QUIET_HOURS = { start: '23:00', end: '07:00' } as const;
 /** Ads listed in one digest mail; the rest wait in the notification centre. */
 export const DIGEST_MAIL_MAX_LISTINGS = 50;
-/** Telegram's limit on one message's text (Bot API sendMessage). */
-export const TELEGRAM_MESSAGE_MAX_CHARS = 4096;
 
 export interface QuietHours {
   /** 'HH:MM', local time (Europe/Amsterdam). */

@@ -4,7 +4,7 @@
  * is escaped by the `html` tag and shortened to one line; only http(s) links and https photos are
  * used.
  */
-import { PLATFORMS, STRINGS, type PlatformId } from '@prijsalarm/core';
+import { MAIL_TEXTS, PLATFORMS, STRINGS, type PlatformId } from '@prijsalarm/core';
 import { formatPlace, formatPrice, isWebUrl, oneLine, truncateText } from '../../lib/listing-text';
 import { html, type SafeHtml } from '../html';
 import { greeting, layout, link, paragraph, type TemplateContext } from './layout';
@@ -34,6 +34,11 @@ export interface NewListingsData {
   groups: NewListingsGroup[];
   /** Each alert in the mail with its manage link (change, pause, delete). */
   alerts: { searchTerm: string; manageUrl: string }[];
+  /**
+   * A digest (an alert's schedule held these ads back, issue 13 §2): its own subject and intro,
+   * and how many more ads than the mail lists wait in the notification centre.
+   */
+  digest?: { total: number; more: number; moreText: string; moreUrl: string } | null;
 }
 
 function platformName(platform: PlatformId): string {
@@ -91,7 +96,12 @@ function listingText(listing: MailListing): string {
 export function newListings(data: NewListingsData, context: TemplateContext) {
   const count = data.groups.reduce((sum, group) => sum + group.listings.length, 0);
   const searchTerms = [...new Set(data.groups.flatMap((group) => group.searchTerms))];
-  const intro = STRINGS.alertMail.intro(count);
+  const digest = data.digest ?? null;
+  const intro = digest ? MAIL_TEXTS.digest.intro(digest.total) : STRINGS.alertMail.intro(count);
+  const subject = digest
+    ? MAIL_TEXTS.digest.subject(digest.total)
+    : STRINGS.alertMail.subject(count, searchTerms);
+  const moreLine = digest && digest.more > 0 ? digest : null;
 
   const groupsHtml = data.groups.map(
     (group) =>
@@ -108,9 +118,16 @@ export function newListings(data: NewListingsData, context: TemplateContext) {
 
   return layout(
     {
-      subject: STRINGS.alertMail.subject(count, searchTerms),
+      subject,
       preheader: intro,
       body: html`${paragraph(greeting(data.name))}${paragraph(intro)}${groupsHtml}
+        ${
+          moreLine
+            ? paragraph(
+                html`${moreLine.moreText}<br />${link(moreLine.moreUrl, MAIL_TEXTS.digest.moreLink)}`,
+              )
+            : ''
+        }
         <div style="margin-top:24px;font-size:13px">${manageHtml}</div>
         ${paragraph(html`<span style="font-size:12px;color:#777777">${STRINGS.alertMail.footer}</span>`)}`,
       textParagraphs: [
@@ -121,6 +138,7 @@ export function newListings(data: NewListingsData, context: TemplateContext) {
             '\n\n',
           ),
         ),
+        ...(moreLine ? [`${moreLine.moreText}\n${moreLine.moreUrl}`] : []),
         ...data.alerts.map(
           (alert) => `${STRINGS.alertMail.manageAlert(alert.searchTerm)}:\n${alert.manageUrl}`,
         ),
@@ -130,6 +148,7 @@ export function newListings(data: NewListingsData, context: TemplateContext) {
         ...data.groups.flatMap((group) =>
           group.listings.map((listing) => listing.url).filter(isWebUrl),
         ),
+        ...(moreLine ? [moreLine.moreUrl] : []),
         ...data.alerts.map((alert) => alert.manageUrl),
       ],
     },
