@@ -103,3 +103,29 @@ export function normalizeSchedule(
 }
 
 export type DeliveryScheduleInput = z.input<typeof deliveryScheduleSchema>;
+
+/** The schedule after choosing `mode` in a form: a daily digest gets the default hour. */
+export function withDeliveryMode(schedule: DeliverySchedule, mode: DeliveryMode): DeliverySchedule {
+  return normalizeSchedule({
+    ...schedule,
+    mode,
+    dailyHour: mode === 'daily' ? schedule.dailyHour : null,
+  });
+}
+
+/** The schedule after switching quiet hours on (with the proposed night) or off. */
+export function withQuietHours(schedule: DeliverySchedule, on: boolean): DeliverySchedule {
+  return {
+    ...schedule,
+    quietHours: on ? (schedule.quietHours ?? { ...DEFAULT_QUIET_HOURS }) : null,
+  };
+}
+
+/** The summary line of a schedule, as the wizard and the manage page show it. */
+export function describeSchedule(schedule: DeliverySchedule): string {
+  return SCHEDULE_TEXTS.form.summary(
+    schedule.mode,
+    schedule.dailyHour ?? null,
+    schedule.quietHours,
+  );
+}

@@ -1,6 +1,8 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import {
   ALERT_FORM_TEXTS,
+  DEFAULT_DELIVERY_SCHEDULE,
+  describeSchedule,
   PLATFORMS,
   PLATFORM_IDS,
   STRINGS,
@@ -35,6 +37,7 @@ import type {
   Condition,
   CreateAlertPayload,
   DeliveryMethod,
+  DeliverySchedule,
   DistanceKm,
   FeatureName,
   FuelType,
@@ -112,6 +115,7 @@ export interface WizardSummary {
   location: string;
   sellerType: string;
   checkInterval: string;
+  schedule: string;
 }
 
 export interface AlertWizardOptions {
@@ -167,6 +171,8 @@ export class AlertWizardStore {
   carFiltersStatus: CarFiltersStatus = 'idle';
   /** The exclude-words field as typed (commas and all); the form keeps the words. */
   excludeWordsText = '';
+  /** When the alert's notifications go out (issue 13 §2); core's default is instant. */
+  schedule: DeliverySchedule = DEFAULT_DELIVERY_SCHEDULE;
   readonly creation: AlertCreation;
   /** 'Plak een zoeklink': fills every step from a marketplace search link. */
   readonly link: SearchLinkImport;
@@ -527,7 +533,15 @@ export class AlertWizardStore {
   /* ---------- Summary and sending ---------- */
 
   get payload(): CreateAlertPayload {
-    return buildCreateAlertPayload(this.form);
+    return { ...buildCreateAlertPayload(this.form), schedule: this.schedule };
+  }
+
+  /** The schedule fields changed: their messages go. */
+  setSchedule(schedule: DeliverySchedule): void {
+    this.schedule = schedule;
+    for (const key of Object.keys(this.errors)) {
+      if (key.startsWith('schedule')) this.fields.clearError(key);
+    }
   }
 
   get summary(): WizardSummary {
@@ -550,6 +564,7 @@ export class AlertWizardStore {
       ),
       sellerType: texts.advanced.sellerTypes[sellerType],
       checkInterval: formatCheckInterval(caps.userCheckInterval),
+      schedule: describeSchedule(this.schedule),
     };
   }
 
@@ -601,6 +616,7 @@ export class AlertWizardStore {
   /** A fresh wizard (after a success without a manage URL). */
   startOver(): void {
     this.fields.reset(initialAlertFormState);
+    this.schedule = DEFAULT_DELIVERY_SCHEDULE;
     this.excludeWordsText = '';
     this.l2Categories = [];
     this.creation.reset();

@@ -1,5 +1,6 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import {
+  DEFAULT_DELIVERY_SCHEDULE,
   MANAGE_ALERT_TEXTS,
   NOTIFICATION_PAGE_SIZE,
   STRINGS,
@@ -9,6 +10,7 @@ import {
 } from '@prijsalarm/core';
 import type {
   CustomFilters,
+  DeliverySchedule,
   DistanceKm,
   ManageAlertResponse,
   NotificationDto,
@@ -29,6 +31,8 @@ export interface EditValues {
   maxPrice: string;
   postalCode: string;
   distance: DistanceKm | null;
+  /** When its notifications go out (issue 13 §2). */
+  schedule: DeliverySchedule;
 }
 
 const texts = MANAGE_ALERT_TEXTS;
@@ -52,7 +56,14 @@ export class ManageAlertStore {
   deleteAsked = false;
   /** The postal code is formatted for the alert's (first) platform, as in the alert forms. */
   readonly edit = new FormModel<EditValues>(
-    { searchTerm: '', minPrice: '', maxPrice: '', postalCode: '', distance: null },
+    {
+      searchTerm: '',
+      minPrice: '',
+      maxPrice: '',
+      postalCode: '',
+      distance: null,
+      schedule: DEFAULT_DELIVERY_SCHEDULE,
+    },
     locationRules(() => this.alert?.platforms[0] ?? null),
   );
   private started: Promise<void> | null = null;
@@ -257,6 +268,7 @@ export class ManageAlertStore {
       maxPrice: priceText(alert.maxPrice),
       postalCode: alert.postalCode ?? '',
       distance: alert.distance as DistanceKm | null,
+      schedule: alert.schedule,
     });
     this.editing = true;
   }
@@ -269,6 +281,14 @@ export class ManageAlertStore {
   /** The postal code as typed, formatted for the alert's (first) platform. */
   setPostalCode(value: string): void {
     this.edit.set('postalCode', value);
+  }
+
+  /** The schedule fields changed: their messages go. */
+  setSchedule(schedule: DeliverySchedule): void {
+    this.edit.set('schedule', schedule);
+    for (const key of Object.keys(this.edit.errors)) {
+      if (key.startsWith('schedule.')) this.edit.clearError(key);
+    }
   }
 
   get distanceEnabled(): boolean {

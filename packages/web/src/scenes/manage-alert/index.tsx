@@ -6,7 +6,9 @@ import {
   MANAGE_ALERT_TEXTS,
   PLATFORMS,
   POSTAL_CODE_LENGTHS,
+  SCHEDULE_TEXTS,
   STRINGS,
+  describeSchedule,
   alertStatusLabel,
   canExtendAlert,
   canToggleAlert,
@@ -31,6 +33,7 @@ import {
 import { useStores } from '../../stores/context';
 import { ManageAlertStore } from './ManageAlertStore';
 import { NotificationItem } from './NotificationItem';
+import { ScheduleFields } from '../../components/alert-form/ScheduleFields';
 import '../../styles/screens.css';
 import '../../components/alert-form/alert-form.css';
 import './manage.css';
@@ -102,6 +105,11 @@ const EditAlertForm = observer(function EditAlertForm({ store }: { store: Manage
           onValueChange={(value) => edit.set('distance', parseDistance(value))}
         />
       </div>
+      <ScheduleFields
+        value={edit.values.schedule}
+        onChange={store.setSchedule}
+        error={edit.error}
+      />
       <div className="actions">
         <SubmitButton busy={edit.isSubmitting}>{texts.edit.save}</SubmitButton>
         <button type="button" className="button button--secondary" onClick={store.cancelEdit}>
@@ -137,6 +145,7 @@ const AlertDetails = observer(function AlertDetails({ store }: { store: ManageAl
         .filter(Boolean)
         .join(', '),
     ],
+    [SCHEDULE_TEXTS.form.modeLabel, describeSchedule(alert.schedule)],
     ...(alert.email ? ([[labels.email, alert.email]] as [string, string][]) : []),
     [labels.checkInterval, formatCheckInterval(alert.checkIntervalMinutes)],
     [labels.expiresAt, alert.expiresAt ? formatDateTime(alert.expiresAt) : labels.never],
