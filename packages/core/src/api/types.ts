@@ -229,6 +229,11 @@ export interface NotificationDto {
   viewedAt: string | null;
   createdAt: string;
   deliveries: DeliveryDto[];
+  /**
+   * Live push only: when the desktop app may show it as a native notification, by its alert's
+   * schedule (digest, quiet hours); absent or null: at once. The list shows it at once either way.
+   */
+  notifyAt?: string | null;
 }
 
 export interface NotificationResponse {

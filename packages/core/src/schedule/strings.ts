@@ -67,7 +67,8 @@ export const SCHEDULE_TEXTS = {
         : `… en nog ${count} advertenties in je meldingencentrum.`,
   },
   desktop: {
-    title: (count: number) => `Prijsalarm: ${ads(count)} nieuw`,
-    body: (searchTerms: readonly string[]) => `Voor ${searchTerms.join(', ')}`,
+    /** The native notification of a digest or of the end of an alert's quiet hours. */
+    digestBody: (searchTerms: readonly string[]) =>
+      `Je overzicht voor ${searchTerms.map((term) => `"${term}"`).join(', ')}. Klik om ze te bekijken in je meldingencentrum.`,
   },
 } as const;
