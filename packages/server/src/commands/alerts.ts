@@ -28,6 +28,7 @@ import { HttpError } from '../http/errors';
 import { pageWindow } from '../lib/pagination';
 import type { Alert, User } from '../models';
 import { alertPolicy, authorize } from '../policies/alert';
+import { rescheduleHeld } from '../delivery/digest';
 import { manageUrlOf } from '../security/alert-links';
 import { readAlertUnsubscribeToken } from '../security/alert-unsubscribe';
 import { hashToken, randomToken, TOKEN_PURPOSES } from '../security/tokens';
@@ -399,7 +400,10 @@ export async function updateAlert(
 
   alert.set(alertColumnsOf({ ...merged, ...categoryIds }));
   if (SEARCH_COLUMNS.some((column) => alert.changed(column))) alert.searchKey = null;
+  const scheduleChanged = changes.schedule !== undefined;
   await alert.save();
+  // What its old schedule held goes by the new one (at once, when it is now instant).
+  if (scheduleChanged) await rescheduleHeld(ctx, alert);
   return alert;
 }
 

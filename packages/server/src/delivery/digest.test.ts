@@ -2,10 +2,11 @@
  * Digests and quiet hours on the deliveries ledger, through the running server (web + worker, the
  * in-process queue, a real SMTP mailbox) with the delivery clock set by the test.
  */
-import { MAIL_TEXTS, type DeliverySchedule } from '@prijsalarm/core';
+import { MAIL_TEXTS, type CreateAlertResponse, type DeliverySchedule } from '@prijsalarm/core';
 import { Op } from 'sequelize';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createUser } from '../../test/auth-helpers';
+import { createUser, loginAs } from '../../test/auth-helpers';
+import { userPayload } from '../../test/alert-helpers';
 import { eventually, makeListing, recordMatches } from '../../test/delivery-helpers';
 import { createAlert } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/support';
@@ -112,4 +113,31 @@ it('an instant alert mails at once without taking along the ad a digest alert ho
   expect(mail.text).toContain('Meteen graag');
   expect(mail.text).not.toContain('Mag wachten');
   await waitHeld(digest.id, 1);
+});
+
+it('switching a digest alert to instant sends what it held at once, as one digest', async () => {
+  clock = new Date('2026-11-26T05:30:00Z');
+  const browser = server.client();
+  const user = await loginAs(server, browser, { email: 'omschakelen@example.nl' });
+  const created = await browser.post<CreateAlertResponse>(
+    '/api/alerts',
+    userPayload({ searchTerm: 'omschakelen', schedule: { mode: 'daily', dailyHour: 7 } }),
+  );
+  const alert = (await server.models.Alert.findByPk(created.body.alert.id))!;
+  await recordMatches(server, [
+    { alert, listing: makeListing({ title: 'Eerste fiets' }) },
+    { alert, listing: makeListing({ title: 'Tweede fiets' }) },
+  ]);
+  await waitHeld(alert.id, 2);
+  expect(mailsTo(user.email)).toEqual([]);
+
+  const token = created.body.alert.manageUrl.split('/').pop()!;
+  const changed = await browser.put(`/api/alerts/manage/${token}`, {
+    schedule: { mode: 'instant' },
+  });
+  expect(changed.status).toBe(200);
+  const mail = await server.mailbox.waitFor({ to: user.email });
+  expect(mail.subject).toBe(MAIL_TEXTS.digest.subject(2));
+  await eventually(async () => (await heldRows(alert.id)).length === 0, 10_000, 'held rows sent');
+  expect(mailsTo(user.email)).toHaveLength(1);
 });

@@ -22,6 +22,7 @@ import {
 import { Op } from 'sequelize';
 import type { AppContext } from '../context';
 import type { Alert } from '../models';
+import { nowOf } from './clock';
 import { openDeliveryWhere } from './ledger';
 import { byListing, type LoadedDelivery } from './siblings';
 
@@ -117,4 +118,32 @@ export function newestFirst(
     kept.has(`${notification.platform}:${notification.listingId}`),
   );
   return { shown, total: ads.length, more: Math.max(0, ads.length - limit) };
+}
+
+/**
+ * The alert's schedule changed: its rows still held (not yet due) wait for the new schedule's
+ * moment instead — at once for an instant alert outside its quiet hours. Resolves with how many.
+ */
+export async function rescheduleHeld(
+  ctx: Pick<AppContext, 'models' | 'queue' | 'logger' | 'clock'>,
+  alert: Pick<Alert, 'id' | 'deliverySchedule'>,
+): Promise<number> {
+  const now = nowOf(ctx);
+  const at = nextSendAt(scheduleOfAlert(alert), now);
+  const waiting = { heldUntil: { [Op.gt]: now }, ...openDeliveryWhere() };
+  const rows = await ctx.models.Delivery.findAll({
+    attributes: ['id'],
+    where: waiting,
+    include: [
+      { association: 'notification', required: true, attributes: [], where: { alertId: alert.id } },
+    ],
+  });
+  if (rows.length === 0) return 0;
+  const ids = rows.map((row) => row.id);
+  await ctx.models.Delivery.update(
+    { heldUntil: at, nextAttemptAt: at },
+    { where: { id: { [Op.in]: ids }, ...waiting } },
+  );
+  for (const id of ids) await queueAt(ctx, id, at, now);
+  return ids.length;
 }
