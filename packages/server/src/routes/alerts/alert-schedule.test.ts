@@ -12,8 +12,8 @@ import {
   type ManageAlertResponse,
   type MyAlertsResponse,
 } from '@prijsalarm/core';
-import { userPayload } from '../../../test/alert-helpers';
-import { loginAs } from '../../../test/auth-helpers';
+import { guestPayload, userPayload } from '../../../test/alert-helpers';
+import { loginAs, uniqueEmail } from '../../../test/auth-helpers';
 import { startTestServer, type TestServer } from '../../../test/support';
 
 let server: TestServer;
@@ -79,4 +79,26 @@ it.each([
   const res = await browser.post<ApiErrorBody>('/api/alerts', userPayload({ schedule }));
   expect(res.status).toBe(400);
   expect(Object.values(res.body.fields ?? {})).toContain(message);
+});
+
+it('a guest alert may have a schedule too; its manage link shows and changes it', async () => {
+  const browser = server.client();
+  const created = await browser.post<CreateAlertResponse>(
+    '/api/alerts',
+    guestPayload({
+      email: uniqueEmail('gast'),
+      schedule: { mode: 'instant', quietHours: { start: '22:00', end: '08:00' } },
+    }),
+  );
+  expect(created.status).toBe(201);
+  const token = tokenOf(created.body.alert.manageUrl);
+  const managed = await browser.get<ManageAlertResponse>(`/api/alerts/manage/${token}`);
+  expect(managed.body.alert.schedule).toEqual({
+    mode: 'instant',
+    quietHours: { start: '22:00', end: '08:00' },
+  });
+  const changed = await browser.put<AlertResponse>(`/api/alerts/manage/${token}`, {
+    schedule: { mode: 'daily', dailyHour: 18 },
+  });
+  expect(changed.body.alert.schedule).toEqual({ mode: 'daily', dailyHour: 18, quietHours: null });
 });
