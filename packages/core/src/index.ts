@@ -16,3 +16,4 @@ export * from './desktop';
 export * from './payments';
 export * from './feed';
 export * from './priceDrops';
+export * from './schedule';

@@ -4,7 +4,7 @@
  */
 import { Redis } from 'ioredis';
 import { describeDatabase, type Config, type ServiceName } from './config/env';
-import type { AppContext, SharedLimitsStore } from './context';
+import type { AppContext, Clock, SharedLimitsStore } from './context';
 import { completeFeedTokens } from './commands/alert-feed';
 import { bootstrapAdmin } from './commands/bootstrap-admin';
 import { migrate } from './db/migrate';
@@ -23,6 +23,8 @@ import type { WebOptions, WebService } from './services/web';
 export interface StartOptions extends WebOptions {
   config: Config;
   logger: Logger;
+  /** Delivery's clock (quiet hours, digests); tests pass one to move time. Default: the system's. */
+  clock?: Clock | null;
 }
 
 export interface Application {
@@ -37,6 +39,7 @@ export interface Application {
 export async function startApplication({
   config,
   logger,
+  clock = null,
   ...webOptions
 }: StartOptions): Promise<Application> {
   logger.info(
@@ -111,6 +114,7 @@ export async function startApplication({
       events: redisEvents ?? createEngineEvents(logger),
       telegram: createTelegramService(config, logger, sharedLimits),
       sharedLimits,
+      clock,
     };
     // Feed links of rows older than migration 0040 need the secret, which only the server has.
     await completeFeedTokens(ctx);

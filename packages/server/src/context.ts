@@ -31,6 +31,15 @@ export interface AppContext {
    * so every process enforces one limit. Null or absent: each process counts for itself.
    */
   sharedLimits?: SharedLimitsStore | null;
+  /**
+   * Delivery's clock (quiet hours, digests, claims, the relay); absent: the system clock. Tests
+   * set it to move time forward (delivery/clock.ts).
+   */
+  clock?: Clock | null;
+}
+
+export interface Clock {
+  now(): Date;
 }
 
 export interface SharedLimitsStore {

@@ -9,6 +9,7 @@ import type { PaymentProduct, PaymentStatus } from '../payments/products';
 import type { AdminPaymentStats } from '../payments/types';
 import type { CapabilitiesData, PublicSettings, SettingKey, SettingUpdate } from '../plans';
 import type { NotificationKind, PriceDropOption, PricePoint } from '../priceDrops/priceDrop';
+import type { DeliverySchedule } from '../schedule/schema';
 
 /** Every 4xx/5xx body. `error` is Dutch and shown to the user as is. */
 export interface ApiErrorBody {
@@ -115,6 +116,8 @@ export interface AlertDto {
   sellerType: AlertSellerType;
   notifyEmail: boolean;
   notifyTelegram: boolean;
+  /** When it is sent: instant, hourly or daily digest, quiet hours (issue 13 §2). */
+  schedule: DeliverySchedule;
   status: AlertStatus;
   isActive: boolean;
   email: string | null;
@@ -233,6 +236,11 @@ export interface NotificationDto {
   kind: NotificationKind;
   /** The price before the drop (a 'price_drop' only; null otherwise). */
   previousPriceCents: number | null;
+  /**
+   * Live push only: when the desktop app may show it as a native notification, by its alert's
+   * schedule (digest, quiet hours); absent or null: at once. The list shows it at once either way.
+   */
+  notifyAt?: string | null;
 }
 
 export interface NotificationResponse {

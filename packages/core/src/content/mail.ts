@@ -4,6 +4,8 @@
  * STRINGS.alertMail.
  */
 
+import { SCHEDULE_TEXTS } from '../schedule/strings';
+
 /** "Hoi Anna," or "Hoi," when the name is unknown. */
 export function mailGreeting(name: string | null | undefined): string {
   const trimmed = name?.trim();
@@ -16,6 +18,8 @@ const singleUseFor = (minutes: number) =>
   `Deze link is ${minutes} minuten geldig en werkt één keer.`;
 
 export const MAIL_TEXTS = {
+  /** The digest mail of an alert with a schedule (issue 13 §2). */
+  digest: SCHEDULE_TEXTS.mail,
   linkFallback: LINK_FALLBACK,
   /** The plain-text twin of a button: 'Inloggen: https://…'. */
   buttonAsText: (label: string, url: string) => `${label}: ${url}`,

@@ -15,6 +15,7 @@ import { priceRangeError, priceSchema } from './price';
 import { searchTermSchema } from './searchTerm';
 import { featureLockedMessage, type FeatureName } from '../plans/features';
 import { priceDropSchema } from '../priceDrops/priceDrop';
+import { deliveryScheduleSchema } from '../schedule/schema';
 
 const texts = STRINGS.alertForm;
 
@@ -187,6 +188,7 @@ export const guestCreateAlertSchema = z
       postalCode: postalCodeInputSchema,
       distance: distanceSchema,
       email: emailSchema(),
+      schedule: deliveryScheduleSchema.optional(),
       ...guestOptionsShape.shape,
     },
     dutch(),
@@ -199,13 +201,14 @@ export const guestCreateAlertSchema = z
       }
     }
   })
-  .transform(({ searchTerm, platforms, maxPrice, postalCode, distance, email }) => ({
+  .transform(({ searchTerm, platforms, maxPrice, postalCode, distance, email, schedule }) => ({
     searchTerm,
     platforms,
     maxPrice,
     postalCode,
     distance,
     email,
+    ...(schedule ? { schedule } : {}),
   }))
   .transform(finishAlert('guest'));
 
@@ -230,6 +233,7 @@ export const userCreateAlertSchema = z
       notifyEmail: flag.default(true),
       notifyTelegram: flag.default(false),
       priceDrop: priceDropSchema.default({ enabled: false }),
+      schedule: deliveryScheduleSchema.optional(),
     },
     dutch(),
   )
@@ -256,6 +260,7 @@ export const updateAlertSchema = z
       notifyEmail: flag.optional(),
       notifyTelegram: flag.optional(),
       priceDrop: priceDropSchema.optional(),
+      schedule: deliveryScheduleSchema.optional(),
     },
     dutch(),
   )

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DESKTOP_STRINGS, SCHEDULE_TEXTS } from '@prijsalarm/core';
 import { defaultSettings, type Settings } from '../shared/settings';
 import { GATHER_MS, Notifier, adNotification, type NativeNotification } from './notifier';
 import { notificationFixture } from '../../test/fixtures';
@@ -142,5 +143,32 @@ describe('quiet hours and mute', () => {
     notifier.notify(notificationFixture());
     vi.advanceTimersByTime(GATHER_MS);
     expect(shown).toHaveLength(1);
+  });
+});
+
+describe("an alert's own schedule (notifyAt)", () => {
+  it('holds ads until their digest moment and shows them then as one summary naming the alerts', () => {
+    const at = new Date(2026, 10, 24, 13, 0, 0).toISOString();
+    notifier.notify(notificationFixture({ id: 'n1', alertSearchTerm: 'racefiets', notifyAt: at }));
+    notifier.notify(notificationFixture({ id: 'n2', alertSearchTerm: 'bakfiets', notifyAt: at }));
+    vi.advanceTimersByTime(59 * 60_000);
+    expect(shown).toEqual([]);
+    vi.advanceTimersByTime(60_000);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({
+      kind: 'summary',
+      title: DESKTOP_STRINGS.notification.summary(2),
+      body: SCHEDULE_TEXTS.desktop.digestBody(['racefiets', 'bakfiets']),
+      url: 'https://prijsalarm.nl/notifications',
+    });
+  });
+
+  it('an ad without a hold (or one already due) shows as always', () => {
+    notifier.notify(notificationFixture({ notifyAt: null }));
+    notifier.notify(
+      notificationFixture({ id: 'n2', notifyAt: new Date(2026, 10, 24, 11, 0).toISOString() }),
+    );
+    vi.advanceTimersByTime(GATHER_MS);
+    expect(shown.map((notification) => notification.kind)).toEqual(['ad', 'ad']);
   });
 });

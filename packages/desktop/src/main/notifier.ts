@@ -4,11 +4,17 @@
  * muted; held back in quiet hours and summarised when they end. Notifications that arrive together
  * (one check records all its new ads at once) are gathered for a moment first, so a burst of five
  * becomes one '5 nieuwe advertenties' rather than three alerts and a summary.
+ *
+ * An alert's own schedule (issue 13 §2: a digest, or the alert's quiet hours) comes with the
+ * pushed notification as `notifyAt`: such ads are held until then and shown as one summary, as
+ * the e-mail and Telegram digests go out at that moment. (Held in memory: an app restarted
+ * meanwhile shows them in its list, not as a pop-up.)
  */
 import {
   DESKTOP_BURST_THRESHOLD,
   DESKTOP_BURST_WINDOW_MS,
   DESKTOP_STRINGS,
+  SCHEDULE_TEXTS,
   formatListingPrice,
   listingImageUrl,
   PRICE_DROP_TEXTS,
@@ -81,6 +87,9 @@ export class Notifier {
   private burstTimer: ReturnType<typeof setTimeout> | null = null;
   private quietHeld: NotificationDto[] = [];
   private quietTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Ads their alert's schedule holds, by the moment (epoch ms) they are due. */
+  private scheduleHeld = new Map<number, NotificationDto[]>();
+  private scheduleTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly now: () => number;
 
   constructor(private readonly options: NotifierOptions) {
@@ -93,6 +102,12 @@ export class Notifier {
     if (settings.silencedAlertIds.includes(dto.alertId)) return;
     const now = this.now();
     if (isMuted(settings.mutedUntil, now)) return;
+    const due = dto.notifyAt ? Date.parse(dto.notifyAt) : NaN;
+    if (due > now) {
+      this.scheduleHeld.set(due, [...(this.scheduleHeld.get(due) ?? []), dto]);
+      this.scheduleDigest();
+      return;
+    }
     if (inQuietHours(settings.quietHours, now)) {
       this.quietHeld.push(dto);
       this.scheduleQuietEnd(settings, now);
@@ -117,10 +132,11 @@ export class Notifier {
   }
 
   dispose(): void {
-    for (const timer of [this.gatherTimer, this.burstTimer, this.quietTimer]) {
+    for (const timer of [this.gatherTimer, this.burstTimer, this.quietTimer, this.scheduleTimer]) {
       if (timer !== null) clearTimeout(timer);
     }
-    this.gatherTimer = this.burstTimer = this.quietTimer = null;
+    this.gatherTimer = this.burstTimer = this.quietTimer = this.scheduleTimer = null;
+    this.scheduleHeld.clear();
     this.pending = [];
     this.burstHeld = [];
     this.quietHeld = [];
@@ -198,5 +214,42 @@ export class Notifier {
     // The mute may have started meanwhile: then the held ones stay silent too.
     if (isMuted(this.options.settings().mutedUntil, this.now())) return;
     this.summarise(held.length, DESKTOP_STRINGS.notification.quietHoursBody(held.length));
+  }
+
+  /** A timer to the earliest held digest, looked at again at least every QUIET_RECHECK_MS. */
+  private scheduleDigest(): void {
+    if (this.scheduleTimer !== null) clearTimeout(this.scheduleTimer);
+    this.scheduleTimer = null;
+    if (this.scheduleHeld.size === 0) return;
+    const next = Math.min(...this.scheduleHeld.keys());
+    this.scheduleTimer = setTimeout(
+      () => {
+        this.scheduleTimer = null;
+        this.releaseDueDigests();
+      },
+      Math.max(0, Math.min(next - this.now(), this.options.quietRecheckMs ?? QUIET_RECHECK_MS)),
+    );
+  }
+
+  /** Every held digest that is due, as one summary naming its alerts. */
+  private releaseDueDigests(): void {
+    const now = this.now();
+    const due: NotificationDto[] = [];
+    for (const [at, held] of this.scheduleHeld) {
+      if (at > now) continue;
+      due.push(...held);
+      this.scheduleHeld.delete(at);
+    }
+    this.scheduleDigest();
+    const settings = this.options.settings();
+    if (due.length === 0 || isMuted(settings.mutedUntil, now)) return;
+    if (inQuietHours(settings.quietHours, now)) {
+      // The device's own quiet hours still hold them: they join that summary.
+      this.quietHeld.push(...due);
+      this.scheduleQuietEnd(settings, now);
+      return;
+    }
+    const searchTerms = [...new Set(due.map((dto) => dto.alertSearchTerm))];
+    this.summarise(due.length, SCHEDULE_TEXTS.desktop.digestBody(searchTerms));
   }
 }

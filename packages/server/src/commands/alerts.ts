@@ -16,6 +16,8 @@ import {
   type DistanceKm,
   type ParsedCreateAlert,
   type ParsedGuestCreateAlert,
+  type DeliverySchedule,
+  normalizeSchedule,
   type ParsedUpdateAlert,
   type Plan,
   type PlatformId,
@@ -28,6 +30,7 @@ import { pageWindow } from '../lib/pagination';
 import type { Alert, User } from '../models';
 import { priceDropColumnsOf, priceDropOf } from '../models/Alert';
 import { alertPolicy, authorize } from '../policies/alert';
+import { rescheduleHeld } from '../delivery/digest';
 import { manageUrlOf } from '../security/alert-links';
 import { readAlertUnsubscribeToken } from '../security/alert-unsubscribe';
 import { hashToken, randomToken, TOKEN_PURPOSES } from '../security/tokens';
@@ -148,6 +151,7 @@ export async function createGuestAlert(
           postalCode: input.postalCode ?? null,
           distanceKm: input.distance ?? null,
           notifyEmail: true,
+          deliverySchedule: input.schedule ?? null,
           planAtCreation: 'FREE',
           ...schedule,
           ...columns,
@@ -251,6 +255,7 @@ interface AlertFields {
   notifyEmail: boolean;
   notifyTelegram: boolean;
   priceDrop: PriceDropOption;
+  schedule: DeliverySchedule;
 }
 
 /** Row columns for fields whose categories are already marketplace ids. */
@@ -272,6 +277,7 @@ function alertColumnsOf(fields: Partial<AlertFields>) {
     notifyEmail: fields.notifyEmail ?? true,
     notifyTelegram: fields.notifyTelegram ?? false,
     ...priceDropColumnsOf(fields.priceDrop),
+    deliverySchedule: fields.schedule ?? null,
   };
 }
 
@@ -293,6 +299,7 @@ function fieldsOf(alert: Alert, categories: CategoryIndex): AlertFields {
     notifyEmail: alert.notifyEmail,
     notifyTelegram: alert.notifyTelegram,
     priceDrop: priceDropOf(alert),
+    schedule: normalizeSchedule(alert.deliverySchedule),
   };
 }
 
@@ -399,7 +406,10 @@ export async function updateAlert(
 
   alert.set(alertColumnsOf({ ...merged, ...categoryIds }));
   if (SEARCH_COLUMNS.some((column) => alert.changed(column))) alert.searchKey = null;
+  const scheduleChanged = changes.schedule !== undefined;
   await alert.save();
+  // What its old schedule held goes by the new one (at once, when it is now instant).
+  if (scheduleChanged) await rescheduleHeld(ctx, alert);
   return alert;
 }
 

@@ -11,11 +11,13 @@
  */
 import type { AppContext } from '../context';
 import type { AlertEngineJobs, JobHandler } from '../queues';
-import { deliverEmail } from './email';
+import { nowOf } from './clock';
+import { applySchedule } from './digest';
+import { deliverEmail, deliverEmailDigest } from './email';
 import { followLead } from './ledger';
 import { settlePushDelivery } from './push';
 import { loadDelivery } from './siblings';
-import { deliverTelegram } from './telegram-delivery';
+import { deliverTelegram, deliverTelegramDigest } from './telegram-delivery';
 
 /** Deliveries sent at the same time by one worker process. */
 export const DELIVER_CONCURRENCY = 10;
@@ -26,11 +28,17 @@ export async function processDelivery(ctx: AppContext, deliveryId: string): Prom
   if (!delivery || delivery.status === 'sent' || delivery.status === 'failed') return;
   // Another alert's delivery of an ad already on its way to this recipient on this channel.
   if (delivery.channel !== 'push' && (await followLead(ctx, delivery)) !== 'own') return;
+  // Its alert's schedule (digest, quiet hours) may hold it, or make it part of a digest.
+  const step =
+    delivery.channel === 'push' ? 'send' : await applySchedule(ctx, delivery, nowOf(ctx));
+  if (step === 'held') return;
   switch (delivery.channel) {
     case 'email':
-      return deliverEmail(ctx, delivery);
+      return step === 'digest' ? deliverEmailDigest(ctx, delivery) : deliverEmail(ctx, delivery);
     case 'telegram':
-      return deliverTelegram(ctx, delivery);
+      return step === 'digest'
+        ? deliverTelegramDigest(ctx, delivery)
+        : deliverTelegram(ctx, delivery);
     case 'push':
       return settlePushDelivery(ctx, delivery);
   }

@@ -6,19 +6,21 @@
  * SMTP replies decide what a failure means (RFC 5321 §4.2.1): 5xx is permanent (failed, with the
  * server's reason), 4xx and network errors are transient (retrying with backoff).
  */
-import { STRINGS } from '@prijsalarm/core';
+import { MAIL_TEXTS, STRINGS } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { parseRecipient } from '../engine/recipient';
-import type { MailListing, NewListingsGroup } from '../mail/templates';
+import type { MailListing, NewListingsData, NewListingsGroup } from '../mail/templates';
 import type { Alert, Notification } from '../models';
 import { manageUrlOf } from '../security/alert-links';
 import { alertUnsubscribeUrl, MAX_UNSUBSCRIBE_ALERTS } from '../security/alert-unsubscribe';
+import { nowOf } from './clock';
+import { dueNow, newestFirst } from './digest';
 import { claimDeliveries, recordOutcome, type SendOutcome } from './ledger';
-import { byListing, openSiblings, type LoadedDelivery } from './siblings';
+import { byAlertSet, byListing, openSiblings, type LoadedDelivery } from './siblings';
 
 type EmailContext = Pick<
   AppContext,
-  'models' | 'config' | 'queue' | 'logger' | 'mailer' | 'tokens'
+  'models' | 'config' | 'queue' | 'logger' | 'mailer' | 'tokens' | 'clock'
 >;
 
 interface MailRecipient {
@@ -61,19 +63,16 @@ export function groupByAlerts(deliveries: readonly LoadedDelivery[]): {
   groups: NewListingsGroup[];
   alerts: Alert[];
 } {
-  const groups = new Map<string, NewListingsGroup>();
+  const sets = byAlertSet(byListing(deliveries));
   const alerts = new Map<string, Alert>();
-  for (const { notification, alerts: matched } of byListing(deliveries)) {
-    for (const alert of matched) alerts.set(alert.id, alert);
-    const key = matched.map((alert) => alert.id).join(',');
-    const group = groups.get(key) ?? {
-      searchTerms: matched.map((alert) => alert.searchTerm),
-      listings: [],
-    };
-    group.listings.push(mailListing(notification));
-    groups.set(key, group);
-  }
-  return { groups: [...groups.values()], alerts: [...alerts.values()] };
+  for (const set of sets) for (const alert of set.alerts) alerts.set(alert.id, alert);
+  return {
+    groups: sets.map((set) => ({
+      searchTerms: set.alerts.map((alert) => alert.searchTerm),
+      listings: set.notifications.map(mailListing),
+    })),
+    alerts: [...alerts.values()],
+  };
 }
 
 interface SmtpError {
@@ -99,12 +98,46 @@ export function classifySmtpError(error: unknown): SendOutcome {
 }
 
 export async function deliverEmail(ctx: EmailContext, lead: LoadedDelivery): Promise<void> {
-  const group = await claimDeliveries(ctx, await openSiblings(ctx, lead, { sameListing: false }));
+  const now = nowOf(ctx);
+  const siblings = dueNow(await openSiblings(ctx, lead, { sameListing: false }), now);
+  await sendAlertMail(ctx, lead, await claimDeliveries(ctx, siblings, now), null);
+}
+
+/** The digest of an alert's schedule: every held, due row of the recipient in one mail. */
+export async function deliverEmailDigest(ctx: EmailContext, lead: LoadedDelivery): Promise<void> {
+  const now = nowOf(ctx);
+  const held = await openSiblings(ctx, lead, { sameListing: false, heldUntil: now });
+  const group = await claimDeliveries(ctx, held, now);
+  if (group.length === 0) return;
+  const { shown, total, more } = newestFirst(group);
+  const recipient = lead.recipient ? parseRecipient(lead.recipient) : null;
+  const guest = recipient?.kind === 'guest' || !lead.notification.alert.userId;
+  await sendAlertMail(ctx, lead, group, {
+    shown,
+    digest: {
+      total,
+      more,
+      moreText: guest ? MAIL_TEXTS.digest.moreGuest(more) : MAIL_TEXTS.digest.more(more),
+      moreUrl: guest
+        ? manageUrlOf(ctx, lead.notification.alert)
+        : `${ctx.config.publicUrl}/notifications`,
+    },
+  });
+}
+
+/** One alert mail for the claimed `group` (a digest lists `shown` of them); records the outcome. */
+async function sendAlertMail(
+  ctx: EmailContext,
+  lead: LoadedDelivery,
+  group: LoadedDelivery[],
+  digest: { shown: LoadedDelivery[]; digest: NonNullable<NewListingsData['digest']> } | null,
+): Promise<void> {
   if (group.length === 0) return;
   const log = ctx.logger.child({
     channel: 'email',
     checkId: lead.checkId,
     deliveries: group.length,
+    digest: digest !== null,
   });
 
   const recipient = await recipientOfDelivery(ctx, lead);
@@ -113,7 +146,7 @@ export async function deliverEmail(ctx: EmailContext, lead: LoadedDelivery): Pro
     return;
   }
 
-  const { groups, alerts } = groupByAlerts(group);
+  const { groups, alerts } = groupByAlerts(digest ? digest.shown : group);
   let outcome: SendOutcome;
   try {
     await ctx.mailer.send(
@@ -126,6 +159,7 @@ export async function deliverEmail(ctx: EmailContext, lead: LoadedDelivery): Pro
           searchTerm: alert.searchTerm,
           manageUrl: manageUrlOf(ctx, alert),
         })),
+        digest: digest?.digest ?? null,
       },
       {
         listUnsubscribe: alertUnsubscribeUrl(

@@ -19,6 +19,7 @@ import { Op, type WhereOptions } from 'sequelize';
 import { STRINGS } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import type { Delivery } from '../models';
+import { nowOf } from './clock';
 
 /** `lastError` is shown to the user; a provider's text is cut to stay readable. */
 const MAX_DETAIL_LENGTH = 300;
@@ -45,9 +46,9 @@ export function openDeliveryWhere(): WhereOptions {
  * it: the database applies one UPDATE after the other, and the second finds the rows leased.
  */
 export async function claimDeliveries<T extends Pick<Delivery, 'id'>>(
-  ctx: Pick<AppContext, 'models' | 'config'>,
+  ctx: Pick<AppContext, 'models' | 'config' | 'clock'>,
   deliveries: readonly T[],
-  now: Date = new Date(),
+  now: Date = nowOf(ctx),
 ): Promise<T[]> {
   // DELIVERY_CLAIM_SECONDS: longer than one send takes (SMTP timeouts ≤ 50 s, Bot API 15 s).
   const leaseMs = ctx.config.delivery.claimLeaseMs;
@@ -123,12 +124,12 @@ export async function followLead(
 
 /** Keeps a claim alive during a long paced send. */
 export async function renewClaim(
-  ctx: Pick<AppContext, 'models' | 'config'>,
+  ctx: Pick<AppContext, 'models' | 'config' | 'clock'>,
   deliveryIds: readonly string[],
 ): Promise<void> {
   if (deliveryIds.length === 0) return;
   await ctx.models.Delivery.update(
-    { nextAttemptAt: new Date(Date.now() + ctx.config.delivery.claimLeaseMs) },
+    { nextAttemptAt: new Date(nowOf(ctx).getTime() + ctx.config.delivery.claimLeaseMs) },
     { where: { id: { [Op.in]: [...deliveryIds] }, ...openDeliveryWhere() } },
   );
 }
@@ -155,10 +156,10 @@ export interface RecordedOutcome {
  * `sent` row back.
  */
 export async function recordOutcome(
-  ctx: Pick<AppContext, 'models' | 'config' | 'queue' | 'logger'>,
+  ctx: Pick<AppContext, 'models' | 'config' | 'queue' | 'logger' | 'clock'>,
   deliveries: readonly Delivery[],
   outcome: SendOutcome,
-  now: Date = new Date(),
+  now: Date = nowOf(ctx),
 ): Promise<RecordedOutcome> {
   const { Delivery } = ctx.models;
   const { attempts: maxAttempts, retryDelayMs: baseDelayMs } = ctx.config.delivery;

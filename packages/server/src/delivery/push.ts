@@ -10,12 +10,14 @@
  *   then, if no web process marked it sent, gives it up as failed 'Geen open verbinding'. The
  *   notification centre shows it either way.
  */
-import { STRINGS, type LiveEventMessage } from '@prijsalarm/core';
+import { nextSendAt, STRINGS, type LiveEventMessage } from '@prijsalarm/core';
 import { Op } from 'sequelize';
 import type { AppContext } from '../context';
 import type { EngineEventMap } from '../engine/events';
 import type { Delivery, Notification } from '../models';
 import { presentNotification } from '../presenters/notification';
+import { nowOf } from './clock';
+import { scheduleOfAlert } from './digest';
 import { openDeliveryWhere } from './ledger';
 
 /** How long web processes get to push a notification before the worker settles its delivery. */
@@ -28,7 +30,7 @@ export interface PushHub {
   send(userId: string, message: LiveEventMessage): Promise<number>;
 }
 
-type PushContext = Pick<AppContext, 'models' | 'logger'>;
+type PushContext = Pick<AppContext, 'models' | 'logger' | 'clock'>;
 
 /** Web side: push one recorded notification to its user's sockets in this process. */
 export async function pushNotification(
@@ -63,6 +65,10 @@ export async function pushNotification(
         }
       : delivery,
   );
+  // The desktop holds its native pop-up by the alert's schedule, as e-mail and Telegram wait.
+  const pushedAt = nowOf(ctx);
+  const notifyAt = nextSendAt(scheduleOfAlert(notification.alert), pushedAt);
+  dto.notifyAt = notifyAt.getTime() > pushedAt.getTime() ? notifyAt.toISOString() : null;
   const received = await hub.send(userId, { type: 'notification', notification: dto });
   if (received > 0 && push && push.status !== 'sent') {
     // Also from failed: a socket that took it after the worker gave up did get it.

@@ -10,6 +10,7 @@
  */
 import { Op } from 'sequelize';
 import type { AppContext } from '../context';
+import { nowOf } from './clock';
 import { openDeliveryWhere } from './ledger';
 
 /** Rows queued again per pass; the next pass takes the rest. */
@@ -28,10 +29,10 @@ export interface RelayOptions {
 
 /** One pass; resolves with how many deliveries it queued (deduplicated ones included). */
 export async function relayStuckDeliveries(
-  ctx: Pick<AppContext, 'models' | 'queue' | 'config' | 'logger'>,
+  ctx: Pick<AppContext, 'models' | 'queue' | 'config' | 'logger' | 'clock'>,
   options: RelayOptions = {},
 ): Promise<number> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? nowOf(ctx);
   const staleBefore =
     options.staleBefore ?? new Date(now.getTime() - ctx.config.delivery.relayIntervalMs);
   const left = {
@@ -74,7 +75,7 @@ export interface DeliveryRelay {
 
 /** Scheduler role: a pass every DELIVERY_RELAY_SECONDS; the first one at start. */
 export function startDeliveryRelay(
-  ctx: Pick<AppContext, 'models' | 'queue' | 'config' | 'logger'>,
+  ctx: Pick<AppContext, 'models' | 'queue' | 'config' | 'logger' | 'clock'>,
 ): DeliveryRelay {
   const logger = ctx.logger.child({ component: 'relay' });
   let running: Promise<unknown> = Promise.resolve();

@@ -46,18 +46,30 @@ const oldestFirst: Array<[string, string]> = [
 export async function openSiblings(
   ctx: Pick<AppContext, 'models'>,
   lead: LoadedDelivery,
-  options: { sameListing: boolean },
+  options: {
+    sameListing: boolean;
+    /**
+     * A digest (delivery/digest.ts): instead of the check's, every row of the recipient on the
+     * channel its schedule held until this moment or earlier.
+     */
+    heldUntil?: Date;
+  },
 ): Promise<LoadedDelivery[]> {
   const { Delivery } = ctx.models;
   const channel: DeliveryChannel = lead.channel;
   const listing = options.sameListing
     ? { platform: lead.notification.platform, listingId: lead.notification.listingId }
     : undefined;
+  const gathered = options.heldUntil
+    ? { heldUntil: { [Op.lte]: options.heldUntil } }
+    : lead.checkId
+      ? { checkId: lead.checkId }
+      : null;
   const heads =
-    lead.checkId && lead.recipient
+    gathered && lead.recipient
       ? ((await Delivery.findAll({
           where: {
-            checkId: lead.checkId,
+            ...gathered,
             recipient: lead.recipient,
             channel,
             leadId: null,
@@ -97,4 +109,19 @@ export function byListing(deliveries: readonly LoadedDelivery[]): Array<{
     entry.alerts.sort((a, b) => age(a) - age(b) || a.id.localeCompare(b.id));
   }
   return [...listings.values()];
+}
+
+/** Ads (from `byListing`) grouped by the exact set of alerts they matched, in the order first seen. */
+export function byAlertSet(ads: ReturnType<typeof byListing>): Array<{
+  alerts: Alert[];
+  notifications: Notification[];
+}> {
+  const groups = new Map<string, { alerts: Alert[]; notifications: Notification[] }>();
+  for (const { notification, alerts } of ads) {
+    const key = alerts.map((alert) => alert.id).join(',');
+    const entry = groups.get(key) ?? { alerts, notifications: [] };
+    entry.notifications.push(notification);
+    groups.set(key, entry);
+  }
+  return [...groups.values()];
 }

@@ -8,18 +8,25 @@
 import { STRINGS } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { parseRecipient } from '../engine/recipient';
-import type { Notification } from '../models';
+import type { Alert, Notification } from '../models';
+import { nowOf } from './clock';
+import { dueNow, newestFirst } from './digest';
 import { claimDeliveries, recordOutcome, renewClaim, type SendOutcome } from './ledger';
-import { byListing, openSiblings, type LoadedDelivery } from './siblings';
+import { byAlertSet, byListing, openSiblings, type LoadedDelivery } from './siblings';
 import {
   formatListingMessage,
   TelegramSendError,
   classifyTelegramError,
   type ListingForMessage,
+  type ListingMessage,
   type TelegramFailure,
 } from './telegram';
+import { formatDigestMessage } from './telegram/digest-format';
 
-type TelegramContext = Pick<AppContext, 'models' | 'config' | 'queue' | 'logger' | 'telegram'>;
+type TelegramContext = Pick<
+  AppContext,
+  'models' | 'config' | 'queue' | 'logger' | 'telegram' | 'clock'
+>;
 
 export function listingForMessage(notification: Notification): ListingForMessage {
   return {
@@ -82,7 +89,52 @@ export function outcomeOfTelegramFailure(failure: TelegramFailure, now = new Dat
 }
 
 export async function deliverTelegram(ctx: TelegramContext, lead: LoadedDelivery): Promise<void> {
-  const group = await claimDeliveries(ctx, await openSiblings(ctx, lead, { sameListing: true }));
+  const now = nowOf(ctx);
+  const siblings = dueNow(await openSiblings(ctx, lead, { sameListing: true }), now);
+  const group = await claimDeliveries(ctx, siblings, now);
+  const [ad] = byListing(group);
+  if (!ad) return;
+  const message = formatListingMessage(
+    listingForMessage(ad.notification),
+    ad.alerts.map((alert) => alert.searchTerm),
+  );
+  await sendTelegramMessage(ctx, lead, group, message);
+}
+
+/**
+ * The digest of an alert's schedule: every held, due row of the user in one message (one ad: the
+ * usual message), newest first within Telegram's length limit.
+ */
+export async function deliverTelegramDigest(
+  ctx: TelegramContext,
+  lead: LoadedDelivery,
+): Promise<void> {
+  const now = nowOf(ctx);
+  const held = await openSiblings(ctx, lead, { sameListing: false, heldUntil: now });
+  const group = await claimDeliveries(ctx, held, now);
+  const ads = byListing(newestFirst(group, Number.MAX_SAFE_INTEGER).shown);
+  const [first] = ads;
+  if (!first) return;
+  const names = (alerts: readonly Alert[]) => alerts.map((alert) => alert.searchTerm);
+  const message =
+    ads.length === 1
+      ? formatListingMessage(listingForMessage(first.notification), names(first.alerts))
+      : formatDigestMessage(
+          byAlertSet(ads).map((entry) => ({
+            alertNames: names(entry.alerts),
+            listings: entry.notifications.map(listingForMessage),
+          })),
+        );
+  await sendTelegramMessage(ctx, lead, group, message);
+}
+
+/** Sends one message for the claimed `group` to the user's chat and records the outcome. */
+async function sendTelegramMessage(
+  ctx: TelegramContext,
+  lead: LoadedDelivery,
+  group: LoadedDelivery[],
+  message: ListingMessage,
+): Promise<void> {
   if (group.length === 0) return;
   const log = ctx.logger.child({ channel: 'telegram', deliveryId: lead.id });
 
@@ -101,13 +153,6 @@ export async function deliverTelegram(ctx: TelegramContext, lead: LoadedDelivery
     await recordOutcome(ctx, group, { kind: 'failed', reason: STRINGS.delivery.telegramNotLinked });
     return;
   }
-
-  const [ad] = byListing(group);
-  if (!ad) return;
-  const message = formatListingMessage(
-    listingForMessage(ad.notification),
-    ad.alerts.map((alert) => alert.searchTerm),
-  );
   const ids = group.map((delivery) => delivery.id);
 
   let outcome: SendOutcome;

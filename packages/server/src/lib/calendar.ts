@@ -4,26 +4,16 @@
  * statistic or a file name is a local day, converted here with Intl (no time-zone library).
  */
 
-export const PRODUCT_TIME_ZONE = 'Europe/Amsterdam';
+import { formatLocalClock, SCHEDULE_TIME_ZONE } from '@prijsalarm/core';
+
+export const PRODUCT_TIME_ZONE = SCHEDULE_TIME_ZONE;
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-// 'sv-SE' formats as ISO-like 'YYYY-MM-DD HH:mm:ss', which needs no reassembly.
-const localFormat = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: PRODUCT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** 'YYYY-MM-DD HH:mm:ss' on the local clock. */
 function localParts(instant: Date): string {
-  return localFormat.format(instant);
+  return formatLocalClock(instant);
 }
 
 /** Local clock minus UTC at `instant`, in ms (+1 h in winter, +2 h in summer). */

@@ -11,6 +11,7 @@ import {
   normalizePriceDrop,
   PLANS,
   SEARCH_TERM_MAX_LENGTH,
+  type DeliverySchedule,
   type Plan,
   type PlatformId,
   type PriceDropOption,
@@ -75,6 +76,8 @@ export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes
   declare priceDropEnabled: CreationOptional<boolean>;
   /** Only drops of at least this many percent; null: any drop within the max price. */
   declare priceDropPercent: CreationOptional<number | null>;
+  /** The API's `schedule` (core normalizeSchedule); null = instant without quiet hours. */
+  declare deliverySchedule: CreationOptional<DeliverySchedule | null>;
   /** The owner's pause toggle. */
   declare isActive: CreationOptional<boolean>;
   declare confirmedAt: CreationOptional<Date | null>;
@@ -139,6 +142,7 @@ export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes
         notifyTelegram: bool(false),
         priceDropEnabled: bool(false),
         priceDropPercent: { type: DataTypes.INTEGER, allowNull: true },
+        deliverySchedule: json(),
         isActive: bool(true),
         confirmedAt: dateTime(),
         planAtCreation: oneOf(PLANS),

@@ -38,6 +38,11 @@ export class Delivery extends Model<InferAttributes<Delivery>, InferCreationAttr
   declare messageKey: CreationOptional<string | null>;
   /** Another alert's delivery of the same ad, recipient and channel: it goes out in the lead's message. */
   declare leadId: CreationOptional<string | null>;
+  /**
+   * Held back by its alert's schedule (digest or quiet hours) until then; goes out in one digest
+   * with the recipient's other held rows on the channel (delivery/digest.ts).
+   */
+  declare heldUntil: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -59,6 +64,7 @@ export class Delivery extends Model<InferAttributes<Delivery>, InferCreationAttr
         claimToken: { type: DataTypes.STRING(36), allowNull: true },
         messageKey: { type: DataTypes.STRING(64), allowNull: true },
         leadId: foreignUuid(true),
+        heldUntil: dateTime(),
         ...timestamps,
       },
       { sequelize, tableName: 'deliveries', modelName: 'Delivery' },

@@ -4,7 +4,12 @@
  * marketplace's), and the manage and feed links are rebuilt from the stored nonces (the tokens are
  * never stored).
  */
-import { centsToEuros, type AdminAlertDto, type AlertDto } from '@prijsalarm/core';
+import {
+  centsToEuros,
+  normalizeSchedule,
+  type AdminAlertDto,
+  type AlertDto,
+} from '@prijsalarm/core';
 import type { Config } from '../config/env';
 import { priceDropOf, type Alert } from '../models/Alert';
 import { feedUrlOf, manageUrlOf } from '../security/alert-links';
@@ -44,6 +49,7 @@ export function presentAlert(
     sellerType: alert.sellerType,
     notifyEmail: alert.notifyEmail,
     notifyTelegram: alert.notifyTelegram,
+    schedule: normalizeSchedule(alert.deliverySchedule),
     status: alert.statusAt(context.now),
     isActive: alert.isActive,
     email: alert.email ?? null,

@@ -110,6 +110,26 @@ describe('who may connect', () => {
 });
 
 describe('notifications as they are recorded', () => {
+  it("come at once, saying when the desktop may pop them up by their alert's schedule", async () => {
+    const anna = await loggedIn();
+    const digest = await createAlert(server.models, {
+      userId: anna.user.id,
+      searchTerm: 'lens',
+      deliverySchedule: { mode: 'hourly', quietHours: null },
+    });
+    const tab = await connect(anna.browser);
+    await recordMatches(server, [{ alert: anna.alert, listing: makeListing() }]);
+    const instant = (await tab.next()) as { notification: NotificationDto };
+    expect(instant.notification.notifyAt).toBeNull();
+    await recordMatches(server, [{ alert: digest, listing: makeListing() }]);
+    const held = (await tab.next()) as { notification: NotificationDto };
+    // The next full hour.
+    const notifyAt = Date.parse(held.notification.notifyAt!);
+    expect(notifyAt % 3_600_000).toBe(0);
+    expect(notifyAt - Date.now()).toBeGreaterThan(0);
+    expect(notifyAt - Date.now()).toBeLessThanOrEqual(3_600_000);
+  });
+
   it('reach every open socket of their user, and no one else’s', async () => {
     const anna = await loggedIn();
     const bram = await loggedIn();

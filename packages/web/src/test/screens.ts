@@ -29,6 +29,7 @@ export function alertDto(overrides: Partial<AlertDto> = {}): AlertDto {
     sellerType: 'all',
     notifyEmail: true,
     notifyTelegram: false,
+    schedule: { mode: 'instant', quietHours: null },
     status: 'active',
     isActive: true,
     email: null,

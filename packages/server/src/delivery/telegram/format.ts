@@ -47,16 +47,16 @@ const TELEGRAM_ESCAPES: Record<string, string> = {
   '"': '&quot;',
 };
 
-interface Segment {
+export interface Segment {
   text: string;
   tag?: 'b' | 'i' | 's';
   href?: string;
   /** Untrusted and possibly long: may be shortened to fit the limit. */
   shrinkable?: boolean;
 }
-type Line = Segment[];
+export type Line = Segment[];
 
-function visibleLength(lines: Line[]): number {
+export function visibleLength(lines: Line[]): number {
   const characters = lines.reduce(
     (sum, line) => sum + line.reduce((lineSum, segment) => lineSum + segment.text.length, 0),
     0,
@@ -86,7 +86,7 @@ function fit(lines: Line[], limit: number): Line[] {
   return fitted;
 }
 
-function render(lines: Line[]): string {
+export function render(lines: Line[]): string {
   return lines
     .map((line) =>
       line

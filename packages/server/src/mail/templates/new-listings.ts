@@ -6,6 +6,7 @@
  */
 import {
   formatEuroCents,
+  MAIL_TEXTS,
   PLATFORMS,
   PRICE_DROP_TEXTS,
   STRINGS,
@@ -42,6 +43,11 @@ export interface NewListingsData {
   groups: NewListingsGroup[];
   /** Each alert in the mail with its manage link (change, pause, delete). */
   alerts: { searchTerm: string; manageUrl: string }[];
+  /**
+   * A digest (an alert's schedule held these ads back, issue 13 §2): its own subject and intro,
+   * and how many more ads than the mail lists wait in the notification centre.
+   */
+  digest?: { total: number; more: number; moreText: string; moreUrl: string } | null;
 }
 
 function platformName(platform: PlatformId): string {
@@ -123,8 +129,18 @@ export function newListings(data: NewListingsData, context: TemplateContext) {
   const count = data.groups.reduce((sum, group) => sum + group.listings.length, 0);
   const searchTerms = [...new Set(data.groups.flatMap((group) => group.searchTerms))];
   const listings = data.groups.flatMap((group) => group.listings);
-  const drops = dropSubject(listings);
-  const intro = drops === null ? STRINGS.alertMail.intro(count) : PRICE_DROP_TEXTS.mailIntro(count);
+  // A digest names itself; otherwise a mail of drops only says so in its subject.
+  const digest = data.digest ?? null;
+  const drops = digest ? null : dropSubject(listings);
+  const intro = digest
+    ? MAIL_TEXTS.digest.intro(digest.total)
+    : drops === null
+      ? STRINGS.alertMail.intro(count)
+      : PRICE_DROP_TEXTS.mailIntro(count);
+  const subject = digest
+    ? MAIL_TEXTS.digest.subject(digest.total)
+    : (drops ?? STRINGS.alertMail.subject(count, searchTerms));
+  const moreLine = digest && digest.more > 0 ? digest : null;
 
   const groupsHtml = data.groups.map(
     (group) =>
@@ -141,9 +157,16 @@ export function newListings(data: NewListingsData, context: TemplateContext) {
 
   return layout(
     {
-      subject: drops ?? STRINGS.alertMail.subject(count, searchTerms),
+      subject,
       preheader: intro,
       body: html`${paragraph(greeting(data.name))}${paragraph(intro)}${groupsHtml}
+        ${
+          moreLine
+            ? paragraph(
+                html`${moreLine.moreText}<br />${link(moreLine.moreUrl, MAIL_TEXTS.digest.moreLink)}`,
+              )
+            : ''
+        }
         <div style="margin-top:24px;font-size:13px">${manageHtml}</div>
         ${paragraph(html`<span style="font-size:12px;color:#777777">${STRINGS.alertMail.footer}</span>`)}`,
       textParagraphs: [
@@ -154,6 +177,7 @@ export function newListings(data: NewListingsData, context: TemplateContext) {
             '\n\n',
           ),
         ),
+        ...(moreLine ? [`${moreLine.moreText}\n${moreLine.moreUrl}`] : []),
         ...data.alerts.map(
           (alert) => `${STRINGS.alertMail.manageAlert(alert.searchTerm)}:\n${alert.manageUrl}`,
         ),
@@ -163,6 +187,7 @@ export function newListings(data: NewListingsData, context: TemplateContext) {
         ...data.groups.flatMap((group) =>
           group.listings.map((listing) => listing.url).filter(isWebUrl),
         ),
+        ...(moreLine ? [moreLine.moreUrl] : []),
         ...data.alerts.map((alert) => alert.manageUrl),
       ],
     },

@@ -9,6 +9,7 @@ import {
   TOAST_TO_PRICING_REDIRECT_MS,
   buildCapabilities,
   formatMoney,
+  withQuietHours,
 } from '@prijsalarm/core';
 import type { CapabilitiesData, CategoryDto, FeatureName, Plan } from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../../platform/storage';
@@ -505,6 +506,16 @@ describe('summary', () => {
       location: 'Binnen 15 km van 3511 AB',
       sellerType: 'Particulier',
       checkInterval: 'elke 10 minuten',
+      schedule: 'Direct',
+    });
+    wizard.setSchedule(withQuietHours({ mode: 'daily', dailyHour: 7, quietHours: null }, true));
+    expect(wizard.summary.schedule).toBe(
+      'Dagelijks overzicht om 07:00 uur, stil van 23:00 tot 07:00',
+    );
+    expect(wizard.payload.schedule).toEqual({
+      mode: 'daily',
+      dailyHour: 7,
+      quietHours: { start: '23:00', end: '07:00' },
     });
   });
 

@@ -1,6 +1,8 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import {
   ALERT_FORM_TEXTS,
+  DEFAULT_DELIVERY_SCHEDULE,
+  describeSchedule,
   PLATFORMS,
   PLATFORM_IDS,
   STRINGS,
@@ -35,6 +37,7 @@ import type {
   Condition,
   CreateAlertPayload,
   DeliveryMethod,
+  DeliverySchedule,
   DistanceKm,
   FeatureName,
   FuelType,
@@ -113,6 +116,7 @@ export interface WizardSummary {
   location: string;
   sellerType: string;
   checkInterval: string;
+  schedule: string;
 }
 
 export interface AlertWizardOptions {
@@ -168,6 +172,8 @@ export class AlertWizardStore {
   carFiltersStatus: CarFiltersStatus = 'idle';
   /** The exclude-words field as typed (commas and all); the form keeps the words. */
   excludeWordsText = '';
+  /** When the alert's notifications go out (issue 13 §2); core's default is instant. */
+  schedule: DeliverySchedule = DEFAULT_DELIVERY_SCHEDULE;
   readonly creation: AlertCreation;
   /** 'Plak een zoeklink': fills every step from a marketplace search link. */
   readonly link: SearchLinkImport;
@@ -534,9 +540,17 @@ export class AlertWizardStore {
   /* ---------- Summary and sending ---------- */
 
   get payload(): CreateAlertPayload {
-    const payload = buildCreateAlertPayload(this.form);
+    const payload = { ...buildCreateAlertPayload(this.form), schedule: this.schedule };
     // Price drops (issue 13 §1): sent only when chosen, so the plan rules see it only then.
     return this.priceDrop.enabled ? { ...payload, priceDrop: this.priceDrop.option } : payload;
+  }
+
+  /** The schedule fields changed: their messages go. */
+  setSchedule(schedule: DeliverySchedule): void {
+    this.schedule = schedule;
+    for (const key of Object.keys(this.errors)) {
+      if (key.startsWith('schedule')) this.fields.clearError(key);
+    }
   }
 
   get summary(): WizardSummary {
@@ -559,6 +573,7 @@ export class AlertWizardStore {
       ),
       sellerType: texts.advanced.sellerTypes[sellerType],
       checkInterval: formatCheckInterval(caps.userCheckInterval),
+      schedule: describeSchedule(this.schedule),
     };
   }
 
@@ -611,6 +626,7 @@ export class AlertWizardStore {
   startOver(): void {
     this.fields.reset(initialAlertFormState);
     this.priceDrop.reset({ enabled: false });
+    this.schedule = DEFAULT_DELIVERY_SCHEDULE;
     this.excludeWordsText = '';
     this.l2Categories = [];
     this.creation.reset();

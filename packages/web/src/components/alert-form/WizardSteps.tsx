@@ -3,6 +3,7 @@ import { PriceDropField } from '../price-drop/PriceDropField';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import {
+  SCHEDULE_TEXTS,
   ALERT_FORM_TEXTS,
   CONDITIONS,
   DELIVERY_METHODS,
@@ -23,6 +24,7 @@ import {
   parseDistance,
 } from './controls';
 import { PlatformCards } from './PlatformCards';
+import { ScheduleFields } from './ScheduleFields';
 
 const texts = ALERT_FORM_TEXTS;
 
@@ -245,6 +247,7 @@ export const SummaryStep = observer(function SummaryStep({ wizard }: StepProps) 
     [labels.location, summary.location],
     [labels.sellerType, summary.sellerType],
     [labels.checkInterval, summary.checkInterval],
+    [SCHEDULE_TEXTS.form.modeLabel, summary.schedule],
   ];
   return (
     <>
@@ -276,6 +279,11 @@ export const SummaryStep = observer(function SummaryStep({ wizard }: StepProps) 
         {wizard.errors.notifyEmail && <p className="field__error">{wizard.errors.notifyEmail}</p>}
       </fieldset>
       <PriceDropField choice={wizard.priceDrop} error={wizard.errors['priceDrop.percent']} />
+      <ScheduleFields
+        value={wizard.schedule}
+        onChange={wizard.setSchedule}
+        error={(name) => wizard.errors[name]}
+      />
       <section className="summary" aria-labelledby="wizard-summary">
         <h3 id="wizard-summary" className="summary__title">
           {labels.heading}

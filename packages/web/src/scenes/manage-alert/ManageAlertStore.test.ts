@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALERT_FEED_TEXTS, CSRF_COOKIE, MANAGE_ALERT_TEXTS, STRINGS } from '@prijsalarm/core';
+import {
+  ALERT_FEED_TEXTS,
+  CSRF_COOKIE,
+  MANAGE_ALERT_TEXTS,
+  SCHEDULE_TEXTS,
+  STRINGS,
+} from '@prijsalarm/core';
 import type { AlertDto, ManageAlertResponse, NotificationDto } from '@prijsalarm/core';
 import { RecordingNavigator, startHttpDouble, testStore } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
@@ -26,6 +32,7 @@ function alertDto(overrides: Partial<AlertDto> = {}): AlertDto {
     sellerType: 'all',
     notifyEmail: true,
     notifyTelegram: false,
+    schedule: { mode: 'instant', quietHours: null },
     status: 'active',
     isActive: true,
     email: 'anna@example.nl',
@@ -233,6 +240,7 @@ describe('editing', () => {
       maxPrice: '250',
       postalCode: '3511 AB',
       distance: 10,
+      schedule: { mode: 'instant', quietHours: null },
     });
   });
 
@@ -279,12 +287,41 @@ describe('editing', () => {
       maxPrice: 250,
       postalCode: '1012 AB',
       distance: 10,
+      schedule: { mode: 'instant', quietHours: null },
     });
     expect(manage.editing).toBe(false);
     expect(manage.alert?.searchTerm).toBe('batavus');
     expect(store.toasts.toasts).toEqual([
       expect.objectContaining({ type: 'success', message: MANAGE_ALERT_TEXTS.saved }),
     ]);
+  });
+
+  it('saves a daily digest with quiet hours; bad times are refused in Dutch before sending', async () => {
+    const { manage } = await editing();
+    manage.setSchedule({
+      mode: 'daily',
+      dailyHour: 7,
+      quietHours: { start: '23:00', end: '23:00' },
+    });
+    expect(await manage.save()).toBe(false);
+    expect(manage.edit.error('schedule.quietHours.end')).toBe(SCHEDULE_TEXTS.errors.quietSameTimes);
+    expect(server.requests).toEqual([]);
+
+    manage.setSchedule({
+      mode: 'daily',
+      dailyHour: 7,
+      quietHours: { start: '23:00', end: '07:00' },
+    });
+    expect(manage.edit.error('schedule.quietHours.end')).toBeUndefined();
+    const schedule = {
+      mode: 'daily',
+      dailyHour: 7,
+      quietHours: { start: '23:00', end: '07:00' },
+    } as const;
+    server.script('PUT', MANAGE, { body: { alert: alertDto({ schedule }) } });
+    expect(await manage.save()).toBe(true);
+    expect(JSON.parse(server.requests[0]!.body).schedule).toEqual(schedule);
+    expect(manage.alert?.schedule).toEqual(schedule);
   });
 
   it('clearing the postal code clears the distance', async () => {

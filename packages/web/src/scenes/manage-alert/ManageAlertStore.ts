@@ -1,5 +1,6 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import {
+  DEFAULT_DELIVERY_SCHEDULE,
   MANAGE_ALERT_TEXTS,
   NOTIFICATION_PAGE_SIZE,
   PRICE_DROP_TEXTS,
@@ -11,6 +12,7 @@ import {
 } from '@prijsalarm/core';
 import type {
   CustomFilters,
+  DeliverySchedule,
   DistanceKm,
   ManageAlertResponse,
   NotificationDto,
@@ -35,6 +37,8 @@ export interface EditValues {
   distance: DistanceKm | null;
   /** Sent only when changed, so an alert kept from a former plan can still be edited. */
   priceDrop?: PriceDropOption;
+  /** When its notifications go out (issue 13 §2). */
+  schedule: DeliverySchedule;
 }
 
 const texts = MANAGE_ALERT_TEXTS;
@@ -58,7 +62,14 @@ export class ManageAlertStore {
   deleteAsked = false;
   /** The postal code is formatted for the alert's (first) platform, as in the alert forms. */
   readonly edit = new FormModel<EditValues>(
-    { searchTerm: '', minPrice: '', maxPrice: '', postalCode: '', distance: null },
+    {
+      searchTerm: '',
+      minPrice: '',
+      maxPrice: '',
+      postalCode: '',
+      distance: null,
+      schedule: DEFAULT_DELIVERY_SCHEDULE,
+    },
     locationRules(() => this.alert?.platforms[0] ?? null),
   );
   /** Price drops (issue 13 §1; PRO): locked with core's plan message for other plans. */
@@ -275,6 +286,7 @@ export class ManageAlertStore {
       maxPrice: priceText(alert.maxPrice),
       postalCode: alert.postalCode ?? '',
       distance: alert.distance as DistanceKm | null,
+      schedule: alert.schedule,
     });
     this.priceDrop.reset(alert.priceDrop);
     this.editing = true;
@@ -288,6 +300,14 @@ export class ManageAlertStore {
   /** The postal code as typed, formatted for the alert's (first) platform. */
   setPostalCode(value: string): void {
     this.edit.set('postalCode', value);
+  }
+
+  /** The schedule fields changed: their messages go. */
+  setSchedule(schedule: DeliverySchedule): void {
+    this.edit.set('schedule', schedule);
+    for (const key of Object.keys(this.edit.errors)) {
+      if (key.startsWith('schedule.')) this.edit.clearError(key);
+    }
   }
 
   get distanceEnabled(): boolean {

@@ -7,7 +7,9 @@ import {
   MANAGE_ALERT_TEXTS,
   PLATFORMS,
   POSTAL_CODE_LENGTHS,
+  SCHEDULE_TEXTS,
   STRINGS,
+  describeSchedule,
   alertStatusLabel,
   canExtendAlert,
   canToggleAlert,
@@ -32,6 +34,7 @@ import {
 import { useStores } from '../../stores/context';
 import { ManageAlertStore } from './ManageAlertStore';
 import { NotificationItem } from './NotificationItem';
+import { ScheduleFields } from '../../components/alert-form/ScheduleFields';
 import '../../styles/screens.css';
 import '../../components/alert-form/alert-form.css';
 import './manage.css';
@@ -104,6 +107,11 @@ const EditAlertForm = observer(function EditAlertForm({ store }: { store: Manage
         />
       </div>
       <PriceDropField choice={store.priceDrop} error={edit.error('priceDrop.percent')} />
+      <ScheduleFields
+        value={edit.values.schedule}
+        onChange={store.setSchedule}
+        error={edit.error}
+      />
       <div className="actions">
         <SubmitButton busy={edit.isSubmitting}>{texts.edit.save}</SubmitButton>
         <button type="button" className="button button--secondary" onClick={store.cancelEdit}>
@@ -139,6 +147,7 @@ const AlertDetails = observer(function AlertDetails({ store }: { store: ManageAl
         .filter(Boolean)
         .join(', '),
     ],
+    [SCHEDULE_TEXTS.form.modeLabel, describeSchedule(alert.schedule)],
     ...(alert.email ? ([[labels.email, alert.email]] as [string, string][]) : []),
     [labels.checkInterval, formatCheckInterval(alert.checkIntervalMinutes)],
     [labels.expiresAt, alert.expiresAt ? formatDateTime(alert.expiresAt) : labels.never],
