@@ -15,3 +15,4 @@ export * from './importUrl';
 export * from './desktop';
 export * from './payments';
 export * from './feed';
+export * from './webhooks';

@@ -16,6 +16,7 @@ import { followLead } from './ledger';
 import { settlePushDelivery } from './push';
 import { loadDelivery } from './siblings';
 import { deliverTelegram } from './telegram-delivery';
+import { deliverWebhook } from './webhook';
 
 /** Deliveries sent at the same time by one worker process. */
 export const DELIVER_CONCURRENCY = 10;
@@ -33,6 +34,8 @@ export async function processDelivery(ctx: AppContext, deliveryId: string): Prom
       return deliverTelegram(ctx, delivery);
     case 'push':
       return settlePushDelivery(ctx, delivery);
+    case 'webhook':
+      return deliverWebhook(ctx, delivery);
   }
 }
 
