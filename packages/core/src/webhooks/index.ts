@@ -3,3 +3,4 @@ export * from './rules';
 export * from './schema';
 export * from './strings';
 export * from './types';
+export * from './docs';

@@ -34,6 +34,7 @@ export const createWebhookSchema = z.object(
       }),
     alertIds: z
       .array(z.uuid({ error: texts.unknownAlert }), { error: texts.unknownAlert })
+      .min(1, { error: texts.noAlertChosen })
       .max(WEBHOOK_RULES.maxAlertIds, { error: texts.tooManyAlerts })
       .optional(),
   },

@@ -13,6 +13,7 @@ export const WEBHOOK_TEXTS = {
     unresolvable: 'Deze hostnaam bestaat niet of is nu niet te vinden. Controleer de URL.',
     limitReached: `Je kunt hoogstens ${WEBHOOK_RULES.maxPerUser} webhooks hebben. Verwijder er eerst een.`,
     unknownAlert: 'Een van de gekozen alerts bestaat niet (meer). Kies je alerts opnieuw.',
+    noAlertChosen: 'Kies minstens één alert, of kies voor al je alerts.',
     tooManyAlerts: `Kies hoogstens ${WEBHOOK_RULES.maxAlertIds} alerts.`,
     notFound: 'Deze webhook bestaat niet (meer).',
   },
