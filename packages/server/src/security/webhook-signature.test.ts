@@ -1,4 +1,9 @@
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { WEBHOOK_DOCS } from '@prijsalarm/core';
 import { describe, expect, it } from 'vitest';
 import { newWebhookSecret, verifyWebhookSignature, webhookSignatureOf } from './webhook-signature';
 
@@ -26,5 +31,31 @@ describe('webhook signature', () => {
     expect(verifyWebhookSignature(secret, header, body, now + 600)).toBe(false);
     expect(verifyWebhookSignature(secret, undefined, body, now)).toBe(false);
     expect(verifyWebhookSignature(secret, 't=abc,v1=00', body, now)).toBe(false);
+  });
+});
+
+describe('the receiver example in the FAQ', () => {
+  it('accepts what the server signs and refuses a changed body or an old call', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'webhook-docs-'));
+    try {
+      const file = path.join(dir, 'receiver.mjs');
+      writeFileSync(file, `${WEBHOOK_DOCS.exampleCode}\nexport { isFromPrijsalarm };\n`);
+      const { isFromPrijsalarm } = (await import(pathToFileURL(file).href)) as {
+        isFromPrijsalarm(body: string, header: string | undefined, secret: string): boolean;
+      };
+      const secret = newWebhookSecret();
+      const body = WEBHOOK_DOCS.exampleBody;
+      const now = Math.floor(Date.now() / 1000);
+      expect(isFromPrijsalarm(body, webhookSignatureOf(secret, body, now), secret)).toBe(true);
+      expect(isFromPrijsalarm(`${body} `, webhookSignatureOf(secret, body, now), secret)).toBe(
+        false,
+      );
+      expect(isFromPrijsalarm(body, webhookSignatureOf(secret, body, now - 3600), secret)).toBe(
+        false,
+      );
+      expect(isFromPrijsalarm(body, undefined, secret)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
