@@ -5,7 +5,7 @@
  * FAQ's webhook documentation.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { WEBHOOK_DOCS, WEBHOOK_TEXTS } from '@prijsalarm/core';
+import { DELIVERY_TEXTS, SCREEN_TEXTS, WEBHOOK_DOCS, WEBHOOK_TEXTS } from '@prijsalarm/core';
 import { e2eEnv } from './support/env';
 import { axeViolations, describeViolations } from './support/axe';
 import {
@@ -105,8 +105,18 @@ test('a webhook for one alert: secret once, a test, a signed ad, deleted', async
   });
   expect(body.url).toMatch(/^https?:\/\//);
 
+  // The notification centre shows the webhook as one of the ad's channels.
+  await page.goto('/notifications');
+  const deliveries = page.getByRole('list', { name: SCREEN_TEXTS.notifications.deliveries });
+  await expect(
+    deliveries
+      .getByRole('listitem')
+      .filter({ hasText: `${DELIVERY_TEXTS.channels.webhook}:` })
+      .getByText(DELIVERY_TEXTS.statuses.sent),
+  ).toBeVisible();
+  await page.goto('/my-account?tab=integrations');
+
   // The list shows the delivery after a reload; the untrusted title never becomes markup.
-  await page.reload();
   await expect(
     panel
       .getByRole('listitem')
