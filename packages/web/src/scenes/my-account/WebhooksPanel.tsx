@@ -239,7 +239,7 @@ export const WebhooksPanel = observer(function WebhooksPanel({
     setRemoving(null);
   };
   return (
-    <section className="card account-panel" aria-labelledby="webhooks-title">
+    <section className="card account-panel webhooks-panel" aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">{texts.heading}</h2>
       <p>
         {texts.intro} <Link to="/faq#webhooks">{texts.docsLink}</Link>
