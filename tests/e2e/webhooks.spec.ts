@@ -64,7 +64,7 @@ test('a webhook for one alert: secret once, a test, a signed ad, deleted', async
   // The secret, once: visible, copyable, then gone for good.
   const secretBox = panel.getByRole('region', { name: texts.secretHeading });
   const secretField = secretBox.getByRole('textbox', { name: texts.secretHeading });
-  await expect(secretField).toHaveValue(/^[0-9a-f]{64}$/);
+  await expect(secretField).toHaveValue(/^whsec_[A-Za-z0-9_-]{43}$/);
   const secret = await secretField.inputValue();
   await secretBox.getByRole('button', { name: texts.copy }).click();
   await expect(page.getByText(texts.copied)).toBeVisible();

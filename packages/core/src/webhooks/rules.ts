@@ -20,8 +20,8 @@ export const WEBHOOK_RULES = {
   signatureToleranceSeconds: 300,
   /** Calls listed per webhook. */
   recentCalls: 20,
-  /** Characters of the secret (hex of 32 random bytes). */
-  secretLength: 64,
+  /** Random bytes of a secret; it is written `whsec_<base64url>`. */
+  secretBytes: 32,
 } as const;
 
 /** The header that carries the signature: `t=<unix seconds>,v1=<hex hmac-sha256 of "t.body">`. */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { WEBHOOK_DOCS } from '@prijsalarm/core';
+import { maskSecretsInText, WEBHOOK_DOCS } from '@prijsalarm/core';
 import { describe, expect, it } from 'vitest';
 import { newWebhookSecret, verifyWebhookSignature, webhookSignatureOf } from './webhook-signature';
 
@@ -16,8 +16,9 @@ describe('webhook signature', () => {
     expect(webhookSignatureOf(secret, body, 1_700_000_000)).toBe(`t=1700000000,v1=${expected}`);
   });
 
-  it('a secret is 64 hex characters, new each time', () => {
-    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+  it('a secret is whsec_ and 256 random bits, new each time, and masked in logs', () => {
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(maskSecretsInText(`call failed with ${secret}`)).not.toContain(secret);
     expect(newWebhookSecret()).not.toBe(secret);
   });
 

@@ -8,9 +8,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { WEBHOOK_RULES } from '@prijsalarm/core';
 
-/** A new secret: 32 random bytes as 64 hex characters (the hex text itself is the HMAC key). */
+/**
+ * A new secret: `whsec_` and 32 random bytes in base64url (the whole text is the HMAC key). Not
+ * plain hex on purpose: the log masker lets hex (hashes) through but censors a run like this.
+ */
 export function newWebhookSecret(): string {
-  return randomBytes(WEBHOOK_RULES.secretLength / 2).toString('hex');
+  return `whsec_${randomBytes(WEBHOOK_RULES.secretBytes).toString('base64url')}`;
 }
 
 export function webhookSignatureOf(secret: string, body: string, unixSeconds: number): string {

@@ -55,7 +55,7 @@ describe('POST /webhooks', () => {
     const url = hookUrl();
     const created = await browser.post<CreateWebhookResponse>('/api/webhooks', { url });
     expect(created.status).toBe(201);
-    expect(created.body.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(created.body.webhook).toMatchObject({
       url,
       alertIds: null,

@@ -432,7 +432,7 @@ describe('sessions', () => {
 
 describe('integrations (webhooks)', () => {
   const hookTexts = WEBHOOK_TEXTS.screen;
-  const secret = 'a'.repeat(64);
+  const secret = `whsec_${'a'.repeat(43)}`;
   const webhook = {
     id: 'w1',
     url: 'https://hooks.example.nl/prijsalarm',
