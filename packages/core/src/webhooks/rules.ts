@@ -20,6 +20,8 @@ export const WEBHOOK_RULES = {
   signatureToleranceSeconds: 300,
   /** Calls listed per webhook. */
   recentCalls: 20,
+  /** Days a call stays in a webhook's log (longer than the retry window, which reads it). */
+  callLogDays: 30,
   /** Random bytes of a secret; it is written `whsec_<base64url>`. */
   secretBytes: 32,
 } as const;

@@ -27,13 +27,17 @@ import { webhookPayloadOf } from './webhook-payload';
 
 type WebhookContext = Pick<AppContext, 'models' | 'config' | 'queue' | 'logger' | 'mailer'>;
 
-/** The call, written to the webhook's log. */
+/** The call, written to the webhook's log; calls older than WEBHOOK_RULES.callLogDays go. */
 export async function logWebhookCall(
   ctx: Pick<AppContext, 'models'>,
   webhook: Pick<Webhook, 'id'>,
   notificationId: string | null,
   result: WebhookCallResult,
 ) {
+  const expired = new Date(Date.now() - WEBHOOK_RULES.callLogDays * 86_400_000);
+  await ctx.models.WebhookCall.destroy({
+    where: { webhookId: webhook.id, createdAt: { [Op.lt]: expired } },
+  });
   return ctx.models.WebhookCall.create({
     webhookId: webhook.id,
     notificationId,
