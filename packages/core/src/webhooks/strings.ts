@@ -28,6 +28,8 @@ export const WEBHOOK_TEXTS = {
     notPublic: 'Het adres van de webhook is niet (meer) publiek; we sturen er niets heen.',
     unresolvable: 'De hostnaam van de webhook is niet te vinden.',
     disabled: 'De webhook is uitgeschakeld of verwijderd.',
+    secretLost:
+      'De geheime sleutel van deze webhook is niet meer geldig. Verwijder de webhook en voeg hem opnieuw toe.',
   },
   testSent: 'De testmelding is verstuurd.',
   testFailed: 'De testmelding kwam niet aan. Zie de laatste aflevering hieronder.',

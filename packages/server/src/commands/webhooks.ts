@@ -14,14 +14,14 @@ import {
 } from '@prijsalarm/core';
 import { Op } from 'sequelize';
 import type { AppContext } from '../context';
-import { callWebhook } from '../delivery/webhook-client';
-import { logWebhookCall } from '../delivery/webhook';
+import { callAndLog } from '../delivery/webhook';
 import { testWebhookPayload } from '../delivery/webhook-payload';
 import { HttpError } from '../http/errors';
 import type { User, Webhook, WebhookCall } from '../models';
 import { authorizeNewWebhook, authorizeWebhooks, webhookPolicy } from '../policies/webhook';
 import { presentWebhook, presentWebhookCall } from '../presenters/webhook';
 import { AddressRefusedError, resolvePublic } from '../security/public-address';
+import { sealWebhookSecret } from '../security/webhook-secret-box';
 import { newWebhookSecret } from '../security/webhook-signature';
 import { hydratedCapabilitiesFor } from './capabilities';
 
@@ -111,7 +111,8 @@ export async function createWebhook(
       {
         userId,
         url: input.url,
-        secret,
+        // Sealed at rest; the answer below carries it in the clear, this once.
+        secret: sealWebhookSecret(ctx.config.sessionSecret, secret),
         alertIds: alertIds && alertIds.length > 0 ? alertIds : null,
       },
       { transaction },
@@ -135,10 +136,7 @@ export async function testWebhook(
   const user = await callerOf(ctx, userId);
   authorizeWebhooks(await hydratedCapabilitiesFor(ctx, user));
   const webhook = await ownWebhook(ctx, userId, id);
-  const result = await callWebhook(webhook.url, webhook.secret, testWebhookPayload(new Date()), {
-    settings: ctx.config.webhooks,
-  });
-  const call = await logWebhookCall(ctx, webhook, null, result);
+  const { result, call } = await callAndLog(ctx, webhook, testWebhookPayload(new Date()), null);
   return {
     call: presentWebhookCall(call),
     message: result.ok ? WEBHOOK_TEXTS.testSent : WEBHOOK_TEXTS.testFailed,

@@ -19,6 +19,7 @@ import {
 } from '../../test/delivery-helpers';
 import { createAlert } from '../../test/factories';
 import { startTestServer, testLogger, type TestServer } from '../../test/support';
+import { sealWebhookSecret } from '../security/webhook-secret-box';
 import { newWebhookSecret } from '../security/webhook-signature';
 
 const redisUrl = inject('redisUrl');
@@ -64,7 +65,7 @@ describe.skipIf(!redisUrl)('webhook retries on BullMQ', () => {
     await web.models.Webhook.create({
       userId: user.id,
       url: `${receiver.origin}/bullmq`,
-      secret: newWebhookSecret(),
+      secret: sealWebhookSecret(web.config.sessionSecret, newWebhookSecret()),
     });
     const alert = await createAlert(web.models, {
       userId: user.id,

@@ -21,6 +21,7 @@ import {
 import { createAlert } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/support';
 import type { User } from '../models';
+import { sealWebhookSecret } from '../security/webhook-secret-box';
 import { newWebhookSecret } from '../security/webhook-signature';
 import { logWebhookCall } from './webhook';
 import { callWebhook } from './webhook-client';
@@ -54,7 +55,7 @@ async function userWithWebhook(options: { alertIds?: string[] | null; user?: Use
   const webhook = await server.models.Webhook.create({
     userId: user.id,
     url: `${receiver.origin}${path}`,
-    secret,
+    secret: sealWebhookSecret(server.config.sessionSecret, secret),
     alertIds: options.alertIds ?? null,
   });
   return { user, path, secret, webhook };
@@ -217,7 +218,7 @@ describe('retries', () => {
 
 describe('the call log', () => {
   it('keeps a webhook’s calls for 30 days', async () => {
-    const { webhook, path } = await userWithWebhook();
+    const { webhook, path, secret } = await userWithWebhook();
     const old = await server.models.WebhookCall.create({
       webhookId: webhook.id,
       kind: 'test',
@@ -238,7 +239,7 @@ describe('the call log', () => {
     });
     const result = await callWebhook(
       `${receiver.origin}${path}`,
-      webhook.secret,
+      secret,
       testWebhookPayload(new Date()),
       { settings: server.config.webhooks },
     );

@@ -16,12 +16,14 @@ import {
   WEBHOOK_TEXTS,
   webhookRetryDelayMs,
   withinWebhookRetryWindow,
+  type WebhookPayload,
 } from '@prijsalarm/core';
 import { Op } from 'sequelize';
 import type { AppContext } from '../context';
-import type { Webhook } from '../models';
+import type { Webhook, WebhookCall } from '../models';
 import { claimDeliveries, recordOutcome } from './ledger';
 import type { LoadedDelivery } from './siblings';
+import { openWebhookSecret } from '../security/webhook-secret-box';
 import { callWebhook, type WebhookCallResult } from './webhook-client';
 import { webhookPayloadOf } from './webhook-payload';
 
@@ -48,6 +50,32 @@ export async function logWebhookCall(
     excerpt: result.excerpt,
     durationMs: result.durationMs,
   });
+}
+
+/**
+ * One call to `hook` with its secret (opened from its sealed form), logged. A secret that no
+ * longer opens (a new SESSION_SECRET) is a failure of its own, without a call.
+ */
+export async function callAndLog(
+  ctx: Pick<AppContext, 'models' | 'config'>,
+  hook: Webhook,
+  payload: WebhookPayload,
+  notificationId: string | null,
+  now: Date = new Date(),
+): Promise<{ result: WebhookCallResult; call: WebhookCall }> {
+  const secret = openWebhookSecret(ctx.config.sessionSecret, hook.secret);
+  const result: WebhookCallResult = secret
+    ? await callWebhook(hook.url, secret, payload, { settings: ctx.config.webhooks, now })
+    : {
+        ok: false,
+        statusCode: null,
+        error: WEBHOOK_TEXTS.failures.secretLost,
+        excerpt: null,
+        durationMs: 0,
+        retryable: false,
+      };
+  const call = await logWebhookCall(ctx, hook, notificationId, result);
+  return { result, call };
 }
 
 export async function deliverWebhook(
@@ -86,11 +114,7 @@ export async function deliverWebhook(
   const payload = webhookPayloadOf(notification, alert);
   const results = await Promise.all(
     open.map(async (hook) => {
-      const result = await callWebhook(hook.url, hook.secret, payload, {
-        settings: ctx.config.webhooks,
-        now,
-      });
-      await logWebhookCall(ctx, hook, notification.id, result);
+      const { result } = await callAndLog(ctx, hook, payload, notification.id, now);
       return { hook, result };
     }),
   );

@@ -63,6 +63,10 @@ describe('POST /webhooks', () => {
       lastCall: null,
     });
 
+    // Kept sealed at rest, never in the clear.
+    const row = await server.models.Webhook.findByPk(created.body.webhook.id);
+    expect(row!.secret).not.toContain(created.body.secret.slice(6));
+
     const list = await browser.get<WebhookListResponse>('/api/webhooks');
     expect(list.body.limit).toBe(WEBHOOK_RULES.maxPerUser);
     expect(list.body.webhooks.map((hook) => hook.url)).toEqual([url]);
@@ -165,6 +169,23 @@ describe('POST /webhooks/:id/test and GET /webhooks/:id/deliveries', () => {
     expect(log.body.calls.map((c) => c.statusCode)).toEqual([503, 200]);
     const list = await browser.get<WebhookListResponse>('/api/webhooks');
     expect(list.body.webhooks[0]!.lastCall).toMatchObject({ statusCode: 503 });
+  });
+
+  it('a secret that no longer opens (another SESSION_SECRET) fails without a call', async () => {
+    const { browser } = await signedIn();
+    const url = hookUrl();
+    const { body } = await browser.post<CreateWebhookResponse>('/api/webhooks', { url });
+    await server.models.Webhook.update(
+      { secret: 'v1:c2VhbGVkIHdpdGggYW5vdGhlciBrZXkgYWx0b2dldGhlcg' },
+      { where: { id: body.webhook.id } },
+    );
+    const res = await browser.post<WebhookTestResponse>(`/api/webhooks/${body.webhook.id}/test`);
+    expect(res.body.call).toMatchObject({
+      ok: false,
+      statusCode: null,
+      error: WEBHOOK_TEXTS.failures.secretLost,
+    });
+    expect(receiver.calls(new URL(url).pathname)).toHaveLength(0);
   });
 
   it('a redirect is not followed', async () => {
