@@ -20,6 +20,7 @@ import { startMarketplaceDouble } from '../doubles/marketplace';
 import { startMollieDouble } from '../doubles/mollie';
 import { startSentryDouble } from '../doubles/sentry';
 import { startTelegramDouble, type UserMessageInput } from '../doubles/telegram';
+import { startWebhookReceiver } from '../doubles/webhook-receiver';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, TELEGRAM_BOT_USERNAME, publishEnv } from './support/env';
 import { spawnServer, waitForReady } from './support/server-process';
 
@@ -45,6 +46,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const mollie = await startMollieDouble({ apiKey: MOLLIE_KEY });
   // Error reports (after cookie consent) go here; error-reporting.spec.ts reads them.
   const sentry = await startSentryDouble();
+  // Webhooks (issue 13 §3): an HTTPS receiver on 127.0.0.1, allowed by WEBHOOKS_ALLOW_PRIVATE.
+  const webhooks = await startWebhookReceiver();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-e2e-'));
   const port = await getFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -78,6 +81,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_PASSWORD,
       LOG_LEVEL: 'info',
       SENTRY_DSN: sentry.dsn('2'),
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      WEBHOOKS_CA_FILE: webhooks.caFile,
     },
     ['ignore', 'pipe', 'pipe'],
   );
@@ -98,6 +103,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         res,
         mailbox.messages.map(({ to, subject, text, html }) => ({ to, subject, text, html })),
       );
+    }
+    if (req.method === 'GET' && url.pathname === '/webhook/calls') {
+      return json(res, webhooks.calls(url.searchParams.get('path') ?? undefined));
     }
     if (req.method === 'GET' && url.pathname === '/telegram/messages') {
       return json(res, telegram.messagesTo(url.searchParams.get('chatId') ?? ''));
@@ -127,6 +135,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await telegram.stop();
     await mollie.stop();
     await sentry.stop();
+    await webhooks.stop();
     await mailbox.close();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
@@ -145,6 +154,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     marktplaatsUrl: double.baseUrl.marktplaats,
     mollieControlUrl: mollie.controlUrl,
     sentryUrl: sentry.url,
+    webhookReceiverUrl: webhooks.origin,
   });
   return teardown;
 }

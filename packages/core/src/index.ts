@@ -17,3 +17,4 @@ export * from './payments';
 export * from './feed';
 export * from './priceDrops';
 export * from './schedule';
+export * from './webhooks';

@@ -21,3 +21,12 @@ declare class AbortController {
   readonly signal: AbortSignal;
   abort(reason?: unknown): void;
 }
+
+/** WHATWG URL parsing (browsers, Node, Electron all have it); only what core reads. */
+declare class URL {
+  constructor(input: string, base?: string);
+  readonly protocol: string;
+  readonly username: string;
+  readonly password: string;
+  readonly hostname: string;
+}

@@ -27,7 +27,7 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import selfsigned from 'selfsigned';
+import { selfSignedLocalhost } from '../self-signed';
 
 export type DoublePaymentStatus =
   'open' | 'pending' | 'authorized' | 'paid' | 'canceled' | 'expired' | 'failed';
@@ -284,19 +284,7 @@ export async function startMollieDouble(options: MollieDoubleOptions = {}): Prom
   const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
 
-  const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
-    days: 30,
-    keySize: 2048,
-    extensions: [
-      {
-        name: 'subjectAltName',
-        altNames: [
-          { type: 2, value: 'localhost' },
-          { type: 7, ip: '127.0.0.1' },
-        ],
-      },
-    ],
-  } as never);
+  const pems = await selfSignedLocalhost();
 
   let apiBase = '';
   let checkoutBase = '';

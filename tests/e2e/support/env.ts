@@ -25,6 +25,8 @@ export interface E2EEnv {
   mollieControlUrl: string;
   /** The Sentry envelope double the server's SENTRY_DSN points at (GET /control/items). */
   sentryUrl: string;
+  /** The HTTPS webhook receiver (GET /webhook/calls?path= on the control endpoint lists its calls). */
+  webhookReceiverUrl: string;
 }
 
 const KEYS = {
@@ -33,6 +35,7 @@ const KEYS = {
   marktplaatsUrl: 'E2E_MARKTPLAATS_URL',
   mollieControlUrl: 'E2E_MOLLIE_CONTROL_URL',
   sentryUrl: 'E2E_SENTRY_URL',
+  webhookReceiverUrl: 'E2E_WEBHOOK_RECEIVER_URL',
 } as const satisfies Record<keyof E2EEnv, string>;
 
 export function publishEnv(env: E2EEnv): void {
@@ -52,5 +55,6 @@ export function e2eEnv(): E2EEnv {
     marktplaatsUrl: read(KEYS.marktplaatsUrl),
     mollieControlUrl: read(KEYS.mollieControlUrl),
     sentryUrl: read(KEYS.sentryUrl),
+    webhookReceiverUrl: read(KEYS.webhookReceiverUrl),
   };
 }

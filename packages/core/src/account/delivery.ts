@@ -2,7 +2,7 @@
 import type { DeliveryChannel, DeliveryDto, DeliveryStatus } from '../api/types';
 import { DELIVERY_TEXTS } from '../content/accountScreens';
 
-const CHANNEL_ORDER: readonly DeliveryChannel[] = ['email', 'telegram', 'push'];
+const CHANNEL_ORDER: readonly DeliveryChannel[] = ['email', 'telegram', 'push', 'webhook'];
 
 export interface DeliveryLine {
   channel: DeliveryChannel;

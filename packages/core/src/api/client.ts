@@ -10,6 +10,7 @@ import {
   RATE_LIMIT_DEFAULT_RETRY_MS,
 } from '../constants';
 import type { Plan } from '../domain';
+import type { CreateWebhookPayload } from '../webhooks/schema';
 import { STRINGS } from '../strings';
 import { API_CONTRACT } from './contract';
 import type {
@@ -503,6 +504,14 @@ export function createApiClient(options: ApiClientOptions) {
       verify: (code: string) => request(api.telegram.verify, { body: { code } }),
       disconnect: () => request(api.telegram.disconnect),
       test: () => request(api.telegram.test),
+    },
+
+    webhooks: {
+      list: () => request(api.webhooks.list),
+      create: (body: CreateWebhookPayload) => request(api.webhooks.create, { body }),
+      delete: (id: string) => request(api.webhooks.delete, { params: { id } }),
+      test: (id: string) => request(api.webhooks.test, { params: { id } }),
+      deliveries: (id: string) => request(api.webhooks.deliveries, { params: { id } }),
     },
 
     admin: {

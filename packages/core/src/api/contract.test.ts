@@ -61,6 +61,12 @@ const SPECIFIED_CALLS = [
   'POST /telegram/verify',
   'POST /telegram/disconnect',
   'POST /telegram/test',
+  // Webhooks (issue 13)
+  'GET /webhooks',
+  'POST /webhooks',
+  'DELETE /webhooks/:id',
+  'POST /webhooks/:id/test',
+  'GET /webhooks/:id/deliveries',
   // Admin
   'GET /admin/stats',
   'GET /admin/users',

@@ -24,6 +24,13 @@ import type {
   ChatVerifySessionResponse,
 } from '../chat/http';
 import type { ParseSearchUrlPayload } from '../importUrl/schema';
+import type { CreateWebhookPayload } from '../webhooks/schema';
+import type {
+  CreateWebhookResponse,
+  WebhookCallsResponse,
+  WebhookListResponse,
+  WebhookTestResponse,
+} from '../webhooks/types';
 import type {
   AdminChatPresenceRequest,
   AdminChatPresenceResponse,
@@ -255,6 +262,24 @@ export const API_CONTRACT = {
       '/telegram/disconnect',
     ),
     test: defineEndpoint<{ response: MessageResponse }>()('POST', '/telegram/test'),
+  },
+
+  /** Issue 13 §3: the signed-in user's webhook URLs (REGISTERED and PRO). */
+  webhooks: {
+    list: defineEndpoint<{ response: WebhookListResponse }>()('GET', '/webhooks'),
+    /** Answers the signing secret, once. */
+    create: defineEndpoint<{ body: CreateWebhookPayload; response: CreateWebhookResponse }>()(
+      'POST',
+      '/webhooks',
+      { successStatus: 201 },
+    ),
+    delete: defineEndpoint<{ response: MessageResponse }>()('DELETE', '/webhooks/:id'),
+    /** Sends a signed test body now and answers what the URL did. */
+    test: defineEndpoint<{ response: WebhookTestResponse }>()('POST', '/webhooks/:id/test'),
+    deliveries: defineEndpoint<{ response: WebhookCallsResponse }>()(
+      'GET',
+      '/webhooks/:id/deliveries',
+    ),
   },
 
   admin: {

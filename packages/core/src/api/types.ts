@@ -192,7 +192,7 @@ export interface CategoryQuery {
 
 /* ---------- Notifications ---------- */
 
-export const DELIVERY_CHANNELS = ['email', 'telegram', 'push'] as const;
+export const DELIVERY_CHANNELS = ['email', 'telegram', 'push', 'webhook'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export const DELIVERY_STATUSES = ['pending', 'sent', 'retrying', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -15,7 +15,7 @@ export const ALERT_STATUS_LABELS: Readonly<Record<AlertStatus, string>> = {
 
 /** How a notification went out, per channel (notification centre, manage page). */
 export const DELIVERY_TEXTS = {
-  channels: { email: 'E-mail', telegram: 'Telegram', push: 'Push' },
+  channels: { email: 'E-mail', telegram: 'Telegram', push: 'Push', webhook: 'Webhook' },
   statuses: {
     sent: 'Verzonden',
     pending: 'In wachtrij',

@@ -20,6 +20,16 @@ const singleUseFor = (minutes: number) =>
 export const MAIL_TEXTS = {
   /** The digest mail of an alert with a schedule (issue 13 §2). */
   digest: SCHEDULE_TEXTS.mail,
+  /** Issue 13 §3: a webhook turned off after failing for its whole retry window. */
+  webhookDisabled: {
+    subject: 'Je webhook bij Prijsalarm is uitgeschakeld',
+    intro: (url: string, hours: number) =>
+      `Je webhook ${url} gaf ${hours} uur lang alleen fouten. We hebben hem daarom uitgeschakeld; er gaan geen meldingen meer naartoe.`,
+    lastError: (reason: string) => `Laatste fout: ${reason}`,
+    action: 'Naar je integraties',
+    fix: 'Werkt je URL weer? Verwijder de webhook en voeg hem opnieuw toe.',
+  },
+
   linkFallback: LINK_FALLBACK,
   /** The plain-text twin of a button: 'Inloggen: https://…'. */
   buttonAsText: (label: string, url: string) => `${label}: ${url}`,

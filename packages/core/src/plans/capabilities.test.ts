@@ -77,6 +77,7 @@ describe('features by plan', () => {
     'telegram',
     'businessFilter',
     'sellerTypeFilter',
+    'webhooks',
   ];
   it.each<[Plan, FeatureName[]]>([
     ['FREE', []],

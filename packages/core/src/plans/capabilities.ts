@@ -110,6 +110,8 @@ function buildFeatures(settings: PublicSettings, user: CapabilityUser | null) {
   if (!settings.features.filterPaidAds) features.paidAdsFilter = false;
   // §5: FREE users cannot use Telegram, not even by override.
   if (user === null || user.plan === 'FREE') features.telegram = false;
+  // Issue 13 §3: nor webhooks.
+  if (user === null || user.plan === 'FREE') features.webhooks = false;
   return features;
 }
 

@@ -32,6 +32,7 @@ const PLAN_RULES: Record<FeatureName, PlanRow> = {
   canUse2dehands: [false, false, true],
   businessFilter: [false, true, true],
   sellerTypeFilter: [false, true, true],
+  webhooks: [false, true, true],
 };
 
 /** Spec §5 "In the alert form": the plan each control asks for; others default to PRO. */
@@ -50,6 +51,7 @@ const ALERT_FORM_RULES: Record<FeatureName, Plan> = {
   canUseMultiplePlatforms: 'PRO',
   telegram: 'PRO',
   canUse2dehands: 'PRO',
+  webhooks: 'PRO',
 };
 
 const planCases = <T>(rules: Record<FeatureName, T>) =>

@@ -24,6 +24,7 @@ export const FEATURES = [
   'enhancedCheckInterval',
   'canUse2dehands',
   'telegram',
+  'webhooks',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -57,6 +58,8 @@ export const FEATURE_PLANS: Readonly<Record<FeatureName, readonly Plan[]>> = {
   // §5 alert form: the seller filters need REGISTERED; the server must not refuse what the form offers.
   businessFilter: REGISTERED_OR_PRO,
   sellerTypeFilter: REGISTERED_OR_PRO,
+  // Issue 13 §3: webhooks for REGISTERED and PRO, never guests or FREE.
+  webhooks: REGISTERED_OR_PRO,
 };
 
 /** The plans that may use `feature`, lowest first. */

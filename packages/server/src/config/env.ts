@@ -76,6 +76,18 @@ export interface Config {
   readonly engine: EngineSettings;
   /** SENTRY_DSN (+ SENTRY_ENVIRONMENT): where errors are reported; null = nothing is sent. */
   readonly errorReporting: ErrorReportingSettings | null;
+  /** Webhooks (issue 13 §3): what the calls may reach and trust. */
+  readonly webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE=true: URLs on private, loopback and other non-public addresses are
+   * accepted (the tests' local receiver). Refused when NODE_ENV=production.
+   */
+  readonly allowPrivate: boolean;
+  /** WEBHOOKS_CA_FILE: a PEM file of extra certificates to trust besides the usual roots (tests). */
+  readonly extraCaPem: string | null;
 }
 
 export interface ErrorReportingSettings {
@@ -319,6 +331,11 @@ const EnvSchema = z.object({
       error: 'must be a DSN like https://<public key>@sentry.example.nl/<project id>',
     })
     .optional(),
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .default(false),
+  WEBHOOKS_CA_FILE: z.string().trim().optional(),
   SENTRY_ENVIRONMENT: z
     .string()
     .trim()
@@ -376,6 +393,25 @@ export function loadConfig(env: Env = process.env): Config {
     });
   }
 
+  // Webhooks (issue 13 §3): the server must never be aimed at its own network in production.
+  if (vars.NODE_ENV === 'production' && vars.WEBHOOKS_ALLOW_PRIVATE) {
+    problems.push({
+      variable: 'WEBHOOKS_ALLOW_PRIVATE',
+      message: 'must not be true when NODE_ENV=production (webhooks could reach private addresses)',
+    });
+  }
+  let webhookCaPem: string | null = null;
+  if (vars.WEBHOOKS_CA_FILE !== undefined) {
+    try {
+      webhookCaPem = readFileSync(path.resolve(baseDir, vars.WEBHOOKS_CA_FILE), 'utf8');
+    } catch (error) {
+      problems.push({
+        variable: 'WEBHOOKS_CA_FILE',
+        message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      });
+    }
+  }
+
   if (problems.length > 0 || !database) throw new ConfigError(problems);
 
   // The database, the outbox and the session secret live here: only this user may read them.
@@ -422,6 +458,10 @@ export function loadConfig(env: Env = process.env): Config {
       retryDelayMs: vars.DELIVERY_RETRY_SECONDS * 1000,
       relayIntervalMs: vars.DELIVERY_RELAY_SECONDS * 1000,
       claimLeaseMs: vars.DELIVERY_CLAIM_SECONDS * 1000,
+    }),
+    webhooks: Object.freeze({
+      allowPrivate: vars.WEBHOOKS_ALLOW_PRIVATE,
+      extraCaPem: webhookCaPem,
     }),
     errorReporting: vars.SENTRY_DSN
       ? Object.freeze({

@@ -18,6 +18,7 @@ import { followLead } from './ledger';
 import { settlePushDelivery } from './push';
 import { loadDelivery } from './siblings';
 import { deliverTelegram, deliverTelegramDigest } from './telegram-delivery';
+import { deliverWebhook } from './webhook';
 
 /** Deliveries sent at the same time by one worker process. */
 export const DELIVER_CONCURRENCY = 10;
@@ -41,6 +42,8 @@ export async function processDelivery(ctx: AppContext, deliveryId: string): Prom
         : deliverTelegram(ctx, delivery);
     case 'push':
       return settlePushDelivery(ctx, delivery);
+    case 'webhook':
+      return deliverWebhook(ctx, delivery);
   }
 }
 

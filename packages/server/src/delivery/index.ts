@@ -6,6 +6,7 @@
  *   email.ts            one mail per recipient per check (template mail/templates/new-listings)
  *   telegram-delivery   one message per ad through the process's TelegramService (pacer + client)
  *   push.ts             live push to /ws/events sockets (sockets/events.ts)
+ *   webhook.ts          signed POSTs to the user's webhook URLs (webhook-client.ts, webhook-payload.ts)
  *   relay.ts            re-queues deliveries left open (scheduler role)
  *   redis-events.ts     ctx.events over Redis pub/sub in scale-out
  */

@@ -30,7 +30,15 @@ export type SendOutcome =
    * Worth another try: backoff by attempts, or at `retryAt` when the provider said when (429).
    * `countsAsAttempt: false` for flood control, which is not the message's fault.
    */
-  | { kind: 'retry'; reason: string; detail: string; retryAt?: Date; countsAsAttempt?: boolean }
+  | {
+      kind: 'retry';
+      reason: string;
+      detail: string;
+      retryAt?: Date;
+      countsAsAttempt?: boolean;
+      /** The channel gives up by its own rule (webhooks: a 24-hour window), not DELIVERY_ATTEMPTS. */
+      ownLimit?: boolean;
+    }
   /** Sending again would fail again. */
   | { kind: 'failed'; reason: string };
 
@@ -201,7 +209,7 @@ export async function recordOutcome(
 
   const counts = outcome.countsAsAttempt !== false;
   const attempts = attemptsBefore + (counts ? 1 : 0);
-  if (counts && attempts >= maxAttempts) {
+  if (counts && !outcome.ownLimit && attempts >= maxAttempts) {
     await Delivery.update(
       {
         status: 'failed',

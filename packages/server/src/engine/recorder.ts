@@ -19,6 +19,7 @@ import type { AppContext } from '../context';
 import type { Alert, Delivery, DeliveryChannel, User } from '../models';
 import type { Listing } from './marketplace';
 import { recipientOf } from './recipient';
+import { alertsWithWebhooks } from './webhook-targets';
 
 export type RecordableAlert = Pick<
   Alert,
@@ -61,14 +62,21 @@ export interface Recorded {
 
 type RecorderContext = Pick<AppContext, 'models' | 'sequelize' | 'queue' | 'events' | 'logger'>;
 
-/** The channels an alert's match goes out on (README: "The recording contract"). */
-export function channelsFor(alert: RecordableAlert): DeliveryChannel[] {
+/**
+ * The channels an alert's match goes out on (README: "The recording contract"); `webhook` when
+ * one of the user's webhooks takes this alert (engine/webhook-targets.ts).
+ */
+export function channelsFor(
+  alert: RecordableAlert,
+  options: { webhook?: boolean } = {},
+): DeliveryChannel[] {
   const channels: DeliveryChannel[] = [];
   if (alert.notifyEmail && (alert.userId !== null || alert.email)) channels.push('email');
   if (alert.notifyTelegram && alert.userId !== null && alert.user?.telegramChatId) {
     channels.push('telegram');
   }
   if (alert.userId !== null) channels.push('push');
+  if (options.webhook && alert.userId !== null) channels.push('webhook');
   return channels;
 }
 
@@ -191,12 +199,17 @@ export async function recordMatches(
     }
   }
 
+  const webhooked = await alertsWithWebhooks(
+    ctx,
+    matches.map((match) => match.alert),
+    transaction,
+  );
   const wanted = matches.flatMap((match): WantedDelivery[] => {
     const notificationId = idOf(match);
     if (notificationId === undefined) return [];
     const { alert, listing } = match;
     const recipient = recipientOf(alert);
-    return channelsFor(alert).map((channel) => ({
+    return channelsFor(alert, { webhook: webhooked.has(alert.id) }).map((channel) => ({
       notificationId,
       channel,
       recipient,

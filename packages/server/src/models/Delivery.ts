@@ -10,7 +10,7 @@ import {
 import { dateTime, foreignUuid, oneOf, timestamps, uuidPrimaryKey } from './columns';
 import type { Notification } from './Notification';
 
-export const DELIVERY_CHANNELS = ['email', 'telegram', 'push'] as const;
+export const DELIVERY_CHANNELS = ['email', 'telegram', 'push', 'webhook'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export const DELIVERY_STATUSES = ['pending', 'sent', 'retrying', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

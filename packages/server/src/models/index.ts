@@ -24,6 +24,8 @@ import { Session } from './Session';
 import { Setting } from './Setting';
 import { TelegramLinkCode } from './TelegramLinkCode';
 import { User } from './User';
+import { Webhook } from './Webhook';
+import { WebhookCall } from './WebhookCall';
 
 export {
   Alert,
@@ -45,6 +47,8 @@ export {
   Setting,
   TelegramLinkCode,
   User,
+  Webhook,
+  WebhookCall,
 };
 export { DELIVERY_METHODS, SELLER_TYPES } from './Alert';
 export type { AlertStatus, DeliveryMethod, SellerType } from './Alert';
@@ -60,6 +64,8 @@ export type { SequenceType } from './Payment';
 export { SUBSCRIPTION_STATUSES } from './BillingAccount';
 export type { SubscriptionStatus } from './BillingAccount';
 export type { OneTimeTokenPurpose } from './OneTimeToken';
+export { WEBHOOK_CALL_KINDS } from './WebhookCall';
+export type { WebhookCallKind } from './WebhookCall';
 
 export interface Models {
   User: typeof User;
@@ -81,6 +87,8 @@ export interface Models {
   ChatSession: typeof ChatSession;
   ChatMessage: typeof ChatMessage;
   ChatAgent: typeof ChatAgent;
+  Webhook: typeof Webhook;
+  WebhookCall: typeof WebhookCall;
 }
 
 export function initModels(sequelize: Sequelize): Models {
@@ -104,6 +112,8 @@ export function initModels(sequelize: Sequelize): Models {
     ChatSession: ChatSession.initModel(sequelize),
     ChatMessage: ChatMessage.initModel(sequelize),
     ChatAgent: ChatAgent.initModel(sequelize),
+    Webhook: Webhook.initModel(sequelize),
+    WebhookCall: WebhookCall.initModel(sequelize),
   };
 
   // The database enforces the cascades (see the migrations); these describe them for includes.
@@ -141,6 +151,9 @@ export function initModels(sequelize: Sequelize): Models {
   ChatSession.belongsTo(User, { foreignKey: 'userId', as: 'user' });
   ChatSession.hasMany(ChatMessage, { foreignKey: 'sessionId', as: 'messages', ...cascade });
   ChatMessage.belongsTo(ChatSession, { foreignKey: 'sessionId', as: 'session' });
+  // Webhooks (issue 13 §3).
+  User.hasMany(Webhook, { foreignKey: 'userId', as: 'webhooks', ...cascade });
+  Webhook.hasMany(WebhookCall, { foreignKey: 'webhookId', as: 'calls', ...cascade });
 
   return models;
 }

@@ -28,6 +28,7 @@ import notificationRoutes from './notifications';
 import paymentRoutes from './payments';
 import settingsRoutes from './settings';
 import telegramRoutes from './telegram';
+import webhookRoutes from './webhooks';
 
 /** Every contract endpoint the server serves, paths relative to /api. */
 export function apiRoutes(ctx: AppContext): BoundRoute[] {
@@ -40,6 +41,7 @@ export function apiRoutes(ctx: AppContext): BoundRoute[] {
     ...authRoutes(ctx),
     ...settingsRoutes(ctx),
     ...telegramRoutes(ctx),
+    ...webhookRoutes(ctx),
     ...adminRoutes(ctx),
     ...newsletterRoutes(ctx),
     ...contactRoutes(ctx),

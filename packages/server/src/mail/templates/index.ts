@@ -14,6 +14,7 @@ import { passwordReset } from './password-reset';
 import { receipt } from './receipt';
 import { renewalFailed } from './renewal-failed';
 import { verification } from './verification';
+import { webhookDisabled } from './webhook-disabled';
 
 export const MAIL_TEMPLATES = {
   verification,
@@ -29,6 +30,8 @@ export const MAIL_TEMPLATES = {
   renewalFailed,
   chatSupportNotice,
   chatReply,
+  // Webhooks (issue 13 §3)
+  webhookDisabled,
 } as const;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
@@ -48,3 +51,4 @@ export type { PasswordResetData } from './password-reset';
 export type { ReceiptData } from './receipt';
 export type { RenewalFailedData } from './renewal-failed';
 export type { VerificationData } from './verification';
+export type { WebhookDisabledData } from './webhook-disabled';

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { STRINGS } from '@prijsalarm/core';
 import { FaqList } from '../../components/content/FaqList';
 import { Page } from '../../components/content/Page';
+import { WebhookDocs } from './WebhookDocs';
 
 const texts = STRINGS.web.faq;
 
@@ -10,6 +11,7 @@ export default function FaqScene() {
   return (
     <Page title={texts.title} intro={texts.intro}>
       <FaqList />
+      <WebhookDocs />
       <aside className="callout">
         <h2>{texts.notListed}</h2>
         <Link className="button button--primary" to="/contact">

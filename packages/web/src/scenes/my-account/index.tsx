@@ -1,11 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import {
   PASSWORD_MIN_LENGTH,
   SCREEN_TEXTS,
   STRINGS,
-  UPGRADE_PATH,
   formatDateTime,
   planLabel,
 } from '@prijsalarm/core';
@@ -26,7 +25,10 @@ import '../../styles/screens.css';
 import { ACCOUNT_TAB_ITEMS, AccountStore } from './AccountStore';
 import type { AccountTab } from './AccountStore';
 import { SessionsStore } from './SessionsStore';
+import { PanelStatus } from './PanelStatus';
 import { TelegramStore } from './TelegramStore';
+import { WebhooksPanel } from './WebhooksPanel';
+import { WebhooksStore } from './WebhooksStore';
 
 const page = STRINGS.web.myAccount;
 const texts = SCREEN_TEXTS.myAccount;
@@ -172,16 +174,13 @@ const TelegramPanel = observer(function TelegramPanel({ store }: { store: Telegr
     <section className="card account-panel" aria-labelledby="telegram-title">
       <h2 id="telegram-title">{texts.telegramTitle}</h2>
       <p>{texts.telegramIntro}</p>
-      {(store.phase === 'loading' || store.phase === 'idle') && <Loading />}
-      {store.phase === 'error' && store.error && (
-        <LoadError message={store.error} onRetry={() => void store.load()} />
-      )}
-      {store.phase === 'locked' && (
-        <div className="notice notice--info">
-          <p>{store.lockedMessage}</p>
-          <Link to={UPGRADE_PATH}>{texts.upgrade}</Link>
-        </div>
-      )}
+      <PanelStatus
+        phase={store.phase}
+        error={store.error}
+        lockedMessage={store.lockedMessage}
+        upgradeLabel={texts.upgrade}
+        onRetry={() => void store.load()}
+      />
       {store.phase === 'ready' && status?.connected && (
         <>
           <p className="notice notice--success" role="status">
@@ -344,6 +343,7 @@ const MyAccountScene = observer(function MyAccountScene() {
   const [account] = useState(() => new AccountStore(root));
   const [telegram] = useState(() => new TelegramStore(root));
   const [sessions] = useState(() => new SessionsStore(root));
+  const [webhooks] = useState(() => new WebhooksStore(root));
   const tab = tabFromQuery<AccountTab>(params.get('tab'), ACCOUNT_TAB_ITEMS, 'profile');
   const user = root.auth.user;
   if (!user) return null;
@@ -364,7 +364,12 @@ const MyAccountScene = observer(function MyAccountScene() {
         {tab === 'profile' && <ProfilePanel store={account} />}
         {tab === 'password' && <PasswordPanel store={account} />}
         {tab === 'newsletter' && <NewsletterPanel store={account} />}
-        {tab === 'integrations' && <TelegramPanel store={telegram} />}
+        {tab === 'integrations' && (
+          <>
+            <TelegramPanel store={telegram} />
+            <WebhooksPanel store={webhooks} />
+          </>
+        )}
         {tab === 'sessions' && <SessionsPanel store={sessions} />}
         {tab === 'subscription' && <SubscriptionPanel />}
         {tab === 'deleteAccount' && <DeletePanel store={account} />}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import { SCREEN_TEXTS, STRINGS, WEBHOOK_TEXTS } from '@prijsalarm/core';
 import type { UserDto } from '@prijsalarm/core';
 import { startHttpDouble, subscriptionOverview, userDto } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
@@ -29,6 +29,14 @@ async function open(path: string, user: UserDto = userDto()) {
   renderApp(store, navigator, path);
   await screen.findByRole('heading', { level: 1, name: 'Mijn Account' });
   return { store, navigator, user: userEvent.setup() };
+}
+
+/** The integrations tab's webhooks panel (issue 13 §3): no webhooks yet, and no alerts. */
+function scriptNoWebhooks(): void {
+  server.script('GET', '/api/webhooks', { body: { webhooks: [], limit: 3 } });
+  server.script('GET', '/api/alerts/my-alerts', {
+    body: { alerts: [], capabilities: capabilities('REGISTERED') },
+  });
 }
 
 const bodyOf = (method: string, path: string) =>
@@ -279,7 +287,8 @@ describe('integrations (Telegram)', () => {
   it("a FREE user sees core's plan message and no Telegram call", async () => {
     server.script('GET', '/api/user-capabilities', { body: capabilities('FREE') });
     await open('/my-account?tab=integrations', userDto({ plan: 'FREE' }));
-    expect(await screen.findByText('Beschikbaar vanaf Geregistreerd plan')).toBeTruthy();
+    const telegram = await screen.findByRole('region', { name: texts.telegramTitle });
+    expect(await within(telegram).findByText('Beschikbaar vanaf Geregistreerd plan')).toBeTruthy();
     expect(server.requestsTo('GET', '/api/telegram/status')).toHaveLength(0);
   });
 
@@ -293,6 +302,7 @@ describe('integrations (Telegram)', () => {
         deepLink: 'https://t.me/prijsalarm_bot?start=ABC123',
       },
     });
+    scriptNoWebhooks();
     const { user, store } = await open('/my-account?tab=integrations');
     const link = await screen.findByRole('link', { name: texts.telegramConnect });
     expect(link.getAttribute('href')).toBe('https://t.me/prijsalarm_bot?start=ABC123');
@@ -337,6 +347,7 @@ describe('integrations (Telegram)', () => {
     server.script('GET', '/api/telegram/status', {
       body: { connected: true, username: 'anna_nl', linkCode: null, deepLink: null },
     });
+    scriptNoWebhooks();
     const { user, store } = await open('/my-account?tab=integrations');
     server.script('POST', '/api/telegram/test', { body: { message: STRINGS.telegram.testSent } });
     await user.click(await screen.findByRole('button', { name: texts.telegramTest }));
@@ -416,5 +427,91 @@ describe('sessions', () => {
     expect(store.auth.phase).toBe('guest');
     expect(server.requestsTo('POST', '/api/auth/force-logout')).toHaveLength(1);
     expect(server.requestsTo('POST', '/api/auth/logout')).toHaveLength(0);
+  });
+});
+
+describe('integrations (webhooks)', () => {
+  const hookTexts = WEBHOOK_TEXTS.screen;
+  const secret = `whsec_${'a'.repeat(43)}`;
+  const webhook = {
+    id: 'w1',
+    url: 'https://hooks.example.nl/prijsalarm',
+    alertIds: null,
+    enabled: true,
+    disabledReason: null,
+    createdAt: '2026-11-24T10:00:00.000Z',
+    lastCall: null,
+  };
+
+  it('a FREE user sees the plan message and no webhook call', async () => {
+    server.script('GET', '/api/user-capabilities', { body: capabilities('FREE') });
+    await open('/my-account?tab=integrations', userDto({ plan: 'FREE' }));
+    const panel = await screen.findByRole('region', { name: hookTexts.heading });
+    await waitFor(() =>
+      expect(within(panel).getByText('Beschikbaar vanaf Geregistreerd plan')).toBeTruthy(),
+    );
+    expect(server.requestsTo('GET', '/api/webhooks')).toHaveLength(0);
+  });
+
+  it('adds one: a refused URL at its field, then the secret once; a test shows its status', async () => {
+    server.script('GET', '/api/user-capabilities', { body: capabilities('REGISTERED') });
+    server.script('GET', '/api/telegram/status', {
+      body: { connected: true, username: 'anna_nl', linkCode: null, deepLink: null },
+    });
+    scriptNoWebhooks();
+    const { user } = await open('/my-account?tab=integrations');
+    const panel = await screen.findByRole('region', { name: hookTexts.heading });
+    const field = await within(panel).findByLabelText(hookTexts.urlLabel);
+
+    await user.type(field, 'http://hooks.example.nl/x');
+    await user.click(within(panel).getByRole('button', { name: hookTexts.add }));
+    expect(errorOf(field)).toBe(WEBHOOK_TEXTS.errors.httpsOnly);
+    expect(server.requestsTo('POST', '/api/webhooks')).toHaveLength(0);
+
+    server.script('POST', '/api/webhooks', {
+      status: 400,
+      body: {
+        error: WEBHOOK_TEXTS.errors.notPublic,
+        fields: { url: WEBHOOK_TEXTS.errors.notPublic },
+      },
+    });
+    await user.clear(field);
+    await user.type(field, 'https://127.0.0.1/x');
+    await user.click(within(panel).getByRole('button', { name: hookTexts.add }));
+    await waitFor(() => expect(errorOf(field)).toBe(WEBHOOK_TEXTS.errors.notPublic));
+
+    server.script('POST', '/api/webhooks', { status: 201, body: { webhook, secret } });
+    await user.clear(field);
+    await user.type(field, webhook.url);
+    await user.click(within(panel).getByRole('button', { name: hookTexts.add }));
+    const box = await within(panel).findByRole('region', { name: hookTexts.secretHeading });
+    expect((within(box).getByRole('textbox') as HTMLInputElement).value).toBe(secret);
+    expect(bodyOf('POST', '/api/webhooks')).toEqual({ url: 'https://127.0.0.1/x' });
+    await user.click(within(box).getByRole('button', { name: hookTexts.secretDone }));
+    expect(within(panel).queryByRole('region', { name: hookTexts.secretHeading })).toBeNull();
+    expect(within(panel).queryByText(secret)).toBeNull();
+
+    server.script('POST', '/api/webhooks/w1/test', {
+      body: {
+        message: WEBHOOK_TEXTS.testFailed,
+        call: {
+          id: 'c1',
+          kind: 'test',
+          ok: false,
+          statusCode: 500,
+          error: WEBHOOK_TEXTS.failures.status(500),
+          excerpt: '<script>alert(1)</script>',
+          durationMs: 12,
+          at: '2026-11-24T10:05:00.000Z',
+        },
+      },
+    });
+    await user.click(within(panel).getByRole('button', { name: hookTexts.testLabel(webhook.url) }));
+    const table = await within(panel).findByRole('table');
+    expect(within(table).getByText('500')).toBeTruthy();
+    expect(within(table).getByText(WEBHOOK_TEXTS.failures.status(500))).toBeTruthy();
+    // The receiver's answer is text, never markup.
+    expect(within(table).getByText('<script>alert(1)</script>')).toBeTruthy();
+    expect(document.querySelector('script')).toBeNull();
   });
 });

@@ -1,0 +1,6 @@
+/** Webhooks (issue 13 §3): rules, texts, the body's shape and the request schema. */
+export * from './rules';
+export * from './schema';
+export * from './strings';
+export * from './types';
+export * from './docs';

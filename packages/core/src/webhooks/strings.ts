@@ -1,0 +1,87 @@
+/** The Dutch texts of webhooks: errors, the "Integraties" screen and the mail when one is turned off. */
+import { WEBHOOK_RULES } from './rules';
+
+export const WEBHOOK_TEXTS = {
+  errors: {
+    urlRequired: 'Vul de URL van je webhook in.',
+    urlInvalid: 'Dit is geen geldige URL. Gebruik een adres dat begint met https://.',
+    httpsOnly: 'Een webhook moet https gebruiken (een adres dat begint met https://).',
+    urlTooLong: `Een webhook-URL mag hoogstens ${WEBHOOK_RULES.urlMaxLength} tekens hebben.`,
+    credentials: 'Zet geen gebruikersnaam of wachtwoord in de URL.',
+    notPublic:
+      'Dit adres is niet bereikbaar vanaf internet (een privé-, lokaal of gereserveerd adres). Gebruik een publiek https-adres.',
+    unresolvable: 'Deze hostnaam bestaat niet of is nu niet te vinden. Controleer de URL.',
+    limitReached: `Je kunt hoogstens ${WEBHOOK_RULES.maxPerUser} webhooks hebben. Verwijder er eerst een.`,
+    unknownAlert: 'Een van de gekozen alerts bestaat niet (meer). Kies je alerts opnieuw.',
+    noAlertChosen: 'Kies minstens één alert, of kies voor al je alerts.',
+    tooManyAlerts: `Kies hoogstens ${WEBHOOK_RULES.maxAlertIds} alerts.`,
+    notFound: 'Deze webhook bestaat niet (meer).',
+  },
+  /** Why a call failed, as the deliveries list and the notification show it. */
+  failures: {
+    status: (code: number) => `De webhook antwoordde met HTTP ${code}.`,
+    redirect: (code: number) =>
+      `De webhook antwoordde met een doorverwijzing (HTTP ${code}); die volgen we niet.`,
+    timeout: 'De webhook antwoordde niet op tijd.',
+    refused: 'Kon geen verbinding maken met de webhook.',
+    tls: 'De https-verbinding met de webhook was niet veilig (certificaat ongeldig).',
+    notPublic: 'Het adres van de webhook is niet (meer) publiek; we sturen er niets heen.',
+    unresolvable: 'De hostnaam van de webhook is niet te vinden.',
+    disabled: 'De webhook is uitgeschakeld of verwijderd.',
+    secretLost:
+      'De geheime sleutel van deze webhook is niet meer geldig. Verwijder de webhook en voeg hem opnieuw toe.',
+  },
+  testSent: 'De testmelding is verstuurd.',
+  testFailed: 'De testmelding kwam niet aan. Zie de laatste aflevering hieronder.',
+  disabledReason: (hours: number) =>
+    `Uitgeschakeld: de webhook bleef ${hours} uur lang fouten geven.`,
+  screen: {
+    heading: 'Webhooks',
+    intro:
+      'Laat Prijsalarm elke nieuwe advertentie als JSON naar je eigen systeem sturen (bijvoorbeeld Home Assistant, Zapier of je eigen server). Elke melding is ondertekend met je geheime sleutel.',
+    docsLink: 'Hoe controleer ik de handtekening?',
+    used: (count: number, limit: number) => `${count} van ${limit} webhooks gebruikt`,
+    urlLabel: 'URL van je webhook',
+    urlHint: 'Alleen https, en een adres dat vanaf internet bereikbaar is.',
+    alertsLegend: 'Welke alerts?',
+    allAlerts: 'Al mijn alerts',
+    chosenAlerts: 'Alleen de gekozen alerts',
+    add: 'Webhook toevoegen',
+    adding: 'Bezig met toevoegen…',
+    added: 'De webhook is toegevoegd.',
+    secretHeading: 'Je geheime sleutel',
+    secretText:
+      'Bewaar deze sleutel nu: je ziet hem maar één keer. Je hebt hem nodig om de handtekening van elke melding te controleren.',
+    copy: 'Sleutel kopiëren',
+    copied: 'De sleutel is gekopieerd.',
+    copyFailed: 'Kopiëren lukte niet. Selecteer de sleutel en kopieer hem zelf.',
+    secretDone: 'Ik heb de sleutel bewaard',
+    empty: 'Je hebt nog geen webhooks.',
+    listHeading: 'Je webhooks',
+    forAll: 'Voor al je alerts',
+    forAlerts: (count: number) => (count === 1 ? 'Voor 1 alert' : `Voor ${count} alerts`),
+    disabled: 'Uitgeschakeld',
+    active: 'Actief',
+    test: 'Test versturen',
+    testLabel: (url: string) => `Test versturen naar ${url}`,
+    testing: 'Bezig met versturen…',
+    remove: 'Verwijderen',
+    removeLabel: (url: string) => `Verwijderen: ${url}`,
+    removeDialog: {
+      title: 'Webhook verwijderen?',
+      text: 'Er gaan daarna geen meldingen meer naar deze URL.',
+      confirm: 'Verwijderen',
+    },
+    removed: 'De webhook is verwijderd.',
+    callsHeading: 'Laatste afleveringen',
+    noCalls: 'Nog niets verstuurd.',
+    callStatus: 'Status',
+    callTime: 'Tijd',
+    callKind: 'Soort',
+    callResult: 'Resultaat',
+    kinds: { notification: 'Melding', test: 'Test' },
+    noAnswer: 'Geen antwoord',
+    ok: 'Gelukt',
+    upgrade: 'Webhooks zijn er voor geregistreerde en Pro-gebruikers.',
+  },
+} as const;
