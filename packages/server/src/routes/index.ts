@@ -27,6 +27,7 @@ import newsletterRoutes from './newsletter';
 import notificationRoutes from './notifications';
 import paymentRoutes from './payments';
 import settingsRoutes from './settings';
+import statsRoutes from './stats';
 import telegramRoutes from './telegram';
 
 /** Every contract endpoint the server serves, paths relative to /api. */
@@ -47,6 +48,7 @@ export function apiRoutes(ctx: AppContext): BoundRoute[] {
     ...chatRoutes(ctx),
     ...adminChatRoutes(ctx),
     ...errorReportingRoutes(ctx),
+    ...statsRoutes(ctx),
   ];
 }
 
