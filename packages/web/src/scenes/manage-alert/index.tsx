@@ -120,7 +120,7 @@ const AlertDetails = observer(function AlertDetails({ store }: { store: ManageAl
     [labels.searchTerm, alert.searchTerm],
     [
       labels.platforms,
-      alert.platforms.map((id) => `${PLATFORMS[id].flag} ${PLATFORMS[id].name}`).join(', '),
+      alert.platforms.map((id) => PLATFORMS[id].name).join(', '),
     ],
     [labels.price, formatPriceRange(alert.minPrice, alert.maxPrice)],
     [
