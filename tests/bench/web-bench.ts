@@ -27,7 +27,7 @@ import {
   kb,
   measureScripts,
   totalGzip,
-} from './first-load-js';
+} from '../e2e/support/first-load-js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LIGHTHOUSE_RUNS = 3;

@@ -10,7 +10,7 @@ import {
   describeScripts,
   measureScripts,
   totalGzip,
-} from '../bench/first-load-js';
+} from './support/first-load-js';
 import { expect, test } from './fixtures';
 import { e2eEnv } from './support/env';
 

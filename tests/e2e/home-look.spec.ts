@@ -1,0 +1,78 @@
+/**
+ * The home page as a first-time visitor and a signed-in user see it (issue 14): the cookie
+ * banner covers no button, the marketplaces show real flag images, the live figure is the
+ * server's count, an example alert is drawn, and a signed-in user is not told to go without an
+ * account.
+ */
+import { STRINGS } from '@prijsalarm/core';
+import { expect, registerUser, screenshotPath, test } from './fixtures';
+import { e2eEnv } from './support/env';
+
+const texts = STRINGS.web.home;
+
+for (const width of [1280, 360]) {
+  test(`on a first visit at ${width} px the cookie banner covers no part of 'Alert Aanmaken'`, async ({
+    browser,
+  }, testInfo) => {
+    const context = await browser.newContext({
+      baseURL: e2eEnv().baseUrl,
+      viewport: { width, height: width < 600 ? 780 : 900 },
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: STRINGS.web.cookieBanner.label });
+    await expect(banner).toBeVisible();
+    const submit = page.getByRole('button', { name: STRINGS.alertForm.submit });
+    await submit.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath(testInfo, `home-first-visit-${width}`) });
+    // What the user would hit at each corner and the middle of the button is the button.
+    const hits = await submit.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const points = [
+        [box.left + 2, box.top + 2],
+        [box.right - 2, box.top + 2],
+        [box.left + box.width / 2, box.top + box.height / 2],
+        [box.left + 2, box.bottom - 2],
+        [box.right - 2, box.bottom - 2],
+      ] as const;
+      return points.map(([x, y]) => {
+        const hit = document.elementFromPoint(x, y);
+        return hit !== null && (hit === button || button.contains(hit));
+      });
+    });
+    expect(hits).toEqual([true, true, true, true, true]);
+    await context.close();
+  });
+}
+
+test('the hero shows both marketplaces with flag images, the live figure and an example alert', async ({
+  page,
+}) => {
+  await page.goto('/');
+  for (const name of ['Marktplaats', '2dehands']) {
+    const flag = page.getByRole('listitem').filter({ hasText: name }).locator('img').first();
+    await expect(flag).toBeVisible();
+    // A real image that loaded, not an emoji.
+    expect(await flag.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
+  }
+  await expect(page.getByRole('figure', { name: texts.preview.mailLabel })).toBeVisible();
+  await expect(page.getByRole('figure', { name: texts.preview.telegramLabel })).toBeVisible();
+  // The figure is the server's own count (0 before the engine saw anything: then none is shown).
+  const stats = (await (await page.request.get('/api/stats/listings-today')).json()) as {
+    listingsChecked: number;
+  };
+  if (stats.listingsChecked > 0) {
+    await expect(page.getByText(/advertenties vandaag gecontroleerd/)).toBeVisible();
+  } else {
+    await expect(page.getByText(/advertenties vandaag gecontroleerd/)).toHaveCount(0);
+  }
+});
+
+test("a signed-in user's home does not say 'zonder account'", async ({ page }) => {
+  // Registered and verified: this browser is signed in.
+  await registerUser(page, 'thuis');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: texts.loggedInTitle })).toBeVisible();
+  await expect(page.getByText(texts.ctaTextLoggedIn)).toBeVisible();
+  await expect(page.getByText(/zonder account/i)).toHaveCount(0);
+});
