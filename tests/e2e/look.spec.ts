@@ -4,7 +4,7 @@
  * server's count, an example alert is drawn, and a signed-in user is not told to go without an
  * account.
  */
-import { STRINGS } from '@prijsalarm/core';
+import { ALERT_FORM_TEXTS, IMPORT_URL_TEXTS, PLAN_LABELS, STRINGS } from '@prijsalarm/core';
 import { expect, registerUser, screenshotPath, test } from './fixtures';
 import { e2eEnv } from './support/env';
 
@@ -75,4 +75,71 @@ test("a signed-in user's home does not say 'zonder account'", async ({ page }) =
   await expect(page.getByRole('heading', { name: texts.loggedInTitle })).toBeVisible();
   await expect(page.getByText(texts.ctaTextLoggedIn)).toBeVisible();
   await expect(page.getByText(/zonder account/i)).toHaveCount(0);
+});
+
+test("at 360 px the dashboard shows the plan 'Geregistreerd' whole", async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: e2eEnv().baseUrl,
+    viewport: { width: 360, height: 780 },
+  });
+  const page = await context.newPage();
+  await registerUser(page, 'smal');
+  const plan = page.locator('.stats__item dd').first();
+  await expect(plan).toHaveText(PLAN_LABELS.REGISTERED);
+  const { scrollWidth, clientWidth } = await plan.evaluate((element) => ({
+    scrollWidth: element.scrollWidth,
+    clientWidth: element.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await context.close();
+});
+
+test('the car filters keep their inputs on one line when a label wraps or a message shows', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    baseURL: e2eEnv().baseUrl,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await registerUser(page, 'autofilter');
+  await page.goto('/prijsalarm-maken');
+  const steps = ALERT_FORM_TEXTS.wizard.steps;
+  await page
+    .getByLabel(IMPORT_URL_TEXTS.label)
+    .fill('https://www.marktplaats.nl/l/auto-s/volkswagen/#q:golf|mileageTo:150000');
+  await page.getByRole('button', { name: IMPORT_URL_TEXTS.submit }).click();
+  await expect(page.getByRole('heading', { level: 2, name: steps.summary })).toBeVisible();
+  while (!(await page.getByRole('heading', { level: 2, name: steps.carFilters }).isVisible())) {
+    await page.getByRole('button', { name: ALERT_FORM_TEXTS.wizard.previous }).click();
+  }
+  const labels = [
+    ALERT_FORM_TEXTS.car.mileageMin,
+    ALERT_FORM_TEXTS.car.mileageMax,
+    ALERT_FORM_TEXTS.car.yearMin,
+    ALERT_FORM_TEXTS.car.yearMax,
+  ];
+  // A message under one field (minimum above maximum) must not lift its input out of line.
+  await page.getByLabel(ALERT_FORM_TEXTS.car.mileageMin).fill('200000');
+  await page.getByRole('button', { name: ALERT_FORM_TEXTS.wizard.next }).click();
+  await expect(page.getByText(STRINGS.alertForm.mileageMinAboveMax)).toBeVisible();
+  // Narrow the row so that labels wrap, as they do on a small screen or with large text.
+  for (const width of [1280, 520, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    const boxes = await Promise.all(
+      labels.map(async (label) => (await page.getByLabel(label).boundingBox())!),
+    );
+    // The fields fill the row's columns in order: as many columns as distinct lefts.
+    const columns = new Set(boxes.map((box) => Math.round(box.x))).size;
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        if (Math.floor(i / columns) !== Math.floor(j / columns)) continue;
+        expect(
+          Math.abs(boxes[i]!.y - boxes[j]!.y),
+          `'${labels[i]}' and '${labels[j]}' side by side at ${width} px`,
+        ).toBeLessThan(1);
+      }
+    }
+  }
+  await context.close();
 });

@@ -120,6 +120,12 @@ const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('tablist', { name: SCREEN_TEXTS.admin.tabsLabel }),
   },
   {
+    name: 'admin-settings',
+    who: 'admin',
+    path: () => '/admin?tab=settings',
+    ready: (page) => page.getByRole('form', { name: SCREEN_TEXTS.admin.settings.pricing }),
+  },
+  {
     name: 'admin-users',
     who: 'admin',
     path: () => '/admin?tab=users',

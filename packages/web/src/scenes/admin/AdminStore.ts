@@ -3,6 +3,7 @@ import {
   FORM_ERROR_KEY,
   PLANS,
   PLAN_LABELS,
+  PRICING_MODELS,
   PRICING_TOOL_DISPLAY_MODES,
   SCREEN_TEXTS,
   SETTING_KEYS,
@@ -217,7 +218,15 @@ export function settingFields(key: SettingKey): SettingField[] {
       return [{ path: '', label: fieldTexts.filterPaidAds, kind: 'checkbox' }];
     case 'pricing':
       return [
-        { path: 'model', label: fieldTexts.model, kind: 'text' },
+        {
+          path: 'model',
+          label: fieldTexts.model,
+          kind: 'select',
+          options: PRICING_MODELS.map((model) => ({
+            value: model,
+            label: fieldTexts.models[model],
+          })),
+        },
         { path: 'currency', label: fieldTexts.currency, kind: 'text' },
         { path: 'pricePerAlert', label: fieldTexts.pricePerAlert, kind: 'number' },
         ...PLANS.map((plan) => ({
