@@ -123,7 +123,8 @@ const SCREENS: Screen[] = [
     name: 'admin-settings',
     who: 'admin',
     path: () => '/admin?tab=settings',
-    ready: (page) => page.getByRole('form', { name: SCREEN_TEXTS.admin.settings.pricing }),
+    ready: (page) =>
+      page.getByRole('form', { name: SCREEN_TEXTS.admin.settings.pricing, exact: true }),
   },
   {
     name: 'admin-users',
