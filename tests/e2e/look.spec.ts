@@ -143,3 +143,15 @@ test('the car filters keep their inputs on one line when a label wraps or a mess
   }
   await context.close();
 });
+
+test('the sections below the fold load when scrolled near, or at once on the first Tab', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: STRINGS.alertForm.submit })).toBeVisible();
+  const faqQuestion = page.getByText('Wat is Prijsalarm?');
+  // Far below the first screen: not drawn (nor downloaded) yet.
+  await expect(faqQuestion).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await expect(faqQuestion).toHaveCount(1);
+});
