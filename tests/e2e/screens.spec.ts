@@ -120,6 +120,13 @@ const SCREENS: Screen[] = [
     ready: (page) => page.getByRole('tablist', { name: SCREEN_TEXTS.admin.tabsLabel }),
   },
   {
+    name: 'admin-settings',
+    who: 'admin',
+    path: () => '/admin?tab=settings',
+    ready: (page) =>
+      page.getByRole('form', { name: SCREEN_TEXTS.admin.settings.pricing, exact: true }),
+  },
+  {
     name: 'admin-users',
     who: 'admin',
     path: () => '/admin?tab=users',
@@ -187,6 +194,15 @@ async function openScreen(browser: Browser, screen: Screen, width: number): Prom
   const page = await context.newPage();
   await page.goto(screen.path());
   await expect(screen.ready(page)).toBeVisible();
+  // Scroll through the page as a reader would: what loads only when scrolled near (home's
+  // carousel, prices and FAQ) is drawn before the picture is taken.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
   // Let lazy images and fonts settle before the picture is taken.
   await page.waitForLoadState('networkidle');
   return page;

@@ -565,5 +565,9 @@ export function createApiClient(options: ApiClientOptions) {
     errorReporting: {
       config: () => request(api.errorReporting.config),
     },
+
+    stats: {
+      listingsToday: () => request(api.stats.listingsToday),
+    },
   };
 }

@@ -105,6 +105,8 @@ const SPECIFIED_CALLS = [
   'POST /contact',
   // Error reporting (spec §8): the DSN, asked after cookie consent
   'GET /error-reporting/config',
+  // The home page's live figure: ads the engine checked today (issue 14)
+  'GET /stats/listings-today',
 ];
 
 const contractCalls = API_ENDPOINTS.map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);

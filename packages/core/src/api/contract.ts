@@ -41,6 +41,7 @@ import type {
   AdminChatSessionsResponse,
 } from '../chat/agent';
 import type { ErrorReportingConfig } from '../app/errorReporting';
+import type { ListingsTodayStats } from '../app/publicStats';
 import type { CapabilitiesData, PublicSettings } from '../plans';
 import type {
   AdminPlanChangePayload,
@@ -419,6 +420,14 @@ export const API_CONTRACT = {
      * so one build serves every environment (each its own SENTRY_DSN).
      */
     config: defineEndpoint<{ response: ErrorReportingConfig }>()('GET', '/error-reporting/config'),
+  },
+
+  stats: {
+    /** The home page's live figure: ads the engine checked today. Public, cached a minute. */
+    listingsToday: defineEndpoint<{ response: ListingsTodayStats }>()(
+      'GET',
+      '/stats/listings-today',
+    ),
   },
 } as const;
 

@@ -4,4 +4,5 @@ export * from './settingsCache';
 export * from './profile';
 export * from './company';
 export * from './errorReporting';
+export * from './publicStats';
 export * from './maskSecrets';

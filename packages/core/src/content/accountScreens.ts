@@ -247,6 +247,7 @@ export const SCREEN_TEXTS = {
       displayModes: { visible: 'Zichtbaar in de menu’s', hidden: 'Verborgen' },
       filterPaidAds: 'Pro-gebruikers kunnen betaalde advertenties wegfilteren',
       model: 'Prijsmodel',
+      models: { per_alert: 'Prijs per extra alert', subscription_only: 'Alleen abonnementen' },
       currency: 'Valuta (ISO-code, bijv. EUR)',
       pricePerAlert: 'Prijs per extra alert',
       subscriptionPrice: (plan: string) => `Abonnement ${plan} per maand`,

@@ -18,13 +18,20 @@ import { deepFreeze } from './deepFreeze';
 export const PRICING_TOOL_DISPLAY_MODES = ['visible', 'hidden'] as const;
 export type PricingToolDisplayMode = (typeof PRICING_TOOL_DISPLAY_MODES)[number];
 
+/**
+ * How the pricing table charges beyond the plans: a price per extra alert, or subscriptions
+ * only. The admin picks one of these (their Dutch labels: SCREEN_TEXTS.admin.fields.models).
+ */
+export const PRICING_MODELS = ['per_alert', 'subscription_only'] as const;
+export type PricingModel = (typeof PRICING_MODELS)[number];
+
 export interface PricingToolSetting {
   enabled: boolean;
   displayMode: PricingToolDisplayMode;
 }
 
 export interface PricingSetting {
-  model: string;
+  model: PricingModel;
   currency: string;
   pricePerAlert: number;
   subscriptionPrices: PerPlan<number>;
@@ -60,7 +67,7 @@ const pricingToolSchema = z.strictObject({
 });
 
 const pricingSchema = z.strictObject({
-  model: z.string().trim().min(1),
+  model: z.enum(PRICING_MODELS, STRINGS.validation.invalidChoice),
   currency: z.string().regex(/^[A-Z]{3}$/, STRINGS.validation.currencyInvalid),
   pricePerAlert: amount,
   subscriptionPrices: perPlan(amount),

@@ -19,9 +19,27 @@ import { authenticate, type AuthState } from './auth';
 /** The largest frame a WebSocket client may send. */
 export const MAX_WS_FRAME_BYTES = 64 * 1024;
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
+
+/**
+ * PUBLIC_URL's origin, and outside production, when it is a loopback address, the same scheme
+ * and port under the other loopback names: the demo prints `localhost` links, and a page opened
+ * on 127.0.0.1 is the same machine and the same server (issue 14). Production keeps exactly one.
+ */
+function publicOrigins(config: Pick<Config, 'publicUrl' | 'nodeEnv'>): string[] {
+  const url = new URL(config.publicUrl);
+  const loopback = (LOOPBACK_HOSTS as readonly string[]).includes(url.hostname);
+  if (config.nodeEnv === 'production' || !loopback) return [url.origin];
+  return LOOPBACK_HOSTS.map((host) => {
+    const alias = new URL(url.origin);
+    alias.hostname = host;
+    return alias.origin;
+  });
+}
+
 /** Whether an upgrade's Origin header may open a socket (no header: not a browser, allowed). */
-export function originCheck(config: Pick<Config, 'publicUrl' | 'corsOrigins'>) {
-  const allowed = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
+export function originCheck(config: Pick<Config, 'publicUrl' | 'corsOrigins' | 'nodeEnv'>) {
+  const allowed = new Set([...publicOrigins(config), ...config.corsOrigins]);
   return (origin: string | undefined): boolean => origin === undefined || allowed.has(origin);
 }
 

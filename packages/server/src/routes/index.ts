@@ -27,6 +27,7 @@ import newsletterRoutes from './newsletter';
 import notificationRoutes from './notifications';
 import paymentRoutes from './payments';
 import settingsRoutes from './settings';
+import statsRoutes from './stats';
 import telegramRoutes from './telegram';
 import webhookRoutes from './webhooks';
 
@@ -49,6 +50,7 @@ export function apiRoutes(ctx: AppContext): BoundRoute[] {
     ...chatRoutes(ctx),
     ...adminChatRoutes(ctx),
     ...errorReportingRoutes(ctx),
+    ...statsRoutes(ctx),
   ];
 }
 

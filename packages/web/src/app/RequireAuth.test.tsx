@@ -136,9 +136,16 @@ describe('route guard (spec §2)', () => {
           body: { error: 'Niet gevonden.' },
         });
       }
+      // Home shows the ads checked today.
+      if (path === '/') {
+        server.script('GET', '/api/stats/listings-today', {
+          body: { day: '2026-03-02', listingsChecked: 5 },
+        });
+      }
       const { navigator } = await visit({ path });
       await heading();
       await waitFor(() => expect(navigator.currentPath()).toBe(path));
+      if (path === '/') await server.waitForRequests('GET', '/api/stats/listings-today', 1);
     },
   );
 

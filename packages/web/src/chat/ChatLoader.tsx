@@ -1,8 +1,8 @@
 /**
  * The chat's footprint on every page: this small loader. It decides where the widget may show
  * (core's chatWidgetVisibility: never on /admin; below 1024 px on dashboard and manage pages only
- * after an `open-mobile-chat` event) and fetches the widget's own chunk once the page is idle, so
- * the widget adds nothing to a page's first load.
+ * after an `open-mobile-chat` event) and fetches the widget's own chunk 1.5 s after the page's
+ * load event, so the widget adds nothing to a page's first load.
  */
 import { observer } from 'mobx-react-lite';
 import { Suspense, lazy, useEffect, useState } from 'react';
@@ -32,10 +32,18 @@ export const ChatLoader = observer(function ChatLoader() {
     };
     window.addEventListener('resize', onResize);
     window.addEventListener(OPEN_MOBILE_CHAT_EVENT, onOpen);
-    const idle = setTimeout(() => setReady(true), link ? 0 : IDLE_LOAD_MS);
+    // The countdown starts once the page itself has loaded: the chat never competes with it.
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const countDown = () => {
+      idle = setTimeout(() => setReady(true), IDLE_LOAD_MS);
+    };
+    if (link) setReady(true);
+    else if (document.readyState === 'complete') countDown();
+    else window.addEventListener('load', countDown, { once: true });
     return () => {
       window.removeEventListener('resize', onResize);
       window.removeEventListener(OPEN_MOBILE_CHAT_EVENT, onOpen);
+      window.removeEventListener('load', countDown);
       clearTimeout(idle);
     };
   }, [link]);

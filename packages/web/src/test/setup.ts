@@ -11,3 +11,23 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// happy-dom's IntersectionObserver never reports: here everything observed is in view at once,
+// so what the app draws only near the viewport (components/ui/WhenVisible) is drawn in tests.
+class InViewObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    queueMicrotask(() =>
+      this.callback(
+        [{ isIntersecting: true, target } as IntersectionObserverEntry],
+        this as unknown as IntersectionObserver,
+      ),
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+window.IntersectionObserver = InViewObserver as unknown as typeof IntersectionObserver;

@@ -116,7 +116,7 @@ describe('POST /payments/create', () => {
     const pricing = (PRO: number) => ({
       key: 'pricing' as const,
       value: {
-        model: 'per_alert',
+        model: 'per_alert' as const,
         currency: 'EUR',
         pricePerAlert: 1,
         subscriptionPrices: { FREE: 0, REGISTERED: 0, PRO },

@@ -139,11 +139,8 @@ describe('steps', () => {
     const { wizard } = await setup();
     expect(wizard.currentStep).toBe('platform');
 
-    wizard.next();
-    expect(wizard.currentStep).toBe('platform');
-    expect(wizard.errors.platforms).toBe(STRINGS.alertForm.platformRequired);
-
-    wizard.selectPlatform('marktplaats');
+    // Marktplaats is the only platform of this plan: chosen already (issue 14).
+    expect(wizard.form.platform).toBe('marktplaats');
     wizard.next();
     expect(wizard.currentStep).toBe('category');
     wizard.next();
@@ -305,6 +302,19 @@ describe('platforms', () => {
       expect(wizard.currentStep).toBe(before.step);
     },
   );
+
+  it('with two platforms open none is chosen for the user; with one it is, after a restart too', async () => {
+    const pro = (await setup({ plan: 'PRO' })).wizard;
+    expect(pro.form.platform).toBeNull();
+    pro.next();
+    expect(pro.currentStep).toBe('platform');
+    expect(pro.errors.platforms).toBe(STRINGS.alertForm.platformRequired);
+
+    const registered = (await setup({ plan: 'REGISTERED' })).wizard;
+    expect(registered.form.platform).toBe('marktplaats');
+    registered.startOver();
+    expect(registered.form.platform).toBe('marktplaats');
+  });
 
   it('changing the platform goes back to the platform choice, keeping what fits', async () => {
     const { wizard } = await setup({ plan: 'PRO' });
@@ -499,7 +509,7 @@ describe('summary', () => {
     wizard.setDistance(15);
     wizard.setSellerType('private');
     expect(wizard.summary).toEqual({
-      platform: '🇳🇱 Marktplaats',
+      platform: 'Marktplaats',
       searchTerm: 'gazelle',
       category: 'Fietsen en Brommers › Fietsen | Dames',
       price: `${formatMoney(100)} – ${formatMoney(400)}`,
@@ -684,7 +694,8 @@ describe('starting from a search link', () => {
     await wizard.link.apply('https://www.2dehands.be/q/fiets/');
     expect(wizard.link.error).toBe(wizard.caps.getPlatformMessage('2dehands'));
     expect(wizard.link.error).toBeTruthy();
-    expect(wizard.form.platform).toBeNull();
+    // Still the plan's only platform, preselected; the link changed nothing.
+    expect(wizard.form.platform).toBe('marktplaats');
     expect(wizard.form.searchTerm).toBe('');
   });
 

@@ -1,4 +1,4 @@
-import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import { autorun, makeAutoObservable, observableRef, runInAction } from 'mobx';
 import {
   ALERT_FORM_TEXTS,
   DEFAULT_DELIVERY_SCHEDULE,
@@ -182,6 +182,7 @@ export class AlertWizardStore {
   readonly context: AlertFormContext;
   private readonly loadCarFilters: () => Promise<unknown>;
   private l2Request = 0;
+  private readonly stopPreselect: () => void;
 
   constructor(
     private readonly root: RootStore,
@@ -200,7 +201,7 @@ export class AlertWizardStore {
       loadCategories: () => root.api.categories.list({ isActive: true }),
       afterImport: (state) => this.afterLinkImport(state),
     });
-    makeAutoObservable<AlertWizardStore, 'root' | 'loadCarFilters' | 'l2Request'>(
+    makeAutoObservable<AlertWizardStore, 'root' | 'loadCarFilters' | 'l2Request' | 'stopPreselect'>(
       this,
       {
         root: false,
@@ -211,11 +212,18 @@ export class AlertWizardStore {
         context: false,
         loadCarFilters: false,
         l2Request: false,
+        stopPreselect: false,
         l1Categories: observableRef,
         l2Categories: observableRef,
       },
       { autoBind: true },
     );
+    // The only platform the plan allows is chosen already (a fresh or restarted wizard too).
+    this.stopPreselect = autorun(() => {
+      if (this.form.platform !== null) return;
+      const open = PLATFORM_IDS.filter((id) => this.caps.platformAccess[id]);
+      if (open.length === 1) this.selectPlatform(open[0]!);
+    });
   }
 
   get form(): AlertFormState {
@@ -562,7 +570,7 @@ export class AlertWizardStore {
       : form.sellerType;
     const postalCode = this.payload.postalCode ?? null;
     return {
-      platform: platform ? `${platform.flag} ${platform.name}` : texts.summary.notSet,
+      platform: platform ? platform.name : texts.summary.notSet,
       searchTerm: form.searchTerm.trim() || texts.summary.notSet,
       category: l1 ? [l1.name, l2?.name].filter(Boolean).join(' › ') : texts.category.all,
       price: formatPriceRange(parsePrice(form.minPrice), parsePrice(form.maxPrice)),
@@ -634,6 +642,7 @@ export class AlertWizardStore {
   }
 
   dispose(): void {
+    this.stopPreselect();
     this.creation.dispose();
   }
 

@@ -38,7 +38,8 @@ export const CarFilterStep = observer(function CarFilterStep({
         error={error('adverteerder')}
         onValueChange={wizard.setAdvertiser}
       />
-      <div className="form__row">
+      {/* Inputs on one line even when a label wraps (issue 14): label, input, error as subgrid rows. */}
+      <div className="form__row form__row--aligned">
         {NUMBER_FIELDS.map(([key, label, maxLength]) => (
           <TextField
             key={key}

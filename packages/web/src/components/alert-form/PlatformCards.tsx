@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { ALERT_FORM_TEXTS, LOGIN_PATH, isUnderPath } from '@prijsalarm/core';
 import type { PlatformId } from '@prijsalarm/core';
+import { PlatformFlag } from '../ui/PlatformFlag';
 import type { PlatformOption } from './AlertWizardStore';
 
 const texts = ALERT_FORM_TEXTS.platform;
@@ -27,8 +28,8 @@ export function PlatformCards({ options, onSelect, error }: PlatformCardsProps) 
           const style = { '--platform-colour': info.colour } as CSSProperties;
           const face = (
             <>
-              <span className="platform-card__flag" aria-hidden="true">
-                {info.flag}
+              <span className="platform-card__flag">
+                <PlatformFlag country={info.country} />
               </span>
               <span className="platform-card__name">{info.name}</span>
               <span className="platform-card__country">{texts.countries[info.country]}</span>

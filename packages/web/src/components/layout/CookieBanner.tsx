@@ -11,24 +11,26 @@ export const CookieBanner = observer(function CookieBanner({ path }: { path: str
   if (!ui.cookieBannerVisible(path)) return null;
   return (
     <section className="cookie-banner" aria-label={texts.label}>
-      <p>
-        {texts.text} <Link to="/privacy">{texts.readMore}</Link>
-      </p>
-      <div className="cookie-banner__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => ui.setCookieConsent('necessary')}
-        >
-          {texts.necessaryOnly}
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => ui.setCookieConsent('all')}
-        >
-          {texts.accept}
-        </button>
+      <div className="cookie-banner__inner">
+        <p>
+          {texts.text} <Link to="/privacy">{texts.readMore}</Link>
+        </p>
+        <div className="cookie-banner__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => ui.setCookieConsent('necessary')}
+          >
+            {texts.necessaryOnly}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => ui.setCookieConsent('all')}
+          >
+            {texts.accept}
+          </button>
+        </div>
       </div>
     </section>
   );

@@ -12,7 +12,7 @@ import { PageLoading } from './PageLoading';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { Toasts } from './Toasts';
 
-/** The frame of every page: skip link, navigation, content, footer, cookie banner and toasts. */
+/** The frame of every page: skip link, navigation, cookie banner, content, footer and toasts. */
 export const Layout = observer(function Layout() {
   const { toasts } = useStores();
   const location = useLocation();
@@ -32,13 +32,14 @@ export const Layout = observer(function Layout() {
     <div className="app">
       <SkipLink />
       <NavBar />
+      {/* In the page's flow under the navigation, never over it: it covers no button (issue 14). */}
+      <CookieBanner path={location.pathname} />
       <main id={MAIN_CONTENT_ID} className="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>
       {showFooter(location.pathname) && <Footer />}
-      <CookieBanner path={location.pathname} />
       <Toasts />
       <ChatLoader />
     </div>

@@ -3,6 +3,7 @@ import {
   FORM_ERROR_KEY,
   PLANS,
   PLAN_LABELS,
+  PRICING_MODELS,
   PRICING_TOOL_DISPLAY_MODES,
   SCREEN_TEXTS,
   SETTING_KEYS,
@@ -196,6 +197,18 @@ export interface SettingField {
 const fieldTexts = texts.fields;
 const perPlan = (kind: SettingFieldKind): SettingField[] =>
   PLANS.map((plan) => ({ path: plan, label: PLAN_LABELS[plan], kind }));
+/** A choice among core's allowed values, each shown by its Dutch label (never the raw value). */
+const choice = <V extends string>(
+  path: string,
+  label: string,
+  values: readonly V[],
+  labels: Record<V, string>,
+): SettingField => ({
+  path,
+  label,
+  kind: 'select',
+  options: values.map((value) => ({ value, label: labels[value] })),
+});
 
 /** The fields of one setting's form (spec §3 Settings, one form per key of SETTING_KEYS). */
 export function settingFields(key: SettingKey): SettingField[] {
@@ -203,21 +216,18 @@ export function settingFields(key: SettingKey): SettingField[] {
     case 'features.pricingTool':
       return [
         { path: 'enabled', label: fieldTexts.enabled, kind: 'checkbox' },
-        {
-          path: 'displayMode',
-          label: fieldTexts.displayMode,
-          kind: 'select',
-          options: PRICING_TOOL_DISPLAY_MODES.map((mode) => ({
-            value: mode,
-            label: fieldTexts.displayModes[mode],
-          })),
-        },
+        choice(
+          'displayMode',
+          fieldTexts.displayMode,
+          PRICING_TOOL_DISPLAY_MODES,
+          fieldTexts.displayModes,
+        ),
       ];
     case 'features.filterPaidAds':
       return [{ path: '', label: fieldTexts.filterPaidAds, kind: 'checkbox' }];
     case 'pricing':
       return [
-        { path: 'model', label: fieldTexts.model, kind: 'text' },
+        choice('model', fieldTexts.model, PRICING_MODELS, fieldTexts.models),
         { path: 'currency', label: fieldTexts.currency, kind: 'text' },
         { path: 'pricePerAlert', label: fieldTexts.pricePerAlert, kind: 'number' },
         ...PLANS.map((plan) => ({

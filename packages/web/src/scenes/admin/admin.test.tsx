@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SETTINGS,
+  PRICING_MODELS,
   PAYMENT_STRINGS,
   SCREEN_TEXTS,
   STRINGS,
@@ -301,5 +302,15 @@ describe('admin: settings (core SETTING_SCHEMAS)', () => {
     await user.click(within(limits).getByRole('button', { name: 'Opslaan' }));
     expect(free.getAttribute('aria-invalid')).toBe('true');
     expect(within(limits).getByText(STRINGS.validation.numberTooSmall(0))).toBeTruthy();
+
+    // The pricing model is a choice of core's values with Dutch labels, never the raw value.
+    const pricing = screen.getByRole('form', { name: texts.settings.pricing });
+    const model = within(pricing).getByLabelText(texts.fields.model) as HTMLSelectElement;
+    expect(model.tagName).toBe('SELECT');
+    expect([...model.options].map((option) => [option.value, option.text])).toEqual(
+      PRICING_MODELS.map((value) => [value, texts.fields.models[value]]),
+    );
+    expect(model.value).toBe(DEFAULT_SETTINGS.pricing.model);
+    expect(pricing.textContent).not.toContain('per_alert');
   });
 });

@@ -17,6 +17,7 @@ import { AlertFeedLink } from '../../components/alert-feed/AlertFeedLink';
 import { Page } from '../../components/content/Page';
 import { MaxAlertsNotice } from '../../components/payments/MaxAlertsNotice';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Icon } from '../../components/ui/Icon';
 import { LoadError, Loading } from '../../components/ui/LoadError';
 import { useNow } from '../../hooks/useNow';
 import { useStores } from '../../stores/context';
@@ -150,15 +151,21 @@ const DashboardScene = observer(function DashboardScene() {
     >
       <dl className="stats">
         <div className="stats__item">
-          <dt>{page.plan}</dt>
+          <dt className="stats__label">
+            <Icon name="check" size="sm" /> {page.plan}
+          </dt>
           <dd>{store.planLabel}</dd>
         </div>
         <div className="stats__item">
-          <dt>{page.alerts}</dt>
+          <dt className="stats__label">
+            <Icon name="search" size="sm" /> {page.alerts}
+          </dt>
           <dd className="stats__text">{store.usage ?? '…'}</dd>
         </div>
         <div className="stats__item">
-          <dt>{texts.telegram}</dt>
+          <dt className="stats__label">
+            <Icon name="send" size="sm" /> {texts.telegram}
+          </dt>
           <dd className="stats__text">
             {telegram.connected ? (
               telegram.username ? (
@@ -172,7 +179,9 @@ const DashboardScene = observer(function DashboardScene() {
           </dd>
         </div>
         <div className="stats__item">
-          <dt>{page.notifications}</dt>
+          <dt className="stats__label">
+            <Icon name="bell" size="sm" /> {page.notifications}
+          </dt>
           <dd className="stats__text">
             <Link to="/notifications">{page.viewNotifications}</Link>
           </dd>

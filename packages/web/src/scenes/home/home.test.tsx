@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -26,8 +26,20 @@ afterEach(() => {
   expect(server.unscripted).toEqual([]);
 });
 
-/** A guest on `path`, with settings already cached (so nothing is fetched at start). */
-async function open(path: string, settings: PublicSettings = DEFAULT_SETTINGS) {
+const LISTINGS_TODAY = '/api/stats/listings-today';
+
+/**
+ * A guest on `path`, with settings already cached (so nothing is fetched at start); the home
+ * page's live figure answers `listingsChecked`.
+ */
+async function open(
+  path: string,
+  settings: PublicSettings = DEFAULT_SETTINGS,
+  listingsChecked = 1234,
+) {
+  if (path === '/') {
+    server.script('GET', LISTINGS_TODAY, { body: { day: '2026-03-02', listingsChecked } });
+  }
   const storage = memoryStorage();
   writeJson(storage, STORAGE_KEYS.settings, { settings, fetchedAt: Date.now() });
   writeJson(storage, STORAGE_KEYS.cookieConsent, 'necessary');
@@ -40,6 +52,10 @@ async function open(path: string, settings: PublicSettings = DEFAULT_SETTINGS) {
   });
   await store.auth.initialize();
   renderApp(store, navigator, path);
+  // The figure's request is in before the test goes on, so none is left over for the next test.
+  if (path === '/') {
+    await waitFor(() => expect(server.requestsTo('GET', LISTINGS_TODAY)).toHaveLength(1));
+  }
   return { store, navigator };
 }
 
@@ -79,6 +95,27 @@ describe('home page', () => {
     const heading = screen.queryByRole('heading', { name: STRINGS.web.home.pricingTitle });
     expect(heading !== null).toBe(shown);
     if (shown) expect(await screen.findByRole('list', { name: 'Plannen' })).toBeTruthy();
+  });
+
+  it('shows both marketplaces with flag images, the ads checked today and an example alert', async () => {
+    await open('/');
+    const texts = STRINGS.web.home;
+    expect(await screen.findByText(texts.listingsToday('1.234'))).toBeTruthy();
+    for (const name of ['Marktplaats', '2dehands']) {
+      const item = screen.getByText(name).closest('li')!;
+      expect(item.querySelector('img')?.getAttribute('src')).toMatch(/svg/);
+    }
+    expect(screen.getByRole('figure', { name: texts.preview.mailLabel })).toBeTruthy();
+    expect(screen.getByRole('figure', { name: texts.preview.telegramLabel })).toBeTruthy();
+  });
+
+  it('shows no figure at all when the engine saw nothing today', async () => {
+    await open('/', DEFAULT_SETTINGS, 0);
+    await screen.findAllByRole('form', { name: 'Gratis alert aanmaken' });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.queryByText(/vandaag gecontroleerd/)).toBeNull();
   });
 
   it('the how-it-works steps mention the 24 h confirmation link', async () => {
@@ -163,7 +200,7 @@ describe('guest form', () => {
     await user.click(within(form).getByRole('button', { name: STRINGS.alertForm.submit }));
     expect(await screen.findByText(/Check je e-mail om je alert te bevestigen/)).toBeTruthy();
     expect(screen.getByText(/bevestigingslink is 24 uur geldig/)).toBeTruthy();
-    expect(JSON.parse(server.requests[0]!.body)).toMatchObject({
+    expect(JSON.parse(server.requestsTo('POST', '/api/alerts')[0]!.body)).toMatchObject({
       postalCode: '3511 AB',
       distance: 15,
     });

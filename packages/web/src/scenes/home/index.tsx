@@ -4,20 +4,26 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { STRINGS } from '@prijsalarm/core';
 import { PageLoading } from '../../components/layout/PageLoading';
+import { Icon, type IconName } from '../../components/ui/Icon';
+import { WhenVisible } from '../../components/ui/WhenVisible';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useStores } from '../../stores/context';
+import { AlertPreview, LiveFigure, Marketplaces } from './HeroVisuals';
 import './home.css';
 
 const texts = STRINGS.web.home;
 
 // What is not needed for the first paint loads on its own (the home page's JS budget): the form's
-// logic, the carousel, the pricing table and the FAQ.
+// logic; the carousel, the pricing table and the FAQ only once scrolled near (WhenVisible).
 const GuestAlertForm = lazy(() => import('../../components/alert-form/GuestAlertForm'));
 const HowItWorksCarousel = lazy(() => import('./HowItWorksCarousel'));
 const PlanCards = lazy(() => import('../../components/content/PlanCards'));
 const FaqList = lazy(() =>
   import('../../components/content/FaqList').then((module) => ({ default: module.FaqList })),
 );
+
+/** One icon per feature, in the order of core's texts.features. */
+const FEATURE_ICONS: readonly IconName[] = ['zap', 'pin', 'send', 'check'];
 
 /** The id the call to action jumps to. */
 const FORM_ID = 'gratis-alert';
@@ -54,13 +60,18 @@ function LoggedInCard() {
 }
 
 /**
- * / (spec §2): hero with the tagline and the guest alert form, features, the how-it-works
+ * / (spec §2): hero with the tagline, the marketplaces, the live figure, the guest alert form and
+ * an example alert (mail and Telegram), features, the how-it-works
  * carousel, the pricing table (only while the pricing tool is visible), the FAQ and a call to action.
  */
 const HomeScene = observer(function HomeScene() {
   const { auth, settings } = useStores();
   usePageTitle(STRINGS.product.tagline);
   const loggedIn = auth.isLoggedIn;
+  // The last feature is about trying without an account: a signed-in user has one.
+  const features = loggedIn
+    ? [...texts.features.slice(0, -1), texts.featureLoggedIn]
+    : texts.features;
   return (
     <div className="home">
       <section className="hero" aria-labelledby="home-title">
@@ -71,6 +82,8 @@ const HomeScene = observer(function HomeScene() {
               {STRINGS.product.tagline}
             </h1>
             <p className="hero__intro">{texts.intro}</p>
+            <Marketplaces />
+            <LiveFigure />
           </div>
           <div className="hero__form" id={FORM_ID}>
             {loggedIn ? (
@@ -87,13 +100,19 @@ const HomeScene = observer(function HomeScene() {
               </Suspense>
             )}
           </div>
+          <div className="hero__preview">
+            <AlertPreview />
+          </div>
         </div>
       </section>
 
       <Section id="features" title={texts.featuresTitle}>
         <ul className="features">
-          {texts.features.map((feature) => (
+          {features.map((feature, index) => (
             <li key={feature.title} className="features__item">
+              <span className="features__icon">
+                <Icon name={FEATURE_ICONS[index] ?? 'check'} />
+              </span>
               <h3 className="features__title">{feature.title}</h3>
               <p>{feature.text}</p>
             </li>
@@ -102,31 +121,37 @@ const HomeScene = observer(function HomeScene() {
       </Section>
 
       <Section id="how-it-works" title={texts.howItWorks}>
-        <Suspense fallback={<div className="carousel carousel--loading" />}>
-          <HowItWorksCarousel />
-        </Suspense>
+        <WhenVisible minHeight="22rem">
+          <Suspense fallback={<div className="carousel carousel--loading" />}>
+            <HowItWorksCarousel />
+          </Suspense>
+        </WhenVisible>
       </Section>
 
       {settings.isPricingToolVisible && (
         <Section id="pricing" title={texts.pricingTitle}>
-          <Suspense fallback={<PageLoading />}>
-            <PlanCards headingLevel="h3" />
-          </Suspense>
+          <WhenVisible minHeight="30rem">
+            <Suspense fallback={<PageLoading />}>
+              <PlanCards headingLevel="h3" />
+            </Suspense>
+          </WhenVisible>
         </Section>
       )}
 
       <Section id="faq" title={STRINGS.web.faq.title}>
         <div className="home__faq">
-          <Suspense fallback={<PageLoading />}>
-            <FaqList />
-          </Suspense>
+          <WhenVisible minHeight="24rem">
+            <Suspense fallback={<PageLoading />}>
+              <FaqList />
+            </Suspense>
+          </WhenVisible>
         </div>
       </Section>
 
       <section className="home__cta" aria-labelledby="home-cta">
         <div className="home__inner">
           <h2 id="home-cta">{texts.ctaTitle}</h2>
-          <p>{texts.ctaText}</p>
+          <p>{loggedIn ? texts.ctaTextLoggedIn : texts.ctaText}</p>
           <div className="actions actions--center">
             {loggedIn ? (
               <Link className="button button--primary button--large" to="/dashboard/create">

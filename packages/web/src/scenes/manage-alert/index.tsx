@@ -128,10 +128,7 @@ const AlertDetails = observer(function AlertDetails({ store }: { store: ManageAl
   const labels = texts.details;
   const rows: [string, string][] = [
     [labels.searchTerm, alert.searchTerm],
-    [
-      labels.platforms,
-      alert.platforms.map((id) => `${PLATFORMS[id].flag} ${PLATFORMS[id].name}`).join(', '),
-    ],
+    [labels.platforms, alert.platforms.map((id) => PLATFORMS[id].name).join(', ')],
     [labels.price, formatPriceRange(alert.minPrice, alert.maxPrice)],
     [
       labels.location,

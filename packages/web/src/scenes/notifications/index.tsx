@@ -32,6 +32,7 @@ import { Page } from '../../components/content/Page';
 import { Form } from '../../components/form/Form';
 import { TextField } from '../../components/form/fields';
 import { BarChart } from '../../components/ui/BarChart';
+import { ColumnChart } from '../../components/ui/ColumnChart';
 import { LoadError, Loading } from '../../components/ui/LoadError';
 import { Pager } from '../../components/ui/Pager';
 import { browserDownload } from '../../platform/download';
@@ -380,7 +381,7 @@ const Stats = observer(function Stats({ store }: { store: NotificationsStore }) 
           value: row.count,
         }))}
       />
-      <BarChart
+      <ColumnChart
         caption={texts.perDay(NOTIFICATION_STATS_DAYS)}
         labelHeading={texts.startDate}
         valueHeading={texts.count}

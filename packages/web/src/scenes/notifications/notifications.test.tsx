@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import { NOTIFICATION_STATS_DAYS, SCREEN_TEXTS, STRINGS, formatDayShort } from '@prijsalarm/core';
 import type { NotificationDto, NotificationStatsOverview } from '@prijsalarm/core';
 import type { DownloadableFile } from '../../platform/download';
 import { browserDownload } from '../../platform/download';
@@ -338,6 +338,17 @@ describe('notification centre page', () => {
     expect(screen.getByRole('status', { name: '' }).textContent).toBe(texts.results(12));
     // The statistics as an accessible table.
     expect(await screen.findByRole('table', { name: texts.perPlatform })).toBeTruthy();
+    // Per day a drawn chart (issue 14), whose text alternative is a table of the same numbers.
+    const perDay = screen.getByRole('figure', { name: texts.perDay(NOTIFICATION_STATS_DAYS) });
+    expect(perDay.querySelectorAll('svg rect')).toHaveLength(1);
+    const dayTable = within(perDay).getByRole('table', {
+      name: texts.perDay(NOTIFICATION_STATS_DAYS),
+    });
+    expect(
+      within(dayTable)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([`${texts.startDate}${texts.count}`, `${formatDayShort('2026-03-02')}12`]);
   });
 
   it('opening a notification marks it viewed', async () => {

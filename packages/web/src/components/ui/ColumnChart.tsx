@@ -1,0 +1,108 @@
+/**
+ * A column chart over days (the notification centre's 'Per dag'): an SVG drawn from the numbers,
+ * no chart library (the bundle stays small). The picture is for the eye only; screen readers
+ * read the same numbers from a table (visually hidden), the text alternative of the chart.
+ */
+import { useId } from 'react';
+
+interface ColumnChartProps {
+  caption: string;
+  labelHeading: string;
+  valueHeading: string;
+  /** Oldest first; `label` is short (it stands under the columns and in the table). */
+  rows: readonly { key: string; label: string; value: number }[];
+}
+
+const WIDTH = 600;
+const HEIGHT = 160;
+const AXIS = 22;
+const TOP = 14;
+
+/** The highest value rounded up to a readable gridline: 1, 2, 5, 10, 20, 50, … */
+function niceMax(value: number): number {
+  if (value <= 1) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 2, 5, 10].find((factor) => factor * power >= value) ?? 10;
+  return step * power;
+}
+
+export function ColumnChart({ caption, labelHeading, valueHeading, rows }: ColumnChartProps) {
+  const captionId = useId();
+  const max = niceMax(Math.max(0, ...rows.map((row) => row.value)));
+  const slot = WIDTH / Math.max(1, rows.length);
+  const bar = Math.max(2, slot * 0.7);
+  const plot = HEIGHT - AXIS - TOP;
+  // Every 7th day (counted back from today) gets its label, the last always.
+  const labelled = (index: number) => (rows.length - 1 - index) % 7 === 0;
+  return (
+    <figure className="column-chart" aria-labelledby={captionId}>
+      <figcaption className="column-chart__caption" id={captionId}>
+        {caption}
+      </figcaption>
+      <svg
+        className="column-chart__svg"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <line className="column-chart__grid" x1="0" x2={WIDTH} y1={TOP} y2={TOP} />
+        <line
+          className="column-chart__axis"
+          x1="0"
+          x2={WIDTH}
+          y1={HEIGHT - AXIS}
+          y2={HEIGHT - AXIS}
+        />
+        {rows.map((row, index) => {
+          const height = (row.value / max) * plot;
+          const x = index * slot + (slot - bar) / 2;
+          return (
+            <g key={row.key}>
+              {row.value > 0 && (
+                <rect
+                  className="column-chart__bar"
+                  x={x}
+                  y={HEIGHT - AXIS - height}
+                  width={bar}
+                  height={height}
+                  rx="2"
+                />
+              )}
+              {labelled(index) && (
+                <text
+                  className="column-chart__label"
+                  x={x + bar / 2}
+                  y={HEIGHT - 6}
+                  textAnchor="middle"
+                >
+                  {row.label}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <span className="column-chart__max" aria-hidden="true">
+        {max}
+      </span>
+      <table className="visually-hidden">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{labelHeading}</th>
+            <th scope="col">{valueHeading}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
+              <td>{row.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The app's one icon set: line icons on a 24 px grid, stroked at 2 px in the current text colour,
+ * sized by the type scale's icon tokens (--icon-sm/md/lg in styles/global.css). Decorative: the
+ * text beside an icon says what it means, so every icon is hidden from screen readers.
+ */
+const PATHS = {
+  bell: 'M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0',
+  mail: 'M3 5h18v14H3zM3 7l9 6 9-6',
+  send: 'M22 2 11 13M22 2l-7 20-4-9-9-4z',
+  search: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM21 21l-4.35-4.35',
+  clock: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 2',
+  check: 'M20 6 9 17l-5-5',
+  pin: 'M12 21s-7-6.2-7-12a7 7 0 0 1 14 0c0 5.8-7 12-7 12zM12 7a2 2 0 1 0 0 4 2 2 0 0 0 0-4z',
+  layout: 'M3 3h18v18H3zM3 9h18M9 21V9',
+  zap: 'M13 2 3 14h9l-1 8 10-12h-9z',
+  bike: 'M5.5 17.5a3.5 3.5 0 1 0 0-.01M18.5 17.5a3.5 3.5 0 1 0 0-.01M5.5 17.5 9 9h6l3.5 8.5M9 9 7.5 6H5M12 17.5 15 9',
+} as const;
+
+export type IconName = keyof typeof PATHS;
+
+export function Icon({ name, size = 'md' }: { name: IconName; size?: 'sm' | 'md' | 'lg' }) {
+  return (
+    <svg
+      className={`icon icon--${size}`}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  );
+}
