@@ -462,7 +462,8 @@ async function main() {
 
 /* ------------------------------------------------------------------ the report */
 
-const s = (ms: number | null | undefined) => (ms == null ? '–' : `${(ms / 1000).toFixed(1)} s`);
+const s = (ms: number | null | undefined) =>
+  ms == null ? '–' : Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'lost';
 
 function report({
   counted,
@@ -564,6 +565,50 @@ function report({
   console.log(
     `\nserver processes that exited on their own (restarted by the bench): ${exits.length === 0 ? 'none' : exits.join(', ')}`,
   );
+  timeline(counted, faults);
+}
+
+/**
+ * Per 30 s of publishing: what happened then (faults), how many of the alerts' searches the
+ * marketplace was asked, and how late those ads arrived, so a slow spell can be put on a fault.
+ */
+function timeline(counted: Ad[], faults: Fault[]) {
+  if (counted.length === 0) return;
+  const BUCKET_MS = 30_000;
+  const from = counted[0]!.at;
+  console.log(
+    '\ntimeline (publish time since warm-up | faults | alert searches asked | ads | worst mail / Telegram delay):',
+  );
+  for (let start = from; start <= counted.at(-1)!.at; start += BUCKET_MS) {
+    const end = start + BUCKET_MS;
+    const inBucket = counted.filter((ad) => ad.at >= start && ad.at < end);
+    const worst = (channel: Channel) =>
+      Math.max(
+        0,
+        ...inBucket.map((ad) => {
+          const times = arrivals[channel].get(ad.seq);
+          return times ? Math.min(...times) - ad.at : Infinity;
+        }),
+      );
+    const queries = new Set(
+      market.requests
+        .filter((r) => r.at >= start && r.at < end && r.path === '/lrp/api/search')
+        .map((r) => r.query.get('query') ?? '')
+        .filter((query) => query.startsWith('chaos')),
+    );
+    const names = faults
+      .filter((f) => f.start < end && f.end >= start)
+      .map((f) => f.name.replace(/ \(.*\)$/, ''));
+    const counts = [...new Set(names)].map((name) => {
+      const n = names.filter((other) => other === name).length;
+      return n > 1 ? `${n}× ${name}` : name;
+    });
+    console.log(
+      `  ${String(Math.round((start - from) / 1000)).padStart(4)} s  ${(counts.join(', ') || '–').padEnd(34)} ` +
+        `${String(queries.size).padStart(2)}/${ALERTS}  ${String(inBucket.length).padStart(3)}  ` +
+        `${s(worst('email')).padStart(8)} / ${s(worst('telegram')).padStart(8)}`,
+    );
+  }
 }
 
 let failed = true;
