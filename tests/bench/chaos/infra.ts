@@ -6,11 +6,16 @@
  * systemd would: a process that exits on its own is started again and counted.
  * Everything is stopped by its pid.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { Redis } from 'ioredis';
+import {
+  findMariaDb,
+  installMariaDb,
+  mariaDbArgs,
+} from '../../../packages/server/test/mariadb-server';
 import { getFreePort } from '../../../packages/server/test/ports';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -55,46 +60,17 @@ export interface Restartable {
 }
 
 export async function mariaDb(baseDir: string): Promise<Restartable> {
-  const server = findExecutable(['mariadbd', 'mysqld']);
-  const installDb = findExecutable(['mariadb-install-db', 'mysql_install_db']);
+  const { server, installDb } = findMariaDb();
   const dataDir = path.join(baseDir, 'mariadb');
-  const install = spawnSync(
-    installDb,
-    [
-      '--no-defaults',
-      `--datadir=${dataDir}`,
-      '--auth-root-authentication-method=normal',
-      '--skip-test-db',
-      '--user=root',
-    ],
-    { encoding: 'utf8' },
-  );
-  if (install.status !== 0) throw new Error(`mariadb-install-db failed:\n${install.stderr}`);
+  installMariaDb(installDb, dataDir);
   const port = await getFreePort();
   let child: ChildProcess | null = null;
   const url = `mysql://root@127.0.0.1:${port}`;
   return {
     url,
     async start() {
-      child = spawn(
-        server,
-        [
-          '--no-defaults',
-          `--datadir=${dataDir}`,
-          `--socket=${path.join(baseDir, 'mariadb.sock')}`,
-          `--port=${port}`,
-          '--bind-address=127.0.0.1',
-          `--pid-file=${path.join(baseDir, 'mariadb.pid')}`,
-          '--user=root',
-          '--skip-log-bin',
-          '--skip-name-resolve',
-          '--innodb-buffer-pool-size=64M',
-          '--character-set-server=utf8mb4',
-          '--collation-server=utf8mb4_unicode_ci',
-          '--max-connections=500',
-        ],
-        { stdio: 'ignore' },
-      );
+      // Durable (unlike the tests' throwaway one): a restart must keep what was committed.
+      child = spawn(server, mariaDbArgs(baseDir, dataDir, port), { stdio: 'ignore' });
       await until('MariaDB', 60_000, async () => {
         const connection = await mysql.createConnection({ host: '127.0.0.1', port, user: 'root' });
         await connection.end();
