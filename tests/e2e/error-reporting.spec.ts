@@ -86,8 +86,10 @@ test('after accepting the banner a console error is one event, without the e-mai
   await settle(page);
   const events = await errorEvents();
   expect(events).toHaveLength(1);
-  const event = events[0]!.payload as { level: string };
+  const event = events[0]!.payload as { level: string; release?: string };
   expect(event.level).toBe('error');
+  // The server's release (SENTRY_RELEASE, else the package version), as the server's own reports.
+  expect(event.release).toMatch(/^prijsalarm@\d+\.\d+\.\d+/);
   expect(JSON.stringify(event)).toMatch(/Alert aanmaken mislukt \(\d+\) voor \[redacted\]/);
   const everything = JSON.stringify(await reports());
   expect(everything).not.toContain(home.email);
@@ -104,4 +106,38 @@ test('declining sends nothing and loads no reporter', async ({ page }) => {
   await settle(page);
   expect(await reports()).toEqual([]);
   expect(home.reporterRequests).toEqual([]);
+});
+
+/** Spec §9: 10 % of sessions. The reporter draws once per page load; here the draw is fixed. */
+async function sessionsAfterConsent(page: Page, draw: number): Promise<EnvelopeItem[]> {
+  await page.addInitScript((value) => {
+    Math.random = () => value;
+  }, draw);
+  const home = await openHome(page);
+  await page.getByRole('button', { name: banner.accept }).click();
+  // Reporting runs once a console error arrives as an event.
+  await expect
+    .poll(async () => {
+      await home.consoleError();
+      return (await errorEvents()).length;
+    })
+    .toBeGreaterThan(0);
+  await settle(page);
+  return (await reports()).filter((item) => item.type === 'session' || item.type === 'sessions');
+}
+
+test('a page load drawn into the 10 % sends its session, with the release', async ({ page }) => {
+  await sessionsAfterConsent(page, 0.05);
+  // The SDK sends the page's session once the page is idle.
+  await expect
+    .poll(async () => (await reports()).filter((item) => item.type === 'session').length)
+    .toBeGreaterThan(0);
+  const session = (await reports()).find((item) => item.type === 'session')!.payload as {
+    attrs?: { release?: string };
+  };
+  expect(session.attrs?.release).toMatch(/^prijsalarm@/);
+});
+
+test('the other 90 % send no session', async ({ page }) => {
+  expect(await sessionsAfterConsent(page, 0.5)).toEqual([]);
 });

@@ -31,14 +31,16 @@ function findExecutable(names: string[]): string | null {
   return null;
 }
 
-export async function startMariaDb(): Promise<MariaDbServer> {
+/** mariadbd and mariadb-install-db from Debian's packages; throws the install hint without them. */
+export function findMariaDb(): { server: string; installDb: string } {
   const server = findExecutable(['mariadbd', 'mysqld']);
   const installDb = findExecutable(['mariadb-install-db', 'mysql_install_db']);
   if (!server || !installDb) throw new Error(MARIADB_INSTALL_HINT);
+  return { server, installDb };
+}
 
-  const baseDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-mariadb-'));
-  const dataDir = path.join(baseDir, 'data');
-  const socket = path.join(baseDir, 'mariadb.sock');
+/** A fresh datadir with a root user without password. */
+export function installMariaDb(installDb: string, dataDir: string): void {
   const install = spawnSync(
     installDb,
     [
@@ -51,29 +53,47 @@ export async function startMariaDb(): Promise<MariaDbServer> {
     { encoding: 'utf8' },
   );
   if (install.status !== 0) {
-    rmSync(baseDir, { recursive: true, force: true });
     throw new Error(`mariadb-install-db failed:\n${install.stderr || install.stdout}`);
+  }
+}
+
+/** mariadbd's arguments: loopback only on `port`, socket and pid file in `baseDir`. */
+export function mariaDbArgs(baseDir: string, dataDir: string, port: number): string[] {
+  return [
+    '--no-defaults',
+    `--datadir=${dataDir}`,
+    `--socket=${path.join(baseDir, 'mariadb.sock')}`,
+    `--port=${port}`,
+    '--bind-address=127.0.0.1',
+    `--pid-file=${path.join(baseDir, 'mariadb.pid')}`,
+    '--user=root',
+    '--skip-log-bin',
+    '--skip-name-resolve',
+    '--innodb-buffer-pool-size=64M',
+    '--character-set-server=utf8mb4',
+    '--collation-server=utf8mb4_unicode_ci',
+    '--max-connections=500',
+  ];
+}
+
+export async function startMariaDb(): Promise<MariaDbServer> {
+  const { server, installDb } = findMariaDb();
+  const baseDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-mariadb-'));
+  const dataDir = path.join(baseDir, 'data');
+  try {
+    installMariaDb(installDb, dataDir);
+  } catch (error) {
+    rmSync(baseDir, { recursive: true, force: true });
+    throw error;
   }
 
   const port = await getFreePort();
   const child = spawn(
     server,
     [
-      '--no-defaults',
-      `--datadir=${dataDir}`,
-      `--socket=${socket}`,
-      `--port=${port}`,
-      '--bind-address=127.0.0.1',
-      `--pid-file=${path.join(baseDir, 'mariadb.pid')}`,
-      '--user=root',
-      '--skip-log-bin',
-      '--skip-name-resolve',
-      '--innodb-buffer-pool-size=64M',
+      ...mariaDbArgs(baseDir, dataDir, port),
       // Durability does not matter for a throwaway test database; speed does.
       '--innodb-flush-log-at-trx-commit=0',
-      '--character-set-server=utf8mb4',
-      '--collation-server=utf8mb4_unicode_ci',
-      '--max-connections=500',
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );

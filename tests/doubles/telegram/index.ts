@@ -151,6 +151,12 @@ export interface TelegramDouble {
   injectFailure(spec: FailureSpec): void;
   /** The next `times` matching calls (default: send* methods) are answered `ms` late. */
   injectDelay(options: { ms: number; times?: number; methods?: string[] }): void;
+  /**
+   * Calls held by `injectDelay` right now: the request has arrived (the sender is waiting for the
+   * answer) and will be carried out when the delay ends, even if the sender is gone by then.
+   * `remotePort` is the sender's local port, to find the process that sent it.
+   */
+  readonly delayed: ReadonlyArray<{ method: string; remotePort: number; since: number }>;
   /** The messages delivered to one chat, oldest first. */
   messagesTo(chatId: number | string): SentMessage[];
   readonly messages: readonly SentMessage[];
@@ -300,6 +306,7 @@ export async function startTelegramDouble(options: TelegramDoubleOptions): Promi
   const calls: ApiCall[] = [];
   const failures: ActiveFailure[] = [];
   const delays: { ms: number; remaining: number; methods?: string[] }[] = [];
+  const delayed = new Set<{ method: string; remotePort: number; since: number }>();
   const blocked = new Set<string>();
   const removed = new Set<string>();
   const unreachablePhotos = new Set<string>();
@@ -620,7 +627,10 @@ export async function startTelegramDouble(options: TelegramDoubleOptions): Promi
       const delay = take(delays, method);
       if (delay) {
         const born = generation;
+        const held = { method, remotePort: req.socket.remotePort ?? 0, since: Date.now() };
+        delayed.add(held);
         await new Promise((resolve) => setTimeout(resolve, delay.ms));
+        delayed.delete(held);
         if (born !== generation) {
           res.destroy();
           return;
@@ -727,6 +737,10 @@ export async function startTelegramDouble(options: TelegramDoubleOptions): Promi
 
     injectDelay({ ms, times = 1, methods: only }) {
       delays.push({ ms, remaining: times, ...(only ? { methods: only } : {}) });
+    },
+
+    get delayed() {
+      return [...delayed];
     },
 
     messagesTo: (chatId) => messages.filter((message) => message.chatId === chatKey(chatId)),

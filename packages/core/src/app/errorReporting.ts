@@ -15,6 +15,16 @@ import {
 export interface ErrorReportingConfig {
   dsn: string | null;
   environment: string | null;
+  /** The release every report names (SENTRY_RELEASE, or `prijsalarm@<version>`), for release health. */
+  release: string | null;
+}
+
+/**
+ * Whether this page load's session goes to release health: spec §9 samples 10 % of sessions (the
+ * SDK itself would send every one). Decided once per page load.
+ */
+export function sessionSampled(random: () => number = Math.random): boolean {
+  return random() < ERROR_REPORTING_SESSION_SAMPLE_RATE;
 }
 
 /** The SDK options spec §9 fixes: every error, 10 % of traces and of (replay) sessions. */

@@ -313,10 +313,20 @@ describe('SENTRY_DSN', () => {
     expect(loadConfig(env({ SENTRY_DSN: dsn, NODE_ENV: 'production' })).errorReporting).toEqual({
       dsn,
       environment: 'production',
+      release: 'prijsalarm@0.1.0',
     });
     expect(
       loadConfig(env({ SENTRY_DSN: dsn, SENTRY_ENVIRONMENT: 'staging' })).errorReporting,
-    ).toEqual({ dsn, environment: 'staging' });
+    ).toMatchObject({ dsn, environment: 'staging' });
+  });
+
+  it("names a release: SENTRY_RELEASE, or the server package's version", () => {
+    const dsn = 'https://0123abcd@glitchtip.example.nl/3';
+    expect(loadConfig(env({ SENTRY_DSN: dsn })).errorReporting?.release).toBe('prijsalarm@0.1.0');
+    expect(
+      loadConfig(env({ SENTRY_DSN: dsn, SENTRY_RELEASE: 'prijsalarm@2026.11.24-3f2a' }))
+        .errorReporting?.release,
+    ).toBe('prijsalarm@2026.11.24-3f2a');
   });
 
   it.each([
@@ -325,6 +335,8 @@ describe('SENTRY_DSN', () => {
     ['SENTRY_DSN', 'https://key@sentry.example.nl/'],
     ['SENTRY_DSN', 'https://key@sentry.example.nl/project'],
     ['SENTRY_ENVIRONMENT', 'has space'],
+    ['SENTRY_RELEASE', 'feature/x'],
+    ['SENTRY_RELEASE', '..'],
   ])('%s=%s names the variable', (variable, value) => {
     const extra = { SENTRY_DSN: 'https://key@sentry.example.nl/1', [variable]: value };
     expect(configError(extra).variables).toEqual([variable]);

@@ -10,6 +10,15 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@prijsalarm/core';
 import { z } from 'zod';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../lib/private-files';
 
+/** Error reports name the server package's version unless SENTRY_RELEASE says otherwise. */
+const DEFAULT_RELEASE = `prijsalarm@${
+  (
+    JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    }
+  ).version
+}`;
+
 export const SERVICE_NAMES = ['web', 'worker', 'scheduler'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -95,6 +104,8 @@ export interface ErrorReportingSettings {
   readonly dsn: string;
   /** SENTRY_ENVIRONMENT, or NODE_ENV. */
   readonly environment: string;
+  /** SENTRY_RELEASE, or `prijsalarm@<the server package's version>`: what every report names. */
+  readonly release: string;
 }
 
 export interface EngineSettings {
@@ -341,6 +352,12 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^[^\s/]{1,64}$/, { error: 'must be 1-64 characters without spaces or /' })
     .optional(),
+  // Sentry refuses releases with a slash, a line break, or that are '.' or '..'.
+  SENTRY_RELEASE: z
+    .string()
+    .trim()
+    .regex(/^(?!\.{1,2}$)[^\s/]{1,200}$/, { error: 'must be 1-200 characters without spaces or /' })
+    .optional(),
 });
 
 type Env = Record<string, string | undefined>;
@@ -467,6 +484,7 @@ export function loadConfig(env: Env = process.env): Config {
       ? Object.freeze({
           dsn: vars.SENTRY_DSN,
           environment: vars.SENTRY_ENVIRONMENT ?? vars.NODE_ENV,
+          release: vars.SENTRY_RELEASE ?? DEFAULT_RELEASE,
         })
       : null,
   });

@@ -25,6 +25,7 @@ export function startErrorReporting(settings: ErrorReportingSettings | null): bo
   Sentry.init({
     dsn: settings.dsn,
     environment: settings.environment,
+    release: settings.release,
     dataCollection: ERROR_REPORTING_DATA_COLLECTION,
     sampleRate: ERROR_REPORTING_SAMPLE_RATES.sampleRate,
     tracesSampleRate: ERROR_REPORTING_SAMPLE_RATES.tracesSampleRate,
@@ -34,7 +35,12 @@ export function startErrorReporting(settings: ErrorReportingSettings | null): bo
     // The app's modules are imported before the DSN is known: transforming later imports would
     // instrument an arbitrary half. Errors need no hooks; traces keep Node's own HTTP channels.
     enableRuntimeChannelInjection: false,
-    integrations: (defaults) => defaults.filter((item) => !REPORTED_BY_MAIN.has(item.name)),
+    // Sessions (release health, spec §9: 10 %) are the web app's page loads; the SDK would count
+    // every request and the process itself, unsampled, so the server sends none.
+    integrations: (defaults) =>
+      defaults
+        .filter((item) => !REPORTED_BY_MAIN.has(item.name) && item.name !== 'ProcessSession')
+        .map((item) => (item.name === 'Http' ? Sentry.httpIntegration({ sessions: false }) : item)),
     beforeSend: (event) => scrubReport(event, scrubServerText),
     beforeSendTransaction: (event) => scrubReport(event, scrubServerText),
     beforeBreadcrumb: (breadcrumb) => scrubReport(breadcrumb, scrubServerText),

@@ -12,6 +12,7 @@ import { flushErrorReports, reportError, scrubServerText, startErrorReporting } 
 
 const EMAIL = 'jan.jansen@example.nl';
 const TOKEN = 'Xk3vQ9mZp2LrT7wYb4NcHs8d';
+const RELEASE = 'prijsalarm@9.9.9-test';
 
 function throwingRoutes(): Router {
   const router = Router();
@@ -52,13 +53,15 @@ describe('without SENTRY_DSN', () => {
   it('tells the web app there is no DSN', async () => {
     const res = await server.client().get('/api/error-reporting/config');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ dsn: null, environment: null });
+    expect(res.body).toEqual({ dsn: null, environment: null, release: null });
   });
 });
 
 describe('with SENTRY_DSN pointing at the double', () => {
   beforeAll(() => {
-    expect(startErrorReporting({ dsn: double.dsn('7'), environment: 'test' })).toBe(true);
+    expect(
+      startErrorReporting({ dsn: double.dsn('7'), environment: 'test', release: RELEASE }),
+    ).toBe(true);
   });
 
   it('reports a route that throws once, with its stack, without e-mail or token', async () => {
@@ -70,11 +73,13 @@ describe('with SENTRY_DSN pointing at the double', () => {
     expect(event!.project).toBe('7');
     const payload = event!.payload as {
       environment: string;
+      release: string;
       exception: {
         values: Array<{ type: string; value: string; stacktrace: { frames: unknown[] } }>;
       };
     };
     expect(payload.environment).toBe('test');
+    expect(payload.release).toBe(RELEASE);
     const [exception] = payload.exception.values;
     expect(exception!.type).toBe('Error');
     expect(exception!.value).toContain('database exploded');
@@ -97,11 +102,19 @@ describe('with SENTRY_DSN pointing at the double', () => {
   it('gives the web app the DSN only through the config endpoint', async () => {
     const configured = await startTestServer({
       mailbox: false,
-      env: { SENTRY_DSN: double.dsn('7'), SENTRY_ENVIRONMENT: 'staging' },
+      env: {
+        SENTRY_DSN: double.dsn('7'),
+        SENTRY_ENVIRONMENT: 'staging',
+        SENTRY_RELEASE: 'prijsalarm@1.2.3',
+      },
     });
     try {
       const res = await configured.client().get('/api/error-reporting/config');
-      expect(res.body).toEqual({ dsn: double.dsn('7'), environment: 'staging' });
+      expect(res.body).toEqual({
+        dsn: double.dsn('7'),
+        environment: 'staging',
+        release: 'prijsalarm@1.2.3',
+      });
       // The browser may post reports to the DSN's host, and only there.
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toMatch(new RegExp(`connect-src 'self' ${double.url}(;|$)`));

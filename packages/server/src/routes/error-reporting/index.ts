@@ -13,6 +13,7 @@ export default function errorReportingRoutes({ config }: AppContext): BoundRoute
     route(API_CONTRACT.errorReporting.config, () => ({
       dsn: config.errorReporting?.dsn ?? null,
       environment: config.errorReporting?.environment ?? null,
+      release: config.errorReporting?.release ?? null,
     })),
   ];
 }
