@@ -86,7 +86,8 @@ const ChatWidget = observer(function ChatWidget({
       ) : (
         <>
           {greeting.visible && (
-            <div className="chat-greeting">
+            // A landmark of its own: the bubble pops up outside the page's landmarks (axe 'region').
+            <div className="chat-greeting" role="region" aria-label={w.title}>
               <p>{w.greeting}</p>
               <button
                 type="button"
