@@ -31,12 +31,19 @@ export type RecordableAlert = Pick<
 export interface MatchToRecord {
   alert: RecordableAlert;
   listing: Listing;
+  /**
+   * Not before then: the delivery waits (its plan's batch, spec §9). The row's `nextAttemptAt`
+   * holds it, so neither its job nor the relay sends it early. Default: at once.
+   */
+  deliverAt?: Date;
 }
 
 export interface RecordInput {
   /** The check run (uuid); siblings of one check share it. */
   checkId: string;
   matches: readonly MatchToRecord[];
+  /** Which path found them (notifications.foundBy). */
+  foundBy?: 'feed' | 'reconciliation';
 }
 
 export interface CreatedNotification {
@@ -50,6 +57,8 @@ export interface Recorded {
   created: CreatedNotification[];
   /** Pending deliveries of the recorded matches, new or found: each gets a `deliver` job. */
   pendingDeliveryIds: string[];
+  /** Deliveries that wait for their plan's batch: id → when (ms) their job runs. */
+  deliverAt?: Map<string, number>;
 }
 
 type RecorderContext = Pick<AppContext, 'models' | 'sequelize' | 'queue' | 'events' | 'logger'>;
@@ -96,6 +105,7 @@ type WantedDelivery = {
   channel: DeliveryChannel;
   recipient: string;
   messageKey: string | null;
+  nextAttemptAt?: Date;
 };
 
 /** The row of a delivery another delivery's message already carries (or settled). */
@@ -129,6 +139,15 @@ export async function recordMatches(
     unique.set(keyOf(match.alert.id, match.listing.platform, match.listing.id), match);
   }
   const matches = [...unique.values()];
+  const deliverAtOf = new Map<string, Date>();
+  for (const match of matches) {
+    if (match.deliverAt && match.deliverAt.getTime() > Date.now()) {
+      deliverAtOf.set(
+        keyOf(match.alert.id, match.listing.platform, match.listing.id),
+        match.deliverAt,
+      );
+    }
+  }
 
   const existing = await Notification.findAll({
     attributes: ['id', 'alertId', 'platform', 'listingId'],
@@ -166,6 +185,7 @@ export async function recordMatches(
         postedAt: postedAtOf(listing),
         listing: listing as unknown as Record<string, unknown>,
         checkId: input.checkId,
+        foundBy: input.foundBy ?? null,
       })),
       { transaction },
     );
@@ -179,11 +199,13 @@ export async function recordMatches(
     const notificationId = notificationIds.get(keyOf(alert.id, listing.platform, listing.id));
     if (notificationId === undefined) return [];
     const recipient = recipientOf(alert);
+    const deliverAt = deliverAtOf.get(keyOf(alert.id, listing.platform, listing.id));
     return channelsFor(alert).map((channel) => ({
       notificationId,
       channel,
       recipient,
       messageKey: MESSAGE_CHANNELS.has(channel) ? messageKeyOf(recipient, channel, listing) : null,
+      ...(deliverAt ? { nextAttemptAt: deliverAt } : {}),
     }));
   });
   if (wanted.length === 0) return result;
@@ -229,6 +251,8 @@ export async function recordMatches(
   for (const row of created) {
     if (row.messageKey) leads.set(row.messageKey, row);
     result.pendingDeliveryIds.push(row.id);
+    if (row.nextAttemptAt)
+      (result.deliverAt ??= new Map()).set(row.id, row.nextAttemptAt.getTime());
   }
   if (followers.length > 0) {
     const rows = await Delivery.bulkCreate(
@@ -249,8 +273,14 @@ export async function dispatchRecorded(
   recorded: Recorded,
 ): Promise<void> {
   for (const deliveryId of recorded.pendingDeliveryIds) {
+    const at = recorded.deliverAt?.get(deliveryId);
+    const delayMs = at === undefined ? 0 : Math.max(0, at - Date.now());
     try {
-      await ctx.queue.enqueue('deliver', { deliveryId }, { jobId: `deliver:${deliveryId}` });
+      await ctx.queue.enqueue(
+        'deliver',
+        { deliveryId },
+        { jobId: `deliver:${deliveryId}`, ...(delayMs > 0 ? { delayMs } : {}) },
+      );
     } catch (error) {
       ctx.logger.warn(
         { err: error, deliveryId },

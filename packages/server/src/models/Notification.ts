@@ -40,6 +40,8 @@ export class Notification extends Model<
   declare viewedAt: CreationOptional<Date | null>;
   /** The check run of the search that found it (engine/README.md). */
   declare checkId: CreationOptional<string | null>;
+  /** Which path found it: the new-ads feed or per-search polling (engine/feed/README.md). */
+  declare foundBy: CreationOptional<'feed' | 'reconciliation' | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -69,6 +71,7 @@ export class Notification extends Model<
         listing: json(() => ({})),
         viewedAt: dateTime(),
         checkId: { type: DataTypes.UUID, allowNull: true },
+        foundBy: oneOf(['feed', 'reconciliation'], { allowNull: true }),
         ...timestamps,
       },
       { sequelize, tableName: 'notifications', modelName: 'Notification' },
