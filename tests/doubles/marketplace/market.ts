@@ -148,12 +148,12 @@ export function buildRawListing(spec: ListingSpec): Json {
     { key: 'condition', value: spec.condition, values: [spec.condition] },
     { key: 'delivery', value: spec.delivery, values: [spec.delivery] },
   ];
-  const summary = spec.description.slice(0, 200);
+  // Stored whole: the site searches all of it and the ad page shows it; a search answer cuts it.
   return {
     itemId: spec.itemId,
     title: spec.title,
-    description: summary,
-    categorySpecificDescription: summary,
+    description: spec.description,
+    categorySpecificDescription: spec.description,
     thinContent: !admarkt,
     priceInfo: { priceCents: spec.priceCents, priceType: spec.priceType },
     location: admarkt
@@ -357,8 +357,11 @@ export class DoubleMarket {
   ): Json {
     const raw = structuredClone(listing.raw);
     raw.date = dayLabel(listing.postedAt, now);
-    if (typeof raw.description === 'string' && raw.description.length > SEARCH_DESCRIPTION_CHARS) {
-      raw.description = raw.description.slice(0, SEARCH_DESCRIPTION_CHARS);
+    for (const field of ['description', 'categorySpecificDescription']) {
+      const text = raw[field];
+      if (typeof text === 'string' && text.length > SEARCH_DESCRIPTION_CHARS) {
+        raw[field] = text.slice(0, SEARCH_DESCRIPTION_CHARS);
+      }
     }
     const location = raw.location as Json | undefined;
     // Stored ads say -1000 (unknown), as the API does without a postcode; verbatim fixtures keep theirs.

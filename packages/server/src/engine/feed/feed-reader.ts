@@ -11,7 +11,7 @@
  * own client, whose limiter holds it to its share of MARKETPLACE_RATE per host.
  */
 import { randomUUID } from 'node:crypto';
-import { Op, UniqueConstraintError, type Transaction } from 'sequelize';
+import { Op, UniqueConstraintError, type InferAttributes, type Transaction } from 'sequelize';
 import type { PlatformId } from '@prijsalarm/core';
 import type { Alert } from '../../models';
 import { loadSettings } from '../../models/current-settings';
@@ -78,11 +78,21 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
 
   async function categoryRow(l1: number): Promise<FeedCategory> {
     const key = feedKeyOf(platform, l1);
-    const [row] = await models.FeedCategory.findOrCreate({
+    const [row, created] = await models.FeedCategory.findOrCreate({
       where: { key },
       defaults: { key, platform, l1CategoryId: l1 },
     });
-    return row;
+    // A new row has the database's defaults only after reading it back.
+    return created ? row.reload() : row;
+  }
+
+  /** Writes by key (the row as read stays as it was: the visit's decisions are made on it). */
+  async function save(
+    row: FeedCategory,
+    fields: Partial<InferAttributes<FeedCategory>>,
+    options: { transaction?: Transaction } = {},
+  ): Promise<void> {
+    await models.FeedCategory.update(fields, { where: { key: row.key }, ...options });
   }
 
   /** The next visit: sooner for a busy category (learned rate), within [minGap, maxGap]. */
@@ -94,7 +104,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
 
   async function fail(row: FeedCategory, message: string): Promise<VisitOutcome> {
     const at = now();
-    await row.update({
+    await save(row, {
       consecutiveFailures: row.consecutiveFailures + 1,
       lastError: message.slice(0, 1000),
       lastVisitedAt: at,
@@ -132,11 +142,20 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
   async function visit(l1: number): Promise<VisitOutcome> {
     const row = await categoryRow(l1);
     const at = now();
+    const readAt = row.readAt ?? null;
+    const lastVisitedAt = row.lastVisitedAt ?? null;
     if (row.cooldownUntil && row.cooldownUntil.getTime() > at.getTime()) {
       return { status: 'cooling-down', until: row.cooldownUntil };
     }
-    const baseline = row.readAt === null;
-    const from = (row.readAt ?? at).getTime() - overlapMs;
+    // Never looked: this read is the baseline. Looked, but only got 204s (no real answer, maybe
+    // a busy host): the ads posted since that first look are new, as for a search (issue 15).
+    const baseline = readAt === null && lastVisitedAt === null;
+    const previousRead = readAt ?? row.createdAt;
+    const from = readAt
+      ? readAt.getTime() - overlapMs
+      : baseline
+        ? at.getTime() - overlapMs
+        : row.createdAt.getTime();
     const search: MarketplaceSearch = {
       platform,
       query: '',
@@ -161,7 +180,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
     });
     if (fetched.status === 'cooling-down') {
       const until = new Date(fetched.until);
-      await row.update({ cooldownUntil: until, nextVisitAt: until, lastError: 'cooling down' });
+      await save(row, { cooldownUntil: until, nextVisitAt: until, lastError: 'cooling down' });
       return { status: 'cooling-down', until };
     }
     if (fetched.status !== 'ok') return fail(row, fetched.message);
@@ -170,7 +189,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
       const failure = fetched.failure!;
       if (failure.status === 'cooling-down') {
         const until = new Date(failure.until);
-        await row.update({ cooldownUntil: until, nextVisitAt: until, lastError: 'cooling down' });
+        await save(row, { cooldownUntil: until, nextVisitAt: until, lastError: 'cooling down' });
         return { status: 'cooling-down', until };
       }
       return fail(row, failure.message);
@@ -185,12 +204,12 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
         : listing,
     );
     const siteTime = new Date(fetched.siteTime);
-    const elapsedMin = row.lastVisitedAt
-      ? Math.max(1 / 60, (at.getTime() - row.lastVisitedAt.getTime()) / 60_000)
+    const elapsedMin = lastVisitedAt
+      ? Math.max(1 / 60, (at.getTime() - lastVisitedAt.getTime()) / 60_000)
       : null;
     const observedRate = elapsedMin === null ? row.adsPerMinute : fresh.length / elapsedMin;
     const adsPerMinute =
-      row.lastVisitedAt === null
+      lastVisitedAt === null
         ? observedRate
         : (1 - RATE_SMOOTHING) * row.adsPerMinute + RATE_SMOOTHING * observedRate;
     const schedule = {
@@ -202,15 +221,15 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
       lastError: null,
     };
 
+    // A baseline only from a real answer: a 204 may be a busy host.
+    if (fetched.noContent && readAt === null) {
+      await save(row, schedule);
+      return { status: 'baseline', seen: 0, baselinePending: true };
+    }
     if (baseline) {
-      // A baseline only from a real answer: a 204 may be a busy host.
-      if (fetched.noContent) {
-        await row.update(schedule);
-        return { status: 'baseline', seen: 0, baselinePending: true };
-      }
       await ctx.sequelize.transaction(async (transaction) => {
         await markSeen(row.key, fresh, encountered, at, transaction);
-        await row.update({ ...schedule, readAt: siteTime }, { transaction });
+        await save(row, { ...schedule, readAt: siteTime }, { transaction });
       });
       logger.info({ l1, seen: fresh.length }, 'feed category baseline read');
       return { status: 'baseline', seen: fresh.length };
@@ -218,7 +237,6 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
 
     // Alerts made after the previous complete read could have missed nothing the feed saw then;
     // what was there before they existed is not new to them (their first look is per-search).
-    const previousRead = row.readAt!.getTime();
     const candidates = new Map<string, string[]>();
     let undecided = 0;
     for (const listing of fresh) {
@@ -240,7 +258,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
             alert.statusAt(at) === 'active' &&
             alert.platforms.includes(platform) &&
             alert.confirmedAt !== null &&
-            alert.confirmedAt.getTime() <= previousRead &&
+            alert.confirmedAt.getTime() <= previousRead.getTime() &&
             siteFiltersDecidable(alert, listing),
         );
       if (eligible.length === 0) continue;
@@ -254,7 +272,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
       if ('status' in matched) {
         if (matched.status === 'cooling-down') {
           const until = new Date(matched.until);
-          await row.update({ cooldownUntil: until, nextVisitAt: until });
+          await save(row, { cooldownUntil: until, nextVisitAt: until });
           return { status: 'cooling-down', until };
         }
         return fail(row, matched.message);
@@ -271,7 +289,12 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
       recorded = await ctx.sequelize.transaction(async (transaction) => {
         const result = await recordMatches(ctx, { checkId, matches, foundBy: 'feed' }, transaction);
         await markSeen(row.key, fresh, encountered, at, transaction);
-        await row.update({ ...schedule, readAt: siteTime }, { transaction });
+        // A 204 proves nothing (busy host): the next visit reads from the same point again.
+        await save(
+          row,
+          { ...schedule, readAt: fetched.noContent ? readAt : siteTime },
+          { transaction },
+        );
         return result;
       });
     } catch (error) {

@@ -60,18 +60,19 @@ export function feedModels(sequelize: Sequelize): FeedModels {
   // A class binds to one Sequelize instance: each instance gets subclasses of its own.
   class Category extends FeedCategory {}
   class Seen extends FeedSeenListing {}
-  const date = { type: DataTypes.DATE(3), allowNull: true };
+  // A fresh object per column: Sequelize writes the column name into it.
+  const date = () => ({ type: DataTypes.DATE(3), allowNull: true });
   Category.init(
     {
       key: { type: DataTypes.STRING(64), primaryKey: true, allowNull: false },
       platform: { type: DataTypes.STRING(16), allowNull: false },
       l1CategoryId: { type: DataTypes.INTEGER, allowNull: false },
-      readAt: date,
-      lastVisitedAt: date,
-      nextVisitAt: date,
+      readAt: date(),
+      lastVisitedAt: date(),
+      nextVisitAt: date(),
       adsPerMinute: { type: DataTypes.DOUBLE, allowNull: false, defaultValue: 0 },
       consecutiveFailures: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-      cooldownUntil: date,
+      cooldownUntil: date(),
       lastError: { type: DataTypes.TEXT, allowNull: true },
       createdAt: { type: DataTypes.DATE(3), allowNull: false },
       updatedAt: { type: DataTypes.DATE(3), allowNull: false },
