@@ -69,9 +69,15 @@ export class AlertIndex {
   private readonly filedUnder = new Map<string, string[]>();
   /** `${platform}|short` and `${platform}|none`: short words, and no words at all. */
   private readonly lists = new Map<string, Set<string>>();
+  private readonly perPlatform = new Map<PlatformId, number>();
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Alerts of one platform: a platform without any is not read at all. */
+  sizeOf(platform: PlatformId): number {
+    return this.perPlatform.get(platform) ?? 0;
   }
 
   ids(): IterableIterator<string> {
@@ -97,6 +103,9 @@ export class AlertIndex {
       maxPriceCents: alert.maxPriceCents ?? null,
     };
     this.entries.set(alert.id, entry);
+    for (const platform of entry.platforms) {
+      this.perPlatform.set(platform, (this.perPlatform.get(platform) ?? 0) + 1);
+    }
     const keys: string[] = [];
     const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
     for (const platform of entry.platforms) {
@@ -130,6 +139,9 @@ export class AlertIndex {
       if (bucket?.size === 0) map.delete(key.slice(2));
     }
     this.filedUnder.delete(alertId);
+    for (const platform of this.entries.get(alertId)?.platforms ?? []) {
+      this.perPlatform.set(platform, (this.perPlatform.get(platform) ?? 1) - 1);
+    }
     this.entries.delete(alertId);
   }
 

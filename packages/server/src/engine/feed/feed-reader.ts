@@ -24,6 +24,7 @@ import {
   type MarketplaceClient,
   type MarketplaceSearch,
 } from '../marketplace';
+import { recipientOf } from '../recipient';
 import { dispatchRecorded, recordMatches, type MatchToRecord } from '../recorder';
 import { nextSlotAfter } from '../slots';
 import type { AlertIndex } from './alert-index';
@@ -107,7 +108,6 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
     await save(row, {
       consecutiveFailures: row.consecutiveFailures + 1,
       lastError: message.slice(0, 1000),
-      lastVisitedAt: at,
       nextVisitAt: new Date(at.getTime() + minGapMs * Math.min(8, 2 ** row.consecutiveFailures)),
     });
     logger.warn({ l1: row.l1CategoryId, message }, 'feed visit failed; read again later');
@@ -150,7 +150,9 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
     // Never looked: this read is the baseline. Looked, but only got 204s (no real answer, maybe
     // a busy host): the ads posted since that first look are new, as for a search (issue 15).
     const baseline = readAt === null && lastVisitedAt === null;
-    const previousRead = readAt ?? row.createdAt;
+    // The previous answered visit (a real read, or a 204: nothing there): an alert that existed
+    // then gets every ad this read sees first; one made since has its own first look per search.
+    const previousRead = lastVisitedAt ?? row.createdAt;
     const from = readAt
       ? readAt.getTime() - overlapMs
       : baseline
@@ -235,8 +237,6 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
       return { status: 'baseline', seen: fresh.length };
     }
 
-    // Alerts made after the previous complete read could have missed nothing the feed saw then;
-    // what was there before they existed is not new to them (their first look is per-search).
     const candidates = new Map<string, string[]>();
     let undecided = 0;
     for (const listing of fresh) {
@@ -246,7 +246,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
     }
     const alerts = await alertsByIds([...candidates.values()].flat());
     const settings = alerts.size > 0 ? await loadSettings(ctx) : null;
-    const matches: MatchToRecord[] = [];
+    const found: Array<{ alert: Alert; listing: Listing }> = [];
     for (const listing of fresh) {
       const ids = candidates.get(listing.id);
       if (!ids) continue;
@@ -277,11 +277,20 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
         }
         return fail(row, matched.message);
       }
-      for (const alert of matched.alerts) {
-        const deliverAt = deliverAtOf(alert, at);
-        matches.push({ alert, listing: matched.listing, ...(deliverAt ? { deliverAt } : {}) });
-      }
+      for (const alert of matched.alerts) found.push({ alert, listing: matched.listing });
     }
+    // One recipient's ads of this read go out together (one message naming every alert): at the
+    // soonest of their alerts' moments — at once if one of them is a Pro alert.
+    const soonest = new Map<string, number>();
+    for (const { alert } of found) {
+      const recipient = recipientOf(alert);
+      const when = deliverAtOf(alert, at)?.getTime() ?? 0;
+      soonest.set(recipient, Math.min(when, soonest.get(recipient) ?? Number.POSITIVE_INFINITY));
+    }
+    const matches: MatchToRecord[] = found.map(({ alert, listing }) => {
+      const when = soonest.get(recipientOf(alert))!;
+      return { alert, listing, ...(when > 0 ? { deliverAt: new Date(when) } : {}) };
+    });
 
     const checkId = randomUUID();
     let recorded;

@@ -73,15 +73,15 @@ export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): R
       categories: options.categories ?? FEED_CATEGORIES,
       client,
       index,
-      ...(options.overlapMs !== undefined ? { overlapMs: options.overlapMs } : {}),
-      ...(options.minGapMs !== undefined ? { minGapMs: options.minGapMs } : {}),
-      ...(options.maxGapMs !== undefined ? { maxGapMs: options.maxGapMs } : {}),
+      overlapMs: options.overlapMs ?? ctx.config.engine.feedOverlapMs,
+      maxGapMs: options.maxGapMs ?? ctx.config.engine.feedMaxGapMs,
+      minGapMs: options.minGapMs ?? Math.min(5_000, ctx.config.engine.feedMaxGapMs),
     });
     while (!stopped) {
       try {
         await refreshIndex();
         // Nothing to look for: no requests at all.
-        if (index.size === 0) {
+        if (index.sizeOf(platform) === 0) {
           await sleep(INDEX_REFRESH_MS);
           continue;
         }
