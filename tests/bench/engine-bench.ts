@@ -15,7 +15,7 @@
  * decide (no postcode, any seller).
  *
  * Environment: BENCH_ALERTS (1000,10000), BENCH_INTERVAL_SECONDS (30: CHECK_INTERVAL_SECONDS),
- * BENCH_MODES (polling,feed), BENCH_WARMUP_SECONDS (75),
+ * BENCH_MODES (polling,feed), BENCH_WARMUP_SECONDS (75), BENCH_DRAIN_SECONDS (interval + 10),
  * BENCH_WINDOW_SECONDS (60), BENCH_ADS_PER_SECOND (40), BENCH_TERM_SHARE (0.05: share of the ads
  * carrying a search term of the workload), MARKETPLACE_RATE (100 requests/s per host),
  * CHECK_CONCURRENCY (the server's default, 4).
@@ -264,7 +264,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   const dbSize1 = statSync(dbFile).size;
 
   progress(`drain: one more interval so the window's ads are recorded and sent`);
-  await sleep((INTERVAL_S + 10) * 1000);
+  await sleep(Number(env.BENCH_DRAIN_SECONDS ?? INTERVAL_S + 10) * 1000);
   clearInterval(sampler);
 
   // Latency per delivery of an ad published in the window.

@@ -30,8 +30,11 @@ import { nextSlotAfter } from '../slots';
 import type { AlertIndex } from './alert-index';
 import { feedModels, pruneFeedSeen, type FeedCategory } from './store';
 
-/** A visit should find about this many new ads: sets how often a category is visited. */
-export const TARGET_ADS_PER_VISIT = 20;
+/**
+ * A visit should find about this many new ads: sets how often a category is visited (bench, 4 ads/s
+ * over 8 busy categories: about every 20 s each; quiet ones every ENGINE_FEED_MAX_GAP_SECONDS).
+ */
+export const TARGET_ADS_PER_VISIT = 5;
 /** The seen-set kept per category: more than a visit's window can hold. */
 export const FEED_SEEN_LIMIT = 20_000;
 /** Weight of the newest visit in the learned publication rate. */
