@@ -212,7 +212,8 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
     const elapsedMin = lastVisitedAt
       ? Math.max(1 / 60, (at.getTime() - lastVisitedAt.getTime()) / 60_000)
       : null;
-    const observedRate = elapsedMin === null ? row.adsPerMinute : fresh.length / elapsedMin;
+    // A first look's rate: the ads of the window it read (posted since `from`).
+    const observedRate = fresh.length / (elapsedMin ?? Math.max(1, (at.getTime() - from) / 60_000));
     const adsPerMinute =
       lastVisitedAt === null
         ? observedRate
