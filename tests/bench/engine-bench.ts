@@ -8,13 +8,20 @@
  *   seed users and alerts → start the server → warm-up until every search had its first fetch →
  *   a measured window → a drain (one interval) so the window's ads are recorded and sent.
  *
+ * Each alert count runs in every mode of BENCH_MODES (polling,feed): per-search polling alone
+ * (ENGINE_FEED=off) and the new-ads feed with per-search reconciliation (ENGINE_FEED=on), so the
+ * two are compared in one run. Recall is measured against the double's ground truth (every ad it
+ * published in the window, description whole) for the alerts whose rules the ground truth can
+ * decide (no postcode, any seller).
+ *
  * Environment: BENCH_ALERTS (1000,10000), BENCH_INTERVAL_SECONDS (30: CHECK_INTERVAL_SECONDS),
+ * BENCH_MODES (polling,feed), BENCH_WARMUP_SECONDS (75), BENCH_DRAIN_SECONDS (interval + 10),
  * BENCH_WINDOW_SECONDS (60), BENCH_ADS_PER_SECOND (40), BENCH_TERM_SHARE (0.05: share of the ads
  * carrying a search term of the workload), MARKETPLACE_RATE (100 requests/s per host),
  * CHECK_CONCURRENCY (the server's default, 4).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -32,6 +39,7 @@ import {
   type Listing,
 } from '../../packages/server/src/engine/marketplace';
 import { alertFilters, matchListing } from '../../packages/server/src/engine/matcher';
+import { foldText, queryWords } from '../../packages/server/src/engine/feed/query-rules';
 import { createLogger } from '../../packages/server/src/logger';
 import { initModels, type Alert } from '../../packages/server/src/models';
 import { hashToken } from '../../packages/server/src/security/tokens';
@@ -43,11 +51,25 @@ const ROOT = path.resolve(HERE, '../..');
 const env = process.env;
 const INTERVAL_S = Number(env.BENCH_INTERVAL_SECONDS ?? 30);
 const WINDOW_S = Number(env.BENCH_WINDOW_SECONDS ?? 60);
-const WARMUP_MAX_S = 75;
-const SCENARIO_DEADLINE_MS = 5 * 60_000;
+const WARMUP_MAX_S = Number(env.BENCH_WARMUP_SECONDS ?? 75);
+type Mode = 'polling' | 'feed';
+const DRAIN_S = Number(env.BENCH_DRAIN_SECONDS ?? INTERVAL_S + 10);
+/** Seeding, warm-up, window, drain and the matcher measure, with room to spare. */
+const SCENARIO_DEADLINE_MS = (WARMUP_MAX_S + WINDOW_S + DRAIN_S + 180) * 1000;
 
 interface ScenarioResult {
+  mode: Mode;
   alerts: number;
+  /** Requests per second per host in the window. */
+  requestsPerSecondByHost: Record<string, number>;
+  /** Notifications of the window's ads by the path that found them. */
+  foundBy: Record<string, number>;
+  /** Against the ground truth: expected (alert, ad) pairs, delivered ones, extra ones, duplicates. */
+  recall: { expected: number; delivered: number; extra: number; duplicateMails: number };
+  /** Publication → e-mail sent per plan (guests count as FREE). */
+  latencyByPlanMs: Record<string, { p50: number; p95: number; count: number }>;
+  /** Database file growth in the window, extrapolated to an hour. */
+  dbGrowthMbPerHour: number;
   users: number;
   searches: number;
   alertsPerSearch: { mean: number; max: number; sharedShare: number };
@@ -89,7 +111,7 @@ const progress = (text: string) => console.error(`  · ${text}`);
 
 /* ------------------------------------------------------------------------ one scenario */
 
-async function runScenario(alertCount: number): Promise<ScenarioResult> {
+async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResult> {
   const market = fork(path.join(HERE, 'market-process.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: { ...env },
@@ -120,8 +142,10 @@ async function runScenario(alertCount: number): Promise<ScenarioResult> {
     MARKETPLACE_RATE: env.MARKETPLACE_RATE ?? '100',
     CHECK_CONCURRENCY: env.CHECK_CONCURRENCY,
     CHECK_INTERVAL_SECONDS: String(INTERVAL_S),
+    ENGINE_FEED: mode === 'feed' ? 'on' : 'off',
     LOG_LEVEL: 'info',
   });
+  const dbFile = path.join(dataDir, 'bench.sqlite');
 
   // Seed before the roles start, so seeding is not measured.
   progress(`seeding ${alertCount} alerts`);
@@ -230,6 +254,7 @@ async function runScenario(alertCount: number): Promise<ScenarioResult> {
   const warmupSeconds = (Date.now() - started) / 1000;
 
   progress(`measuring ${WINDOW_S} s`);
+  const dbSize0 = statSync(dbFile).size;
   const t0 = Date.now();
   const cpu0 = process.cpuUsage();
   loopDelay.enable();
@@ -238,9 +263,10 @@ async function runScenario(alertCount: number): Promise<ScenarioResult> {
   const cpu = process.cpuUsage(cpu0);
   loopDelay.disable();
   const window = await askReport(t0, t1);
+  const dbSize1 = statSync(dbFile).size;
 
   progress(`drain: one more interval so the window's ads are recorded and sent`);
-  await sleep((INTERVAL_S + 10) * 1000);
+  await sleep(DRAIN_S * 1000);
   clearInterval(sampler);
 
   // Latency per delivery of an ad published in the window.
@@ -248,7 +274,12 @@ async function runScenario(alertCount: number): Promise<ScenarioResult> {
   const rows = (await models.Delivery.findAll({
     attributes: ['channel', 'status', 'createdAt', 'sentAt'],
     include: [
-      { association: 'notification', attributes: ['platform', 'listingId'], required: true },
+      {
+        association: 'notification',
+        attributes: ['platform', 'listingId'],
+        required: true,
+        include: [{ association: 'user', attributes: ['plan'], required: false }],
+      },
     ],
     raw: true,
   })) as unknown as Array<{
@@ -258,9 +289,11 @@ async function runScenario(alertCount: number): Promise<ScenarioResult> {
     sentAt: string | Date | null;
     'notification.platform': string;
     'notification.listingId': string;
+    'notification.user.plan': string | null;
   }>;
   const recorded: number[] = [];
   const sent: number[] = [];
+  const sentByPlan: Record<string, number[]> = {};
   const deliveries: Record<string, Record<string, number>> = {};
   for (const row of rows) {
     const byStatus = (deliveries[row.channel] ??= {});
@@ -268,7 +301,80 @@ async function runScenario(alertCount: number): Promise<ScenarioResult> {
     const at = published.get(`${row['notification.platform']}:${row['notification.listingId']}`);
     if (at === undefined || at < t0 || at > t1 || row.channel !== 'email') continue;
     recorded.push(new Date(row.createdAt).getTime() - at);
-    if (row.status === 'sent' && row.sentAt) sent.push(new Date(row.sentAt).getTime() - at);
+    if (row.status === 'sent' && row.sentAt) {
+      const latency = new Date(row.sentAt).getTime() - at;
+      sent.push(latency);
+      const plan = row['notification.user.plan'] ?? 'FREE';
+      (sentByPlan[plan] ??= []).push(latency);
+    }
+  }
+  const latencyByPlanMs = Object.fromEntries(
+    Object.entries(sentByPlan).map(([plan, values]) => [
+      plan,
+      { p50: percentile(values, 50), p95: percentile(values, 95), count: values.length },
+    ]),
+  );
+
+  // Recall against the ground truth, for the alerts it can decide.
+  const truth = window.truth;
+  const seededAlerts = await models.Alert.findAll({
+    attributes: [
+      'id',
+      'searchTerm',
+      'platforms',
+      'maxPriceCents',
+      'postalCode',
+      'sellerType',
+      'includePaidAds',
+      'userId',
+    ],
+    include: [{ association: 'user', attributes: ['plan'] }],
+  });
+  const expected = new Set<string>();
+  for (const alert of seededAlerts) {
+    if (alert.postalCode || alert.sellerType !== 'all') continue;
+    const words = queryWords(alert.searchTerm);
+    const includePaid = alert.user?.plan === 'PRO' ? alert.includePaidAds : false;
+    for (const ad of truth) {
+      const platform = ad.key.slice(0, ad.key.indexOf(':'));
+      if (!alert.platforms.includes(platform as 'marktplaats')) continue;
+      if (ad.paid && !includePaid) continue;
+      if (alert.maxPriceCents !== null && ad.priceCents > alert.maxPriceCents) continue;
+      const text = foldText(`${ad.title} ${ad.description}`);
+      if (words.every((word) => text.includes(word))) expected.add(`${alert.id}/${ad.key}`);
+    }
+  }
+  const windowKeys = new Set(truth.map((ad) => ad.key));
+  const noteRows = await models.Notification.findAll({
+    attributes: ['alertId', 'platform', 'listingId', 'foundBy'],
+  });
+  const decidable = new Set(
+    seededAlerts.filter((a) => !a.postalCode && a.sellerType === 'all').map((a) => a.id),
+  );
+  let deliveredExpected = 0;
+  let extra = 0;
+  const foundBy: Record<string, number> = {};
+  for (const note of noteRows) {
+    const key = `${note.platform}:${note.listingId}`;
+    if (!windowKeys.has(key)) continue;
+    foundBy[note.foundBy ?? 'reconciliation'] =
+      (foundBy[note.foundBy ?? 'reconciliation'] ?? 0) + 1;
+    if (!decidable.has(note.alertId)) continue;
+    if (expected.has(`${note.alertId}/${key}`)) deliveredExpected += 1;
+    else extra += 1;
+  }
+  // A recipient that got one ad in two mails.
+  const mailKeys = (await models.Delivery.findAll({
+    attributes: ['recipient', 'messageKey', 'status', 'leadId'],
+    where: { channel: 'email', status: 'sent', leadId: null },
+    raw: true,
+  })) as unknown as Array<{ messageKey: string | null }>;
+  const seenKeys = new Set<string>();
+  let duplicateMails = 0;
+  for (const row of mailKeys) {
+    if (row.messageKey === null) continue;
+    if (seenKeys.has(row.messageKey)) duplicateMails += 1;
+    seenKeys.add(row.messageKey);
   }
   const notifications = await models.Notification.count();
   const notificationsInWindow = await models.Notification.count({
@@ -294,8 +400,17 @@ async function runScenario(alertCount: number): Promise<ScenarioResult> {
   const counts = [...alertsPerKey.values()];
   const minutes = (t1 - t0) / 60_000;
   const windowPublished = window.published.filter(([, at]) => at >= t0 && at <= t1).length;
+  const seconds = (t1 - t0) / 1000;
   return {
+    mode,
     alerts: alertCount,
+    requestsPerSecondByHost: Object.fromEntries(
+      Object.entries(window.requests.byHost).map(([host, count]) => [host, count / seconds]),
+    ),
+    foundBy,
+    recall: { expected: expected.size, delivered: deliveredExpected, extra, duplicateMails },
+    latencyByPlanMs,
+    dbGrowthMbPerHour: ((dbSize1 - dbSize0) / 1024 / 1024) * (3600 / seconds),
     users: plannedUsers.length,
     searches: alertsPerKey.size,
     alertsPerSearch: {
@@ -394,11 +509,18 @@ async function measureMatcher(
 
 /* ------------------------------------------------------------------------ the bench */
 
-function runChild(alertCount: number): Promise<ScenarioResult> {
+function runChild(alertCount: number, mode: Mode): Promise<ScenarioResult> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(HERE, 'engine-bench.ts'), '--scenario', String(alertCount)],
+      [
+        '--import',
+        'tsx',
+        path.join(HERE, 'engine-bench.ts'),
+        '--scenario',
+        String(alertCount),
+        mode,
+      ],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env },
     );
     const deadline = setTimeout(() => {
@@ -427,8 +549,33 @@ const fmt = (value: number, digits = 0) =>
     : '–';
 
 function printResults(results: ScenarioResult[]): void {
+  const ms = (v: { p50: number; p95: number; count: number } | undefined) =>
+    v ? `${fmt(v.p50 / 1000, 1)} / ${fmt(v.p95 / 1000, 1)} s (n=${fmt(v.count)})` : '–';
   const rows: Array<[string, (r: ScenarioResult) => string]> = [
+    ['mode', (r) => r.mode],
     ['alerts (users)', (r) => `${fmt(r.alerts)} (${fmt(r.users)})`],
+    [
+      'requests / s per host (mp / 2dh)',
+      (r) =>
+        `${fmt(r.requestsPerSecondByHost.marktplaats ?? 0, 2)} / ${fmt(r.requestsPerSecondByHost['2dehands'] ?? 0, 2)}`,
+    ],
+    [
+      'found by feed / reconciliation',
+      (r) => `${fmt(r.foundBy.feed ?? 0)} / ${fmt(r.foundBy.reconciliation ?? 0)}`,
+    ],
+    [
+      'recall (delivered / expected)',
+      (r) =>
+        `${fmt((100 * r.recall.delivered) / Math.max(1, r.recall.expected), 1)} % (${fmt(r.recall.delivered)}/${fmt(r.recall.expected)})`,
+    ],
+    [
+      'extra pairs / duplicate mails',
+      (r) => `${fmt(r.recall.extra)} / ${fmt(r.recall.duplicateMails)}`,
+    ],
+    ['PRO publish → sent p50/p95', (r) => ms(r.latencyByPlanMs.PRO)],
+    ['REGISTERED publish → sent p50/p95', (r) => ms(r.latencyByPlanMs.REGISTERED)],
+    ['guest (FREE) publish → sent p50/p95', (r) => ms(r.latencyByPlanMs.FREE)],
+    ['database growth', (r) => `${fmt(r.dbGrowthMbPerHour, 1)} MB/h`],
     ['distinct searches', (r) => fmt(r.searches)],
     [
       'alerts per search: mean / max',
@@ -479,7 +626,7 @@ function printResults(results: ScenarioResult[]): void {
       `CHECK_CONCURRENCY ${env.CHECK_CONCURRENCY ?? 4}, MARKETPLACE_RATE ${env.MARKETPLACE_RATE ?? 100}/s per host\n`,
   );
   console.log(
-    `${''.padEnd(width)}${results.map((r) => `${fmt(r.alerts)} alerts`.padStart(28)).join('')}`,
+    `${''.padEnd(width)}${results.map((r) => `${fmt(r.alerts)} ${r.mode}`.padStart(28)).join('')}`,
   );
   for (const [label, value] of rows) {
     console.log(`${label.padEnd(width)}${results.map((r) => value(r).padStart(28)).join('')}`);
@@ -495,15 +642,21 @@ function printResults(results: ScenarioResult[]): void {
 
 const scenarioFlag = process.argv.indexOf('--scenario');
 if (scenarioFlag >= 0) {
-  const result = await runScenario(Number(process.argv[scenarioFlag + 1]));
+  const result = await runScenario(
+    Number(process.argv[scenarioFlag + 1]),
+    (process.argv[scenarioFlag + 2] ?? 'polling') as Mode,
+  );
   console.log(`RESULT ${JSON.stringify(result)}`);
   process.exit(0);
 } else {
   const counts = (env.BENCH_ALERTS ?? '1000,10000').split(',').map(Number);
   const results: ScenarioResult[] = [];
+  const modes = (env.BENCH_MODES ?? 'polling,feed').split(',') as Mode[];
   for (const count of counts) {
-    console.error(`\nScenario: ${count} alerts`);
-    results.push(await runChild(count));
+    for (const mode of modes) {
+      console.error(`\nScenario: ${count} alerts, ${mode}`);
+      results.push(await runChild(count, mode));
+    }
   }
   printResults(results);
 }

@@ -24,6 +24,15 @@ export interface MarketReport {
   published: Array<[string, number]>;
   /** Term ads published within the window. */
   termAdsInWindow: number;
+  /** The ground truth of the window's ads: what the double published, description whole. */
+  truth: Array<{
+    key: string;
+    at: number;
+    title: string;
+    description: string;
+    priceCents: number;
+    paid: boolean;
+  }>;
   mail: { messages: number; recipients: number };
 }
 
@@ -42,6 +51,7 @@ const double = await startMarketplaceDouble({
 });
 
 const published: Array<[string, number]> = [];
+const paid = new Set<string>();
 const termAds: number[] = [];
 // Published in small batches on a short timer: 40/s as 4 every 100 ms.
 const batchEveryMs = 100;
@@ -58,8 +68,10 @@ const publisher = setInterval(() => {
       termAds.push(at);
     } else if (roll < termShare + 0.03) {
       ad = double.publish({ platform, priorityProduct: 'DAGTOPPER' });
+      paid.add(`${platform}:${ad.itemId}`);
     } else if (roll < termShare + 0.07) {
       ad = double.publish({ platform, admarkt: true });
+      paid.add(`${platform}:${ad.itemId}`);
     } else {
       ad = double.publish({ platform });
     }
@@ -110,6 +122,16 @@ function report(from: number, to: number): MarketReport {
     requests,
     published,
     termAdsInWindow: termAds.filter((at) => at >= from && at <= to).length,
+    truth: double.published
+      .filter((record) => record.publishedAt >= from && record.publishedAt <= to)
+      .map((record) => ({
+        key: `${record.platform}:${record.itemId}`,
+        at: record.publishedAt,
+        title: record.title,
+        description: record.description,
+        priceCents: record.priceCents,
+        paid: paid.has(`${record.platform}:${record.itemId}`),
+      })),
     mail: { messages, recipients },
   };
 }

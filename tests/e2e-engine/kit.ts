@@ -49,6 +49,8 @@ export const E2E_ENV: Record<string, string> = {
   DELIVERY_RELAY_SECONDS: '2',
   DELIVERY_RETRY_SECONDS: '1',
   RATE_LIMITS: 'off',
+  // Per-search polling's own rules; feed.test.ts turns the new-ads feed on.
+  ENGINE_FEED: 'off',
 };
 
 export interface EngineE2E {

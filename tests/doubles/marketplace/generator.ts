@@ -11,7 +11,9 @@ import {
   PLACES,
   PRODUCTS,
   SELLER_NAMES,
+  l2Category,
   type DeliveryLabel,
+  type Product,
   type DoublePlatform,
 } from './catalogue';
 
@@ -68,12 +70,43 @@ export interface ListingSpec {
   traits: string[];
 }
 
+/** L1 category id → relative weight: which categories the generated ads fall in. */
+export type CategoryMix = Record<number, number>;
+
+/** A product of the mix's categories (weighted); any product without a mix. */
+export function pickProduct(random: Random, mix?: CategoryMix): Product {
+  const weighted = mix
+    ? PRODUCTS.map((product) => ({
+        product,
+        weight: mix[l2Category(product.categoryId)?.parentId ?? 0] ?? 0,
+      })).filter((entry) => entry.weight > 0)
+    : [];
+  if (weighted.length === 0) return pick(random, PRODUCTS);
+  // A category's weight is shared by its products.
+  const perCategory = new Map<number, number>();
+  for (const { product } of weighted) {
+    const l1 = l2Category(product.categoryId)?.parentId ?? 0;
+    perCategory.set(l1, (perCategory.get(l1) ?? 0) + 1);
+  }
+  const shares = weighted.map(({ product, weight }) => ({
+    product,
+    share: weight / perCategory.get(l2Category(product.categoryId)?.parentId ?? 0)!,
+  }));
+  let roll = random() * shares.reduce((sum, entry) => sum + entry.share, 0);
+  for (const entry of shares) {
+    roll -= entry.share;
+    if (roll < 0) return entry.product;
+  }
+  return shares[shares.length - 1]!.product;
+}
+
 export function generateSpec(
   random: Random,
   platform: DoublePlatform,
   postedAt: number,
+  mix?: CategoryMix,
 ): Omit<ListingSpec, 'itemId'> {
-  const product = pick(random, PRODUCTS);
+  const product = pickProduct(random, mix);
   const title = pick(random, product.titles);
   const place = pick(random, PLACES[platform]);
   const admarkt = random() < 0.04;

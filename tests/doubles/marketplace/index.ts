@@ -13,7 +13,7 @@ import {
   type DeliveryLabel,
   type DoublePlatform,
 } from './catalogue';
-import { generateSpec, pick, seededRandom, type ListingSpec } from './generator';
+import { generateSpec, pick, seededRandom, type CategoryMix, type ListingSpec } from './generator';
 import { DoubleMarket, buildRawListing, type StoredListing } from './market';
 
 export type { DoublePlatform } from './catalogue';
@@ -31,6 +31,10 @@ export interface MarketplaceDoubleOptions {
   port?: number;
   /** New ads per second, spread over both sites (0, the default: only `publish`). */
   publishPerSecond?: number;
+  /** Which L1 categories the timer's ads fall in (L1 id → weight). Default: every product alike. */
+  categoryMix?: CategoryMix;
+  /** Which sites the timer publishes on. Default both. */
+  publishPlatforms?: DoublePlatform[];
   /** Seeds the generator: same seed, same ads. */
   seed?: number;
   /** Ads generated at start, posted over the last `initialSpreadDays` days. Default 0. */
@@ -68,6 +72,22 @@ export interface PublishedListing {
   /** Absolute ad page URL on the double. */
   url: string;
   raw: Record<string, unknown>;
+}
+
+/** The ground truth: one entry per ad the double published, as the site holds it (whole text). */
+export interface PublishedRecord {
+  platform: DoublePlatform;
+  itemId: string;
+  /** The double's clock when it was published (not its postedAt, which a test may backdate). */
+  publishedAt: number;
+  postedAt: number;
+  title: string;
+  /** The whole description (the search result shows only its first 200 characters). */
+  description: string;
+  categoryId: number;
+  l1CategoryId: number | null;
+  priceCents: number;
+  admarkt: boolean;
 }
 
 export interface FaultSpec {
@@ -123,6 +143,10 @@ export interface MarketplaceDouble {
   inject(fault: FaultSpec): void;
   /** Drops the faults not yet used up (a busy host is answering again). */
   clearFaults(): void;
+  /** Every ad published (publish, publishRaw, the timer, the initial catalogue), in order. */
+  readonly published: PublishedRecord[];
+  /** Changes the timer's rate (ads per second over the publishing sites; 0 stops it). */
+  setPublishRate(perSecond: number): void;
   /** Every request to either site, in order (control calls excluded). */
   readonly requests: RequestLogEntry[];
   readonly requestLog: RequestLogEntry[];
@@ -158,6 +182,7 @@ export async function startMarketplaceDouble(
   const market = new DoubleMarket(now);
   const faults: ActiveFault[] = [];
   const requests: RequestLogEntry[] = [];
+  const published: PublishedRecord[] = [];
   const connectionCounts: Record<DoublePlatform, number> = { marktplaats: 0, '2dehands': 0 };
   const connectionIds = new WeakMap<Socket, number>();
   let random = seededRandom(seed);
@@ -196,6 +221,19 @@ export async function startMarketplaceDouble(
       ...(meta.pageScript ? { pageScript: meta.pageScript } : {}),
     };
     market.add(stored);
+    const priceInfo = (raw.priceInfo ?? {}) as Record<string, unknown>;
+    published.push({
+      platform,
+      itemId,
+      publishedAt: now(),
+      postedAt,
+      title: String(raw.title ?? ''),
+      description: String(raw.description ?? ''),
+      categoryId: Number(raw.categoryId),
+      l1CategoryId,
+      priceCents: Number(priceInfo.priceCents ?? 0),
+      admarkt: itemId.startsWith('a'),
+    });
     const vipUrl = String(raw.vipUrl);
     return { platform, itemId, vipUrl, url: `${baseUrl[platform]}${vipUrl}`, raw };
   }
@@ -216,7 +254,12 @@ export async function startMarketplaceDouble(
     const platform = input.platform ?? 'marktplaats';
     const postedAt =
       input.postedAt instanceof Date ? input.postedAt.getTime() : (input.postedAt ?? now());
-    const generated = generateSpec(random, platform, postedAt);
+    const generated = generateSpec(
+      random,
+      platform,
+      postedAt,
+      generatedExtras ? options.categoryMix : undefined,
+    );
     if (!generatedExtras) {
       generated.admarkt = false;
       generated.priorityProduct = 'NONE';
@@ -479,6 +522,7 @@ export async function startMarketplaceDouble(
     market.clear();
     clearFaults();
     requests.length = 0;
+    published.length = 0;
     connectionCounts.marktplaats = 0;
     connectionCounts['2dehands'] = 0;
     restartIds();
@@ -511,13 +555,21 @@ export async function startMarketplaceDouble(
   }
 
   let timer: ReturnType<typeof setInterval> | null = null;
-  if ((options.publishPerSecond ?? 0) > 0) {
-    timer = setInterval(
-      () => publishWith({ platform: pick(random, PLATFORMS) }, true),
-      1000 / options.publishPerSecond!,
-    );
+  const publishing = options.publishPlatforms ?? PLATFORMS;
+  function setPublishRate(perSecond: number) {
+    if (timer) clearInterval(timer);
+    timer = null;
+    if (perSecond <= 0) return;
+    // Ticks of at least 10 ms; several ads per tick at high rates, so the rate holds.
+    const tickMs = Math.max(10, 1000 / perSecond);
+    let owed = 0;
+    timer = setInterval(() => {
+      owed += (perSecond * tickMs) / 1000;
+      for (; owed >= 1; owed--) publishWith({ platform: pick(random, publishing) }, true);
+    }, tickMs);
     timer.unref();
   }
+  setPublishRate(options.publishPerSecond ?? 0);
 
   return {
     baseUrl,
@@ -532,6 +584,8 @@ export async function startMarketplaceDouble(
     clearFaults,
     requests,
     requestLog: requests,
+    published,
+    setPublishRate,
     connections: (platform) => connectionCounts[platform],
     reset,
     async stop() {

@@ -1,7 +1,10 @@
 /**
  * The double's marketplace: the stored ads of both sites and the real search semantics over them
  *:
- * - query words matched in the title (and description unless searchInTitleAndDescription=false);
+ * - query words matched in the title (and the WHOLE description unless
+ *   searchInTitleAndDescription=false), every word, case and accents folded (foldText);
+ * - the search result cuts the description to SEARCH_DESCRIPTION_CHARS; the ad page has it whole;
+ * - no query at all with an l1CategoryId: the category's newest ads (the engine's feed);
  * - l1CategoryId / l2CategoryId; attributeRanges[]=PriceCents:from:to (cents, null = open);
  * - postcode filters only together with distanceMeters;
  * - attributesById[]: delivery 33/34, condition 30/31/32/14050/13940 (OR within a facet);
@@ -56,6 +59,8 @@ const RESULT_WINDOW = 5000;
 const INLINE_ADMARKT_EVERY = 25;
 const INLINE_ADMARKT_AT = 2;
 const TOP_BLOCK_SIZE = 2;
+/** The search JSON's `description` is cut (research: "truncated ~200 chars"); the ad page has it whole. */
+export const SEARCH_DESCRIPTION_CHARS = 200;
 const BAD_REQUEST = { error: 'Bad Request', message: 'Invalid parameter combination' };
 
 const dayFormatter = new Intl.DateTimeFormat('en-CA', {
@@ -94,6 +99,11 @@ export function hash(text: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
+}
+
+/** Lowercase without accents: 'Café' → 'cafe' — how the double compares query words and text. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 function str(value: unknown): string {
@@ -138,12 +148,12 @@ export function buildRawListing(spec: ListingSpec): Json {
     { key: 'condition', value: spec.condition, values: [spec.condition] },
     { key: 'delivery', value: spec.delivery, values: [spec.delivery] },
   ];
-  const summary = spec.description.slice(0, 200);
+  // Stored whole: the site searches all of it and the ad page shows it; a search answer cuts it.
   return {
     itemId: spec.itemId,
     title: spec.title,
-    description: summary,
-    categorySpecificDescription: summary,
+    description: spec.description,
+    categorySpecificDescription: spec.description,
     thinContent: !admarkt,
     priceInfo: { priceCents: spec.priceCents, priceType: spec.priceType },
     location: admarkt
@@ -254,7 +264,9 @@ function parseQuery(platform: DoublePlatform, params: URLSearchParams): Query | 
   return {
     limit: pageLimit,
     offset: (offset as number | null) ?? 0,
-    words: (params.get('query') ?? '').toLowerCase().split(/\s+/).filter(Boolean),
+    words: foldText(params.get('query') ?? '')
+      .split(/\s+/)
+      .filter(Boolean),
     inDescription: params.get('searchInTitleAndDescription') !== 'false',
     l1CategoryId: l1 as number | null,
     l2CategoryId: l2 as number | null,
@@ -291,8 +303,9 @@ export class DoubleMarket {
 
   private matches(listing: StoredListing, query: Query, now: number): boolean {
     const raw = listing.raw;
-    const haystack =
-      `${str(raw.title)} ${query.inDescription ? str(raw.description) : ''}`.toLowerCase();
+    const haystack = foldText(
+      `${str(raw.title)} ${query.inDescription ? str(raw.description) : ''}`,
+    );
     if (!query.words.every((word) => haystack.includes(word))) return false;
     if (query.l1CategoryId !== null && listing.l1CategoryId !== query.l1CategoryId) return false;
     if (query.l2CategoryId !== null && raw.categoryId !== query.l2CategoryId) return false;
@@ -344,6 +357,12 @@ export class DoubleMarket {
   ): Json {
     const raw = structuredClone(listing.raw);
     raw.date = dayLabel(listing.postedAt, now);
+    for (const field of ['description', 'categorySpecificDescription']) {
+      const text = raw[field];
+      if (typeof text === 'string' && text.length > SEARCH_DESCRIPTION_CHARS) {
+        raw[field] = text.slice(0, SEARCH_DESCRIPTION_CHARS);
+      }
+    }
     const location = raw.location as Json | undefined;
     // Stored ads say -1000 (unknown), as the API does without a postcode; verbatim fixtures keep theirs.
     if (location && location.onCountryLevel !== true && query.origin !== null) {

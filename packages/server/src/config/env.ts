@@ -115,6 +115,19 @@ export interface EngineSettings {
   readonly checkConcurrency: number;
   /** MARKETPLACE_COOLDOWN_SECONDS (as ms): the first cool-down after a 403 (it doubles, ≤ 5 min). */
   readonly marketplaceCooldownMs: number;
+  /**
+   * ENGINE_FEED (on|off, default on): read each platform's new-ads feed and match it locally
+   * (engine/feed/README.md); per-search polling then reconciles at a slower cadence.
+   */
+  readonly feedEnabled: boolean;
+  /** ENGINE_FEED_RATE_SHARE (0.1–0.9, default 0.5): the feed's share of MARKETPLACE_RATE per host. */
+  readonly feedRateShare: number;
+  /** ENGINE_FEED_MAX_GAP_SECONDS (default 180): the longest a quiet category goes unvisited. */
+  readonly feedMaxGapMs: number;
+  /** ENGINE_FEED_OVERLAP_SECONDS (default 300): each read goes back this far for late-listed ads. */
+  readonly feedOverlapMs: number;
+  /** RECONCILE_FACTOR (1–20, default 3): with the feed on, per-search polling runs this much slower. */
+  readonly reconcileFactor: number;
 }
 
 export interface DeliverySettings {
@@ -335,6 +348,11 @@ const EnvSchema = z.object({
   SCHEDULER_TICK_MS: integer(50, 60_000).default(5000),
   CHECK_CONCURRENCY: integer(1, 64).default(4),
   MARKETPLACE_COOLDOWN_SECONDS: integer(1, 3600).default(30),
+  ENGINE_FEED: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  ENGINE_FEED_RATE_SHARE: z.coerce.number().min(0.1).max(0.9).default(0.5),
+  RECONCILE_FACTOR: integer(1, 20).default(3),
+  ENGINE_FEED_MAX_GAP_SECONDS: integer(1, 3600).default(180),
+  ENGINE_FEED_OVERLAP_SECONDS: integer(0, 86_400).default(300),
   SENTRY_DSN: z
     .string()
     .trim()
@@ -469,6 +487,11 @@ export function loadConfig(env: Env = process.env): Config {
       schedulerTickMs: vars.SCHEDULER_TICK_MS,
       checkConcurrency: vars.CHECK_CONCURRENCY,
       marketplaceCooldownMs: vars.MARKETPLACE_COOLDOWN_SECONDS * 1000,
+      feedEnabled: vars.ENGINE_FEED === 'on',
+      feedRateShare: vars.ENGINE_FEED_RATE_SHARE,
+      reconcileFactor: vars.RECONCILE_FACTOR,
+      feedMaxGapMs: vars.ENGINE_FEED_MAX_GAP_SECONDS * 1000,
+      feedOverlapMs: vars.ENGINE_FEED_OVERLAP_SECONDS * 1000,
     }),
     delivery: Object.freeze({
       attempts: vars.DELIVERY_ATTEMPTS,

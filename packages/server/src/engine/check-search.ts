@@ -21,9 +21,8 @@ import { Op, UniqueConstraintError, type Transaction } from 'sequelize';
 import type { AppContext } from '../context';
 import { loadSettings } from '../models/current-settings';
 import type { Alert, Search } from '../models';
-import { alertFilters, matchListing, wantsDetail, type AlertFilters } from './matcher';
+import { matchWithDetail, withFilters } from './listing-matches';
 import {
-  applyDetail,
   MAX_WINDOW_PAGES,
   type Listing,
   type MarketplaceClient,
@@ -58,8 +57,6 @@ export type CheckOutcome =
   | { status: 'checked'; checkId: string; newListings: number; matches: number; recorded: Recorded }
   | { status: 'cooling-down'; until: Date }
   | { status: 'failed'; message: string };
-
-type AlertWithFilters = { alert: Alert; filters: AlertFilters };
 
 export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
   const { models, sequelize } = ctx;
@@ -105,30 +102,6 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
       'search check failed; retried at its next slot',
     );
     return { status: 'failed', message: failure.message };
-  }
-
-  /** Matches of one new listing, reading its ad page only when an alert's answer depends on it. */
-  async function matchesOf(
-    listing: Listing,
-    alerts: AlertWithFilters[],
-  ): Promise<{ listing: Listing; alerts: Alert[] } | MarketplaceFailure> {
-    let current = listing;
-    let results = alerts.map(({ filters }) => matchListing(current, filters));
-    const needsPage = alerts.some(({ filters }, i) => wantsDetail(current, filters, results[i]!));
-    if (needsPage) {
-      const detail = await deps.client.fetchDetail(listing);
-      if (detail.status === 'cooling-down') return detail;
-      // Gone already: nobody is told about an ad that no longer exists.
-      if (detail.status === 'gone') return { listing, alerts: [] };
-      if (detail.status === 'ok') current = applyDetail(listing, detail.detail);
-      else
-        logger.warn({ listingId: listing.id, detail }, 'ad page unreadable; matching without it');
-      results = alerts.map(({ filters }) => matchListing(current, filters, { detailRead: true }));
-    }
-    return {
-      listing: current,
-      alerts: alerts.filter((_, i) => results[i]!.match).map(({ alert }) => alert),
-    };
   }
 
   /** The seen-set and price history after a fetch: new listings added, seen ones refreshed. */
@@ -358,16 +331,10 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
     }
 
     const settings = await loadSettings(ctx);
-    const withFilters: AlertWithFilters[] = alerts.map((alert) => ({
-      alert,
-      filters: alertFilters(alert, {
-        ownerPlan: alert.user?.plan ?? null,
-        filterPaidAds: settings.features.filterPaidAds,
-      }),
-    }));
+    const filtered = withFilters(alerts, settings.features.filterPaidAds);
     const matches: MatchToRecord[] = [];
     for (const listing of fresh) {
-      const matched = await matchesOf(listing, withFilters);
+      const matched = await matchWithDetail(deps.client, logger, listing, filtered);
       // The host blocked the ad page: stop here, record nothing; the next check sees them again.
       if ('status' in matched) return fail(search, matched);
       for (const alert of matched.alerts) matches.push({ alert, listing: matched.listing });
@@ -377,7 +344,11 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
     let recorded: Recorded;
     try {
       recorded = await sequelize.transaction(async (transaction) => {
-        const result = await recordMatches(ctx, { checkId, matches }, transaction);
+        const result = await recordMatches(
+          ctx,
+          { checkId, matches, foundBy: 'reconciliation' },
+          transaction,
+        );
         await markSeen(search, unseen, encountered, seenPrices, at, transaction, alerts);
         await markChecked(search, alerts, at, transaction, {
           ...(search.initializedAt ? {} : { initializedAt: at }),

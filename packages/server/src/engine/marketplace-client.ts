@@ -9,10 +9,15 @@ const COOLDOWN_MAX_MS = 5 * 60_000;
 export function marketplaceClientFor(
   config: Pick<Config, 'marktplaatsBaseUrl' | 'tweedehandsBaseUrl' | 'marketplaceRate' | 'engine'>,
   logger: Logger,
+  /**
+   * This client's share of MARKETPLACE_RATE per host (default all of it): with the feed on, the
+   * feed's client and the workers' checks split it, so together they stay within the rate.
+   */
+  rateShare = 1,
 ): MarketplaceClient {
   return createMarketplaceClient({
     baseUrls: { marktplaats: config.marktplaatsBaseUrl, '2dehands': config.tweedehandsBaseUrl },
-    ratePerSecond: config.marketplaceRate,
+    ratePerSecond: config.marketplaceRate * rateShare,
     logger: logger.child({ component: 'marketplace' }),
     cooldownInitialMs: config.engine.marketplaceCooldownMs,
     cooldownMaxMs: Math.max(COOLDOWN_MAX_MS, config.engine.marketplaceCooldownMs),

@@ -26,6 +26,7 @@ import {
 } from '@prijsalarm/core';
 import type { Alert, DeliveryMethod, SellerType } from '../models';
 import { alertConditions } from './alert-search';
+import { foldText } from './feed/query-rules';
 import type { Listing } from './marketplace';
 
 export interface AlertFilters {
@@ -122,10 +123,7 @@ export function alertFilters(alert: FilterableAlert, context: FilterContext): Al
   };
 }
 
-/** Lowercase without accents: 'Café  Kapót' → 'cafe kapot'. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}
+export { foldText };
 
 /** '123.456 km' / '123456' → 123456; null when no number is given. */
 export function parseMileageKm(value: string | undefined): number | null {

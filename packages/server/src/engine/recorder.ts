@@ -34,6 +34,11 @@ export interface MatchToRecord {
   listing: Listing;
   /** A price drop of a listing seen before (engine/price-drops.ts); absent: a new listing. */
   drop?: { previousPriceCents: number };
+  /**
+   * Not before then: the delivery waits (its plan's batch, spec §9). The row's `nextAttemptAt`
+   * holds it, so neither its job nor the relay sends it early. Default: at once.
+   */
+  deliverAt?: Date;
 }
 
 /** 'new', or 'drop:<cents>': a notification is unique per (alert, listing, dedupeKey). */
@@ -45,6 +50,8 @@ export interface RecordInput {
   /** The check run (uuid); siblings of one check share it. */
   checkId: string;
   matches: readonly MatchToRecord[];
+  /** Which path found them (notifications.foundBy). */
+  foundBy?: 'feed' | 'reconciliation';
 }
 
 export interface CreatedNotification {
@@ -58,6 +65,8 @@ export interface Recorded {
   created: CreatedNotification[];
   /** Pending deliveries of the recorded matches, new or found: each gets a `deliver` job. */
   pendingDeliveryIds: string[];
+  /** Deliveries that wait for their plan's batch: id → when (ms) their job runs. */
+  deliverAt?: Map<string, number>;
 }
 
 type RecorderContext = Pick<AppContext, 'models' | 'sequelize' | 'queue' | 'events' | 'logger'>;
@@ -113,6 +122,7 @@ type WantedDelivery = {
   channel: DeliveryChannel;
   recipient: string;
   messageKey: string | null;
+  nextAttemptAt?: Date;
 };
 
 /** The row of a delivery another delivery's message already carries (or settled). */
@@ -149,6 +159,15 @@ export async function recordMatches(
     );
   }
   const matches = [...unique.values()];
+  const deliverAtOf = new Map<string, Date>();
+  for (const match of matches) {
+    if (match.deliverAt && match.deliverAt.getTime() > Date.now()) {
+      deliverAtOf.set(
+        keyOf(match.alert.id, match.listing.platform, match.listing.id, dedupeKeyOf(match)),
+        match.deliverAt,
+      );
+    }
+  }
 
   const existing = await Notification.findAll({
     attributes: ['id', 'alertId', 'platform', 'listingId', 'dedupeKey'],
@@ -190,6 +209,7 @@ export async function recordMatches(
         kind: drop ? ('price_drop' as const) : ('new' as const),
         previousPriceCents: drop?.previousPriceCents ?? null,
         dedupeKey: dedupeKeyOf({ listing, drop }),
+        foundBy: input.foundBy ?? null,
       })),
       { transaction },
     );
@@ -209,6 +229,9 @@ export async function recordMatches(
     if (notificationId === undefined) return [];
     const { alert, listing } = match;
     const recipient = recipientOf(alert);
+    const deliverAt = deliverAtOf.get(
+      keyOf(alert.id, listing.platform, listing.id, dedupeKeyOf(match)),
+    );
     return channelsFor(alert, { webhook: webhooked.has(alert.id) }).map((channel) => ({
       notificationId,
       channel,
@@ -216,6 +239,7 @@ export async function recordMatches(
       messageKey: MESSAGE_CHANNELS.has(channel)
         ? messageKeyOf(recipient, channel, listing, dedupeKeyOf(match))
         : null,
+      ...(deliverAt ? { nextAttemptAt: deliverAt } : {}),
     }));
   });
   if (wanted.length === 0) return result;
@@ -261,6 +285,8 @@ export async function recordMatches(
   for (const row of created) {
     if (row.messageKey) leads.set(row.messageKey, row);
     result.pendingDeliveryIds.push(row.id);
+    if (row.nextAttemptAt)
+      (result.deliverAt ??= new Map()).set(row.id, row.nextAttemptAt.getTime());
   }
   if (followers.length > 0) {
     const rows = await Delivery.bulkCreate(
@@ -281,8 +307,14 @@ export async function dispatchRecorded(
   recorded: Recorded,
 ): Promise<void> {
   for (const deliveryId of recorded.pendingDeliveryIds) {
+    const at = recorded.deliverAt?.get(deliveryId);
+    const delayMs = at === undefined ? 0 : Math.max(0, at - Date.now());
     try {
-      await ctx.queue.enqueue('deliver', { deliveryId }, { jobId: `deliver:${deliveryId}` });
+      await ctx.queue.enqueue(
+        'deliver',
+        { deliveryId },
+        { jobId: `deliver:${deliveryId}`, ...(delayMs > 0 ? { delayMs } : {}) },
+      );
     } catch (error) {
       ctx.logger.warn(
         { err: error, deliveryId },

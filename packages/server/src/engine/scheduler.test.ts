@@ -8,7 +8,8 @@ const TICK = 1000;
 
 let kit: EngineKit;
 beforeAll(async () => {
-  kit = await startEngineKit({ tickMs: TICK });
+  // Per-search polling's own rules; with the feed on it runs slower (the last test here).
+  kit = await startEngineKit({ tickMs: TICK, env: { ENGINE_FEED: 'off' } });
 });
 afterAll(() => kit.stop());
 
@@ -92,6 +93,22 @@ describe('reconciling searches with alerts', () => {
     await kit.alert({ checkIntervalMinutes: 30 });
     await createScheduler({ ...kit.ctx, config }).reconcile(new Date());
     expect((await searches())[0]?.intervalSeconds).toBe(7);
+  });
+
+  it('with the feed on, polls what the feed decides RECONCILE_FACTOR slower, the rest as before', async () => {
+    const engine = { ...kit.ctx.config.engine, feedEnabled: true, reconcileFactor: 3 };
+    const config = { ...kit.ctx.config, checkIntervalSeconds: null, engine };
+    const covered = await kit.alert({ searchTerm: 'racefiets', checkIntervalMinutes: 3 });
+    const located = await kit.alert({
+      searchTerm: 'stadsfiets',
+      checkIntervalMinutes: 3,
+      postalCode: '1016LV',
+      distanceKm: 10,
+    });
+    await createScheduler({ ...kit.ctx, config }).reconcile(new Date());
+    const [a, b] = await Promise.all([covered, located].map((alert) => alert.reload()));
+    expect((await kit.models.Search.findByPk(a!.searchKey!))?.intervalSeconds).toBe(540);
+    expect((await kit.models.Search.findByPk(b!.searchKey!))?.intervalSeconds).toBe(180);
   });
 });
 

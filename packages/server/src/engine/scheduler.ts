@@ -16,6 +16,7 @@ import type { AppContext } from '../context';
 import type { Alert } from '../models';
 import { manageUrlOf, refreshUrlOf } from '../security/alert-links';
 import { alertIntervalSeconds, alertSearches } from './alert-search';
+import { feedCovers } from './feed/alert-index';
 import type { MarketplaceSearch } from './marketplace';
 import { nextSlotAfter, startSlot } from './slots';
 
@@ -82,7 +83,10 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
     const alertKeys = new Map<string, string>(); // alert.searchKey: its first platform's key
     for (const alert of alerts) {
       if (alert.statusAt(at) !== 'active') continue;
-      const interval = alertIntervalSeconds(alert, ctx.config);
+      // What the feed decides is polled per search only to reconcile: RECONCILE_FACTOR slower.
+      const slower =
+        ctx.config.engine.feedEnabled && feedCovers(alert) ? ctx.config.engine.reconcileFactor : 1;
+      const interval = alertIntervalSeconds(alert, ctx.config) * slower;
       for (const { platform, key, search } of alertSearches(alert)) {
         const entry = desired.get(key);
         if (entry) entry.intervalSeconds = Math.min(entry.intervalSeconds, interval);

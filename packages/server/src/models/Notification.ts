@@ -53,6 +53,8 @@ export class Notification extends Model<
   declare previousPriceCents: CreationOptional<number | null>;
   /** 'new', or 'drop:<cents>' for a drop to that price: each is told once. */
   declare dedupeKey: CreationOptional<string>;
+  /** Which path found it: the new-ads feed or per-search polling (engine/feed/README.md). */
+  declare foundBy: CreationOptional<'feed' | 'reconciliation' | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -85,6 +87,7 @@ export class Notification extends Model<
         kind: oneOf(NOTIFICATION_KINDS, { defaultValue: 'new' }),
         previousPriceCents: { type: DataTypes.INTEGER, allowNull: true },
         dedupeKey: { type: DataTypes.STRING(32), allowNull: false, defaultValue: 'new' },
+        foundBy: oneOf(['feed', 'reconciliation'], { allowNull: true }),
         ...timestamps,
       },
       { sequelize, tableName: 'notifications', modelName: 'Notification' },

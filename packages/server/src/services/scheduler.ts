@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { createRedisLock, SCHEDULER_LOCK_KEY } from '../engine/leader-lock';
 import { runAsLeader } from '../engine/leadership';
 import { createScheduler, startSchedulerLoop } from '../engine/scheduler';
+import { startFeed } from '../engine/feed/run';
 import { startDeliveryRelay } from '../delivery/relay';
 import { startTelegramUpdates } from '../bots/telegram-updates';
 import { startPaymentSweep } from './payment-sweep';
@@ -44,10 +45,13 @@ export async function start(ctx: AppContext): Promise<RunningService> {
       const telegramUpdates = startTelegramUpdates(ctx);
       // Ends Pro after a cancel or a failed renewal's grace (issue 10).
       const paymentSweep = startPaymentSweep(ctx);
+      // The new-ads feed: one reader per platform, here under the same leadership (issue 12).
+      const feed = ctx.config.engine.feedEnabled ? startFeed(ctx) : null;
       logger.info({ tickMs }, 'scheduler running');
       return {
         async stop() {
           await loop.stop();
+          await feed?.stop();
           await paymentSweep.stop();
           await telegramUpdates?.stop();
           await relay.stop();

@@ -11,7 +11,9 @@ import type { RunningService } from './types';
 export async function start(ctx: AppContext): Promise<RunningService> {
   const logger = ctx.logger.child({ role: 'worker' });
   // One marketplace client per process: its rate limiter and cool-down cover every check here.
-  const client = marketplaceClientFor(ctx.config, logger);
+  // With the feed on, the feed's client takes its share of MARKETPLACE_RATE and checks the rest.
+  const { feedEnabled, feedRateShare } = ctx.config.engine;
+  const client = marketplaceClientFor(ctx.config, logger, feedEnabled ? 1 - feedRateShare : 1);
   const checker = createSearchChecker(ctx, { client });
   await ctx.queue.process(
     'check-search',

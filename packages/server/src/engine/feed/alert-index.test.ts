@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { AlertIndex, type IndexableAlert } from './alert-index';
+
+const alert = (id: string, overrides: Partial<IndexableAlert> = {}): IndexableAlert => ({
+  id,
+  searchTerm: 'racefiets',
+  platforms: ['marktplaats'],
+  minPriceCents: null,
+  maxPriceCents: null,
+  postalCode: null,
+  distanceKm: null,
+  l1CategoryId: null,
+  l2CategoryId: null,
+  ...overrides,
+});
+
+const listing = (overrides: Record<string, unknown> = {}) => ({
+  platform: 'marktplaats' as const,
+  title: 'Gazelle racefiets Shimano 105',
+  description: 'Nette fiets, weinig gereden.',
+  priceCents: 45_000,
+  category: { l1: 445, l2: 464 },
+  ...overrides,
+});
+
+describe('the alert index', () => {
+  it('finds the alerts whose words, platform, category and price fit — and only those', () => {
+    const index = new AlertIndex();
+    index.upsert(alert('words'));
+    index.upsert(alert('two-words', { searchTerm: 'Gazelle SHIMANO' }));
+    index.upsert(alert('other-word', { searchTerm: 'omafiets' }));
+    index.upsert(alert('other-platform', { platforms: ['2dehands'] }));
+    index.upsert(alert('category', { searchTerm: '', l1CategoryId: 445 }));
+    index.upsert(alert('other-category', { searchTerm: '', l1CategoryId: 91 }));
+    index.upsert(alert('too-cheap', { maxPriceCents: 40_000 }));
+    index.upsert(alert('in-range', { minPriceCents: 40_000, maxPriceCents: 50_000 }));
+    index.upsert(alert('short', { searchTerm: 'ga 1' }));
+    expect(index.candidates(listing()).matches.sort()).toEqual(
+      ['category', 'in-range', 'short', 'two-words', 'words'].sort(),
+    );
+  });
+
+  it('follows edits and removals', () => {
+    const index = new AlertIndex();
+    index.upsert(alert('a'));
+    index.upsert(alert('a', { searchTerm: 'omafiets' }));
+    expect(index.candidates(listing()).matches).toEqual([]);
+    index.upsert(alert('a'));
+    expect(index.candidates(listing()).matches).toEqual(['a']);
+    index.remove('a');
+    expect(index.candidates(listing()).matches).toEqual([]);
+    expect(index.size).toBe(0);
+  });
+
+  it('leaves alerts with a distance to per-search polling', () => {
+    const index = new AlertIndex();
+    index.upsert(alert('near', { postalCode: '1016LV', distanceKm: 10 }));
+    expect(index.size).toBe(0);
+  });
+
+  it('does not scan every alert: 100 000 alerts, one listing, a few candidates', () => {
+    const index = new AlertIndex();
+    for (let i = 0; i < 100_000; i++)
+      index.upsert(alert(`a${i}`, { searchTerm: `woord${i} fiets` }));
+    index.upsert(alert('hit', { searchTerm: 'racefiets' }));
+    const started = performance.now();
+    const found = index.candidates(listing());
+    expect(found.matches).toEqual(['hit']);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * The feed against the marketplace double over HTTP, with the real database and recorder: what a
+ * user would notice is which ads reach them, once, and when.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Plan } from '@prijsalarm/core';
+import { startEngineKit, type EngineKit } from '../../../test/engine-kit';
+import type { Alert } from '../../models';
+import { AlertIndex } from './alert-index';
+import { createFeedReader, type FeedReader } from './feed-reader';
+import { createIndexSync } from './index-sync';
+import { feedModels } from './store';
+
+const FIETSEN = 445;
+const DAMESFIETSEN = 447;
+
+let kit: EngineKit;
+let index: AlertIndex;
+let reader: FeedReader;
+let sync: ReturnType<typeof createIndexSync>;
+
+beforeAll(async () => {
+  kit = await startEngineKit({ env: { ENGINE_FEED: 'off' } });
+});
+afterAll(() => kit.stop());
+
+beforeEach(async () => {
+  await kit.models.Alert.destroy({ where: {} });
+  const { FeedCategory } = feedModels(kit.ctx.sequelize);
+  await FeedCategory.destroy({ where: {} });
+  kit.double.reset();
+  kit.double.clearFaults();
+  kit.enqueued.length = 0;
+  index = new AlertIndex();
+  sync = createIndexSync(kit.ctx, index);
+  reader = createFeedReader(kit.ctx, {
+    platform: 'marktplaats',
+    categories: [FIETSEN],
+    client: kit.client,
+    index,
+    minGapMs: 0,
+  });
+});
+
+async function userAlert(plan: Plan, overrides: Partial<Alert> = {}): Promise<Alert> {
+  const user = await kit.models.User.create({ email: `${randomUUID()}@example.nl`, plan });
+  return kit.alert({
+    userId: user.id,
+    email: null,
+    searchTerm: 'racefiets',
+    checkIntervalMinutes: plan === 'PRO' ? 1 : 15,
+    confirmedAt: new Date(Date.now() - 60_000),
+    ...overrides,
+  });
+}
+
+/** The alert index is current and the category has its baseline. */
+async function ready(): Promise<void> {
+  await sync.refresh();
+  expect((await reader.visit(FIETSEN)).status).toBe('baseline');
+}
+
+const notificationsOf = (alert: Alert) =>
+  kit.models.Notification.findAll({ where: { alertId: alert.id } });
+
+describe('the new-ads feed', () => {
+  it('delivers an ad only the feed saw, once, marked as found by the feed', async () => {
+    kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Oude racefiets' }); // before: baseline
+    const alert = await userAlert('PRO');
+    await ready();
+    const ad = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Gazelle racefiets 58 cm' });
+    kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Omafiets zwart' });
+
+    const outcome = await reader.visit(FIETSEN);
+    expect(outcome).toMatchObject({ status: 'read', newListings: 2, matches: 1 });
+    const again = await reader.visit(FIETSEN);
+    console.log(
+      'DEBUG',
+      again,
+      kit.double.requests.map((r) => [r.status, r.url]),
+    );
+    expect(again).toMatchObject({ status: 'read', newListings: 0 });
+
+    const found = await notificationsOf(alert);
+    expect(found.map((n) => [n.listingId, n.foundBy])).toEqual([[ad.itemId, 'feed']]);
+    // Pro: at once.
+    const deliver = kit.enqueued.filter((job) => job.name === 'deliver');
+    expect(deliver.length).toBeGreaterThan(0);
+    expect(deliver.every((job) => !job.options?.delayMs)).toBe(true);
+  });
+
+  it('holds a FREE alert’s ad for its check interval, a PRO alert’s not', async () => {
+    const free = await userAlert('FREE', { checkIntervalMinutes: 15 });
+    const pro = await userAlert('PRO');
+    await ready();
+    kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Trek' });
+    await reader.visit(FIETSEN);
+
+    const [freeNote] = await notificationsOf(free);
+    const [proNote] = await notificationsOf(pro);
+    const freeDeliveries = await kit.models.Delivery.findAll({
+      where: { notificationId: freeNote!.id },
+    });
+    const proDeliveries = await kit.models.Delivery.findAll({
+      where: { notificationId: proNote!.id },
+    });
+    for (const delivery of freeDeliveries) {
+      expect(delivery.status).toBe('pending');
+      expect(delivery.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+      expect(delivery.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
+    }
+    for (const delivery of proDeliveries) expect(delivery.nextAttemptAt).toBeNull();
+    const delayed = kit.enqueued.filter(
+      (job) => job.name === 'deliver' && (job.options?.delayMs ?? 0) > 0,
+    );
+    expect(delayed.map((job) => job.data.deliveryId).sort()).toEqual(
+      freeDeliveries.map((d) => d.id).sort(),
+    );
+  });
+
+  it('pages a burst of more than 100 ads between two visits: nothing missed', async () => {
+    const alert = await userAlert('PRO', { searchTerm: 'fiets' });
+    await ready();
+    const burst = Array.from({ length: 250 }, (_, i) =>
+      kit.double.publish({ categoryId: DAMESFIETSEN, title: `Damesfiets nummer ${i}` }),
+    );
+    const outcome = await reader.visit(FIETSEN);
+    expect(outcome).toMatchObject({ status: 'read', newListings: 250, pages: 3 });
+    const found = await notificationsOf(alert);
+    expect(new Set(found.map((n) => n.listingId))).toEqual(new Set(burst.map((ad) => ad.itemId)));
+  });
+
+  it('leaves a word beyond the cut description to per-search polling, which delivers it once', async () => {
+    const alert = await userAlert('PRO', { searchTerm: 'racefiets campagnolo' });
+    const key = await kit.searchKeyOf(alert);
+    await kit.checker.check(key); // the search's first look
+    await ready();
+    const ad = kit.double.publish({
+      categoryId: DAMESFIETSEN,
+      title: 'Racefiets',
+      description: `${'Zeer nette fiets, altijd binnen gestaan. '.repeat(6)}Groep: Campagnolo Record.`,
+    });
+    const outcome = await reader.visit(FIETSEN);
+    expect(outcome).toMatchObject({ status: 'read', newListings: 1, matches: 0 });
+    expect(await notificationsOf(alert)).toEqual([]);
+
+    await kit.checker.check(key);
+    await kit.checker.check(key);
+    const found = await notificationsOf(alert);
+    expect(found.map((n) => [n.listingId, n.foundBy])).toEqual([[ad.itemId, 'reconciliation']]);
+  });
+
+  it('an ad found by the feed and then by per-search polling is one notification', async () => {
+    const alert = await userAlert('PRO');
+    const key = await kit.searchKeyOf(alert);
+    await kit.checker.check(key);
+    await ready();
+    kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Giant' });
+    await reader.visit(FIETSEN);
+    await kit.checker.check(key);
+    const found = await notificationsOf(alert);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.foundBy).toBe('feed');
+  });
+
+  it('a 429/403 storm slows the feed but loses no ad', async () => {
+    const alert = await userAlert('PRO');
+    await ready();
+    const ad = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Cube' });
+    kit.double.inject({ status: 429, times: 20, target: 'search' });
+    const first = await reader.visit(FIETSEN);
+    expect(first.status).not.toBe('read');
+    kit.double.clearFaults();
+    kit.double.inject({ status: 403, times: 1, target: 'search' });
+    const second = await reader.visit(FIETSEN);
+    expect(second.status).toBe('cooling-down');
+    expect(await notificationsOf(alert)).toEqual([]);
+    const later = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Canyon' });
+    // The host cooled down (the kit's client: 400 ms): the next visit reads everything since.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const { FeedCategory } = feedModels(kit.ctx.sequelize);
+    await FeedCategory.update({ cooldownUntil: null }, { where: {} });
+    expect(await reader.visit(FIETSEN)).toMatchObject({ status: 'read', matches: 2 });
+    const found = await notificationsOf(alert);
+    expect(found.map((n) => n.listingId).sort()).toEqual([ad.itemId, later.itemId].sort());
+  });
+
+  it('an ad the site lists late, behind ads it showed before, is still found', async () => {
+    const alert = await userAlert('PRO');
+    kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Omafiets' });
+    await ready();
+    // Posted a minute ago but listed only now, last of its day (after midnight: under 'Gisteren'):
+    // the feed reads by posting time (offeredSince, with an overlap), not by position or label.
+    const ad = kit.double.publish({
+      categoryId: DAMESFIETSEN,
+      title: 'Racefiets Koga',
+      postedAt: Date.now() - 60_000,
+      daySortKey: 2 ** 32,
+    });
+    await reader.visit(FIETSEN);
+    expect((await notificationsOf(alert)).map((n) => n.listingId)).toEqual([ad.itemId]);
+  });
+
+  it('picks up alert changes without reloading them all: pause and edit', async () => {
+    const alert = await userAlert('PRO');
+    await ready();
+    await alert.update({ isActive: false });
+    await sync.refresh();
+    kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Bianchi' });
+    await reader.visit(FIETSEN);
+    expect(await notificationsOf(alert)).toEqual([]);
+    await alert.update({ isActive: true, searchTerm: 'bakfiets' });
+    await sync.refresh();
+    expect(index.has(alert.id)).toBe(true);
+    const ad = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Bakfiets Babboe' });
+    await reader.visit(FIETSEN);
+    expect((await notificationsOf(alert)).map((n) => n.listingId)).toEqual([ad.itemId]);
+  });
+});

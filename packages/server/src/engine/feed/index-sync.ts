@@ -1,0 +1,82 @@
+/**
+ * Keeps the alert index (alert-index.ts) in step with the alerts as they change — create, edit,
+ * pause, resume, confirm, delete, expiry — without reloading them all: each refresh reads only the
+ * alerts written since the previous one (their `updatedAt`), from whichever process wrote them.
+ * Expiry needs no write: an expired alert is dropped when the feed loads it to match. A deleted
+ * alert cannot match (the feed loads candidates fresh); it leaves the index at the next rebuild
+ * (every `rebuildEveryMs`).
+ */
+import { Op } from 'sequelize';
+import type { AppContext } from '../../context';
+import type { Alert } from '../../models';
+import { checkableAlertsWhere } from '../scheduler';
+import type { AlertIndex } from './alert-index';
+
+const ATTRIBUTES = [
+  'id',
+  'searchTerm',
+  'platforms',
+  'minPriceCents',
+  'maxPriceCents',
+  'postalCode',
+  'distanceKm',
+  'l1CategoryId',
+  'l2CategoryId',
+  'confirmedAt',
+  'isActive',
+  'expiresAt',
+  'updatedAt',
+] as const;
+
+/** Writes up to this long before a refresh may still be committing: read them again. */
+const SAFETY_MS = 5_000;
+
+export interface IndexSyncOptions {
+  now?: () => Date;
+  rebuildEveryMs?: number;
+}
+
+export function createIndexSync(
+  ctx: Pick<AppContext, 'models' | 'logger'>,
+  index: AlertIndex,
+  options: IndexSyncOptions = {},
+) {
+  const now = options.now ?? (() => new Date());
+  const rebuildEveryMs = options.rebuildEveryMs ?? 10 * 60_000;
+  let syncedUpTo: number | null = null;
+  let rebuiltAt = Number.NEGATIVE_INFINITY;
+
+  function apply(alert: Alert, at: Date): void {
+    if (alert.statusAt(at) === 'active') index.upsert(alert);
+    else index.remove(alert.id);
+  }
+
+  async function rebuild(): Promise<number> {
+    const at = now();
+    const alerts = await ctx.models.Alert.findAll({
+      attributes: [...ATTRIBUTES],
+      where: checkableAlertsWhere(at),
+    });
+    for (const id of [...index.ids()]) index.remove(id);
+    for (const alert of alerts) apply(alert, at);
+    syncedUpTo = at.getTime();
+    rebuiltAt = at.getTime();
+    ctx.logger.info({ alerts: index.size }, 'feed alert index built');
+    return index.size;
+  }
+
+  /** Reads the alerts written since the last refresh; returns how many were (re)filed. */
+  async function refresh(): Promise<number> {
+    const at = now();
+    if (syncedUpTo === null || at.getTime() - rebuiltAt >= rebuildEveryMs) return rebuild();
+    const changed = await ctx.models.Alert.findAll({
+      attributes: [...ATTRIBUTES],
+      where: { updatedAt: { [Op.gte]: new Date(syncedUpTo - SAFETY_MS) } },
+    });
+    for (const alert of changed) apply(alert, at);
+    syncedUpTo = at.getTime();
+    return changed.length;
+  }
+
+  return { refresh, rebuild };
+}

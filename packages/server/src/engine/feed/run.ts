@@ -1,0 +1,118 @@
+/**
+ * Runs the feed in the scheduler role (under its leader lock, so one reader per platform in the
+ * whole installation): one loop per platform that keeps the alert index current and visits the
+ * category due next. Requests go through one client of the feed's own, at its share of
+ * MARKETPLACE_RATE per host (ENGINE_FEED_RATE_SHARE); the workers' checks get the rest.
+ */
+import { L1_CATEGORY_KEYS, PLATFORM_IDS, type PlatformId } from '@prijsalarm/core';
+import type { EngineContext } from '../check-search';
+import { marketplaceClientFor } from '../marketplace-client';
+import type { MarketplaceClient } from '../marketplace';
+import { AlertIndex } from './alert-index';
+import { createFeedReader, type FeedOptions, type VisitOutcome } from './feed-reader';
+import { createIndexSync } from './index-sync';
+
+/** Every L1 category both sites share (their ids are the same). */
+export const FEED_CATEGORIES: readonly number[] = [...new Set(Object.values(L1_CATEGORY_KEYS))];
+
+/** The index is read again at most this often (changed alerts only). */
+const INDEX_REFRESH_MS = 1_000;
+
+export interface RunningFeed {
+  index: AlertIndex;
+  stop(): Promise<void>;
+}
+
+export interface StartFeedOptions extends Partial<
+  Pick<FeedOptions, 'overlapMs' | 'minGapMs' | 'maxGapMs'>
+> {
+  client?: MarketplaceClient;
+  platforms?: readonly PlatformId[];
+  categories?: readonly number[];
+  /** Each visit's outcome (the bench counts them). */
+  onVisit?: (platform: PlatformId, l1: number, outcome: VisitOutcome) => void;
+}
+
+export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): RunningFeed {
+  const logger = ctx.logger.child({ component: 'feed' });
+  const ownClient = options.client === undefined;
+  const client =
+    options.client ?? marketplaceClientFor(ctx.config, ctx.logger, ctx.config.engine.feedRateShare);
+  const index = new AlertIndex();
+  const sync = createIndexSync(ctx, index);
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  let lastRefresh = Number.NEGATIVE_INFINITY;
+  let refreshing: Promise<unknown> | null = null;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        wake = null;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  /** One refresh at a time, shared by the platform loops. */
+  async function refreshIndex(): Promise<void> {
+    if (Date.now() - lastRefresh < INDEX_REFRESH_MS) return;
+    refreshing ??= sync.refresh().finally(() => {
+      lastRefresh = Date.now();
+      refreshing = null;
+    });
+    await refreshing;
+  }
+
+  async function loop(platform: PlatformId): Promise<void> {
+    const reader = createFeedReader(ctx, {
+      platform,
+      categories: options.categories ?? FEED_CATEGORIES,
+      client,
+      index,
+      overlapMs: options.overlapMs ?? ctx.config.engine.feedOverlapMs,
+      maxGapMs: options.maxGapMs ?? ctx.config.engine.feedMaxGapMs,
+      minGapMs: options.minGapMs ?? Math.min(5_000, ctx.config.engine.feedMaxGapMs),
+    });
+    while (!stopped) {
+      try {
+        await refreshIndex();
+        // Nothing to look for: no requests at all.
+        if (index.sizeOf(platform) === 0) {
+          await sleep(INDEX_REFRESH_MS);
+          continue;
+        }
+        const due = await reader.nextDue();
+        const wait = due.at - Date.now();
+        if (wait > 0) {
+          await sleep(Math.min(wait, INDEX_REFRESH_MS));
+          continue;
+        }
+        const outcome = await reader.visit(due.l1);
+        options.onVisit?.(platform, due.l1, outcome);
+      } catch (error) {
+        logger.error({ err: error, platform }, 'feed visit crashed; next one goes on');
+        await sleep(INDEX_REFRESH_MS);
+      }
+    }
+  }
+
+  const platforms = options.platforms ?? PLATFORM_IDS;
+  const loops = platforms.map((platform) => loop(platform));
+  logger.info(
+    { platforms, categories: (options.categories ?? FEED_CATEGORIES).length },
+    'feed running',
+  );
+  return {
+    index,
+    async stop() {
+      stopped = true;
+      wake?.();
+      await Promise.all(loops);
+      if (ownClient) await client.close();
+    },
+  };
+}

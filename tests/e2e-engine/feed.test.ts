@@ -1,0 +1,212 @@
+/**
+ * The new-ads feed (issue 12) through the running server with every role, against the marketplace
+ * double: the user sees each matching ad once, by e-mail, whichever path — the feed or per-search
+ * polling (reconciliation) — found it.
+ *
+ * Per-search polling is held where a test needs the feed alone: the double answers that search's
+ * query with 204 (busy) — the feed reads the category without a query and is not held.
+ */
+import { Op } from 'sequelize';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { feedModels } from '../../packages/server/src/engine/feed/store';
+import { loginAs, uniqueEmail } from '../../packages/server/test/auth-helpers';
+import type { TestClient } from '../../packages/server/test/http-client';
+import {
+  alertMailsTo,
+  createUserAlert,
+  eventually,
+  mailsWithAd,
+  startEngineE2E,
+  waitForAdMail,
+  waitForDeliveriesSettled,
+  waitForFirstCheck,
+  waitForNextCheck,
+  type EngineE2E,
+} from './kit';
+
+const DAMESFIETSEN = 447;
+const FIETSEN = 445;
+
+const FEED_ENV = {
+  ENGINE_FEED: 'on',
+  ENGINE_FEED_MAX_GAP_SECONDS: '1',
+  RECONCILE_FACTOR: '1',
+};
+
+/** Resolves once the feed has completed a read of the category that started after this call. */
+async function waitForFeedRead(kit: EngineE2E, l1 = FIETSEN): Promise<void> {
+  const since = new Date();
+  await eventually(
+    async () => {
+      const row = await feedModels(kit.server.ctx.sequelize).FeedCategory.findByPk(
+        `marktplaats:${l1}`,
+      );
+      return (row?.lastVisitedAt?.getTime() ?? 0) > since.getTime();
+    },
+    30_000,
+    `a feed read of category ${l1}`,
+  );
+}
+
+async function foundBy(kit: EngineE2E, itemId: string): Promise<Array<string | null>> {
+  const rows = await kit.server.models.Notification.findAll({ where: { listingId: itemId } });
+  return rows.map((row) => row.foundBy);
+}
+
+describe('the feed with per-search reconciliation (2 s checks)', () => {
+  let kit: EngineE2E;
+  let browser: TestClient;
+  let email: string;
+
+  beforeAll(async () => {
+    kit = await startEngineE2E({ env: FEED_ENV });
+  });
+  afterAll(() => kit?.stop());
+  // A user of its own per test (the plan's alert limit).
+  beforeEach(async () => {
+    email = uniqueEmail('feed');
+    browser = kit.server.client();
+    await loginAs(kit.server, browser, { email, plan: 'REGISTERED' });
+  });
+
+  it('an ad only the feed sees is delivered once', async () => {
+    const alertId = await createUserAlert(browser, { searchTerm: 'bakfiets', notifyEmail: true });
+    await waitForFirstCheck(kit.server, alertId);
+    await waitForFeedRead(kit);
+    // Per-search polling is busy for this query from now on: only the feed can find the ad.
+    kit.double.inject({ status: 204, target: 'search', query: 'bakfiets', times: 100_000 });
+    const ad = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Babboe bakfiets' });
+    await waitForAdMail(kit.server.mailbox, email, ad.itemId);
+    await waitForFeedRead(kit);
+    await waitForDeliveriesSettled(kit.server);
+    expect(mailsWithAd(kit.server.mailbox, email, ad.itemId)).toBe(1);
+    expect(await foundBy(kit, ad.itemId)).toEqual(['feed']);
+    kit.double.clearFaults();
+    await waitForNextCheck(kit.server, alertId);
+    await waitForDeliveriesSettled(kit.server);
+    expect(mailsWithAd(kit.server.mailbox, email, ad.itemId)).toBe(1);
+  });
+
+  it('a word beyond the cut description: reconciliation delivers it, once', async () => {
+    const alertId = await createUserAlert(browser, {
+      searchTerm: 'racefiets dura-ace',
+      notifyEmail: true,
+    });
+    await waitForFirstCheck(kit.server, alertId);
+    await waitForFeedRead(kit);
+    const ad = kit.double.publish({
+      categoryId: DAMESFIETSEN,
+      title: 'Racefiets carbon',
+      description: `${'Altijd binnen gestaan, weinig kilometers gereden. '.repeat(5)}Groep: Dura-Ace.`,
+    });
+    await waitForAdMail(kit.server.mailbox, email, ad.itemId);
+    await waitForNextCheck(kit.server, alertId);
+    await waitForDeliveriesSettled(kit.server);
+    expect(mailsWithAd(kit.server.mailbox, email, ad.itemId)).toBe(1);
+    expect(await foundBy(kit, ad.itemId)).toEqual(['reconciliation']);
+  });
+
+  it('two alerts of one user on the same ad: one mail naming both', async () => {
+    const a = await createUserAlert(browser, { searchTerm: 'transportfiets', notifyEmail: true });
+    const b = await createUserAlert(browser, { searchTerm: 'cortina', notifyEmail: true });
+    await waitForFirstCheck(kit.server, a);
+    await waitForFirstCheck(kit.server, b);
+    await waitForFeedRead(kit);
+    // The feed finds the ad for both alerts in one read (per-search polling held meanwhile).
+    for (const query of ['transportfiets', 'cortina']) {
+      kit.double.inject({ status: 204, target: 'search', query, times: 100_000 });
+    }
+    const ad = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Cortina transportfiets' });
+    await waitForAdMail(kit.server.mailbox, email, ad.itemId);
+    kit.double.clearFaults();
+    await waitForNextCheck(kit.server, a);
+    await waitForNextCheck(kit.server, b);
+    await waitForDeliveriesSettled(kit.server);
+    const mails = alertMailsTo(kit.server.mailbox, email).filter((mail) =>
+      mail.text.includes(ad.itemId),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain('"transportfiets"');
+    expect(mails[0]!.subject).toContain('"cortina"');
+  });
+
+  it('a burst of 150 ads in one category between two reads: every one delivered', async () => {
+    const alertId = await createUserAlert(browser, { searchTerm: 'omafiets', notifyEmail: true });
+    await waitForFirstCheck(kit.server, alertId);
+    await waitForFeedRead(kit);
+    kit.double.inject({ status: 204, target: 'search', query: 'omafiets', times: 100_000 });
+    const burst = Array.from({ length: 150 }, (_, i) =>
+      kit.double.publish({ categoryId: DAMESFIETSEN, title: `Omafiets nummer ${i}` }),
+    );
+    await eventually(
+      async () =>
+        (await kit.server.models.Notification.count({ where: { alertId } })) === burst.length,
+      60_000,
+      'a notification for every ad of the burst',
+    );
+    const rows = await kit.server.models.Notification.findAll({ where: { alertId } });
+    expect(new Set(rows.map((row) => row.listingId))).toEqual(
+      new Set(burst.map((ad) => ad.itemId)),
+    );
+    expect(new Set(rows.map((row) => row.foundBy))).toEqual(new Set(['feed']));
+    kit.double.clearFaults();
+  });
+
+  it('a 429/403 storm slows the feed without losing an ad', async () => {
+    const alertId = await createUserAlert(browser, { searchTerm: 'tandem', notifyEmail: true });
+    await waitForFirstCheck(kit.server, alertId);
+    await waitForFeedRead(kit);
+    kit.double.inject({ status: 204, target: 'search', query: 'tandem', times: 100_000 });
+    kit.double.inject({ status: 429, target: 'search', times: 30, retryAfter: 1 });
+    kit.double.inject({ status: 403, target: 'search', times: 2 });
+    const ad = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Tandem Santos' });
+    await waitForAdMail(kit.server.mailbox, email, ad.itemId, 60_000);
+    const storm = kit.double.requests.filter((r) => r.fault && [429, 403].includes(r.status));
+    expect(storm.length).toBeGreaterThan(0);
+    await waitForDeliveriesSettled(kit.server);
+    expect(mailsWithAd(kit.server.mailbox, email, ad.itemId)).toBe(1);
+    kit.double.clearFaults();
+  });
+});
+
+describe('plans keep their meaning (plan intervals, no override)', () => {
+  let kit: EngineE2E;
+
+  beforeAll(async () => {
+    kit = await startEngineE2E({ env: { ...FEED_ENV, CHECK_INTERVAL_SECONDS: undefined } });
+  });
+  afterAll(() => kit?.stop());
+
+  it("a FREE alert's ad waits for its interval, a PRO alert's does not", async () => {
+    const proEmail = uniqueEmail('pro');
+    const freeEmail = uniqueEmail('free');
+    const pro = kit.server.client();
+    const free = kit.server.client();
+    await loginAs(kit.server, pro, { email: proEmail, plan: 'PRO' });
+    await loginAs(kit.server, free, { email: freeEmail, plan: 'FREE' });
+    const proAlert = await createUserAlert(pro, { searchTerm: 'ligfiets', notifyEmail: true });
+    const freeAlert = await createUserAlert(free, { searchTerm: 'ligfiets', notifyEmail: true });
+    await waitForFirstCheck(kit.server, proAlert);
+    await waitForFirstCheck(kit.server, freeAlert);
+    await waitForFeedRead(kit);
+    const ad = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Ligfiets Optima' });
+
+    await waitForAdMail(kit.server.mailbox, proEmail, ad.itemId);
+    expect(mailsWithAd(kit.server.mailbox, freeEmail, ad.itemId)).toBe(0);
+    const [held] = await kit.server.models.Notification.findAll({
+      where: { alertId: freeAlert },
+      include: [{ model: kit.server.models.Delivery, as: 'deliveries' }],
+    });
+    const mail = held!.deliveries!.find((d) => d.channel === 'email')!;
+    expect(mail.status).toBe('pending');
+    const alert = await kit.server.models.Alert.findByPk(freeAlert);
+    const intervalMs = alert!.checkIntervalMinutes * 60_000;
+    expect(mail.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(mail.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now() + intervalMs);
+    expect(
+      await kit.server.models.Delivery.count({
+        where: { id: mail.id, sentAt: { [Op.ne]: null } },
+      }),
+    ).toBe(0);
+  });
+});
