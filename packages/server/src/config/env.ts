@@ -120,7 +120,7 @@ export interface EngineSettings {
    * (engine/feed/README.md); per-search polling then reconciles at a slower cadence.
    */
   readonly feedEnabled: boolean;
-  /** ENGINE_FEED_RATE_SHARE (0.1–0.9, default 0.5): the feed's share of MARKETPLACE_RATE per host. */
+  /** ENGINE_FEED_RATE_SHARE (0.1–0.9, default 0.75): the feed's share of MARKETPLACE_RATE per host. */
   readonly feedRateShare: number;
   /** ENGINE_FEED_MAX_GAP_SECONDS (default 180): the longest a quiet category goes unvisited. */
   readonly feedMaxGapMs: number;
@@ -349,7 +349,7 @@ const EnvSchema = z.object({
   CHECK_CONCURRENCY: integer(1, 64).default(4),
   MARKETPLACE_COOLDOWN_SECONDS: integer(1, 3600).default(30),
   ENGINE_FEED: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
-  ENGINE_FEED_RATE_SHARE: z.coerce.number().min(0.1).max(0.9).default(0.5),
+  ENGINE_FEED_RATE_SHARE: z.coerce.number().min(0.1).max(0.9).default(0.75),
   RECONCILE_FACTOR: integer(1, 20).default(3),
   ENGINE_FEED_MAX_GAP_SECONDS: integer(1, 3600).default(180),
   ENGINE_FEED_OVERLAP_SECONDS: integer(0, 86_400).default(300),

@@ -75,11 +75,6 @@ describe('the new-ads feed', () => {
     const outcome = await reader.visit(FIETSEN);
     expect(outcome).toMatchObject({ status: 'read', newListings: 2, matches: 1 });
     const again = await reader.visit(FIETSEN);
-    console.log(
-      'DEBUG',
-      again,
-      kit.double.requests.map((r) => [r.status, r.url]),
-    );
     expect(again).toMatchObject({ status: 'read', newListings: 0 });
 
     const found = await notificationsOf(alert);
@@ -186,20 +181,70 @@ describe('the new-ads feed', () => {
     expect(found.map((n) => n.listingId).sort()).toEqual([ad.itemId, later.itemId].sort());
   });
 
-  it('an ad the site lists late, behind ads it showed before, is still found', async () => {
+  it('an ad the site lists late, behind ads it showed before, is found by the next deep read', async () => {
+    let laterMs = 0;
+    const late = createFeedReader(kit.ctx, {
+      platform: 'marktplaats',
+      categories: [FIETSEN],
+      client: kit.client,
+      index,
+      minGapMs: 0,
+      overlapMs: 300_000,
+      now: () => new Date(Date.now() + laterMs),
+    });
     const alert = await userAlert('PRO');
     kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Omafiets' });
-    await ready();
+    await sync.refresh();
+    expect((await late.visit(FIETSEN)).status).toBe('baseline');
     // Posted a minute ago but listed only now, last of its day (after midnight: under 'Gisteren'):
-    // the feed reads by posting time (offeredSince, with an overlap), not by position or label.
+    // the feed reads by posting time (offeredSince), not by position or label.
     const ad = kit.double.publish({
       categoryId: DAMESFIETSEN,
       title: 'Racefiets Koga',
       postedAt: Date.now() - 60_000,
       daySortKey: 2 ** 32,
     });
-    await reader.visit(FIETSEN);
+    // A shallow visit reads back only the clocks' skew: the late ad is not in its window…
+    await late.visit(FIETSEN);
+    expect(await notificationsOf(alert)).toEqual([]);
+    // …the deep visit, half the overlap later, reads back the whole overlap and finds it, once.
+    laterMs = 151_000;
+    await late.visit(FIETSEN);
+    await late.visit(FIETSEN);
     expect((await notificationsOf(alert)).map((n) => n.listingId)).toEqual([ad.itemId]);
+  });
+
+  it('shares its request budget by the square-root rule: a busy category far more often, within the budget', async () => {
+    const BUSY = 445;
+    const QUIET = 1744;
+    const budgeted = createFeedReader(kit.ctx, {
+      platform: 'marktplaats',
+      categories: [BUSY, QUIET],
+      client: kit.client,
+      index,
+      minGapMs: 0,
+      maxGapMs: 3_600_000,
+      requestsPerSecond: 1,
+    });
+    await userAlert('PRO');
+    await sync.refresh();
+    expect((await budgeted.visit(BUSY)).status).toBe('baseline');
+    expect((await budgeted.visit(QUIET)).status).toBe('baseline');
+    // A visit learns each category's rate from what it read: 100 new ads against 1.
+    for (let i = 0; i < 100; i += 1)
+      kit.double.publish({ categoryId: DAMESFIETSEN, title: `Fiets ${i}` });
+    await budgeted.visit(BUSY);
+    await budgeted.visit(QUIET);
+    const { FeedCategory } = feedModels(kit.ctx.sequelize);
+    const rows = await FeedCategory.findAll({ where: { platform: 'marktplaats' } });
+    const gapOf = (l1: number) => {
+      const row = rows.find((r) => r.l1CategoryId === l1)!;
+      return row.nextVisitAt!.getTime() - row.lastVisitedAt!.getTime();
+    };
+    expect(gapOf(BUSY)).toBeLessThan(gapOf(QUIET) / 5);
+    // Together about 80 % of the one request a second (each gap was planned with the rates known
+    // at its own visit), not a visit every few milliseconds as the busy rate alone would ask.
+    expect(1000 / gapOf(BUSY) + 1000 / gapOf(QUIET)).toBeLessThanOrEqual(0.81);
   });
 
   it('picks up alert changes without reloading them all: pause and edit', async () => {

@@ -6,9 +6,15 @@
  * message per user/channel/ad) as per-search polling, marked `foundBy: 'feed'`.
  *
  * Busy categories are visited more often: each category's publication rate is learned as it runs
- * (moving average of new ads a minute) and its next visit is planned so that a visit finds about
- * TARGET_ADS_PER_VISIT new ads, between minGapMs and maxGapMs. The requests go through the feed's
- * own client, whose limiter holds it to its share of MARKETPLACE_RATE per host.
+ * (moving average of new ads a minute), and the visits share the feed's request budget (its share
+ * of MARKETPLACE_RATE per host) by the square-root rule — a category's gap ∝ 1/√rate, which keeps
+ * the ad-weighted wait lowest for a fixed number of requests — between minGapMs and maxGapMs. The
+ * requests go through the feed's own client, whose limiter holds it to that share.
+ *
+ * Late-listed ads (an ad the site lists after its posting time, e.g. after midnight under
+ * 'Gisteren') are read by a deep visit — back `overlapMs` before the last read — once per half
+ * overlap; the visits between read back only SKEW_MS, so the overlap does not multiply the pages
+ * of every visit.
  */
 import { randomUUID } from 'node:crypto';
 import { Op, UniqueConstraintError, type InferAttributes, type Transaction } from 'sequelize';
@@ -30,11 +36,12 @@ import { nextSlotAfter } from '../slots';
 import type { AlertIndex } from './alert-index';
 import { feedModels, pruneFeedSeen, type FeedCategory } from './store';
 
-/**
- * A visit should find about this many new ads: sets how often a category is visited (bench, 4 ads/s
- * over 8 busy categories: about every 20 s each; quiet ones every ENGINE_FEED_MAX_GAP_SECONDS).
- */
-export const TARGET_ADS_PER_VISIT = 5;
+/** Visits planned at most at this share of the request budget (ad pages and retries use the rest). */
+const BUDGET_HEADROOM = 0.8;
+/** A category never seen publishing still counts as this rate (ads a minute) when sharing visits. */
+const QUIET_RATE_FLOOR = 0.05;
+/** A shallow visit reads back this far before the last read: the site's and our clocks' skew. */
+export const SKEW_MS = 15_000;
 /** The seen-set kept per category: more than a visit's window can hold. */
 export const FEED_SEEN_LIMIT = 20_000;
 /** Weight of the newest visit in the learned publication rate. */
@@ -53,6 +60,8 @@ export interface FeedOptions {
   overlapMs?: number;
   minGapMs?: number;
   maxGapMs?: number;
+  /** The feed's requests a second per host (its share of MARKETPLACE_RATE); default 0.5. */
+  requestsPerSecond?: number;
   now?: () => Date;
 }
 
@@ -78,6 +87,9 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
   const overlapMs = options.overlapMs ?? 5 * 60_000;
   const minGapMs = options.minGapMs ?? 5_000;
   const maxGapMs = options.maxGapMs ?? 180_000;
+  const visitsPerSecond = (options.requestsPerSecond ?? 0.5) * BUDGET_HEADROOM;
+  /** When each category last had a deep read (in memory: after a restart the first is deep). */
+  const lastDeepRead = new Map<number, number>();
   const logger = ctx.logger.child({ component: 'feed', platform });
 
   async function categoryRow(l1: number): Promise<FeedCategory> {
@@ -99,10 +111,20 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
     await models.FeedCategory.update(fields, { where: { key: row.key }, ...options });
   }
 
-  /** The next visit: sooner for a busy category (learned rate), within [minGap, maxGap]. */
-  function gapFor(adsPerMinute: number): number {
-    if (adsPerMinute <= 0) return maxGapMs;
-    const gap = (TARGET_ADS_PER_VISIT / adsPerMinute) * 60_000;
+  /**
+   * The gap until a category's next visit: the budget shared by the square-root rule over every
+   * category's learned rate (gap_i = Σ√r_j / (visits a second × √r_i)), within [minGap, maxGap].
+   */
+  async function gapFor(l1: number, adsPerMinute: number): Promise<number> {
+    const rows = await models.FeedCategory.findAll({
+      attributes: ['l1CategoryId', 'adsPerMinute'],
+      where: { platform },
+    });
+    const rates = new Map(rows.map((r) => [r.l1CategoryId, r.adsPerMinute]));
+    rates.set(l1, adsPerMinute);
+    const root = (l: number) => Math.sqrt(Math.max(QUIET_RATE_FLOOR, rates.get(l) ?? 0));
+    const sum = options.categories.reduce((total, l) => total + root(l), 0);
+    const gap = (sum / (visitsPerSecond * root(l1))) * 1000;
     return Math.min(maxGapMs, Math.max(minGapMs, gap));
   }
 
@@ -156,8 +178,9 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
     // The previous answered visit (a real read, or a 204: nothing there): an alert that existed
     // then gets every ad this read sees first; one made since has its own first look per search.
     const previousRead = lastVisitedAt ?? row.createdAt;
+    const deep = at.getTime() - (lastDeepRead.get(l1) ?? Number.NEGATIVE_INFINITY) >= overlapMs / 2;
     const from = readAt
-      ? readAt.getTime() - overlapMs
+      ? readAt.getTime() - (deep ? overlapMs : Math.min(SKEW_MS, overlapMs))
       : baseline
         ? at.getTime() - overlapMs
         : row.createdAt.getTime();
@@ -220,7 +243,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
         : (1 - RATE_SMOOTHING) * row.adsPerMinute + RATE_SMOOTHING * observedRate;
     const schedule = {
       lastVisitedAt: at,
-      nextVisitAt: new Date(at.getTime() + gapFor(adsPerMinute)),
+      nextVisitAt: new Date(at.getTime() + (await gapFor(l1, adsPerMinute))),
       adsPerMinute,
       consecutiveFailures: 0,
       cooldownUntil: null,
@@ -237,6 +260,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
         await markSeen(row.key, fresh, encountered, at, transaction);
         await save(row, { ...schedule, readAt: siteTime }, { transaction });
       });
+      lastDeepRead.set(l1, at.getTime());
       logger.info({ l1, seen: fresh.length }, 'feed category baseline read');
       return { status: 'baseline', seen: fresh.length };
     }
@@ -314,6 +338,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
       if (!(error instanceof UniqueConstraintError)) throw error;
       return fail(row, 'recorded concurrently by a search check; read again');
     }
+    if (deep && !fetched.noContent) lastDeepRead.set(l1, at.getTime());
     await dispatchRecorded(ctx, recorded);
     if (fresh.length > 0) {
       await pruneFeedSeen(models, row.key, FEED_SEEN_LIMIT);

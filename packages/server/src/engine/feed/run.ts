@@ -76,6 +76,7 @@ export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): R
       overlapMs: options.overlapMs ?? ctx.config.engine.feedOverlapMs,
       maxGapMs: options.maxGapMs ?? ctx.config.engine.feedMaxGapMs,
       minGapMs: options.minGapMs ?? Math.min(5_000, ctx.config.engine.feedMaxGapMs),
+      requestsPerSecond: ctx.config.marketplaceRate * ctx.config.engine.feedRateShare,
     });
     while (!stopped) {
       try {
