@@ -57,6 +57,8 @@ const double = await startMarketplaceDouble({
   publishPerSecond: 0.05,
   initialListings: 300,
   seed: Number(env.DEMO_SEED ?? Date.now() % 1_000_000),
+  // The real image hosts are out of reach offline: the double serves its own pictures.
+  serveImages: true,
 });
 
 // Payments (issue 10): a local Mollie, so Pro can be bought offline on its iDEAL test page.

@@ -15,6 +15,7 @@ import {
 } from './catalogue';
 import { generateSpec, pick, seededRandom, type CategoryMix, type ListingSpec } from './generator';
 import { DoubleMarket, buildRawListing, type StoredListing } from './market';
+import { PICTURE_PATH, pictureSvg } from './pictures';
 
 export type { DoublePlatform } from './catalogue';
 export { createVirtualClock, type VirtualClock } from './clock';
@@ -42,6 +43,8 @@ export interface MarketplaceDoubleOptions {
   initialSpreadDays?: number;
   /** The double's clock: day labels and offeredSince depend on it. */
   now?: () => number;
+  /** Pictures on the double's own origin (pictures.ts) instead of the real image hosts: the demo. */
+  serveImages?: boolean;
   host?: string;
 }
 
@@ -297,7 +300,8 @@ export async function startMarketplaceDouble(
     ) {
       spec.cityName = pick(random, PLACES[platform]).cityName;
     }
-    const raw = { ...buildRawListing(spec), ...(input.raw ?? {}) };
+    const imageOrigin = options.serveImages ? baseUrl[platform] : null;
+    const raw = { ...buildRawListing(spec, imageOrigin), ...(input.raw ?? {}) };
     return store(platform, raw, {
       ...input,
       sellerType: spec.sellerType,
@@ -459,6 +463,14 @@ export async function startMarketplaceDouble(
     const url = new URL(req.url ?? '/', 'http://double.invalid');
     if (url.pathname.startsWith('/__control/')) {
       void control(url.pathname, req, res);
+      return;
+    }
+    // Its own pictures (the demo): an image host's answer, not a marketplace request to log.
+    if (options.serveImages && req.method === 'GET' && PICTURE_PATH.test(url.pathname)) {
+      send(res, 200, pictureSvg(url.pathname), {
+        'content-type': 'image/svg+xml',
+        'cache-control': 'public, max-age=86400',
+      });
       return;
     }
     const target =

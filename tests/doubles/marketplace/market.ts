@@ -118,8 +118,11 @@ function attributeValue(raw: Json, key: string): string | null {
   return typeof found?.value === 'string' ? found.value : null;
 }
 
-/** The search JSON of an ad, shaped like the real hosts' answers (fixtures.ts). */
-export function buildRawListing(spec: ListingSpec): Json {
+/**
+ * The search JSON of an ad, shaped like the real hosts' answers (fixtures.ts). `imageOrigin`: the
+ * pictures on that origin (the double serving its own, pictures.ts) instead of the real hosts.
+ */
+export function buildRawListing(spec: ListingSpec, imageOrigin: string | null = null): Json {
   const admarkt = spec.itemId.startsWith('a');
   const l2 = l2Category(spec.categoryId);
   const l1 = l1Category(l2?.parentId ?? 0);
@@ -129,9 +132,10 @@ export function buildRawListing(spec: ListingSpec): Json {
   const hosts = IMAGE_HOSTS[spec.platform];
   const pictures = Array.from({ length: spec.imageCount }, (_, index) => {
     const id = `${hash(`${spec.itemId}/${index}`).toString(16).padStart(8, '0')}-${hash(`${index}/${spec.itemId}`).toString(16).padStart(8, '0')}`;
+    const origin = (host: string) => imageOrigin ?? `https://${host}`;
     const base = admarkt
-      ? `https://${hosts.admarkt}/api/v1/icas-mp-pro-admarkt/images/${id.slice(0, 2)}/${id}?rule=eps_`
-      : `https://${hosts.organic}/api/v1/listing-mp-p/images/${id.slice(0, 2)}/${id}?rule=ecg_mp_eps$_`;
+      ? `${origin(hosts.admarkt)}/api/v1/icas-mp-pro-admarkt/images/${id.slice(0, 2)}/${id}?rule=eps_`
+      : `${origin(hosts.organic)}/api/v1/listing-mp-p/images/${id.slice(0, 2)}/${id}?rule=ecg_mp_eps$_`;
     const extension = admarkt ? '.JPG' : '.jpg';
     return {
       id: admarkt ? 0 : 9_300_000_000 + (hash(id) % 100_000_000),

@@ -52,7 +52,18 @@ export function isHttpsUrl(url: string): boolean {
   return /^https:\/\/[^/?#]+/i.test(url) && !UNSAFE_CHARACTERS.test(url);
 }
 
+/**
+ * An http URL on this machine's loopback (a secure context in browsers, so no mixed content): the
+ * local marketplace double's pictures in the demo. The server keeps such URLs only outside
+ * production, and its CSP allows them only there.
+ */
+export function isLoopbackHttpUrl(url: string): boolean {
+  return (
+    /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//i.test(url) && !UNSAFE_CHARACTERS.test(url)
+  );
+}
+
 /** The first image of a listing that may be shown, or null. */
 export function listingImageUrl(imageUrls: readonly string[]): string | null {
-  return imageUrls.find(isHttpsUrl) ?? null;
+  return imageUrls.find((url) => isHttpsUrl(url) || isLoopbackHttpUrl(url)) ?? null;
 }

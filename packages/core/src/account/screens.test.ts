@@ -66,6 +66,17 @@ describe('listing facts', () => {
     expect(isHttpsUrl(url)).toBe(image);
   });
 
+  it.each([
+    ['http://127.0.0.1:4100/api/v1/listing-mp-p/images/ab/x.jpg', true],
+    ['http://localhost:4100/x.jpg', true],
+    ['http://[::1]:4100/x.jpg', true],
+    ['http://127.0.0.1.evil.example/x.jpg', false],
+    ['http://localhost.evil.example/x.jpg', false],
+    ['http://192.168.1.2/x.jpg', false],
+  ])('loopback picture %s: shown %s (the demo double serves its own)', (url, shown) => {
+    expect(listingImageUrl([url])).toBe(shown ? url : null);
+  });
+
   it('shows the first https image only', () => {
     expect(listingImageUrl(['http://a/x.jpg', 'https://b/y.jpg'])).toBe('https://b/y.jpg');
     expect(listingImageUrl(['javascript:x'])).toBeNull();

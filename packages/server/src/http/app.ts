@@ -75,8 +75,16 @@ export function usePlumbing(app: Express, { config, logger, sharedLimits }: AppC
           scriptSrc: ["'self'"],
           scriptSrcAttr: ["'none'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          // Listing photos come from the marketplaces' image hosts.
-          imgSrc: ["'self'", 'data:', 'https:'],
+          // Listing photos come from the marketplaces' image hosts; outside production also from
+          // the local marketplace double on loopback (the demo's pictures).
+          imgSrc: [
+            "'self'",
+            'data:',
+            'https:',
+            ...(config.nodeEnv === 'production'
+              ? []
+              : ['http://127.0.0.1:*', 'http://localhost:*']),
+          ],
           fontSrc: ["'self'", 'data:'],
           // Error reports go straight from the browser to the DSN's host (after consent).
           connectSrc: [

@@ -222,6 +222,8 @@ describe('security headers', () => {
       "object-src 'none'",
       "base-uri 'none'",
       "frame-ancestors 'none'",
+      // Outside production the demo double's pictures on loopback may show.
+      "img-src 'self' data: https: http://127.0.0.1:* http://localhost:*",
     ]) {
       expect(csp).toContain(directive);
     }

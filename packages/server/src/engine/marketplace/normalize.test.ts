@@ -268,6 +268,24 @@ describe('text and images', () => {
     expect(listing.imageUrls).toEqual(['https://images.marktplaats.com/a.jpg']);
   });
 
+  it('http pictures become https, except the local double’s own on loopback', async () => {
+    double.publish({
+      title: 'Radio',
+      raw: {
+        pictures: undefined,
+        imageUrls: [
+          'http://images.marktplaats.com/b.jpg',
+          'http://127.0.0.1:4100/api/v1/listing-mp-p/images/ab/c.jpg',
+        ],
+      },
+    });
+    const listing = await only({ platform: 'marktplaats', query: 'radio' });
+    expect(listing.imageUrls).toEqual([
+      'https://images.marktplaats.com/b.jpg',
+      'http://127.0.0.1:4100/api/v1/listing-mp-p/images/ab/c.jpg',
+    ]);
+  });
+
   it('a business trait marks the seller as a business; private sellers stay unknown', async () => {
     double.publish({ title: 'Kinderwagen winkel', traits: ['VERIFIED_DEALER'] });
     double.publish({ title: 'Kinderwagen particulier' });

@@ -83,7 +83,14 @@ function finiteNumber(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-/** '//images…' and 'http://images…' → 'https://images…'; anything that is not a web URL → null. */
+/** This machine: the local marketplace double (tests, demo) serves its pictures over plain http. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * '//images…' and 'http://images…' → 'https://images…'; anything that is not a web URL → null.
+ * A loopback http URL stays as it is: only the local marketplace double serves pictures there (no
+ * https on loopback; browsers treat it as secure), and production's CSP does not load them.
+ */
 export function toHttpsUrl(value: unknown): string | null {
   if (typeof value !== 'string' || value === '') return null;
   const absolute = value.startsWith('//') ? `https:${value}` : value;
@@ -93,6 +100,7 @@ export function toHttpsUrl(value: unknown): string | null {
   } catch {
     return null;
   }
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return url.toString();
   if (url.protocol === 'http:') url.protocol = 'https:';
   return url.protocol === 'https:' ? url.toString() : null;
 }
