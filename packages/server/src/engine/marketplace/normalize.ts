@@ -4,7 +4,7 @@
  * malformed listing is skipped with a warning, and nothing here throws. Text stays text; escaping
  * is the job of whoever shows it.
  */
-import type { PlatformId } from '@prijsalarm/core';
+import { isLoopbackHttpUrl, type PlatformId } from '@prijsalarm/core';
 import {
   KNOWN_PRICE_TYPES,
   KNOWN_PRIORITY_PRODUCTS,
@@ -83,9 +83,6 @@ function finiteNumber(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-/** This machine: the local marketplace double (tests, demo) serves its pictures over plain http. */
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /**
  * '//images…' and 'http://images…' → 'https://images…'; anything that is not a web URL → null.
  * A loopback http URL stays as it is: only the local marketplace double serves pictures there (no
@@ -100,7 +97,7 @@ export function toHttpsUrl(value: unknown): string | null {
   } catch {
     return null;
   }
-  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return url.toString();
+  if (isLoopbackHttpUrl(url.toString())) return url.toString();
   if (url.protocol === 'http:') url.protocol = 'https:';
   return url.protocol === 'https:' ? url.toString() : null;
 }
