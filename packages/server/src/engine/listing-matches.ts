@@ -33,10 +33,25 @@ export async function matchWithDetail(
   logger: { warn(obj: object, msg: string): void },
   listing: Listing,
   alerts: readonly AlertWithFilters[],
+  options: {
+    /**
+     * May the ad page be read only for a Pro alert's exact posting time (no answer depends on
+     * it)? Default yes; the feed asks its page budget (feed/page-budget.ts) first.
+     */
+    mayReadForPostingTime?: () => boolean;
+  } = {},
 ): Promise<{ listing: Listing; alerts: Alert[] } | MarketplaceFailure> {
   let current = listing;
   let results = alerts.map(({ filters }) => matchListing(current, filters));
-  const needsPage = alerts.some(({ filters }, i) => wantsDetail(current, filters, results[i]!));
+  const decides = alerts.some(({ filters }, i) => {
+    const result = results[i]!;
+    return !result.match && wantsDetail(current, filters, result);
+  });
+  const forTime = alerts.some(({ filters }, i) => {
+    const result = results[i]!;
+    return result.match && wantsDetail(current, filters, result);
+  });
+  const needsPage = decides || (forTime && (options.mayReadForPostingTime?.() ?? true));
   if (needsPage) {
     const detail = await client.fetchDetail(listing);
     if (detail.status === 'cooling-down') return detail;

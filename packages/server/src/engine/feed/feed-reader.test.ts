@@ -247,6 +247,29 @@ describe('the new-ads feed', () => {
     expect(1000 / gapOf(BUSY) + 1000 / gapOf(QUIET)).toBeLessThanOrEqual(0.81);
   });
 
+  it('delivers Pro matches at once even when its budget for exact posting times is spent', async () => {
+    const alert = await userAlert('PRO');
+    const budgeted = createFeedReader(kit.ctx, {
+      platform: 'marktplaats',
+      categories: [FIETSEN],
+      client: kit.client,
+      index,
+      minGapMs: 0,
+      requestsPerSecond: 0.01,
+    });
+    await sync.refresh();
+    expect((await budgeted.visit(FIETSEN)).status).toBe('baseline');
+    for (let i = 0; i < 8; i += 1) {
+      kit.double.publish({ categoryId: DAMESFIETSEN, title: `Racefiets tijdstip ${i}` });
+    }
+    expect(await budgeted.visit(FIETSEN)).toMatchObject({ status: 'read', matches: 8 });
+    // Every ad notified; only the budget's burst of them carry the exact posting time of their ad
+    // page, the others their day label only.
+    const found = await notificationsOf(alert);
+    expect(found).toHaveLength(8);
+    expect(found.filter((n) => n.postedAt !== null)).toHaveLength(5);
+  });
+
   it('picks up alert changes without reloading them all: pause and edit', async () => {
     const alert = await userAlert('PRO');
     await ready();

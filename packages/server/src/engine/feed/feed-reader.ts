@@ -34,10 +34,13 @@ import { recipientOf } from '../recipient';
 import { dispatchRecorded, recordMatches, type MatchToRecord } from '../recorder';
 import { nextSlotAfter } from '../slots';
 import type { AlertIndex } from './alert-index';
+import { createPageBudget } from './page-budget';
 import { feedModels, pruneFeedSeen, type FeedCategory } from './store';
 
 /** Visits planned at most at this share of the request budget (ad pages and retries use the rest). */
 const BUDGET_HEADROOM = 0.8;
+/** Ad pages read only for a Pro alert's exact posting time: this share of the budget, at most. */
+const POSTING_TIME_SHARE = 0.1;
 /** A category never seen publishing still counts as this rate (ads a minute) when sharing visits. */
 const QUIET_RATE_FLOOR = 0.05;
 /** A shallow visit reads back this far before the last read: the site's and our clocks' skew. */
@@ -90,6 +93,9 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
   const visitsPerSecond = (options.requestsPerSecond ?? 0.5) * BUDGET_HEADROOM;
   /** When each category last had a deep read (in memory: after a restart the first is deep). */
   const lastDeepRead = new Map<number, number>();
+  const postingTimePages = createPageBudget({
+    perSecond: (options.requestsPerSecond ?? 0.5) * POSTING_TIME_SHARE,
+  });
   const logger = ctx.logger.child({ component: 'feed', platform });
 
   async function categoryRow(l1: number): Promise<FeedCategory> {
@@ -295,6 +301,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
         logger,
         listing,
         withFilters(eligible, settings!.features.filterPaidAds),
+        { mayReadForPostingTime: postingTimePages.take },
       );
       // The host blocked the ad page: record nothing, the next visit reads these again.
       if ('status' in matched) {
