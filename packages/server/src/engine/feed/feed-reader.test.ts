@@ -114,6 +114,27 @@ describe('the new-ads feed', () => {
     );
   });
 
+  it('sends a FREE alert’s ad at once when the feed saw it after its batch moment had passed', async () => {
+    const free = await userAlert('FREE', {
+      checkIntervalMinutes: 15,
+      confirmedAt: new Date(Date.now() - 60 * 60_000),
+    });
+    await ready();
+    // The previous read was 20 minutes ago (a slow feed): the ad may be that old, and the alert's
+    // check slot after it — when per-search polling would have sent it — has passed.
+    const { FeedCategory } = feedModels(kit.ctx.sequelize);
+    await FeedCategory.update(
+      { lastVisitedAt: new Date(Date.now() - 20 * 60_000) },
+      { where: { platform: 'marktplaats', l1CategoryId: FIETSEN } },
+    );
+    kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Batavus' });
+    await reader.visit(FIETSEN);
+    const [note] = await notificationsOf(free);
+    const deliveries = await kit.models.Delivery.findAll({ where: { notificationId: note!.id } });
+    expect(deliveries.length).toBeGreaterThan(0);
+    for (const delivery of deliveries) expect(delivery.nextAttemptAt).toBeNull();
+  });
+
   it('pages a burst of more than 100 ads between two visits: nothing missed', async () => {
     const alert = await userAlert('PRO', { searchTerm: 'fiets' });
     await ready();

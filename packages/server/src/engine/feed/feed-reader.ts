@@ -157,10 +157,16 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
   }
 
   /** PRO at once; every other plan in its batch: the alert's next check slot (spec §9). */
-  function deliverAtOf(alert: Alert, at: Date): Date | undefined {
+  /**
+   * `since`: the earliest the ad can have been posted (the previous read). Its batch is the alert's
+   * first check slot after that — when per-search polling would have sent it —, so the wait from
+   * publication stays within the interval however long the feed took to see it; a slot already
+   * past means at once.
+   */
+  function deliverAtOf(alert: Alert, since: Date): Date | undefined {
     if (alert.user?.plan === 'PRO') return undefined;
     const intervalMs = alertIntervalSeconds(alert, ctx.config) * 1000;
-    return new Date(nextSlotAfter(alert.searchKey ?? alert.id, intervalMs, at.getTime()));
+    return new Date(nextSlotAfter(alert.searchKey ?? alert.id, intervalMs, since.getTime()));
   }
 
   /** Filters the site applies that a listing may not tell: then the feed cannot decide. */
@@ -319,7 +325,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
     const soonest = new Map<string, number>();
     for (const { alert } of found) {
       const recipient = recipientOf(alert);
-      const when = deliverAtOf(alert, at)?.getTime() ?? 0;
+      const when = deliverAtOf(alert, previousRead)?.getTime() ?? 0;
       soonest.set(recipient, Math.min(when, soonest.get(recipient) ?? Number.POSITIVE_INFINITY));
     }
     const matches: MatchToRecord[] = found.map(({ alert, listing }) => {
