@@ -39,6 +39,8 @@ import { feedModels, pruneFeedSeen, type FeedCategory } from './store';
 
 /** Visits planned at most at this share of the request budget (ad pages and retries use the rest). */
 const BUDGET_HEADROOM = 0.8;
+/** Alerts loaded per query (candidates of one visit can be tens of thousands). */
+const ALERT_CHUNK = 5_000;
 /** Ad pages read only for a Pro alert's exact posting time: this share of the budget, at most. */
 const POSTING_TIME_SHARE = 0.1;
 /** A category never seen publishing still counts as this rate (ads a minute) when sharing visits. */
@@ -148,12 +150,17 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
   /** The alerts (fresh from the database) that may receive this visit's ads. */
   async function alertsByIds(ids: Iterable<string>): Promise<Map<string, Alert>> {
     const list = [...new Set(ids)];
-    if (list.length === 0) return new Map();
-    const rows = await ctx.models.Alert.findAll({
-      where: { id: { [Op.in]: list } },
-      include: [{ model: ctx.models.User, as: 'user' }],
-    });
-    return new Map(rows.map((alert) => [alert.id, alert]));
+    const byId = new Map<string, Alert>();
+    // In chunks: a popular search has thousands of alerts, and SQLite takes at most 32 766
+    // variables in one statement.
+    for (let start = 0; start < list.length; start += ALERT_CHUNK) {
+      const rows = await ctx.models.Alert.findAll({
+        where: { id: { [Op.in]: list.slice(start, start + ALERT_CHUNK) } },
+        include: [{ model: ctx.models.User, as: 'user' }],
+      });
+      for (const alert of rows) byId.set(alert.id, alert);
+    }
+    return byId;
   }
 
   /** PRO at once; every other plan in its batch: the alert's next check slot (spec §9). */
