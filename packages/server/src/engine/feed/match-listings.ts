@@ -9,7 +9,7 @@
  * nothing twice, so a job run again after a crash or a retry changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { Op } from 'sequelize';
+import { Op, UniqueConstraintError } from 'sequelize';
 import type { Alert } from '../../models';
 import { loadSettings } from '../../models/current-settings';
 import { alertConditions, alertIntervalSeconds } from '../alert-search';
@@ -72,7 +72,7 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
   }
 
   /** Matches the batch's rows not matched yet; records and dispatches what they match. */
-  async function matchBatch(batchId: string): Promise<MatchOutcome> {
+  async function matchBatch(batchId: string, attempt = 1): Promise<MatchOutcome> {
     await options.refreshIndex?.();
     const rows = await models.FeedListing.findAll({
       where: { batchId, matchedAt: null },
@@ -81,7 +81,14 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
     if (rows.length === 0) {
       return { status: 'matched', listings: 0, matches: 0, undecided: 0, notificationsCreated: 0 };
     }
-    return matchRows(rows);
+    try {
+      return await matchRows(rows);
+    } catch (error) {
+      // Another run (a retry, a search check) recorded one of these at the same moment: what it
+      // recorded is skipped on the next round.
+      if (!(error instanceof UniqueConstraintError) || attempt >= 3) throw error;
+      return matchBatch(batchId, attempt + 1);
+    }
   }
 
   async function matchRows(rows: readonly FeedListing[]): Promise<MatchOutcome> {
