@@ -53,7 +53,9 @@ beforeEach(async () => {
   matcher = createListingMatcher(kit.ctx, {
     client: kit.client,
     index: workerIndex,
-    refreshIndex: () => workerSync.refresh(),
+    refreshIndex: async () => {
+      await workerSync.refresh();
+    },
   });
 });
 
