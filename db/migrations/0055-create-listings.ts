@@ -11,6 +11,8 @@ import type { MigrationFn } from 'umzug';
 import { dateTime, string } from '../lib/columns';
 
 export const up: MigrationFn<QueryInterface> = async ({ context: queryInterface }) => {
+  // MEDIUMTEXT on MariaDB (a long description passes 64 kB TEXT); SQLite's TEXT has no length.
+  const sqlite = queryInterface.sequelize.getDialect() === 'sqlite';
   await queryInterface.createTable('listings', {
     id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true, allowNull: false },
     platform: string(16, false),
@@ -21,7 +23,7 @@ export const up: MigrationFn<QueryInterface> = async ({ context: queryInterface 
     /** Euro cents; null when the ad has no fixed price. */
     priceCents: { type: DataTypes.INTEGER, allowNull: true },
     /** The normalised listing (engine/marketplace.ts `Listing`) as JSON. */
-    listing: { type: DataTypes.TEXT('medium'), allowNull: false },
+    listing: { type: sqlite ? DataTypes.TEXT : DataTypes.TEXT('medium'), allowNull: false },
     postedAt: dateTime(),
     firstSeenAt: dateTime(false),
     /** Alerts confirmed after this moment have their own first look (the feed's previous read). */
