@@ -8,9 +8,12 @@ export type AlertEngineJobs = {
   'check-search': { searchKey: string };
   /** Send one Delivery row (e-mail, Telegram or push). */
   deliver: { deliveryId: string };
+  /** Match one stored batch of the feed's new listings (engine/feed/match-listings.ts). */
+  'match-listings': { batchId: string };
 };
 
 export const ALERT_ENGINE_JOB_NAMES = [
   'check-search',
   'deliver',
+  'match-listings',
 ] as const satisfies readonly (keyof AlertEngineJobs)[];

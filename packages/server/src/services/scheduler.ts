@@ -45,8 +45,9 @@ export async function start(ctx: AppContext): Promise<RunningService> {
       const telegramUpdates = startTelegramUpdates(ctx);
       // Ends Pro after a cancel or a failed renewal's grace (issue 10).
       const paymentSweep = startPaymentSweep(ctx);
-      // The new-ads feed: one reader per platform, here under the same leadership (issue 12).
-      const feed = ctx.config.engine.feedEnabled ? startFeed(ctx) : null;
+      // The new-ads feed: one reader per platform, here under the same leadership (issue 12); it
+      // stores the new listings and the worker role matches them (`match-listings` jobs).
+      const feed = ctx.config.engine.feedEnabled ? startFeed(ctx, { matchInWorkers: true }) : null;
       logger.info({ tickMs }, 'scheduler running');
       return {
         async stop() {

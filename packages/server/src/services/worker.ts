@@ -1,8 +1,10 @@
 /**
- * The worker role: runs queued jobs — search checks (engine/check-search.ts) and deliveries.
+ * The worker role: runs queued jobs — search checks (engine/check-search.ts), the feed's
+ * `match-listings` batches (engine/feed/match-listings.ts) and deliveries.
  */
 import type { AppContext } from '../context';
 import { createSearchChecker } from '../engine/check-search';
+import { processMatchJobs } from '../engine/feed/match-listings';
 import { marketplaceClientFor } from '../engine/marketplace-client';
 import { DEFAULT_DRAIN_TIMEOUT_MS } from '../queues';
 import { startDeliveryWorker } from '../delivery/deliver';
@@ -22,6 +24,8 @@ export async function start(ctx: AppContext): Promise<RunningService> {
     },
     { concurrency: ctx.config.engine.checkConcurrency },
   );
+  // The feed's new listings, matched here with this process's own alert index (issue 12).
+  if (feedEnabled) await processMatchJobs(ctx, client);
   logger.info({ checkConcurrency: ctx.config.engine.checkConcurrency }, 'worker started');
   // Deliveries (e-mail, Telegram, push); running ones finish when boot closes the queue.
   await startDeliveryWorker(ctx);

@@ -27,8 +27,10 @@ afterAll(() => kit.stop());
 
 beforeEach(async () => {
   await kit.models.Alert.destroy({ where: {} });
-  const { FeedCategory } = feedModels(kit.ctx.sequelize);
+  const { FeedCategory, FeedListing } = feedModels(kit.ctx.sequelize);
   await FeedCategory.destroy({ where: {} });
+  // The double's ad ids start again after reset: so do the stored listings.
+  await FeedListing.destroy({ where: {} });
   kit.double.reset();
   kit.double.clearFaults();
   kit.enqueued.length = 0;

@@ -17,32 +17,22 @@
  * of every visit.
  */
 import { randomUUID } from 'node:crypto';
-import { Op, UniqueConstraintError, type InferAttributes, type Transaction } from 'sequelize';
+import { Op, type InferAttributes, type Transaction } from 'sequelize';
 import type { PlatformId } from '@prijsalarm/core';
-import type { Alert } from '../../models';
-import { loadSettings } from '../../models/current-settings';
-import { alertConditions, alertIntervalSeconds } from '../alert-search';
 import type { EngineContext } from '../check-search';
-import { matchWithDetail, withFilters } from '../listing-matches';
 import {
   MAX_WINDOW_PAGES,
   type Listing,
   type MarketplaceClient,
   type MarketplaceSearch,
 } from '../marketplace';
-import { recipientOf } from '../recipient';
-import { dispatchRecorded, recordMatches, type MatchToRecord } from '../recorder';
-import { nextSlotAfter } from '../slots';
 import type { AlertIndex } from './alert-index';
-import { createPageBudget } from './page-budget';
+import { createListingMatcher, type MatchOutcome } from './match-listings';
+import { POSTING_TIME_SHARE } from './page-budget';
 import { feedModels, pruneFeedSeen, type FeedCategory } from './store';
 
 /** Visits planned at most at this share of the request budget (ad pages and retries use the rest). */
 const BUDGET_HEADROOM = 0.8;
-/** Alerts loaded per query (candidates of one visit can be tens of thousands). */
-const ALERT_CHUNK = 5_000;
-/** Ad pages read only for a Pro alert's exact posting time: this share of the budget, at most. */
-const POSTING_TIME_SHARE = 0.1;
 /** A category never seen publishing still counts as this rate (ads a minute) when sharing visits. */
 const QUIET_RATE_FLOOR = 0.05;
 /** A shallow visit reads back this far before the last read: the site's and our clocks' skew. */
@@ -67,6 +57,11 @@ export interface FeedOptions {
   maxGapMs?: number;
   /** The feed's requests a second per host (its share of MARKETPLACE_RATE); default 0.5. */
   requestsPerSecond?: number;
+  /**
+   * Hands a stored batch of new listings to a worker (`match-listings` job). Without it the
+   * reader matches each batch itself (tests, the bench).
+   */
+  enqueueMatch?: (batchId: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -95,10 +90,12 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
   const visitsPerSecond = (options.requestsPerSecond ?? 0.5) * BUDGET_HEADROOM;
   /** When each category last had a deep read (in memory: after a restart the first is deep). */
   const lastDeepRead = new Map<number, number>();
-  const postingTimePages = createPageBudget({
-    perSecond: (options.requestsPerSecond ?? 0.5) * POSTING_TIME_SHARE,
-  });
   const logger = ctx.logger.child({ component: 'feed', platform });
+  const matcher = createListingMatcher(ctx, {
+    client,
+    index,
+    postingTimePagesPerSecond: (options.requestsPerSecond ?? 0.5) * POSTING_TIME_SHARE,
+  });
 
   async function categoryRow(l1: number): Promise<FeedCategory> {
     const key = feedKeyOf(platform, l1);
@@ -147,42 +144,6 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
     return { status: 'failed', message };
   }
 
-  /** The alerts (fresh from the database) that may receive this visit's ads. */
-  async function alertsByIds(ids: Iterable<string>): Promise<Map<string, Alert>> {
-    const list = [...new Set(ids)];
-    const byId = new Map<string, Alert>();
-    // In chunks: a popular search has thousands of alerts, and SQLite takes at most 32 766
-    // variables in one statement.
-    for (let start = 0; start < list.length; start += ALERT_CHUNK) {
-      const rows = await ctx.models.Alert.findAll({
-        where: { id: { [Op.in]: list.slice(start, start + ALERT_CHUNK) } },
-        include: [{ model: ctx.models.User, as: 'user' }],
-      });
-      for (const alert of rows) byId.set(alert.id, alert);
-    }
-    return byId;
-  }
-
-  /** PRO at once; every other plan in its batch: the alert's next check slot (spec §9). */
-  /**
-   * `since`: the earliest the ad can have been posted (the previous read). Its batch is the alert's
-   * first check slot after that — when per-search polling would have sent it —, so the wait from
-   * publication stays within the interval however long the feed took to see it; a slot already
-   * past means at once.
-   */
-  function deliverAtOf(alert: Alert, since: Date): Date | undefined {
-    if (alert.user?.plan === 'PRO') return undefined;
-    const intervalMs = alertIntervalSeconds(alert, ctx.config) * 1000;
-    return new Date(nextSlotAfter(alert.searchKey ?? alert.id, intervalMs, since.getTime()));
-  }
-
-  /** Filters the site applies that a listing may not tell: then the feed cannot decide. */
-  function siteFiltersDecidable(alert: Alert, listing: Listing): boolean {
-    if (alertConditions(alert).length > 0 && listing.condition === null) return false;
-    if (alert.deliveryMethod !== 'both' && listing.delivery === null) return false;
-    return true;
-  }
-
   async function visit(l1: number): Promise<VisitOutcome> {
     const row = await categoryRow(l1);
     const at = now();
@@ -190,6 +151,10 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
     const lastVisitedAt = row.lastVisitedAt ?? null;
     if (row.cooldownUntil && row.cooldownUntil.getTime() > at.getTime()) {
       return { status: 'cooling-down', until: row.cooldownUntil };
+    }
+    if (!options.enqueueMatch) {
+      const stopped = await matchPending(row);
+      if (stopped) return stopped;
     }
     // Never looked: this read is the baseline. Looked, but only got 204s (no real answer, maybe
     // a busy host): the ads posted since that first look are new, as for a search (issue 15).
@@ -284,97 +249,107 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
       return { status: 'baseline', seen: fresh.length };
     }
 
-    const candidates = new Map<string, string[]>();
-    let undecided = 0;
-    for (const listing of fresh) {
-      const found = index.candidates(listing);
-      undecided += found.undecided.length;
-      if (found.matches.length > 0) candidates.set(listing.id, found.matches);
-    }
-    const alerts = await alertsByIds([...candidates.values()].flat());
-    const settings = alerts.size > 0 ? await loadSettings(ctx) : null;
-    const found: Array<{ alert: Alert; listing: Listing }> = [];
-    for (const listing of fresh) {
-      const ids = candidates.get(listing.id);
-      if (!ids) continue;
-      const eligible = ids
-        .map((id) => alerts.get(id))
-        .filter(
-          (alert): alert is Alert =>
-            alert !== undefined &&
-            alert.statusAt(at) === 'active' &&
-            alert.platforms.includes(platform) &&
-            alert.confirmedAt !== null &&
-            alert.confirmedAt.getTime() <= previousRead.getTime() &&
-            siteFiltersDecidable(alert, listing),
-        );
-      if (eligible.length === 0) continue;
-      const matched = await matchWithDetail(
-        client,
-        logger,
-        listing,
-        withFilters(eligible, settings!.features.filterPaidAds),
-        { mayReadForPostingTime: postingTimePages.take },
+    // Every new listing is stored once (unique per platform) under this visit's batch, together
+    // with the seen-set and readAt: a crash before matching loses nothing (README.md).
+    const batchId = randomUUID();
+    await ctx.sequelize.transaction(async (transaction) => {
+      await storeListings(batchId, fresh, at, previousRead, transaction);
+      await markSeen(row.key, fresh, encountered, at, transaction);
+      // A 204 proves nothing (busy host): the next visit reads from the same point again.
+      await save(
+        row,
+        { ...schedule, readAt: fetched.noContent ? readAt : siteTime },
+        { transaction },
       );
-      // The host blocked the ad page: record nothing, the next visit reads these again.
-      if ('status' in matched) {
-        if (matched.status === 'cooling-down') {
-          const until = new Date(matched.until);
-          await save(row, { cooldownUntil: until, nextVisitAt: until });
-          return { status: 'cooling-down', until };
-        }
-        return fail(row, matched.message);
-      }
-      for (const alert of matched.alerts) found.push({ alert, listing: matched.listing });
-    }
-    // One recipient's ads of this read go out together (one message naming every alert): at the
-    // soonest of their alerts' moments — at once if one of them is a Pro alert.
-    const soonest = new Map<string, number>();
-    for (const { alert } of found) {
-      const recipient = recipientOf(alert);
-      const when = deliverAtOf(alert, previousRead)?.getTime() ?? 0;
-      soonest.set(recipient, Math.min(when, soonest.get(recipient) ?? Number.POSITIVE_INFINITY));
-    }
-    const matches: MatchToRecord[] = found.map(({ alert, listing }) => {
-      const when = soonest.get(recipientOf(alert))!;
-      return { alert, listing, ...(when > 0 ? { deliverAt: new Date(when) } : {}) };
     });
-
-    const checkId = randomUUID();
-    let recorded;
-    try {
-      recorded = await ctx.sequelize.transaction(async (transaction) => {
-        const result = await recordMatches(ctx, { checkId, matches, foundBy: 'feed' }, transaction);
-        await markSeen(row.key, fresh, encountered, at, transaction);
-        // A 204 proves nothing (busy host): the next visit reads from the same point again.
-        await save(
-          row,
-          { ...schedule, readAt: fetched.noContent ? readAt : siteTime },
-          { transaction },
-        );
-        return result;
-      });
-    } catch (error) {
-      if (!(error instanceof UniqueConstraintError)) throw error;
-      return fail(row, 'recorded concurrently by a search check; read again');
-    }
     if (deep && !fetched.noContent) lastDeepRead.set(l1, at.getTime());
-    await dispatchRecorded(ctx, recorded);
+    let outcome: MatchOutcome = {
+      status: 'matched',
+      listings: 0,
+      matches: 0,
+      undecided: 0,
+      notificationsCreated: 0,
+    };
     if (fresh.length > 0) {
       await pruneFeedSeen(models, row.key, FEED_SEEN_LIMIT);
+      if (options.enqueueMatch) {
+        // A lost enqueue is not a lost ad: the batch stays unmatched and is enqueued again.
+        await options.enqueueMatch(batchId).catch((error: unknown) => {
+          logger.warn({ err: error, batchId }, 'match job not enqueued; the safety net will');
+        });
+      } else {
+        outcome = await matcher.matchBatch(batchId);
+        const stopped = await stopOnMatchFailure(row, outcome);
+        if (stopped) return stopped;
+      }
       logger.debug?.(
-        { l1, newListings: fresh.length, matches: matches.length, pages: fetched.pagesFetched },
+        { l1, newListings: fresh.length, pages: fetched.pagesFetched },
         'feed category read',
       );
     }
+    const done = outcome.status === 'matched' ? outcome : null;
     return {
       status: 'read',
       newListings: fresh.length,
-      matches: matches.length,
-      undecided,
+      matches: done?.matches ?? 0,
+      undecided: done?.undecided ?? 0,
       pages: fetched.pagesFetched,
-      notificationsCreated: recorded.created.length,
+      notificationsCreated: done?.notificationsCreated ?? 0,
     };
+  }
+
+  /** The host blocked an ad page while matching: the category cools down or fails. */
+  async function stopOnMatchFailure(
+    row: FeedCategory,
+    outcome: MatchOutcome,
+  ): Promise<VisitOutcome | null> {
+    if (outcome.status === 'cooling-down') {
+      await save(row, { cooldownUntil: outcome.until, nextVisitAt: outcome.until });
+      return { status: 'cooling-down', until: outcome.until };
+    }
+    if (outcome.status === 'failed') return fail(row, outcome.message);
+    return null;
+  }
+
+  /** Inline mode: batches a blocked ad page left unmatched are matched before the next read. */
+  async function matchPending(row: FeedCategory): Promise<VisitOutcome | null> {
+    const pending = await models.FeedListing.findAll({
+      attributes: ['batchId'],
+      where: { platform, matchedAt: null },
+      group: ['batchId'],
+    });
+    for (const { batchId } of pending) {
+      const stopped = await stopOnMatchFailure(row, await matcher.matchBatch(batchId));
+      if (stopped) return stopped;
+    }
+    return null;
+  }
+
+  async function storeListings(
+    batchId: string,
+    fresh: readonly Listing[],
+    at: Date,
+    alertsBefore: Date,
+    transaction: Transaction,
+  ): Promise<void> {
+    if (fresh.length === 0) return;
+    await models.FeedListing.bulkCreate(
+      fresh.map((listing) => {
+        const posted = listing.postedAt ? new Date(listing.postedAt) : null;
+        return {
+          platform,
+          listingId: listing.id,
+          batchId,
+          l1CategoryId: listing.category.l1,
+          priceCents: listing.priceCents,
+          listing: JSON.stringify(listing),
+          postedAt: posted && !Number.isNaN(posted.getTime()) ? posted : null,
+          firstSeenAt: at,
+          alertsBefore,
+        };
+      }),
+      { transaction, ignoreDuplicates: true },
+    );
   }
 
   async function markSeen(

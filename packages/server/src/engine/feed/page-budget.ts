@@ -6,6 +6,9 @@
  * (the notification shows the ad's day label). Pages that decide a match (seller type) are never
  * counted here: they are always read.
  */
+/** Ad pages read only for a Pro alert's exact posting time: this share of the feed's rate. */
+export const POSTING_TIME_SHARE = 0.1;
+
 export interface PageBudget {
   /** Takes one page from the budget: false when it is spent. */
   take(): boolean;

@@ -11,12 +11,18 @@ import type { MarketplaceClient } from '../marketplace';
 import { AlertIndex } from './alert-index';
 import { createFeedReader, type FeedOptions, type VisitOutcome } from './feed-reader';
 import { createIndexSync } from './index-sync';
+import { enqueueMatchJob, unmatchedBatches } from './match-listings';
+import { LISTING_RETENTION_MS, feedModels, pruneListings } from './store';
 
 /** Every L1 category both sites share (their ids are the same). */
 export const FEED_CATEGORIES: readonly number[] = [...new Set(Object.values(L1_CATEGORY_KEYS))];
 
 /** The index is read again at most this often (changed alerts only). */
 const INDEX_REFRESH_MS = 1_000;
+/** Stored listings still unmatched this long after they were read are enqueued again. */
+export const UNMATCHED_RETRY_MS = 5 * 60_000;
+/** How often the safety net and the listings' pruning run. */
+const HOUSEKEEPING_MS = 60_000;
 
 export interface RunningFeed {
   index: AlertIndex;
@@ -31,6 +37,13 @@ export interface StartFeedOptions extends Partial<
   categories?: readonly number[];
   /** Each visit's outcome (the bench counts them). */
   onVisit?: (platform: PlatformId, l1: number, outcome: VisitOutcome) => void;
+  /**
+   * Hand each stored batch to the worker role as a `match-listings` job (the scheduler does);
+   * without it the feed matches inline (the bench, tests).
+   */
+  matchInWorkers?: boolean;
+  /** Unmatched listings older than this are enqueued again (default UNMATCHED_RETRY_MS). */
+  unmatchedRetryMs?: number;
 }
 
 export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): RunningFeed {
@@ -77,6 +90,9 @@ export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): R
       maxGapMs: options.maxGapMs ?? ctx.config.engine.feedMaxGapMs,
       minGapMs: options.minGapMs ?? Math.min(5_000, ctx.config.engine.feedMaxGapMs),
       requestsPerSecond: ctx.config.marketplaceRate * ctx.config.engine.feedRateShare,
+      ...(options.matchInWorkers
+        ? { enqueueMatch: (batchId: string) => enqueueMatchJob(ctx, batchId) }
+        : {}),
     });
     while (!stopped) {
       try {
@@ -101,8 +117,42 @@ export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): R
     }
   }
 
+  /**
+   * The safety net (like the delivery relay): batches no worker matched in time — it died before
+   * or the enqueue was lost — are enqueued again; listings past their retention are deleted.
+   */
+  async function housekeeping(): Promise<void> {
+    while (!stopped) {
+      try {
+        const at = Date.now();
+        if (options.matchInWorkers) {
+          const retryMs = options.unmatchedRetryMs ?? UNMATCHED_RETRY_MS;
+          const batches = await unmatchedBatches(ctx, new Date(at - retryMs));
+          for (const batchId of batches) await enqueueMatchJob(ctx, batchId);
+          if (batches.length > 0)
+            logger.warn({ batches: batches.length }, 'unmatched listings enqueued again');
+        }
+        await pruneListings(feedModels(ctx.sequelize), new Date(at - LISTING_RETENTION_MS));
+      } catch (error) {
+        logger.error({ err: error }, 'feed housekeeping failed; next round goes on');
+      }
+      await sleepHousekeeping(
+        Math.min(HOUSEKEEPING_MS, options.unmatchedRetryMs ?? HOUSEKEEPING_MS),
+      );
+    }
+  }
+  let wakeHousekeeping: (() => void) | null = null;
+  const sleepHousekeeping = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wakeHousekeeping = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
   const platforms = options.platforms ?? PLATFORM_IDS;
-  const loops = platforms.map((platform) => loop(platform));
+  const loops = [...platforms.map((platform) => loop(platform)), housekeeping()];
   logger.info(
     { platforms, categories: (options.categories ?? FEED_CATEGORIES).length },
     'feed running',
@@ -112,6 +162,7 @@ export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): R
     async stop() {
       stopped = true;
       wake?.();
+      wakeHousekeeping?.();
       await Promise.all(loops);
       if (ownClient) await client.close();
     },

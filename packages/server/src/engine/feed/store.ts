@@ -1,6 +1,7 @@
 /**
- * The feed's own tables (migration 0050): `feed_categories` (one row per platform × L1 category)
- * and `feed_seen_listings` (its bounded seen-set). Models of the engine's feed only, bound to the
+ * The feed's own tables (migrations 0050, 0055): `feed_categories` (one row per platform × L1
+ * category), `feed_seen_listings` (its bounded seen-set) and `listings` (every new listing,
+ * normalised and stored once, for the match job; pruned by age). Models of the engine's feed only, bound to the
  * app's Sequelize instance on first use.
  */
 import {
@@ -47,9 +48,32 @@ export class FeedSeenListing extends Model<
   declare lastSeenAt: Date;
 }
 
+/** One new listing as the feed read it (unique per platform and listing id). */
+export class FeedListing extends Model<
+  InferAttributes<FeedListing>,
+  InferCreationAttributes<FeedListing>
+> {
+  declare id: CreationOptional<number>;
+  declare platform: PlatformId;
+  declare listingId: string;
+  /** The feed visit that stored it; the `match-listings` job carries only this. */
+  declare batchId: string;
+  declare l1CategoryId: number | null;
+  declare priceCents: number | null;
+  /** The normalised listing as JSON. */
+  declare listing: string;
+  declare postedAt: Date | null;
+  declare firstSeenAt: Date;
+  /** Only alerts confirmed by then receive it (the feed's previous read). */
+  declare alertsBefore: Date;
+  /** Null until a worker has matched it. */
+  declare matchedAt: CreationOptional<Date | null>;
+}
+
 export interface FeedModels {
   FeedCategory: typeof FeedCategory;
   FeedSeenListing: typeof FeedSeenListing;
+  FeedListing: typeof FeedListing;
 }
 
 const bound = new WeakMap<Sequelize, FeedModels>();
@@ -60,6 +84,7 @@ export function feedModels(sequelize: Sequelize): FeedModels {
   // A class binds to one Sequelize instance: each instance gets subclasses of its own.
   class Category extends FeedCategory {}
   class Seen extends FeedSeenListing {}
+  class Stored extends FeedListing {}
   // A fresh object per column: Sequelize writes the column name into it.
   const date = () => ({ type: DataTypes.DATE(3), allowNull: true });
   Category.init(
@@ -89,7 +114,27 @@ export function feedModels(sequelize: Sequelize): FeedModels {
     },
     { sequelize, tableName: 'feed_seen_listings', modelName: 'FeedSeenListing', timestamps: false },
   );
-  const models = { FeedCategory: Category, FeedSeenListing: Seen } as FeedModels;
+  Stored.init(
+    {
+      id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true, allowNull: false },
+      platform: { type: DataTypes.STRING(16), allowNull: false },
+      listingId: { type: DataTypes.STRING(64), allowNull: false },
+      batchId: { type: DataTypes.STRING(36), allowNull: false },
+      l1CategoryId: { type: DataTypes.INTEGER, allowNull: true },
+      priceCents: { type: DataTypes.INTEGER, allowNull: true },
+      listing: { type: DataTypes.TEXT, allowNull: false },
+      postedAt: date(),
+      firstSeenAt: { type: DataTypes.DATE(3), allowNull: false },
+      alertsBefore: { type: DataTypes.DATE(3), allowNull: false },
+      matchedAt: date(),
+    },
+    { sequelize, tableName: 'listings', modelName: 'FeedListing', timestamps: false },
+  );
+  const models = {
+    FeedCategory: Category,
+    FeedSeenListing: Seen,
+    FeedListing: Stored,
+  } as FeedModels;
   bound.set(sequelize, models);
   return models;
 }
@@ -122,4 +167,12 @@ export async function pruneFeedSeen(
     },
     transaction,
   });
+}
+
+/** How long stored listings are kept (the database stays bounded). */
+export const LISTING_RETENTION_MS = 7 * 24 * 60 * 60_000;
+
+/** Deletes stored listings first seen before `before`. */
+export async function pruneListings(models: FeedModels, before: Date): Promise<number> {
+  return models.FeedListing.destroy({ where: { firstSeenAt: { [Op.lt]: before } } });
 }

@@ -1,0 +1,131 @@
+/**
+ * The feed in scale-out mode: the reader stores the new listings and enqueues a `match-listings`
+ * job (batch id only); the job, run in a worker, records them once — also when it runs twice (a
+ * retry, a worker killed mid-job) or when its enqueue was lost (the safety net enqueues it again).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startEngineKit, type EngineKit } from '../../../test/engine-kit';
+import type { Alert } from '../../models';
+import { AlertIndex } from './alert-index';
+import { createFeedReader, type FeedReader } from './feed-reader';
+import { createIndexSync } from './index-sync';
+import { createListingMatcher, unmatchedBatches, type ListingMatcher } from './match-listings';
+import { feedModels } from './store';
+
+const FIETSEN = 445;
+const DAMESFIETSEN = 447;
+
+let kit: EngineKit;
+let reader: FeedReader;
+let matcher: ListingMatcher;
+let batches: string[];
+let sync: ReturnType<typeof createIndexSync>;
+
+beforeAll(async () => {
+  kit = await startEngineKit({ env: { ENGINE_FEED: 'off' } });
+});
+afterAll(() => kit.stop());
+
+beforeEach(async () => {
+  await kit.models.Alert.destroy({ where: {} });
+  const { FeedCategory, FeedListing } = feedModels(kit.ctx.sequelize);
+  await FeedCategory.destroy({ where: {} });
+  await FeedListing.destroy({ where: {} });
+  kit.double.reset();
+  kit.enqueued.length = 0;
+  batches = [];
+  // The scheduler's index decides which categories to read; the worker has one of its own.
+  const readerIndex = new AlertIndex();
+  sync = createIndexSync(kit.ctx, readerIndex);
+  reader = createFeedReader(kit.ctx, {
+    platform: 'marktplaats',
+    categories: [FIETSEN],
+    client: kit.client,
+    index: readerIndex,
+    minGapMs: 0,
+    enqueueMatch: async (batchId) => {
+      batches.push(batchId);
+    },
+  });
+  const workerIndex = new AlertIndex();
+  const workerSync = createIndexSync(kit.ctx, workerIndex);
+  matcher = createListingMatcher(kit.ctx, {
+    client: kit.client,
+    index: workerIndex,
+    refreshIndex: async () => {
+      await workerSync.refresh();
+    },
+  });
+});
+
+async function proAlert(): Promise<Alert> {
+  const user = await kit.models.User.create({ email: `${randomUUID()}@example.nl`, plan: 'PRO' });
+  return kit.alert({
+    userId: user.id,
+    email: null,
+    searchTerm: 'racefiets',
+    checkIntervalMinutes: 1,
+    confirmedAt: new Date(Date.now() - 60_000),
+  });
+}
+
+const notificationsOf = (alert: Alert) =>
+  kit.models.Notification.findAll({ where: { alertId: alert.id } });
+/** The channels the alert's notifications were sent to, one entry per Delivery row. */
+const deliveryChannelsOf = async (alert: Alert) =>
+  (
+    await kit.models.Delivery.findAll({
+      where: { notificationId: (await notificationsOf(alert)).map((n) => n.id) },
+    })
+  )
+    .map((delivery) => delivery.channel)
+    .sort();
+
+describe('the feed with matching in the workers', () => {
+  it('stores each new listing once and matches it only in the job, once however often it runs', async () => {
+    const alert = await proAlert();
+    await sync.refresh();
+    expect((await reader.visit(FIETSEN)).status).toBe('baseline');
+    const ad = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Gazelle racefiets 58 cm' });
+    kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Omafiets zwart' });
+
+    expect(await reader.visit(FIETSEN)).toMatchObject({ status: 'read', newListings: 2 });
+    // Stored, enqueued by id, not matched in the reader's process.
+    expect(batches).toHaveLength(1);
+    const stored = await feedModels(kit.ctx.sequelize).FeedListing.findAll();
+    expect(stored.map((row) => row.batchId)).toEqual([batches[0], batches[0]]);
+    expect(await notificationsOf(alert)).toEqual([]);
+
+    // The job, twice at once (a stalled job taken over) and once more (a retry).
+    const runs = await Promise.all([
+      matcher.matchBatch(batches[0]!),
+      matcher.matchBatch(batches[0]!),
+    ]);
+    expect(runs.every((run) => run.status === 'matched')).toBe(true);
+    await matcher.matchBatch(batches[0]!);
+    const found = await notificationsOf(alert);
+    expect(found.map((n) => [n.listingId, n.foundBy])).toEqual([[ad.itemId, 'feed']]);
+    // One delivery per channel, never two on one.
+    const channels = await deliveryChannelsOf(alert);
+    expect(channels.length).toBeGreaterThan(0);
+    expect(new Set(channels).size).toBe(channels.length);
+    // Read again by the next visit: not stored or enqueued again.
+    expect(await reader.visit(FIETSEN)).toMatchObject({ status: 'read', newListings: 0 });
+    expect(batches).toHaveLength(1);
+  });
+
+  it('loses no ad when the worker dies before matching: the unmatched batch is found again', async () => {
+    const alert = await proAlert();
+    await sync.refresh();
+    await reader.visit(FIETSEN);
+    const ad = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Trek' });
+    await reader.visit(FIETSEN);
+    // The job never ran (its worker died, the enqueue was lost).
+    expect(await unmatchedBatches(kit.ctx, new Date(Date.now() - 60_000))).toEqual([]);
+    expect(await unmatchedBatches(kit.ctx, new Date(Date.now() + 1))).toEqual(batches);
+    await matcher.matchBatch(batches[0]!);
+    expect((await notificationsOf(alert)).map((n) => n.listingId)).toEqual([ad.itemId]);
+    expect(await unmatchedBatches(kit.ctx, new Date(Date.now() + 1))).toEqual([]);
+  });
+});

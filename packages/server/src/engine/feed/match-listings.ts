@@ -1,0 +1,265 @@
+/**
+ * The `match-listings` job (README.md "Listings and the match job"): matches one stored batch of
+ * the feed's new listings against the alert index, applies the matcher (reading ad pages where a
+ * filter needs them, through this process's marketplace client), records the matches through the
+ * recorder (`foundBy: 'feed'`, unique Notification, plan batching) and dispatches them.
+ *
+ * Runs in the worker role (the job carries only the batch id) or inline in the feed reader when it
+ * has no queue. Idempotent: rows already matched are skipped and the recorder's unique keys record
+ * nothing twice, so a job run again after a crash or a retry changes nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { Op, UniqueConstraintError } from 'sequelize';
+import type { Alert } from '../../models';
+import { loadSettings } from '../../models/current-settings';
+import { alertConditions, alertIntervalSeconds } from '../alert-search';
+import type { EngineContext } from '../check-search';
+import { matchWithDetail, withFilters } from '../listing-matches';
+import type { Listing, MarketplaceClient } from '../marketplace';
+import { recipientOf } from '../recipient';
+import { dispatchRecorded, recordMatches, type MatchToRecord } from '../recorder';
+import { nextSlotAfter } from '../slots';
+import { AlertIndex } from './alert-index';
+import { createIndexSync } from './index-sync';
+import { createPageBudget, POSTING_TIME_SHARE } from './page-budget';
+import { feedModels, type FeedListing } from './store';
+
+export type MatchOutcome =
+  | {
+      status: 'matched';
+      listings: number;
+      matches: number;
+      undecided: number;
+      notificationsCreated: number;
+    }
+  | { status: 'cooling-down'; until: Date }
+  | { status: 'failed'; message: string };
+
+export interface ListingMatcherOptions {
+  client: MarketplaceClient;
+  index: AlertIndex;
+  /** Brings the index up to date before a batch is matched (the worker's own index). */
+  refreshIndex?: () => Promise<void>;
+  /** Ad pages a second read only for a Pro alert's exact posting time (page-budget.ts). */
+  postingTimePagesPerSecond?: number;
+}
+
+/** Alerts loaded per query (candidates of one batch can be tens of thousands). */
+const ALERT_CHUNK = 5_000;
+
+/** Filters the site applies that a listing may not tell: then the feed cannot decide. */
+function siteFiltersDecidable(alert: Alert, listing: Listing): boolean {
+  if (alertConditions(alert).length > 0 && listing.condition === null) return false;
+  if (alert.deliveryMethod !== 'both' && listing.delivery === null) return false;
+  return true;
+}
+
+export function createListingMatcher(ctx: EngineContext, options: ListingMatcherOptions) {
+  const { client, index } = options;
+  const models = feedModels(ctx.sequelize);
+  const logger = ctx.logger.child({ component: 'feed-match' });
+  const postingTimePages = createPageBudget({
+    perSecond:
+      options.postingTimePagesPerSecond ??
+      ctx.config.marketplaceRate * ctx.config.engine.feedRateShare * POSTING_TIME_SHARE,
+  });
+
+  /** The alerts (fresh from the database) that may receive this batch's ads. */
+  async function alertsByIds(ids: Iterable<string>): Promise<Map<string, Alert>> {
+    const list = [...new Set(ids)];
+    const byId = new Map<string, Alert>();
+    // In chunks: a popular search has thousands of alerts, and SQLite takes at most 32 766
+    // variables in one statement.
+    for (let start = 0; start < list.length; start += ALERT_CHUNK) {
+      const rows = await ctx.models.Alert.findAll({
+        where: { id: { [Op.in]: list.slice(start, start + ALERT_CHUNK) } },
+        include: [{ model: ctx.models.User, as: 'user' }],
+      });
+      for (const alert of rows) byId.set(alert.id, alert);
+    }
+    return byId;
+  }
+
+  /**
+   * PRO at once; every other plan in its batch (spec §9). `since`: the earliest the ad can have
+   * been posted (the feed's previous read). The batch is the alert's first check slot after that —
+   * when per-search polling would have sent it —, so the wait from publication stays within the
+   * interval however late the feed saw it; a slot already past means at once.
+   */
+  function deliverAtOf(alert: Alert, since: Date): Date | undefined {
+    if (alert.user?.plan === 'PRO') return undefined;
+    const intervalMs = alertIntervalSeconds(alert, ctx.config) * 1000;
+    return new Date(nextSlotAfter(alert.searchKey ?? alert.id, intervalMs, since.getTime()));
+  }
+
+  /** Matches the batch's rows not matched yet; records and dispatches what they match. */
+  async function matchBatch(batchId: string, attempt = 1): Promise<MatchOutcome> {
+    await options.refreshIndex?.();
+    const rows = await models.FeedListing.findAll({
+      where: { batchId, matchedAt: null },
+      order: [['id', 'ASC']],
+    });
+    if (rows.length === 0) {
+      return { status: 'matched', listings: 0, matches: 0, undecided: 0, notificationsCreated: 0 };
+    }
+    try {
+      return await matchRows(rows);
+    } catch (error) {
+      // Another run (a retry, a search check) recorded one of these at the same moment: what it
+      // recorded is skipped on the next round.
+      if (!(error instanceof UniqueConstraintError) || attempt >= 3) throw error;
+      return matchBatch(batchId, attempt + 1);
+    }
+  }
+
+  async function matchRows(rows: readonly FeedListing[]): Promise<MatchOutcome> {
+    const stored = rows.map((row) => ({
+      row,
+      listing: JSON.parse(row.listing) as Listing,
+    }));
+    const candidates = new Map<number, string[]>();
+    let undecided = 0;
+    for (const { row, listing } of stored) {
+      const found = index.candidates(listing);
+      undecided += found.undecided.length;
+      if (found.matches.length > 0) candidates.set(row.id, found.matches);
+    }
+    const alerts = await alertsByIds([...candidates.values()].flat());
+    const settings = alerts.size > 0 ? await loadSettings(ctx) : null;
+    const found: Array<{ alert: Alert; listing: Listing; since: Date }> = [];
+    for (const { row, listing } of stored) {
+      const ids = candidates.get(row.id);
+      if (!ids) continue;
+      const at = row.firstSeenAt;
+      const eligible = ids
+        .map((id) => alerts.get(id))
+        .filter(
+          (alert): alert is Alert =>
+            alert !== undefined &&
+            alert.statusAt(at) === 'active' &&
+            alert.platforms.includes(row.platform) &&
+            alert.confirmedAt !== null &&
+            alert.confirmedAt.getTime() <= row.alertsBefore.getTime() &&
+            siteFiltersDecidable(alert, listing),
+        );
+      if (eligible.length === 0) continue;
+      const matched = await matchWithDetail(
+        client,
+        logger,
+        listing,
+        withFilters(eligible, settings!.features.filterPaidAds),
+        { mayReadForPostingTime: postingTimePages.take },
+      );
+      // The host blocked the ad page: record nothing; the rows stay unmatched and are tried again.
+      if ('status' in matched) {
+        return matched.status === 'cooling-down'
+          ? { status: 'cooling-down', until: new Date(matched.until) }
+          : { status: 'failed', message: matched.message };
+      }
+      for (const alert of matched.alerts) {
+        found.push({ alert, listing: matched.listing, since: row.alertsBefore });
+      }
+    }
+    // One recipient's ads of this batch go out together (one message naming every alert): at the
+    // soonest of their alerts' moments — at once if one of them is a Pro alert.
+    const soonest = new Map<string, number>();
+    for (const { alert, since } of found) {
+      const recipient = recipientOf(alert);
+      const when = deliverAtOf(alert, since)?.getTime() ?? 0;
+      soonest.set(recipient, Math.min(when, soonest.get(recipient) ?? Number.POSITIVE_INFINITY));
+    }
+    const matches: MatchToRecord[] = found.map(({ alert, listing }) => {
+      const when = soonest.get(recipientOf(alert))!;
+      return { alert, listing, ...(when > 0 ? { deliverAt: new Date(when) } : {}) };
+    });
+    const checkId = randomUUID();
+    const recorded = await ctx.sequelize.transaction(async (transaction) => {
+      const result = await recordMatches(ctx, { checkId, matches, foundBy: 'feed' }, transaction);
+      await models.FeedListing.update(
+        { matchedAt: new Date() },
+        { where: { id: rows.map((row) => row.id), matchedAt: null }, transaction },
+      );
+      return result;
+    });
+    await dispatchRecorded(ctx, recorded);
+    return {
+      status: 'matched',
+      listings: rows.length,
+      matches: matches.length,
+      undecided,
+      notificationsCreated: recorded.created.length,
+    };
+  }
+
+  return { matchBatch };
+}
+
+export type ListingMatcher = ReturnType<typeof createListingMatcher>;
+
+/** Batches with rows still unmatched, first seen before `before` (a worker died or a job was lost). */
+export async function unmatchedBatches(ctx: EngineContext, before: Date): Promise<string[]> {
+  const rows = await feedModels(ctx.sequelize).FeedListing.findAll({
+    attributes: ['batchId'],
+    where: { matchedAt: null, firstSeenAt: { [Op.lt]: before } },
+    group: ['batchId'],
+    limit: 1000,
+  });
+  return rows.map((row) => row.batchId);
+}
+
+/** Retries of a match job (a blocked ad page, a worker killed mid-job) before the safety net. */
+const MATCH_JOB_ATTEMPTS = 5;
+
+/** Queues the `match-listings` job of a batch (ids only; one pending job per batch). */
+export async function enqueueMatchJob(ctx: EngineContext, batchId: string): Promise<void> {
+  await ctx.queue.enqueue(
+    'match-listings',
+    { batchId },
+    {
+      jobId: `match-${batchId}`,
+      attempts: MATCH_JOB_ATTEMPTS,
+      backoff: { type: 'exponential', delayMs: 5_000 },
+    },
+  );
+}
+
+/** The worker's index is read again at most this often (changed alerts only). */
+const WORKER_INDEX_REFRESH_MS = 1_000;
+
+/**
+ * The worker role's side: keeps an AlertIndex current in this process and runs `match-listings`
+ * jobs. A blocked ad page throws, so the queue retries the job later; nothing was recorded.
+ */
+export async function processMatchJobs(
+  ctx: EngineContext,
+  client: MarketplaceClient,
+  concurrency = 1,
+): Promise<void> {
+  const index = new AlertIndex();
+  const sync = createIndexSync(ctx, index);
+  let lastRefresh = Number.NEGATIVE_INFINITY;
+  let refreshing: Promise<unknown> | null = null;
+  const refreshIndex = async () => {
+    if (Date.now() - lastRefresh < WORKER_INDEX_REFRESH_MS) return;
+    refreshing ??= sync.refresh().finally(() => {
+      lastRefresh = Date.now();
+      refreshing = null;
+    });
+    await refreshing;
+  };
+  const matcher = createListingMatcher(ctx, { client, index, refreshIndex });
+  await ctx.queue.process(
+    'match-listings',
+    async ({ batchId }) => {
+      const outcome = await matcher.matchBatch(batchId);
+      if (outcome.status !== 'matched') {
+        throw new Error(
+          outcome.status === 'cooling-down'
+            ? `marketplace cooling down until ${outcome.until.toISOString()}`
+            : outcome.message,
+        );
+      }
+    },
+    { concurrency },
+  );
+}
