@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => kit.stop());
 
-let findAll: ReturnType<typeof vi.spyOn>;
+let findAll: { mock: { calls: unknown[][] }; mockClear(): void; mockRestore(): void };
 beforeEach(async () => {
   await kit.models.Alert.destroy({ where: {} });
   kit.clock.fixed = null;
@@ -35,7 +35,7 @@ async function incrementalTick() {
   findAll.mockClear();
   const report = await kit.scheduler.tick();
   expect(report.mode).toBe('changes');
-  const reads = findAll.mock.calls.map((call) =>
+  const reads = findAll.mock.calls.map((call: unknown[]) =>
     Object.keys((call[0] as { where: object }).where).join(),
   );
   expect(reads.filter((keys) => keys === 'updatedAt')).toHaveLength(1);
