@@ -1,8 +1,12 @@
 /**
  * Step 2 of "The way of an alert": one tick (every SCHEDULER_TICK_MS) that
- * (a) reconciles the searches with the alerts that are checked (active: confirmed, not paused,
+ * (a) keeps the searches in step with the alerts that are checked (active: confirmed, not paused,
  *     not expired): one search per (alert, platform), shared by equal searches, its interval the
- *     fastest among its alerts; searches no alert needs any more are removed;
+ *     fastest among its alerts; searches no alert needs any more are removed. Incrementally: the
+ *     schedule is loaded once (`reconcile`, again every `rebuildEveryMs` as a safety net), then
+ *     each tick reads only the alerts written since the last one (feed/index-sync.ts's
+ *     `createChangedAlerts`: create, edit, pause, plan change — which rewrites the interval of
+ *     the user's alerts) and drops alerts whose known expiry moment has passed;
  * (b) queues `check-search` for the searches due within the next tick, each at its own slot
  *     (slots.ts: a stable phase per key, so never a burst), with jobId `check:<key>` so a search
  *     never runs twice at once; searches whose host is cooling down wait;
@@ -17,6 +21,7 @@ import type { Alert } from '../models';
 import { manageUrlOf, refreshUrlOf } from '../security/alert-links';
 import { alertIntervalSeconds, alertSearches } from './alert-search';
 import { feedCovers } from './feed/alert-index';
+import { createChangedAlerts } from './feed/index-sync';
 import type { MarketplaceSearch } from './marketplace';
 import { nextSlotAfter, startSlot } from './slots';
 
@@ -34,6 +39,8 @@ export interface SchedulerDeps {
   now?: () => Date;
   /** Look-ahead of one tick (default config.engine.schedulerTickMs). */
   tickMs?: number;
+  /** The full reload's period, a safety net (default 10 minutes). */
+  rebuildEveryMs?: number;
 }
 
 export interface ReconcileReport {
@@ -49,6 +56,8 @@ export interface EnqueueReport {
 }
 
 export interface TickReport {
+  /** `full`: every checkable alert was read; `changes`: only those written since the last tick. */
+  mode: 'full' | 'changes';
   reconcile: ReconcileReport;
   due: EnqueueReport;
   reminders: number;
@@ -58,6 +67,13 @@ interface DesiredSearch {
   platform: PlatformId;
   search: MarketplaceSearch;
   intervalSeconds: number;
+}
+
+/** What one scheduled alert asks of the schedule. */
+interface AlertEntry {
+  intervalSeconds: number;
+  links: Array<{ platform: PlatformId; key: string; search: MarketplaceSearch }>;
+  expiresAt: number | null;
 }
 
 /** Alerts that are checked: confirmed, active (not paused) and not expired at `at`. */
@@ -75,19 +91,61 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
   const tickMs = deps.tickMs ?? ctx.config.engine.schedulerTickMs;
   const logger = ctx.logger.child({ component: 'scheduler' });
   let lastExpiryScan = Number.NEGATIVE_INFINITY;
+  const rebuildEveryMs = deps.rebuildEveryMs ?? 10 * 60_000;
+  const changes = createChangedAlerts(ctx);
+  // The schedule as last written: per alert what it asks, per search which alerts ask it.
+  const entries = new Map<string, AlertEntry>();
+  const searchAlerts = new Map<string, Set<string>>();
+  const searchIntervals = new Map<string, number>();
+  let nextExpiry = Number.POSITIVE_INFINITY;
+  let rebuiltAt: number | null = null;
 
+  /** What `alert` asks of the schedule at `at`; null when it is not checked. */
+  function entryOf(alert: Alert, at: Date): AlertEntry | null {
+    if (alert.statusAt(at) !== 'active') return null;
+    // What the feed decides is polled per search only to reconcile: RECONCILE_FACTOR slower.
+    const slower =
+      ctx.config.engine.feedEnabled && feedCovers(alert) ? ctx.config.engine.reconcileFactor : 1;
+    return {
+      intervalSeconds: alertIntervalSeconds(alert, ctx.config) * slower,
+      links: alertSearches(alert),
+      expiresAt: alert.expiresAt?.getTime() ?? null,
+    };
+  }
+
+  function remember(alertId: string, entry: AlertEntry | null): void {
+    const old = entries.get(alertId);
+    for (const link of old?.links ?? []) searchAlerts.get(link.key)?.delete(alertId);
+    if (!entry) {
+      entries.delete(alertId);
+      return;
+    }
+    entries.set(alertId, entry);
+    for (const { key } of entry.links) {
+      let ids = searchAlerts.get(key);
+      if (!ids) searchAlerts.set(key, (ids = new Set()));
+      ids.add(alertId);
+    }
+    if (entry.expiresAt !== null) nextExpiry = Math.min(nextExpiry, entry.expiresAt);
+  }
+
+  /** Full reload: every checkable alert, every search and link (at start, then rarely). */
   async function reconcile(at: Date): Promise<ReconcileReport> {
+    changes.mark();
     const alerts = await models.Alert.findAll({ where: checkableAlertsWhere(at) });
     const desired = new Map<string, DesiredSearch>();
     const desiredLinks = new Map<string, string>(); // `${alertId}/${platform}` → key
     const alertKeys = new Map<string, string>(); // alert.searchKey: its first platform's key
+    entries.clear();
+    searchAlerts.clear();
+    searchIntervals.clear();
+    nextExpiry = Number.POSITIVE_INFINITY;
     for (const alert of alerts) {
-      if (alert.statusAt(at) !== 'active') continue;
-      // What the feed decides is polled per search only to reconcile: RECONCILE_FACTOR slower.
-      const slower =
-        ctx.config.engine.feedEnabled && feedCovers(alert) ? ctx.config.engine.reconcileFactor : 1;
-      const interval = alertIntervalSeconds(alert, ctx.config) * slower;
-      for (const { platform, key, search } of alertSearches(alert)) {
+      const wanted = entryOf(alert, at);
+      if (!wanted) continue;
+      remember(alert.id, wanted);
+      const interval = wanted.intervalSeconds;
+      for (const { platform, key, search } of wanted.links) {
         const entry = desired.get(key);
         if (entry) entry.intervalSeconds = Math.min(entry.intervalSeconds, interval);
         else desired.set(key, { platform, search, intervalSeconds: interval });
@@ -95,6 +153,8 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
         if (!alertKeys.has(alert.id)) alertKeys.set(alert.id, key);
       }
     }
+    for (const [key, want] of desired) searchIntervals.set(key, want.intervalSeconds);
+    rebuiltAt = at.getTime();
 
     const report: ReconcileReport = {
       searches: desired.size,
@@ -178,20 +238,147 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
     return report;
   }
 
+  /**
+   * Between full reloads: only the alerts written since the last tick, and those whose expiry
+   * moment has passed, are re-filed; only the searches they leave or join are written.
+   */
+  async function applyChanges(at: Date): Promise<ReconcileReport> {
+    const touched = new Map<string, Alert | null>();
+    for (const alert of await changes.read()) touched.set(alert.id, alert);
+    if (at.getTime() >= nextExpiry) {
+      nextExpiry = Number.POSITIVE_INFINITY;
+      for (const [id, entry] of entries) {
+        if (entry.expiresAt === null) continue;
+        if (entry.expiresAt <= at.getTime()) {
+          if (!touched.has(id)) touched.set(id, null);
+        } else nextExpiry = Math.min(nextExpiry, entry.expiresAt);
+      }
+    }
+    const report: ReconcileReport = { searches: 0, created: [], removed: [], intervalChanged: [] };
+    if (touched.size === 0) {
+      report.searches = searchIntervals.size;
+      return report;
+    }
+
+    const relinked: Array<{ alert: Alert | null; id: string; entry: AlertEntry | null }> = [];
+    const affected = new Set<string>();
+    const searchOf = new Map<string, { platform: PlatformId; search: MarketplaceSearch }>();
+    for (const [id, alert] of touched) {
+      const before = entries.get(id);
+      const after = alert ? entryOf(alert, at) : null;
+      const keysBefore = (before?.links ?? []).map((link) => `${link.platform}/${link.key}`);
+      const keysAfter = (after?.links ?? []).map((link) => `${link.platform}/${link.key}`);
+      const same = keysBefore.join() === keysAfter.join();
+      if (same && before?.intervalSeconds === after?.intervalSeconds) {
+        if (after) remember(id, after); // a new expiry moment, say
+        continue;
+      }
+      for (const link of before?.links ?? []) affected.add(link.key);
+      for (const link of after?.links ?? []) {
+        affected.add(link.key);
+        searchOf.set(link.key, link);
+      }
+      remember(id, after);
+      if (!same || (alert && after && alert.searchKey !== after.links[0]?.key)) {
+        relinked.push({ alert, id, entry: after });
+      }
+    }
+
+    await sequelize.transaction(async (transaction) => {
+      const unused: string[] = [];
+      for (const key of affected) {
+        const ids = searchAlerts.get(key);
+        if (!ids || ids.size === 0) {
+          searchAlerts.delete(key);
+          if (searchIntervals.delete(key)) unused.push(key);
+          continue;
+        }
+        let interval = Number.POSITIVE_INFINITY;
+        for (const id of ids) interval = Math.min(interval, entries.get(id)!.intervalSeconds);
+        const known = searchIntervals.get(key);
+        if (known === interval) continue;
+        searchIntervals.set(key, interval);
+        const existing = await models.Search.findByPk(key, {
+          attributes: ['key', 'intervalSeconds', 'nextCheckAt'],
+          transaction,
+        });
+        if (!existing) {
+          const { platform, search } = searchOf.get(key)!;
+          await models.Search.create(
+            {
+              key,
+              platform,
+              search,
+              intervalSeconds: interval,
+              nextCheckAt: new Date(startSlot(key, interval * 1000, at.getTime())),
+            },
+            { transaction },
+          );
+          report.created.push(key);
+        } else if (existing.intervalSeconds !== interval) {
+          // A faster plan joined: move the next check forward to the new rhythm, never later.
+          const next = nextSlotAfter(key, interval * 1000, at.getTime());
+          const current = existing.nextCheckAt?.getTime() ?? next;
+          await existing.update(
+            { intervalSeconds: interval, nextCheckAt: new Date(Math.min(current, next)) },
+            { transaction },
+          );
+          report.intervalChanged.push(key);
+        }
+      }
+      for (const { alert, id, entry } of relinked) {
+        await models.AlertSearch.destroy({ where: { alertId: id }, transaction });
+        if (entry && entry.links.length > 0) {
+          await models.AlertSearch.bulkCreate(
+            entry.links.map((link) => ({
+              alertId: id,
+              platform: link.platform,
+              searchKey: link.key,
+            })),
+            { transaction },
+          );
+          const key = entry.links[0]!.key;
+          if (alert && alert.searchKey !== key) {
+            // silent: the schedule's own bookkeeping is no change of the alert.
+            await alert.update({ searchKey: key }, { transaction, silent: true });
+          }
+        }
+      }
+      if (unused.length > 0) {
+        await models.AlertSearch.destroy({ where: { searchKey: unused }, transaction });
+        await models.SearchSeenListing.destroy({ where: { searchKey: unused }, transaction });
+        await models.Search.destroy({ where: { key: unused }, transaction });
+        report.removed.push(...unused);
+      }
+    });
+    report.searches = searchIntervals.size;
+    if (report.created.length > 0 || report.removed.length > 0) {
+      logger.info(
+        { created: report.created.length, removed: report.removed.length, alerts: touched.size },
+        'searches updated from changed alerts',
+      );
+    }
+    return report;
+  }
+
   async function enqueueDue(at: Date): Promise<EnqueueReport> {
     const report: EnqueueReport = { enqueued: [], coolingDown: [] };
     const nowMs = at.getTime();
     const horizon = new Date(nowMs + tickMs);
+    // Only the searches due within the tick (index searches_next_check_at), not all of them.
     const searches = await models.Search.findAll({
       attributes: ['key', 'platform', 'intervalSeconds', 'nextCheckAt', 'cooldownUntil'],
+      where: { [Op.or]: [{ nextCheckAt: null }, { nextCheckAt: { [Op.lte]: horizon } }] },
     });
     // A host that blocked one search blocks them all: its other searches wait too.
+    const cooling = await models.Search.findAll({
+      attributes: ['platform', 'cooldownUntil'],
+      where: { cooldownUntil: { [Op.gt]: at } },
+    });
     const hostCooldown = new Map<PlatformId, number>();
-    for (const search of searches) {
+    for (const search of cooling) {
       const until = search.cooldownUntil?.getTime() ?? 0;
-      if (until > nowMs) {
-        hostCooldown.set(search.platform, Math.max(until, hostCooldown.get(search.platform) ?? 0));
-      }
+      hostCooldown.set(search.platform, Math.max(until, hostCooldown.get(search.platform) ?? 0));
     }
 
     for (const search of searches) {
@@ -274,17 +461,19 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
 
   async function tick(): Promise<TickReport> {
     const at = now();
-    const reconcileReport = await reconcile(at);
+    const full =
+      rebuiltAt === null || !changes.started || at.getTime() - rebuiltAt >= rebuildEveryMs;
+    const reconcileReport = full ? await reconcile(at) : await applyChanges(at);
     const due = await enqueueDue(at);
     let reminders = 0;
     if (at.getTime() - lastExpiryScan >= EXPIRY_SCAN_EVERY_MS) {
       lastExpiryScan = at.getTime();
       reminders = await sendExpiryReminders(at);
     }
-    return { reconcile: reconcileReport, due, reminders };
+    return { mode: full ? 'full' : 'changes', reconcile: reconcileReport, due, reminders };
   }
 
-  return { tick, reconcile, enqueueDue, sendExpiryReminders };
+  return { tick, reconcile, applyChanges, enqueueDue, sendExpiryReminders };
 }
 
 export type Scheduler = ReturnType<typeof createScheduler>;

@@ -31,6 +31,40 @@ const ATTRIBUTES = [
 /** Writes up to this long before a refresh may still be committing: read them again. */
 const SAFETY_MS = 5_000;
 
+/**
+ * The one way to read "the alerts written since I last looked" (index `alerts_updated_at`, so
+ * the read does not scan): used by this index and by the scheduler's schedule. `updatedAt` is
+ * written with the wall clock, so the mark follows `clock` (real time unless a test fixes it).
+ */
+export function createChangedAlerts(
+  ctx: Pick<AppContext, 'models'>,
+  options: { attributes?: readonly string[]; clock?: () => number } = {},
+) {
+  const clock = options.clock ?? Date.now;
+  let syncedUpTo: number | null = null;
+  return {
+    /** Whether a full load has set the mark. */
+    get started(): boolean {
+      return syncedUpTo !== null;
+    },
+    /** A full load is about to read everything: later reads start from here. */
+    mark(): void {
+      syncedUpTo = clock();
+    },
+    /** The alerts written since the previous read (or mark), each read at least once. */
+    async read(): Promise<Alert[]> {
+      const from = clock();
+      const since = (syncedUpTo ?? from) - SAFETY_MS;
+      const changed = await ctx.models.Alert.findAll({
+        ...(options.attributes ? { attributes: [...options.attributes] } : {}),
+        where: { updatedAt: { [Op.gte]: new Date(since) } },
+      });
+      syncedUpTo = from;
+      return changed;
+    },
+  };
+}
+
 export interface IndexSyncOptions {
   now?: () => Date;
   rebuildEveryMs?: number;
@@ -43,7 +77,10 @@ export function createIndexSync(
 ) {
   const now = options.now ?? (() => new Date());
   const rebuildEveryMs = options.rebuildEveryMs ?? 10 * 60_000;
-  let syncedUpTo: number | null = null;
+  const changes = createChangedAlerts(ctx, {
+    attributes: ATTRIBUTES,
+    clock: () => now().getTime(),
+  });
   let rebuiltAt = Number.NEGATIVE_INFINITY;
 
   function apply(alert: Alert, at: Date): void {
@@ -53,13 +90,13 @@ export function createIndexSync(
 
   async function rebuild(): Promise<number> {
     const at = now();
+    changes.mark();
     const alerts = await ctx.models.Alert.findAll({
       attributes: [...ATTRIBUTES],
       where: checkableAlertsWhere(at),
     });
     for (const id of [...index.ids()]) index.remove(id);
     for (const alert of alerts) apply(alert, at);
-    syncedUpTo = at.getTime();
     rebuiltAt = at.getTime();
     ctx.logger.info({ alerts: index.size }, 'feed alert index built');
     return index.size;
@@ -68,13 +105,9 @@ export function createIndexSync(
   /** Reads the alerts written since the last refresh; returns how many were (re)filed. */
   async function refresh(): Promise<number> {
     const at = now();
-    if (syncedUpTo === null || at.getTime() - rebuiltAt >= rebuildEveryMs) return rebuild();
-    const changed = await ctx.models.Alert.findAll({
-      attributes: [...ATTRIBUTES],
-      where: { updatedAt: { [Op.gte]: new Date(syncedUpTo - SAFETY_MS) } },
-    });
+    if (!changes.started || at.getTime() - rebuiltAt >= rebuildEveryMs) return rebuild();
+    const changed = await changes.read();
     for (const alert of changed) apply(alert, at);
-    syncedUpTo = at.getTime();
     return changed.length;
   }
 

@@ -1,0 +1,114 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS, checkIntervalMinutes } from '@prijsalarm/core';
+import { startEngineKit, type EngineKit } from '../../test/engine-kit';
+import { rescheduleAlertsOfUser } from '../commands/alert-schedule';
+
+/**
+ * Between full reloads the scheduler reads only the alerts written since its last tick: what an
+ * alert's change (create, edit, pause, expiry, plan change) does to the schedule shows on the next
+ * tick, and that tick reads the alerts table once, by `updatedAt`, never every checkable alert.
+ */
+let kit: EngineKit;
+beforeAll(async () => {
+  kit = await startEngineKit({ tickMs: 1000, env: { ENGINE_FEED: 'off' } });
+});
+afterAll(() => kit.stop());
+
+let findAll: { mock: { calls: unknown[][] }; mockClear(): void; mockRestore(): void };
+beforeEach(async () => {
+  await kit.models.Alert.destroy({ where: {} });
+  kit.clock.fixed = null;
+  await kit.scheduler.reconcile(new Date()); // the load at start
+  kit.enqueued.length = 0;
+  findAll = vi.spyOn(kit.models.Alert, 'findAll');
+});
+afterEach(() => findAll.mockRestore());
+
+const searchKeys = async () =>
+  (await kit.models.Search.findAll({ order: [['key', 'ASC']] })).map((s) => s.key);
+
+/**
+ * One tick; asserts it read the changed alerts (one query on updatedAt) and never every checkable
+ * alert (the expiry reminder's own query — alerts expiring within a day — may run besides).
+ */
+async function incrementalTick() {
+  findAll.mockClear();
+  const report = await kit.scheduler.tick();
+  expect(report.mode).toBe('changes');
+  const reads = findAll.mock.calls.map((call: unknown[]) =>
+    Object.keys((call[0] as { where: object }).where).join(),
+  );
+  expect(reads.filter((keys) => keys === 'updatedAt')).toHaveLength(1);
+  expect(reads.filter((keys) => keys.includes('isActive'))).toEqual([]);
+  return report;
+}
+
+describe('the schedule follows changed alerts without a full reload', () => {
+  it('a created alert gets its search, and its first check is queued', async () => {
+    const alert = await kit.alert({ searchTerm: 'racefiets', checkIntervalMinutes: 1 });
+    const report = await incrementalTick();
+    expect(report.reconcile.created).toHaveLength(1);
+    const key = (await alert.reload()).searchKey;
+    expect(await searchKeys()).toEqual([key]);
+    await kit.models.Search.update({ nextCheckAt: new Date() }, { where: { key: key! } });
+    await incrementalTick();
+    expect(kit.enqueued.map((job) => job.data.searchKey)).toContain(key);
+  });
+
+  it('an edited alert moves to its new search and the old one leaves', async () => {
+    const alert = await kit.alert({ searchTerm: 'racefiets' });
+    await incrementalTick();
+    const before = (await alert.reload()).searchKey;
+    await alert.update({ searchTerm: 'mountainbike' });
+    const report = await incrementalTick();
+    const after = (await alert.reload()).searchKey;
+    expect(after).not.toBe(before);
+    expect(report.reconcile.removed).toEqual([before]);
+    expect(await searchKeys()).toEqual([after]);
+    expect(await kit.models.AlertSearch.count({ where: { alertId: alert.id } })).toBe(1);
+  });
+
+  it('a paused alert leaves the schedule: its search is no longer checked', async () => {
+    const alert = await kit.alert({ searchTerm: 'stadsfiets', checkIntervalMinutes: 1 });
+    await incrementalTick();
+    await alert.update({ isActive: false });
+    await incrementalTick();
+    expect(await searchKeys()).toEqual([]);
+    kit.enqueued.length = 0;
+    kit.clock.fixed = new Date(Date.now() + 5 * 60_000);
+    await kit.scheduler.tick();
+    expect(kit.enqueued.filter((job) => job.name === 'check-search')).toEqual([]);
+  });
+
+  it('an alert leaves the schedule at its expiry moment, with no write to the alert', async () => {
+    const expiresAt = new Date(Date.now() + 60_000);
+    await kit.alert({ searchTerm: 'bakfiets', expiresAt });
+    await incrementalTick();
+    expect(await searchKeys()).toHaveLength(1);
+    kit.clock.fixed = new Date(expiresAt.getTime() - 1000);
+    await incrementalTick();
+    expect(await searchKeys()).toHaveLength(1);
+    kit.clock.fixed = new Date(expiresAt.getTime() + 1000);
+    const report = await incrementalTick();
+    expect(report.reconcile.removed).toHaveLength(1);
+    expect(await searchKeys()).toEqual([]);
+  });
+
+  it("a user's plan change gives their alerts' search the new plan's interval", async () => {
+    const user = await kit.models.User.create({ email: 'plan@example.test', plan: 'FREE' });
+    const alert = await kit.alert({
+      searchTerm: 'racefiets',
+      userId: user.id,
+      checkIntervalMinutes: checkIntervalMinutes(DEFAULT_SETTINGS, 'FREE'),
+    });
+    await incrementalTick();
+    const key = (await alert.reload()).searchKey!;
+    await user.update({ plan: 'PRO' });
+    await rescheduleAlertsOfUser(kit.ctx, DEFAULT_SETTINGS, { id: user.id, plan: 'PRO' });
+    const report = await incrementalTick();
+    expect(report.reconcile.intervalChanged).toEqual([key]);
+    const search = await kit.models.Search.findByPk(key);
+    expect(search?.intervalSeconds).toBe(checkIntervalMinutes(DEFAULT_SETTINGS, 'PRO') * 60);
+    await user.destroy();
+  });
+});
