@@ -76,6 +76,15 @@ interface AlertEntry {
   expiresAt: number | null;
 }
 
+/** Rows written per statement when many change at once (a first load). */
+const WRITE_BATCH = 500;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 /** Alerts that are checked: confirmed, active (not paused) and not expired at `at`. */
 export function checkableAlertsWhere(at: Date): WhereOptions<Alert> {
   return {
@@ -169,20 +178,22 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
     const links = await models.AlertSearch.findAll();
 
     await sequelize.transaction(async (transaction) => {
-      for (const [key, want] of desired) {
-        if (existingKeys.has(key)) continue;
-        await models.Search.create(
-          {
+      // In batches: a first load at 100 000 alerts writes thousands of searches and a link per
+      // alert, and one row at a time holds the database for minutes (the feed's writes wait).
+      const newSearches = [...desired].filter(([key]) => !existingKeys.has(key));
+      for (const part of chunks(newSearches, WRITE_BATCH)) {
+        await models.Search.bulkCreate(
+          part.map(([key, want]) => ({
             key,
             platform: want.platform,
             search: want.search,
             intervalSeconds: want.intervalSeconds,
             nextCheckAt: new Date(startSlot(key, want.intervalSeconds * 1000, at.getTime())),
-          },
+          })),
           { transaction },
         );
-        report.created.push(key);
       }
+      report.created.push(...newSearches.map(([key]) => key));
       for (const search of existing) {
         const want = desired.get(search.key);
         if (!want || want.intervalSeconds === search.intervalSeconds) continue;
@@ -208,10 +219,15 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
           if (link.searchKey !== key) await link.update({ searchKey: key }, { transaction });
         }
       }
-      for (const [id, key] of desiredLinks) {
-        if (present.has(id)) continue;
-        const [alertId, platform] = id.split('/') as [string, PlatformId];
-        await models.AlertSearch.create({ alertId, platform, searchKey: key }, { transaction });
+      const newLinks = [...desiredLinks].filter(([id]) => !present.has(id));
+      for (const part of chunks(newLinks, WRITE_BATCH)) {
+        await models.AlertSearch.bulkCreate(
+          part.map(([id, key]) => {
+            const [alertId, platform] = id.split('/') as [string, PlatformId];
+            return { alertId, platform, searchKey: key };
+          }),
+          { transaction },
+        );
       }
 
       const unused = existing.map((search) => search.key).filter((key) => !desired.has(key));
@@ -222,10 +238,21 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
         report.removed.push(...unused);
       }
 
+      // One statement per search, and silent: the search key is the engine's bookkeeping, not an
+      // edit — a changed `updatedAt` would make every incremental reader re-read the alert.
+      const moved = new Map<string, string[]>();
       for (const alert of alerts) {
         const key = alertKeys.get(alert.id) ?? null;
         if (key !== null && alert.searchKey !== key) {
-          await alert.update({ searchKey: key }, { transaction });
+          moved.set(key, [...(moved.get(key) ?? []), alert.id]);
+        }
+      }
+      for (const [key, ids] of moved) {
+        for (const part of chunks(ids, WRITE_BATCH)) {
+          await models.Alert.update(
+            { searchKey: key },
+            { where: { id: part }, transaction, silent: true },
+          );
         }
       }
     });
