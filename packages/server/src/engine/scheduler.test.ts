@@ -95,7 +95,7 @@ describe('reconciling searches with alerts', () => {
     expect((await searches())[0]?.intervalSeconds).toBe(7);
   });
 
-  it('with the feed on, polls what the feed decides RECONCILE_FACTOR slower, the rest as before', async () => {
+  it('with the feed on, polls what the feed decides RECONCILE_FACTOR slower, the rest (and price-drop alerts) as before', async () => {
     const engine = { ...kit.ctx.config.engine, feedEnabled: true, reconcileFactor: 3 };
     const config = { ...kit.ctx.config, checkIntervalSeconds: null, engine };
     const covered = await kit.alert({ searchTerm: 'racefiets', checkIntervalMinutes: 3 });
@@ -105,10 +105,17 @@ describe('reconciling searches with alerts', () => {
       postalCode: '1016LV',
       distanceKm: 10,
     });
+    // Price drops need the search read again at its own rhythm: the feed sees each ad once.
+    const drops = await kit.alert({
+      searchTerm: 'bakfiets',
+      checkIntervalMinutes: 3,
+      priceDropEnabled: true,
+    });
     await createScheduler({ ...kit.ctx, config }).reconcile(new Date());
-    const [a, b] = await Promise.all([covered, located].map((alert) => alert.reload()));
+    const [a, b, c] = await Promise.all([covered, located, drops].map((alert) => alert.reload()));
     expect((await kit.models.Search.findByPk(a!.searchKey!))?.intervalSeconds).toBe(540);
     expect((await kit.models.Search.findByPk(b!.searchKey!))?.intervalSeconds).toBe(180);
+    expect((await kit.models.Search.findByPk(c!.searchKey!))?.intervalSeconds).toBe(180);
   });
 });
 

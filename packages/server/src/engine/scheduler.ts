@@ -113,8 +113,12 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
   function entryOf(alert: Alert, at: Date): AlertEntry | null {
     if (alert.statusAt(at) !== 'active') return null;
     // What the feed decides is polled per search only to reconcile: RECONCILE_FACTOR slower.
+    // Not an alert that wants price drops: the feed sees each ad once, only a search read again
+    // sees its price change.
     const slower =
-      ctx.config.engine.feedEnabled && feedCovers(alert) ? ctx.config.engine.reconcileFactor : 1;
+      ctx.config.engine.feedEnabled && feedCovers(alert) && !alert.priceDropEnabled
+        ? ctx.config.engine.reconcileFactor
+        : 1;
     return {
       intervalSeconds: alertIntervalSeconds(alert, ctx.config) * slower,
       links: alertSearches(alert),
