@@ -5,6 +5,7 @@
 import type { AppContext } from '../context';
 import { createSearchChecker } from '../engine/check-search';
 import { processMatchJobs } from '../engine/feed/match-listings';
+import { FEED_PAGE_SHARE } from '../engine/feed/page-budget';
 import { marketplaceClientFor } from '../engine/marketplace-client';
 import { DEFAULT_DRAIN_TIMEOUT_MS } from '../queues';
 import { startDeliveryWorker } from '../delivery/deliver';
@@ -24,8 +25,12 @@ export async function start(ctx: AppContext): Promise<RunningService> {
     },
     { concurrency: ctx.config.engine.checkConcurrency },
   );
-  // The feed's new listings, matched here with this process's own alert index (issue 12).
-  if (feedEnabled) await processMatchJobs(ctx, client);
+  // The feed's new listings, matched here with this process's own alert index (issue 12); their
+  // ad pages through a client of their own, out of the feed's share.
+  const pageClient = feedEnabled
+    ? marketplaceClientFor(ctx.config, logger, feedRateShare * FEED_PAGE_SHARE)
+    : null;
+  if (pageClient) await processMatchJobs(ctx, pageClient);
   logger.info({ checkConcurrency: ctx.config.engine.checkConcurrency }, 'worker started');
   // Deliveries (e-mail, Telegram, push); running ones finish when boot closes the queue.
   await startDeliveryWorker(ctx);
@@ -36,6 +41,7 @@ export async function start(ctx: AppContext): Promise<RunningService> {
       await ctx.queue.pause();
       await ctx.queue.drain(DEFAULT_DRAIN_TIMEOUT_MS);
       await client.close();
+      await pageClient?.close();
       logger.info('worker stopped');
     },
   };

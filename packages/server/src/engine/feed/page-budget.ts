@@ -6,6 +6,12 @@
  * (the notification shows the ad's day label). Pages that decide a match (seller type) are never
  * counted here: they are always read.
  */
+/**
+ * The feed's ad pages (read by the match job in a worker) get this share of the feed's rate on a
+ * client of their own: behind the worker's checks they would wait minutes in its limiter's queue.
+ */
+export const FEED_PAGE_SHARE = 0.2;
+
 /** Ad pages read only for a Pro alert's exact posting time: this share of the feed's rate. */
 export const POSTING_TIME_SHARE = 0.1;
 

@@ -7,6 +7,7 @@
 import { L1_CATEGORY_KEYS, PLATFORM_IDS, type PlatformId } from '@prijsalarm/core';
 import type { EngineContext } from '../check-search';
 import { marketplaceClientFor } from '../marketplace-client';
+import { FEED_PAGE_SHARE } from './page-budget';
 import type { MarketplaceClient } from '../marketplace';
 import { AlertIndex } from './alert-index';
 import { createFeedReader, type FeedOptions, type VisitOutcome } from './feed-reader';
@@ -50,7 +51,12 @@ export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): R
   const logger = ctx.logger.child({ component: 'feed' });
   const ownClient = options.client === undefined;
   const client =
-    options.client ?? marketplaceClientFor(ctx.config, ctx.logger, ctx.config.engine.feedRateShare);
+    options.client ??
+    marketplaceClientFor(
+      ctx.config,
+      ctx.logger,
+      ctx.config.engine.feedRateShare * (1 - FEED_PAGE_SHARE),
+    );
   const index = new AlertIndex();
   const sync = createIndexSync(ctx, index);
   let stopped = false;
@@ -89,7 +95,8 @@ export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): R
       overlapMs: options.overlapMs ?? ctx.config.engine.feedOverlapMs,
       maxGapMs: options.maxGapMs ?? ctx.config.engine.feedMaxGapMs,
       minGapMs: options.minGapMs ?? Math.min(5_000, ctx.config.engine.feedMaxGapMs),
-      requestsPerSecond: ctx.config.marketplaceRate * ctx.config.engine.feedRateShare,
+      requestsPerSecond:
+        ctx.config.marketplaceRate * ctx.config.engine.feedRateShare * (1 - FEED_PAGE_SHARE),
       ...(options.matchInWorkers
         ? { enqueueMatch: (batchId: string) => enqueueMatchJob(ctx, batchId) }
         : {}),
