@@ -13,7 +13,7 @@
 export const FEED_PAGE_SHARE = 0.2;
 
 /** Ad pages read only for a Pro alert's exact posting time: this share of the feed's rate. */
-export const POSTING_TIME_SHARE = 0.1;
+export const POSTING_TIME_SHARE = 0.03;
 
 export interface PageBudget {
   /** Takes one page from the budget: false when it is spent. */
