@@ -21,7 +21,7 @@ export const WEBHOOK_EXAMPLE_PAYLOAD: WebhookPayload = {
   url: 'https://www.marktplaats.nl/v/fietsen-en-brommers/fietsen-dames-damesfietsen/m2212345678-gazelle-orange-c7',
 };
 
-const NODE_EXAMPLE = `import { createHmac, timingSafeEqual } from 'node:crypto';
+const NODE_EXAMPLE = `import { createHmac, timingSafeEqual } from 'crypto';
 
 // rawBody: de body precies zoals hij binnenkwam (niet opnieuw als JSON geschreven)
 function isFromPrijsalarm(rawBody, header, secret) {
