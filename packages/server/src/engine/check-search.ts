@@ -17,7 +17,7 @@
  *   unique keys stop duplicates).
  */
 import { randomUUID } from 'node:crypto';
-import { Op, UniqueConstraintError, type Transaction } from 'sequelize';
+import { UniqueConstraintError, type Transaction } from 'sequelize';
 import type { AppContext } from '../context';
 import { loadSettings } from '../models/current-settings';
 import type { Alert, Search } from '../models';
@@ -31,6 +31,7 @@ import {
 } from './marketplace';
 import { dispatchRecorded, recordMatches, type MatchToRecord, type Recorded } from './recorder';
 import { recordPriceDrops } from './price-drops';
+import { keepNewestSeen } from './seen-set';
 import { nextSlotAfter } from './slots';
 
 /**
@@ -191,26 +192,7 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
 
   /** Keeps the `seenSetLimit` most recently seen listings of the search. */
   async function pruneSeen(search: Search): Promise<void> {
-    const { SearchSeenListing } = models;
-    const cut = await SearchSeenListing.findOne({
-      attributes: ['id', 'lastSeenAt'],
-      where: { searchKey: search.key },
-      order: [
-        ['lastSeenAt', 'DESC'],
-        ['id', 'DESC'],
-      ],
-      offset: seenSetLimit,
-    });
-    if (!cut) return;
-    await SearchSeenListing.destroy({
-      where: {
-        searchKey: search.key,
-        [Op.or]: [
-          { lastSeenAt: { [Op.lt]: cut.lastSeenAt } },
-          { lastSeenAt: cut.lastSeenAt, id: { [Op.lte]: cut.id } },
-        ],
-      },
-    });
+    await keepNewestSeen(models.SearchSeenListing, { searchKey: search.key }, seenSetLimit);
   }
 
   /** After a completed fetch: the search and its alerts know when they were checked. */

@@ -15,6 +15,7 @@ import {
   type Transaction,
 } from 'sequelize';
 import type { PlatformId } from '@prijsalarm/core';
+import { keepNewestSeen } from '../seen-set';
 
 export class FeedCategory extends Model<
   InferAttributes<FeedCategory>,
@@ -146,27 +147,7 @@ export async function pruneFeedSeen(
   limit: number,
   transaction?: Transaction,
 ): Promise<void> {
-  const cut = await models.FeedSeenListing.findOne({
-    attributes: ['id', 'lastSeenAt'],
-    where: { feedKey },
-    order: [
-      ['lastSeenAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-    offset: limit,
-    transaction,
-  });
-  if (!cut) return;
-  await models.FeedSeenListing.destroy({
-    where: {
-      feedKey,
-      [Op.or]: [
-        { lastSeenAt: { [Op.lt]: cut.lastSeenAt } },
-        { lastSeenAt: cut.lastSeenAt, id: { [Op.lte]: cut.id } },
-      ],
-    },
-    transaction,
-  });
+  await keepNewestSeen(models.FeedSeenListing, { feedKey }, limit, transaction);
 }
 
 /** How long stored listings are kept (the database stays bounded). */
