@@ -17,6 +17,7 @@
 import { Op, type WhereOptions } from 'sequelize';
 import { EXPIRY_REMINDER_HOURS_BEFORE, type PlatformId } from '@prijsalarm/core';
 import type { AppContext } from '../context';
+import { chunks } from '../lib/chunks';
 import type { Alert } from '../models';
 import { manageUrlOf, refreshUrlOf } from '../security/alert-links';
 import { alertIntervalSeconds, alertSearches } from './alert-search';
@@ -78,12 +79,6 @@ interface AlertEntry {
 
 /** Rows written per statement when many change at once (a first load). */
 const WRITE_BATCH = 500;
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** Alerts that are checked: confirmed, active (not paused) and not expired at `at`. */
 export function checkableAlertsWhere(at: Date): WhereOptions<Alert> {

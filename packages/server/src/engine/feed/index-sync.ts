@@ -111,5 +111,20 @@ export function createIndexSync(
     return changed.length;
   }
 
-  return { refresh, rebuild };
+  let lastRefresh = Number.NEGATIVE_INFINITY;
+  let refreshing: Promise<unknown> | null = null;
+  /**
+   * `refresh` at most once per `everyMs`, one at a time: the callers sharing this index (the
+   * feed's platform loops, a worker's match jobs) wait for the same read.
+   */
+  async function refreshAtMostEvery(everyMs: number): Promise<void> {
+    if (Date.now() - lastRefresh < everyMs) return;
+    refreshing ??= refresh().finally(() => {
+      lastRefresh = Date.now();
+      refreshing = null;
+    });
+    await refreshing;
+  }
+
+  return { refresh, rebuild, refreshAtMostEvery };
 }

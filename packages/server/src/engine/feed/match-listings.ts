@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Op, UniqueConstraintError } from 'sequelize';
+import { chunks } from '../../lib/chunks';
 import type { Alert } from '../../models';
 import { loadSettings } from '../../models/current-settings';
 import { alertConditions, alertIntervalSeconds } from '../alert-search';
@@ -70,9 +71,9 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
     const byId = new Map<string, Alert>();
     // In chunks: a popular search has thousands of alerts, and SQLite takes at most 32 766
     // variables in one statement.
-    for (let start = 0; start < list.length; start += ALERT_CHUNK) {
+    for (const part of chunks(list, ALERT_CHUNK)) {
       const rows = await ctx.models.Alert.findAll({
-        where: { id: { [Op.in]: list.slice(start, start + ALERT_CHUNK) } },
+        where: { id: { [Op.in]: part } },
         include: [{ model: ctx.models.User, as: 'user' }],
       });
       for (const alert of rows) byId.set(alert.id, alert);
@@ -237,16 +238,7 @@ export async function processMatchJobs(
 ): Promise<void> {
   const index = new AlertIndex();
   const sync = createIndexSync(ctx, index);
-  let lastRefresh = Number.NEGATIVE_INFINITY;
-  let refreshing: Promise<unknown> | null = null;
-  const refreshIndex = async () => {
-    if (Date.now() - lastRefresh < WORKER_INDEX_REFRESH_MS) return;
-    refreshing ??= sync.refresh().finally(() => {
-      lastRefresh = Date.now();
-      refreshing = null;
-    });
-    await refreshing;
-  };
+  const refreshIndex = () => sync.refreshAtMostEvery(WORKER_INDEX_REFRESH_MS);
   const matcher = createListingMatcher(ctx, { client, index, refreshIndex });
   await ctx.queue.process(
     'match-listings',

@@ -61,8 +61,6 @@ export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): R
   const sync = createIndexSync(ctx, index);
   let stopped = false;
   let wake: (() => void) | null = null;
-  let lastRefresh = Number.NEGATIVE_INFINITY;
-  let refreshing: Promise<unknown> | null = null;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -77,14 +75,7 @@ export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): R
     });
 
   /** One refresh at a time, shared by the platform loops. */
-  async function refreshIndex(): Promise<void> {
-    if (Date.now() - lastRefresh < INDEX_REFRESH_MS) return;
-    refreshing ??= sync.refresh().finally(() => {
-      lastRefresh = Date.now();
-      refreshing = null;
-    });
-    await refreshing;
-  }
+  const refreshIndex = () => sync.refreshAtMostEvery(INDEX_REFRESH_MS);
 
   async function loop(platform: PlatformId): Promise<void> {
     const reader = createFeedReader(ctx, {
