@@ -4,6 +4,7 @@ import type { Plan } from '../domain';
 import {
   FEATURES,
   alertFormAllowsFeature,
+  deliversAtOnce,
   alertFormMinimumPlan,
   featureLockedMessage,
   isFeatureName,
@@ -138,5 +139,14 @@ describe('plan order', () => {
     ['PRO', []],
   ])('plansAbove(%s)', (plan, expected) => {
     expect(plansAbove(plan)).toEqual(expected);
+  });
+});
+
+describe('deliversAtOnce', () => {
+  it('sends a Pro alert’s ads at once and batches every other plan and guests', () => {
+    expect(deliversAtOnce('PRO')).toBe(true);
+    expect(deliversAtOnce('REGISTERED')).toBe(false);
+    expect(deliversAtOnce('FREE')).toBe(false);
+    expect(deliversAtOnce(null)).toBe(false);
   });
 });

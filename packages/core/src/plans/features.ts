@@ -111,3 +111,11 @@ export function featureLockedMessage(
   if (minimumPlan === 'PRO') return STRINGS.access.proOnly;
   return STRINGS.access.availableFromPlan(PLAN_LABELS[minimumPlan]);
 }
+
+/**
+ * Whether an alert's new ads go out the moment they are found (spec §9: Pro has the fastest
+ * checks), or in batches at the alert's check interval (every other plan, guests included).
+ */
+export function deliversAtOnce(plan: Plan | null): boolean {
+  return plan === 'PRO';
+}

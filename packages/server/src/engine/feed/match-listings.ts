@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Op, UniqueConstraintError } from 'sequelize';
+import { deliversAtOnce } from '@prijsalarm/core';
 import { chunks } from '../../lib/chunks';
 import type { Alert } from '../../models';
 import { loadSettings } from '../../models/current-settings';
@@ -88,7 +89,7 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
    * interval however late the feed saw it; a slot already past means at once.
    */
   function deliverAtOf(alert: Alert, since: Date): Date | undefined {
-    if (alert.user?.plan === 'PRO') return undefined;
+    if (deliversAtOnce(alert.user?.plan ?? null)) return undefined;
     const intervalMs = alertIntervalSeconds(alert, ctx.config) * 1000;
     return new Date(nextSlotAfter(alert.searchKey ?? alert.id, intervalMs, since.getTime()));
   }
