@@ -5,7 +5,13 @@
  * search did not mark, or a Pro alert's match (exact posting time).
  */
 import type { Alert } from '../models';
-import { alertFilters, matchListing, wantsDetail, type AlertFilters } from './matcher';
+import {
+  alertFilters,
+  matchListing,
+  wantsDetail,
+  type AlertFilters,
+  type MatchResult,
+} from './matcher';
 import {
   applyDetail,
   type Listing,
@@ -23,14 +29,20 @@ export function withFilters(alerts: readonly Alert[], filterPaidAds: boolean): A
   }));
 }
 
+/** The matcher's first answer for a listing, and whether its ad page must be read to finish. */
+export interface MatchPlan {
+  listing: Listing;
+  alerts: readonly AlertWithFilters[];
+  results: MatchResult[];
+  readPage: boolean;
+}
+
 /**
- * The alerts the listing matches, with the listing as matched (ad page applied when read). A host
- * cool-down while reading the ad page is returned as is (the caller stops and retries later); a
- * vanished ad (`gone`) notifies nobody.
+ * Matches without the ad page and says whether the page is needed: always when an answer depends
+ * on it (a private-seller filter on a listing the search did not mark), for a Pro alert's exact
+ * posting time only when `mayReadForPostingTime` allows (asked once, only then).
  */
-export async function matchWithDetail(
-  client: Pick<MarketplaceClient, 'fetchDetail'>,
-  logger: { warn(obj: object, msg: string): void },
+export function planMatch(
   listing: Listing,
   alerts: readonly AlertWithFilters[],
   options: {
@@ -40,19 +52,34 @@ export async function matchWithDetail(
      */
     mayReadForPostingTime?: () => boolean;
   } = {},
-): Promise<{ listing: Listing; alerts: Alert[] } | MarketplaceFailure> {
-  let current = listing;
-  let results = alerts.map(({ filters }) => matchListing(current, filters));
+): MatchPlan {
+  const results = alerts.map(({ filters }) => matchListing(listing, filters));
   const decides = alerts.some(({ filters }, i) => {
     const result = results[i]!;
-    return !result.match && wantsDetail(current, filters, result);
+    return !result.match && wantsDetail(listing, filters, result);
   });
   const forTime = alerts.some(({ filters }, i) => {
     const result = results[i]!;
-    return result.match && wantsDetail(current, filters, result);
+    return result.match && wantsDetail(listing, filters, result);
   });
-  const needsPage = decides || (forTime && (options.mayReadForPostingTime?.() ?? true));
-  if (needsPage) {
+  const readPage = decides || (forTime && (options.mayReadForPostingTime?.() ?? true));
+  return { listing, alerts, results, readPage };
+}
+
+/**
+ * The alerts the listing matches, with the listing as matched (ad page applied when the plan
+ * reads it). A host cool-down while reading the ad page is returned as is (the caller stops and
+ * retries later); a vanished ad (`gone`) notifies nobody.
+ */
+export async function finishMatch(
+  client: Pick<MarketplaceClient, 'fetchDetail'>,
+  logger: { warn(obj: object, msg: string): void },
+  plan: MatchPlan,
+): Promise<{ listing: Listing; alerts: Alert[] } | MarketplaceFailure> {
+  const { listing, alerts } = plan;
+  let current = listing;
+  let results = plan.results;
+  if (plan.readPage) {
     const detail = await client.fetchDetail(listing);
     if (detail.status === 'cooling-down') return detail;
     if (detail.status === 'gone') return { listing, alerts: [] };
@@ -64,4 +91,15 @@ export async function matchWithDetail(
     listing: current,
     alerts: alerts.filter((_, i) => results[i]!.match).map(({ alert }) => alert),
   };
+}
+
+/** planMatch then finishMatch: one listing, its ad page read when needed. */
+export function matchWithDetail(
+  client: Pick<MarketplaceClient, 'fetchDetail'>,
+  logger: { warn(obj: object, msg: string): void },
+  listing: Listing,
+  alerts: readonly AlertWithFilters[],
+  options: Parameters<typeof planMatch>[2] = {},
+): Promise<{ listing: Listing; alerts: Alert[] } | MarketplaceFailure> {
+  return finishMatch(client, logger, planMatch(listing, alerts, options));
 }

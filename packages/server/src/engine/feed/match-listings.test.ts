@@ -128,4 +128,65 @@ describe('the feed with matching in the workers', () => {
     expect((await notificationsOf(alert)).map((n) => n.listingId)).toEqual([ad.itemId]);
     expect(await unmatchedBatches(kit.ctx, new Date(Date.now() + 1))).toEqual([]);
   });
+
+  it('sends the listings decided without an ad page while another waits for its page', async () => {
+    // A private-seller alert: the search does not tell the seller, so its ad's page decides.
+    const privateOwner = await kit.models.User.create({
+      email: `${randomUUID()}@example.nl`,
+      plan: 'PRO',
+    });
+    const waitsForPage = await kit.alert({
+      userId: privateOwner.id,
+      email: null,
+      searchTerm: 'bakfiets',
+      sellerType: 'private',
+      checkIntervalMinutes: 1,
+      confirmedAt: new Date(Date.now() - 60_000),
+    });
+    const plainOwner = await kit.models.User.create({
+      email: `${randomUUID()}@example.nl`,
+      plan: 'REGISTERED',
+    });
+    const plain = await kit.alert({
+      userId: plainOwner.id,
+      email: null,
+      searchTerm: 'racefiets',
+      checkIntervalMinutes: 5,
+      confirmedAt: new Date(Date.now() - 60_000),
+    });
+    await sync.refresh();
+    await reader.visit(FIETSEN);
+    const paged = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Bakfiets Urban Arrow' });
+    const quick = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Cube' });
+    await reader.visit(FIETSEN);
+
+    // The host's limiter holds the ad page back (a queue of pages before it).
+    let releasePage!: () => void;
+    const pageHeld = new Promise<void>((resolve) => (releasePage = resolve));
+    const heldClient = {
+      ...kit.client,
+      fetchDetail: async (listing: Parameters<typeof kit.client.fetchDetail>[0]) => {
+        await pageHeld;
+        return kit.client.fetchDetail(listing);
+      },
+    };
+    const workerIndex = new AlertIndex();
+    const workerSync = createIndexSync(kit.ctx, workerIndex);
+    const heldMatcher = createListingMatcher(kit.ctx, {
+      client: heldClient,
+      index: workerIndex,
+      refreshIndex: () => workerSync.refresh().then(() => undefined),
+    });
+    const job = heldMatcher.matchBatch(batches[0]!);
+    await expect
+      .poll(async () => (await notificationsOf(plain)).map((n) => n.listingId))
+      .toEqual([quick.itemId]);
+    expect(await notificationsOf(waitsForPage)).toEqual([]);
+    expect(await unmatchedBatches(kit.ctx, new Date(Date.now() + 1))).toEqual([batches[0]]);
+
+    releasePage();
+    expect(await job).toMatchObject({ status: 'matched', listings: 2, matches: 2 });
+    expect((await notificationsOf(waitsForPage)).map((n) => n.listingId)).toEqual([paged.itemId]);
+    expect(await unmatchedBatches(kit.ctx, new Date(Date.now() + 1))).toEqual([]);
+  });
 });

@@ -16,8 +16,8 @@ import type { Alert } from '../../models';
 import { loadSettings } from '../../models/current-settings';
 import { alertConditions, alertIntervalSeconds } from '../alert-search';
 import type { EngineContext } from '../check-search';
-import { matchWithDetail, withFilters } from '../listing-matches';
-import type { Listing, MarketplaceClient } from '../marketplace';
+import { finishMatch, planMatch, withFilters, type MatchPlan } from '../listing-matches';
+import type { Listing, MarketplaceClient, MarketplaceFailure } from '../marketplace';
 import { recipientOf } from '../recipient';
 import { dispatchRecorded, recordMatches, type MatchToRecord } from '../recorder';
 import { nextSlotAfter } from '../slots';
@@ -114,6 +114,41 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
     }
   }
 
+  /**
+   * Records what some of the batch's rows matched and marks exactly those rows matched, in one
+   * transaction; dispatches after commit. One recipient's ads go out together (one message naming
+   * every alert): at the soonest of their alerts' moments — at once if one of them is a Pro alert.
+   */
+  async function recordFound(
+    found: ReadonlyArray<{ alert: Alert; listing: Listing; since: Date }>,
+    rowIds: readonly number[],
+  ): Promise<number> {
+    if (rowIds.length === 0) return 0;
+    const soonest = new Map<string, number>();
+    for (const { alert, since } of found) {
+      const recipient = recipientOf(alert);
+      const when = deliverAtOf(alert, since)?.getTime() ?? 0;
+      soonest.set(recipient, Math.min(when, soonest.get(recipient) ?? Number.POSITIVE_INFINITY));
+    }
+    const matches: MatchToRecord[] = found.map(({ alert, listing }) => {
+      const when = soonest.get(recipientOf(alert))!;
+      return { alert, listing, ...(when > 0 ? { deliverAt: new Date(when) } : {}) };
+    });
+    const checkId = randomUUID();
+    const recorded = await ctx.sequelize.transaction(async (transaction) => {
+      const result = await recordMatches(ctx, { checkId, matches, foundBy: 'feed' }, transaction);
+      for (const ids of chunks(rowIds, ALERT_CHUNK)) {
+        await models.FeedListing.update(
+          { matchedAt: new Date() },
+          { where: { id: ids, matchedAt: null }, transaction },
+        );
+      }
+      return result;
+    });
+    await dispatchRecorded(ctx, recorded);
+    return recorded.created.length;
+  }
+
   async function matchRows(rows: readonly FeedListing[]): Promise<MatchOutcome> {
     const stored = rows.map((row) => ({
       row,
@@ -128,7 +163,7 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
     }
     const alerts = await alertsByIds([...candidates.values()].flat());
     const settings = alerts.size > 0 ? await loadSettings(ctx) : null;
-    const found: Array<{ alert: Alert; listing: Listing; since: Date }> = [];
+    const plans: Array<{ row: FeedListing; plan: MatchPlan }> = [];
     for (const { row, listing } of stored) {
       const ids = candidates.get(row.id);
       if (!ids) continue;
@@ -145,51 +180,61 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
             siteFiltersDecidable(alert, listing),
         );
       if (eligible.length === 0) continue;
-      const matched = await matchWithDetail(
-        client,
-        logger,
-        listing,
-        withFilters(eligible, settings!.features.filterPaidAds),
-        { mayReadForPostingTime: postingTimePages.take },
-      );
-      // The host blocked the ad page: record nothing; the rows stay unmatched and are tried again.
+      const plan = planMatch(listing, withFilters(eligible, settings!.features.filterPaidAds), {
+        mayReadForPostingTime: postingTimePages.take,
+      });
+      plans.push({ row, plan });
+    }
+
+    // The listings decided without their ad page go out first: a page waits for its turn in the
+    // host's limiter (seconds to minutes when many are asked), and no other listing waits with it.
+    const paged = plans.filter(({ plan }) => plan.readPage);
+    const pagedRows = new Set(paged.map(({ row }) => row.id));
+    const quick: Array<{ alert: Alert; listing: Listing; since: Date }> = [];
+    for (const { row, plan } of plans) {
+      if (plan.readPage) continue;
+      for (const { alert } of plan.alerts.filter((_, i) => plan.results[i]!.match)) {
+        quick.push({ alert, listing: plan.listing, since: row.alertsBefore });
+      }
+    }
+    let notificationsCreated = await recordFound(
+      quick,
+      rows.filter((row) => !pagedRows.has(row.id)).map((row) => row.id),
+    );
+
+    // The rest read their pages side by side (the client spaces them); each listing is recorded
+    // once its page is in. A blocked page leaves its row unmatched: the queue tries it again.
+    const finished = await Promise.all(
+      paged.map(async ({ row, plan }) => ({
+        row,
+        matched: await finishMatch(client, logger, plan),
+      })),
+    );
+    const slow: Array<{ alert: Alert; listing: Listing; since: Date }> = [];
+    const slowRows: number[] = [];
+    let failure: MarketplaceFailure | null = null;
+    for (const { row, matched } of finished) {
       if ('status' in matched) {
-        return matched.status === 'cooling-down'
-          ? { status: 'cooling-down', until: new Date(matched.until) }
-          : { status: 'failed', message: matched.message };
+        failure ??= matched;
+        continue;
       }
+      slowRows.push(row.id);
       for (const alert of matched.alerts) {
-        found.push({ alert, listing: matched.listing, since: row.alertsBefore });
+        slow.push({ alert, listing: matched.listing, since: row.alertsBefore });
       }
     }
-    // One recipient's ads of this batch go out together (one message naming every alert): at the
-    // soonest of their alerts' moments — at once if one of them is a Pro alert.
-    const soonest = new Map<string, number>();
-    for (const { alert, since } of found) {
-      const recipient = recipientOf(alert);
-      const when = deliverAtOf(alert, since)?.getTime() ?? 0;
-      soonest.set(recipient, Math.min(when, soonest.get(recipient) ?? Number.POSITIVE_INFINITY));
+    notificationsCreated += await recordFound(slow, slowRows);
+    if (failure) {
+      return failure.status === 'cooling-down'
+        ? { status: 'cooling-down', until: new Date(failure.until) }
+        : { status: 'failed', message: failure.message };
     }
-    const matches: MatchToRecord[] = found.map(({ alert, listing }) => {
-      const when = soonest.get(recipientOf(alert))!;
-      return { alert, listing, ...(when > 0 ? { deliverAt: new Date(when) } : {}) };
-    });
-    const checkId = randomUUID();
-    const recorded = await ctx.sequelize.transaction(async (transaction) => {
-      const result = await recordMatches(ctx, { checkId, matches, foundBy: 'feed' }, transaction);
-      await models.FeedListing.update(
-        { matchedAt: new Date() },
-        { where: { id: rows.map((row) => row.id), matchedAt: null }, transaction },
-      );
-      return result;
-    });
-    await dispatchRecorded(ctx, recorded);
     return {
       status: 'matched',
       listings: rows.length,
-      matches: matches.length,
+      matches: quick.length + slow.length,
       undecided,
-      notificationsCreated: recorded.created.length,
+      notificationsCreated,
     };
   }
 
@@ -225,6 +270,12 @@ export async function enqueueMatchJob(ctx: EngineContext, batchId: string): Prom
   );
 }
 
+/**
+ * Match jobs run side by side in a worker: a batch whose listings wait for ad pages must not hold
+ * up the next batch's listings that need none.
+ */
+export const MATCH_JOB_CONCURRENCY = 4;
+
 /** The worker's index is read again at most this often (changed alerts only). */
 const WORKER_INDEX_REFRESH_MS = 1_000;
 
@@ -235,7 +286,7 @@ const WORKER_INDEX_REFRESH_MS = 1_000;
 export async function processMatchJobs(
   ctx: EngineContext,
   client: MarketplaceClient,
-  concurrency = 1,
+  concurrency = MATCH_JOB_CONCURRENCY,
 ): Promise<void> {
   const index = new AlertIndex();
   const sync = createIndexSync(ctx, index);
