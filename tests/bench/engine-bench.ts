@@ -40,6 +40,7 @@ import {
 } from '../../packages/server/src/engine/marketplace';
 import { alertFilters, matchListing } from '../../packages/server/src/engine/matcher';
 import { foldText, queryWords } from '../../packages/server/src/engine/feed/query-rules';
+import { feedModels } from '../../packages/server/src/engine/feed/store';
 import { createLogger } from '../../packages/server/src/logger';
 import { initModels, type Alert } from '../../packages/server/src/models';
 import { hashToken } from '../../packages/server/src/security/tokens';
@@ -93,6 +94,13 @@ interface ScenarioResult {
   deliveries: Record<string, Record<string, number>>;
   mails: number;
   latencyRecordedMs: { p50: number; p95: number; count: number };
+  /** Publication → the feed stored the ad (its category's visit saw it). */
+  latencyFeedReadMs: { p50: number; p95: number; count: number };
+  /** The feed's visits as the double counted them, per platform. */
+  feedVisits: Record<
+    string,
+    { perMinute: number; pagesPerVisit: number; gapP50: number; gapP95: number }
+  >;
   latencySentMs: { p50: number; p95: number; count: number };
   cpu: { seconds: number; coreShare: number };
   rssPeakMb: number;
@@ -384,6 +392,20 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   });
   const finalReport = await askReport(t0, t1);
 
+  // Publication → the feed's visit stored it (feed mode: the listings table).
+  const feedRead: number[] = [];
+  if (mode === 'feed') {
+    const stored = await feedModels(app.ctx.sequelize).FeedListing.findAll({
+      attributes: ['platform', 'listingId', 'firstSeenAt'],
+      raw: true,
+    });
+    for (const row of stored) {
+      const at = published.get(`${row.platform}:${row.listingId}`);
+      if (at === undefined || at < t0 || at > t1) continue;
+      feedRead.push(new Date(row.firstSeenAt).getTime() - at);
+    }
+  }
+
   // Pairs the worker matched in the window: each new listing of a check against its alerts.
   const inWindow = checks.filter((check) => check.at >= t0 && check.at <= t1);
   const pairs = inWindow.reduce(
@@ -444,6 +466,22 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
       p95: percentile(recorded, 95),
       count: recorded.length,
     },
+    latencyFeedReadMs: {
+      p50: percentile(feedRead, 50),
+      p95: percentile(feedRead, 95),
+      count: feedRead.length,
+    },
+    feedVisits: Object.fromEntries(
+      Object.entries(window.feedVisits).map(([platform, v]) => [
+        platform,
+        {
+          perMinute: v.visits / minutes,
+          pagesPerVisit: v.pages / Math.max(1, v.visits),
+          gapP50: percentile(v.gapsMs, 50),
+          gapP95: percentile(v.gapsMs, 95),
+        },
+      ]),
+    ),
     latencySentMs: { p50: percentile(sent, 50), p95: percentile(sent, 95), count: sent.length },
     cpu: {
       seconds: (cpu.user + cpu.system) / 1e6,
@@ -605,6 +643,31 @@ function printResults(results: ScenarioResult[]): void {
     ['matcher alone, pairs / s (1 core)', (r) => fmt(r.matcherPairsPerSecond)],
     ['notifications / s (window)', (r) => fmt(r.notificationsPerSecond, 1)],
     ['e-mails sent (all)', (r) => fmt(r.mails)],
+    [
+      'feed visits / min (mp / 2dh)',
+      (r) =>
+        `${fmt(r.feedVisits.marktplaats?.perMinute ?? 0, 1)} / ${fmt(r.feedVisits['2dehands']?.perMinute ?? 0, 1)}`,
+    ],
+    [
+      '  pages per visit (mp / 2dh)',
+      (r) =>
+        `${fmt(r.feedVisits.marktplaats?.pagesPerVisit ?? 0, 2)} / ${fmt(r.feedVisits['2dehands']?.pagesPerVisit ?? 0, 2)}`,
+    ],
+    [
+      '  category revisit p50/p95 (mp)',
+      (r) =>
+        `${fmt((r.feedVisits.marktplaats?.gapP50 ?? 0) / 1000, 1)} / ${fmt((r.feedVisits.marktplaats?.gapP95 ?? 0) / 1000, 1)} s`,
+    ],
+    [
+      '  category revisit p50/p95 (2dh)',
+      (r) =>
+        `${fmt((r.feedVisits['2dehands']?.gapP50 ?? 0) / 1000, 1)} / ${fmt((r.feedVisits['2dehands']?.gapP95 ?? 0) / 1000, 1)} s`,
+    ],
+    [
+      'publish → feed read p50/p95',
+      (r) =>
+        `${fmt(r.latencyFeedReadMs.p50 / 1000, 1)} / ${fmt(r.latencyFeedReadMs.p95 / 1000, 1)} s (n=${fmt(r.latencyFeedReadMs.count)})`,
+    ],
     [
       'publish → delivery recorded p50/p95',
       (r) =>

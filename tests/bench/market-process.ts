@@ -34,6 +34,11 @@ export interface MarketReport {
     paid: boolean;
   }>;
   mail: { messages: number; recipients: number };
+  /**
+   * The feed's visits as the double saw them, per platform: a visit is a category search with no
+   * query starting at offset 0; its gap is the time since that category's previous visit.
+   */
+  feedVisits: Record<string, { visits: number; pages: number; gapsMs: number[] }>;
 }
 
 export type MarketMessage =
@@ -118,8 +123,26 @@ function report(from: number, to: number): MarketReport {
     if (request.status >= 400) requests.failed += 1;
     requests.byHost[request.platform] = (requests.byHost[request.platform] ?? 0) + 1;
   }
+  const feedVisits: MarketReport['feedVisits'] = {};
+  const lastVisit = new Map<string, number>();
+  for (const request of double.requests) {
+    if (request.path !== '/lrp/api/search' || request.at > to) continue;
+    const l1 = request.query.get('l1CategoryId');
+    if ((request.query.get('query') ?? '') !== '' || l1 === null) continue;
+    const isVisitStart = (request.query.get('offset') ?? '0') === '0';
+    const key = `${request.platform}:${l1}`;
+    const previous = lastVisit.get(key);
+    if (isVisitStart) lastVisit.set(key, request.at);
+    if (request.at < from) continue;
+    const entry = (feedVisits[request.platform] ??= { visits: 0, pages: 0, gapsMs: [] });
+    entry.pages += 1;
+    if (!isVisitStart) continue;
+    entry.visits += 1;
+    if (previous !== undefined) entry.gapsMs.push(request.at - previous);
+  }
   return {
     requests,
+    feedVisits,
     published,
     termAdsInWindow: termAds.filter((at) => at >= from && at <= to).length,
     truth: double.published
