@@ -10,10 +10,13 @@ export type AlertEngineJobs = {
   deliver: { deliveryId: string };
   /** Match one stored batch of the feed's new listings (engine/feed/match-listings.ts). */
   'match-listings': { batchId: string };
+  /** The rest of a batch: its listings whose ad page decides, read at the page client's pace. */
+  'match-listing-pages': { batchId: string };
 };
 
 export const ALERT_ENGINE_JOB_NAMES = [
   'check-search',
   'deliver',
   'match-listings',
+  'match-listing-pages',
 ] as const satisfies readonly (keyof AlertEngineJobs)[];

@@ -70,6 +70,20 @@ async function proAlert(): Promise<Alert> {
   });
 }
 
+async function registeredAlert(searchTerm: string): Promise<Alert> {
+  const user = await kit.models.User.create({
+    email: `${randomUUID()}@example.nl`,
+    plan: 'REGISTERED',
+  });
+  return kit.alert({
+    userId: user.id,
+    email: null,
+    searchTerm,
+    checkIntervalMinutes: 5,
+    confirmedAt: new Date(Date.now() - 60_000),
+  });
+}
+
 const notificationsOf = (alert: Alert) =>
   kit.models.Notification.findAll({ where: { alertId: alert.id } });
 /** The channels the alert's notifications were sent to, one entry per Delivery row. */
@@ -143,17 +157,7 @@ describe('the feed with matching in the workers', () => {
       checkIntervalMinutes: 1,
       confirmedAt: new Date(Date.now() - 60_000),
     });
-    const plainOwner = await kit.models.User.create({
-      email: `${randomUUID()}@example.nl`,
-      plan: 'REGISTERED',
-    });
-    const plain = await kit.alert({
-      userId: plainOwner.id,
-      email: null,
-      searchTerm: 'racefiets',
-      checkIntervalMinutes: 5,
-      confirmedAt: new Date(Date.now() - 60_000),
-    });
+    const plain = await registeredAlert('racefiets');
     await sync.refresh();
     await reader.visit(FIETSEN);
     const paged = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Bakfiets Urban Arrow' });
@@ -187,6 +191,43 @@ describe('the feed with matching in the workers', () => {
     releasePage();
     expect(await job).toMatchObject({ status: 'matched', listings: 2, matches: 2 });
     expect((await notificationsOf(waitsForPage)).map((n) => n.listingId)).toEqual([paged.itemId]);
+    expect(await unmatchedBatches(kit.ctx, new Date(Date.now() + 1))).toEqual([]);
+  });
+
+  it('in a worker, hands the listings that need their ad page to a page job and sends the rest', async () => {
+    const owner = await kit.models.User.create({
+      email: `${randomUUID()}@example.nl`,
+      plan: 'PRO',
+    });
+    const waitsForPage = await kit.alert({
+      userId: owner.id,
+      email: null,
+      searchTerm: 'bakfiets',
+      sellerType: 'private',
+      checkIntervalMinutes: 1,
+      confirmedAt: new Date(Date.now() - 60_000),
+    });
+    // Registered: no exact posting time wanted, so its match needs no page.
+    const plain = await registeredAlert('racefiets');
+    await sync.refresh();
+    await reader.visit(FIETSEN);
+    const paged = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Bakfiets Babboe' });
+    const quick = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Giant' });
+    await reader.visit(FIETSEN);
+
+    const handedOver: string[] = [];
+    const pagesBefore = kit.double.requests.filter((r) => r.path.startsWith('/v/')).length;
+    await matcher.matchBatch(batches[0]!, async (batchId) => void handedOver.push(batchId));
+    expect(handedOver).toEqual([batches[0]]);
+    expect((await notificationsOf(plain)).map((n) => n.listingId)).toEqual([quick.itemId]);
+    expect(await notificationsOf(waitsForPage)).toEqual([]);
+    // No ad page was read by the match job itself.
+    expect(kit.double.requests.filter((r) => r.path.startsWith('/v/')).length).toBe(pagesBefore);
+
+    // The page job: reads the page, records the private seller's ad, the batch is done.
+    expect(await matcher.matchBatch(batches[0]!)).toMatchObject({ status: 'matched', matches: 1 });
+    expect((await notificationsOf(waitsForPage)).map((n) => n.listingId)).toEqual([paged.itemId]);
+    expect((await notificationsOf(plain)).map((n) => n.listingId)).toEqual([quick.itemId]);
     expect(await unmatchedBatches(kit.ctx, new Date(Date.now() + 1))).toEqual([]);
   });
 });

@@ -21,8 +21,8 @@ import type { Listing, MarketplaceClient, MarketplaceFailure } from '../marketpl
 import { recipientOf } from '../recipient';
 import { dispatchRecorded, recordMatches, type MatchToRecord } from '../recorder';
 import { nextSlotAfter } from '../slots';
-import { AlertIndex } from './alert-index';
-import { createIndexSync } from './index-sync';
+import type { AlertIndex } from './alert-index';
+import { processAlertIndex } from './process-index';
 import { createPageBudget, POSTING_TIME_SHARE } from './page-budget';
 import { feedModels, type FeedListing } from './store';
 
@@ -94,8 +94,16 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
     return new Date(nextSlotAfter(alert.searchKey ?? alert.id, intervalMs, since.getTime()));
   }
 
-  /** Matches the batch's rows not matched yet; records and dispatches what they match. */
-  async function matchBatch(batchId: string, attempt = 1): Promise<MatchOutcome> {
+  /**
+   * Matches the batch's rows not matched yet; records and dispatches what they match. With
+   * `deferPages`, the listings whose ad page must be read are left unmatched and handed to it
+   * (the page job), so a match job never waits for the host's limiter.
+   */
+  async function matchBatch(
+    batchId: string,
+    deferPages?: (batchId: string) => Promise<void>,
+    attempt = 1,
+  ): Promise<MatchOutcome> {
     await options.refreshIndex?.();
     const rows = await models.FeedListing.findAll({
       where: { batchId, matchedAt: null },
@@ -105,12 +113,12 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
       return { status: 'matched', listings: 0, matches: 0, undecided: 0, notificationsCreated: 0 };
     }
     try {
-      return await matchRows(rows);
+      return await matchRows(rows, deferPages && (() => deferPages(batchId)));
     } catch (error) {
       // Another run (a retry, a search check) recorded one of these at the same moment: what it
       // recorded is skipped on the next round.
       if (!(error instanceof UniqueConstraintError) || attempt >= 3) throw error;
-      return matchBatch(batchId, attempt + 1);
+      return matchBatch(batchId, deferPages, attempt + 1);
     }
   }
 
@@ -149,7 +157,10 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
     return recorded.created.length;
   }
 
-  async function matchRows(rows: readonly FeedListing[]): Promise<MatchOutcome> {
+  async function matchRows(
+    rows: readonly FeedListing[],
+    deferPages?: () => Promise<void>,
+  ): Promise<MatchOutcome> {
     const stored = rows.map((row) => ({
       row,
       listing: JSON.parse(row.listing) as Listing,
@@ -201,6 +212,18 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
       quick,
       rows.filter((row) => !pagedRows.has(row.id)).map((row) => row.id),
     );
+
+    if (paged.length > 0 && deferPages) {
+      // Still unmatched: a lost hand-over is caught by the safety net like a lost batch.
+      await deferPages();
+      return {
+        status: 'matched',
+        listings: rows.length - paged.length,
+        matches: quick.length,
+        undecided,
+        notificationsCreated,
+      };
+    }
 
     // The rest read their pages side by side (the client spaces them); each listing is recorded
     // once its page is in. A blocked page leaves its row unmatched: the queue tries it again.
@@ -271,8 +294,8 @@ export async function enqueueMatchJob(ctx: EngineContext, batchId: string): Prom
 }
 
 /**
- * Match jobs run side by side in a worker: a batch whose listings wait for ad pages must not hold
- * up the next batch's listings that need none.
+ * Match jobs of each kind run side by side in a worker. The listings that wait for an ad page go
+ * to the `match-listing-pages` job, so they never hold up the next batch's listings.
  */
 export const MATCH_JOB_CONCURRENCY = 4;
 
@@ -288,22 +311,41 @@ export async function processMatchJobs(
   client: MarketplaceClient,
   concurrency = MATCH_JOB_CONCURRENCY,
 ): Promise<void> {
-  const index = new AlertIndex();
-  const sync = createIndexSync(ctx, index);
-  const refreshIndex = () => sync.refreshAtMostEvery(WORKER_INDEX_REFRESH_MS);
+  // The process's one index: the scheduler's feed uses it too when both roles run here.
+  const { index, refreshAtMostEvery } = processAlertIndex(ctx);
+  const refreshIndex = () => refreshAtMostEvery(WORKER_INDEX_REFRESH_MS);
   const matcher = createListingMatcher(ctx, { client, index, refreshIndex });
+  const deferPages = (batchId: string) =>
+    ctx.queue
+      .enqueue(
+        'match-listing-pages',
+        { batchId },
+        {
+          jobId: `pages-${batchId}`,
+          attempts: MATCH_JOB_ATTEMPTS,
+          backoff: { type: 'exponential', delayMs: 5_000 },
+        },
+      )
+      .then(() => undefined);
+  const run = async (outcome: Promise<MatchOutcome>) => {
+    const done = await outcome;
+    if (done.status !== 'matched') {
+      throw new Error(
+        done.status === 'cooling-down'
+          ? `marketplace cooling down until ${done.until.toISOString()}`
+          : done.message,
+      );
+    }
+  };
   await ctx.queue.process(
     'match-listings',
-    async ({ batchId }) => {
-      const outcome = await matcher.matchBatch(batchId);
-      if (outcome.status !== 'matched') {
-        throw new Error(
-          outcome.status === 'cooling-down'
-            ? `marketplace cooling down until ${outcome.until.toISOString()}`
-            : outcome.message,
-        );
-      }
-    },
+    ({ batchId }) => run(matcher.matchBatch(batchId, deferPages)),
     { concurrency },
+  );
+  // Page-bound batches wait in a lane of their own: the client spaces their pages anyway.
+  await ctx.queue.process(
+    'match-listing-pages',
+    ({ batchId }) => run(matcher.matchBatch(batchId)),
+    { concurrency: MATCH_JOB_CONCURRENCY },
   );
 }

@@ -9,10 +9,10 @@ import type { EngineContext } from '../check-search';
 import { marketplaceClientFor } from '../marketplace-client';
 import { FEED_PAGE_SHARE } from './page-budget';
 import type { MarketplaceClient } from '../marketplace';
-import { AlertIndex } from './alert-index';
+import type { AlertIndex } from './alert-index';
 import { createFeedReader, type FeedOptions, type VisitOutcome } from './feed-reader';
-import { createIndexSync } from './index-sync';
 import { enqueueMatchJob, unmatchedBatches } from './match-listings';
+import { processAlertIndex } from './process-index';
 import { LISTING_RETENTION_MS, feedModels, pruneListings } from './store';
 
 /** Every L1 category both sites share (their ids are the same). */
@@ -57,8 +57,8 @@ export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): R
       ctx.logger,
       ctx.config.engine.feedRateShare * (1 - FEED_PAGE_SHARE),
     );
-  const index = new AlertIndex();
-  const sync = createIndexSync(ctx, index);
+  // Shared with this process's match jobs (embedded default: scheduler and worker in one).
+  const { index, refreshAtMostEvery } = processAlertIndex(ctx);
   let stopped = false;
   let wake: (() => void) | null = null;
 
@@ -75,7 +75,7 @@ export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): R
     });
 
   /** One refresh at a time, shared by the platform loops. */
-  const refreshIndex = () => sync.refreshAtMostEvery(INDEX_REFRESH_MS);
+  const refreshIndex = () => refreshAtMostEvery(INDEX_REFRESH_MS);
 
   async function loop(platform: PlatformId): Promise<void> {
     const reader = createFeedReader(ctx, {
