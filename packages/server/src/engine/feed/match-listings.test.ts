@@ -84,6 +84,29 @@ async function registeredAlert(searchTerm: string): Promise<Alert> {
   });
 }
 
+/**
+ * One batch of two ads: one for a private-seller alert (the search does not tell the seller, so
+ * the ad's page decides) and one for a Registered alert (no exact posting time: no page needed).
+ */
+async function pagedAndQuickBatch() {
+  const owner = await kit.models.User.create({ email: `${randomUUID()}@example.nl`, plan: 'PRO' });
+  const waitsForPage = await kit.alert({
+    userId: owner.id,
+    email: null,
+    searchTerm: 'bakfiets',
+    sellerType: 'private',
+    checkIntervalMinutes: 1,
+    confirmedAt: new Date(Date.now() - 60_000),
+  });
+  const plain = await registeredAlert('racefiets');
+  await sync.refresh();
+  await reader.visit(FIETSEN);
+  const paged = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Bakfiets Urban Arrow' });
+  const quick = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Cube' });
+  await reader.visit(FIETSEN);
+  return { waitsForPage, plain, paged, quick };
+}
+
 const notificationsOf = (alert: Alert) =>
   kit.models.Notification.findAll({ where: { alertId: alert.id } });
 /** The channels the alert's notifications were sent to, one entry per Delivery row. */
@@ -144,25 +167,7 @@ describe('the feed with matching in the workers', () => {
   });
 
   it('sends the listings decided without an ad page while another waits for its page', async () => {
-    // A private-seller alert: the search does not tell the seller, so its ad's page decides.
-    const privateOwner = await kit.models.User.create({
-      email: `${randomUUID()}@example.nl`,
-      plan: 'PRO',
-    });
-    const waitsForPage = await kit.alert({
-      userId: privateOwner.id,
-      email: null,
-      searchTerm: 'bakfiets',
-      sellerType: 'private',
-      checkIntervalMinutes: 1,
-      confirmedAt: new Date(Date.now() - 60_000),
-    });
-    const plain = await registeredAlert('racefiets');
-    await sync.refresh();
-    await reader.visit(FIETSEN);
-    const paged = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Bakfiets Urban Arrow' });
-    const quick = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Cube' });
-    await reader.visit(FIETSEN);
+    const { waitsForPage, plain, paged, quick } = await pagedAndQuickBatch();
 
     // The host's limiter holds the ad page back (a queue of pages before it).
     let releasePage!: () => void;
@@ -195,25 +200,7 @@ describe('the feed with matching in the workers', () => {
   });
 
   it('in a worker, hands the listings that need their ad page to a page job and sends the rest', async () => {
-    const owner = await kit.models.User.create({
-      email: `${randomUUID()}@example.nl`,
-      plan: 'PRO',
-    });
-    const waitsForPage = await kit.alert({
-      userId: owner.id,
-      email: null,
-      searchTerm: 'bakfiets',
-      sellerType: 'private',
-      checkIntervalMinutes: 1,
-      confirmedAt: new Date(Date.now() - 60_000),
-    });
-    // Registered: no exact posting time wanted, so its match needs no page.
-    const plain = await registeredAlert('racefiets');
-    await sync.refresh();
-    await reader.visit(FIETSEN);
-    const paged = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Bakfiets Babboe' });
-    const quick = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Giant' });
-    await reader.visit(FIETSEN);
+    const { waitsForPage, plain, paged, quick } = await pagedAndQuickBatch();
 
     const handedOver: string[] = [];
     const pagesBefore = kit.double.requests.filter((r) => r.path.startsWith('/v/')).length;
