@@ -83,6 +83,29 @@ describe.skipIf(!redisUrl)('the marketplace host policy in Redis', () => {
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(980);
   });
 
+  it('pushes the next start on when a process starts late (its timer fired late)', async () => {
+    const prefix = `test-${randomUUID()}`;
+    const policy = (i: number, sleep?: (ms: number) => Promise<void>) =>
+      createSharedHostPolicy({
+        client: connections[i]!,
+        prefix,
+        ratePerSecond: 5,
+        budget: 'share-1',
+        cooldownInitialMs: 1000,
+        cooldownMaxMs: 5000,
+        logger: silent,
+        ...(sleep ? { sleep } : {}),
+      });
+    const late = policy(0, (ms) => new Promise((resolve) => setTimeout(resolve, ms + 100)));
+    const onTime = policy(1);
+    await onTime.limiter.acquire(HOST);
+    // late's slot is 200 ms on, but it starts at 300; onTime's slot at 400 moves to 500.
+    const lateStart = late.limiter.acquire(HOST).then(() => Date.now());
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const onTimeStart = await onTime.limiter.acquire(HOST).then(() => Date.now());
+    expect(onTimeStart - (await lateStart)).toBeGreaterThanOrEqual(190);
+  });
+
   it('keeps hosts and budgets apart: each spaces only its own requests', async () => {
     const { policies } = twoProcesses({ ratePerSecond: 2, budget: ['share-0.25', 'share-0.75'] });
     const [checks, feed] = policies;

@@ -3,7 +3,9 @@
  * per host, not per process, so two workers each spacing their checks at the checks' share would
  * together send twice that. Each (host, budget share) has one "next free slot" in Redis; an atomic
  * Lua script on Redis's clock (TIME) reserves `max(now, next)` and moves `next` one interval on, so
- * the requests of all processes are spaced, never burst. The host's cool-down after a 403 (or a long
+ * the requests of all processes are spaced, never burst. A caller that waited for its slot confirms
+ * its start there (one interval after the last real start: a process whose timer fired late pushes
+ * the next ones on instead of letting two requests go out close together). The host's cool-down after a 403 (or a long
  * Retry-After) is a Redis key too, so a block seen by one process keeps every process away.
  *
  * While Redis does not answer, a process spaces on its own at its share divided by the number of
@@ -19,24 +21,43 @@ export const PEER_WINDOW_MS = 5 * 60_000;
 /** The divisor of a process that never reached Redis: scale-out runs a few workers. */
 export const UNKNOWN_PEERS = 4;
 
-// KEYS: next slot (host + share), cool-down (host), strikes (host), peers (host + share).
-// ARGV: interval ms (integer), this limiter's id, peer window ms.
-// Returns {wait ms (-1: cooling down, nothing reserved), cool-down ms left, strikes, peers}.
+// KEYS: next slot and last start (host + share), cool-down (host), strikes (host), peers (host +
+// share). ARGV: interval ms (integer), this limiter's id, peer window ms.
+// Returns {wait ms (-1: cooling down, nothing reserved), cool-down ms left, strikes, peers}; a
+// caller that must wait confirms its start with CONFIRM when its slot has come.
 const RESERVE = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local window = tonumber(ARGV[3])
-redis.call('ZADD', KEYS[4], now, ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now - window)
-redis.call('PEXPIRE', KEYS[4], window)
-local peers = redis.call('ZCARD', KEYS[4])
-local strikes = tonumber(redis.call('GET', KEYS[3]) or '0')
-local cooling = redis.call('PTTL', KEYS[2])
+redis.call('ZADD', KEYS[5], now, ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', now - window)
+redis.call('PEXPIRE', KEYS[5], window)
+local peers = redis.call('ZCARD', KEYS[5])
+local strikes = tonumber(redis.call('GET', KEYS[4]) or '0')
+local cooling = redis.call('PTTL', KEYS[3])
 if cooling > 0 then return {-1, cooling, strikes, peers} end
 local interval = tonumber(ARGV[1])
-local slot = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0'))
+local slot = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0'),
+  tonumber(redis.call('GET', KEYS[2]) or '0') + interval)
 redis.call('SET', KEYS[1], slot + interval, 'PX', slot + interval - now)
+if slot == now then redis.call('SET', KEYS[2], now, 'PX', interval) end
 return {slot - now, 0, strikes, peers}
+`;
+
+// KEYS: last start (host + share), cool-down (host). ARGV: interval ms.
+// At a reserved slot: a start one interval after the last real one (a process that started late
+// pushes the next ones on, so requests are never closer than the interval on Redis's clock).
+// Returns {wait ms more (-1: cooling down), cool-down ms left}.
+const CONFIRM = `
+local cooling = redis.call('PTTL', KEYS[2])
+if cooling > 0 then return {-1, cooling} end
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local interval = tonumber(ARGV[1])
+local earliest = tonumber(redis.call('GET', KEYS[1]) or '0') + interval
+if now < earliest then return {earliest - now, 0} end
+redis.call('SET', KEYS[1], now, 'PX', interval)
+return {0, 0}
 `;
 
 // KEYS: cool-down, strikes. ARGV: first step ms, longest step ms, how long strikes outlive it.
@@ -164,10 +185,11 @@ export function createSharedHostPolicy(options: SharedHostPolicyOptions): HostPo
     async acquire(host) {
       const entry = state(host);
       const reply = await shared(host, async () => {
-        const [wait, cooling, strikes, peers] = (await client.eval(
+        const reserved = (await client.eval(
           RESERVE,
-          4,
+          5,
           budgetKey('next', host),
+          budgetKey('last', host),
           key('cooldown', host),
           key('strikes', host),
           budgetKey('peers', host),
@@ -175,13 +197,21 @@ export function createSharedHostPolicy(options: SharedHostPolicyOptions): HostPo
           limiterId,
           PEER_WINDOW_MS,
         )) as [number, number, number, number];
-        entry.strikes = strikes;
-        entry.peers = peers;
+        let [wait, cooling] = reserved;
+        entry.strikes = reserved[2];
+        entry.peers = reserved[3];
+        while (wait > 0) {
+          await sleep(wait);
+          // Another process may have been blocked while this one waited for its slot.
+          [wait, cooling] = (await client.eval(
+            CONFIRM,
+            2,
+            budgetKey('last', host),
+            key('cooldown', host),
+            intervalMs,
+          )) as [number, number];
+        }
         coolFor(host, cooling);
-        if (wait <= 0) return;
-        await sleep(wait);
-        // Another process may have been blocked while this one waited for its slot.
-        coolFor(host, await client.pttl(key('cooldown', host)));
       });
       if (reply !== null) return;
       entry.local ??= createSpacingLimiter({
