@@ -1,25 +1,108 @@
 /** The marketplace client of a worker process, built from the configuration. */
+import { Redis } from 'ioredis';
 import type { Config } from '../config/env';
 import type { Logger } from '../logger';
-import { createMarketplaceClient, type MarketplaceClient } from './marketplace';
+import {
+  createMarketplaceClient,
+  createSharedHostPolicy,
+  type HostPolicy,
+  type MarketplaceClient,
+} from './marketplace';
 
 /** The cool-down ladder doubles up to this (or the first step, if that is longer). */
 const COOLDOWN_MAX_MS = 5 * 60_000;
+/** How long a new client waits for Redis before its first request spaces without it. */
+const REDIS_CONNECT_WAIT_MS = 2000;
+/** A Redis that hangs must not hold requests: after this the process spaces on its own. */
+const REDIS_COMMAND_TIMEOUT_MS = 1000;
+
+type ClientConfig = Pick<
+  Config,
+  | 'marktplaatsBaseUrl'
+  | 'tweedehandsBaseUrl'
+  | 'marketplaceRate'
+  | 'engine'
+  | 'redisUrl'
+  | 'redisPrefix'
+>;
+
+/** The workers' checks' share of MARKETPLACE_RATE per host: what the feed leaves, or all of it. */
+export function checkRateShare(engine: Config['engine']): number {
+  return engine.feedEnabled ? 1 - engine.feedRateShare : 1;
+}
 
 export function marketplaceClientFor(
-  config: Pick<Config, 'marktplaatsBaseUrl' | 'tweedehandsBaseUrl' | 'marketplaceRate' | 'engine'>,
+  config: ClientConfig,
   logger: Logger,
   /**
    * This client's share of MARKETPLACE_RATE per host (default all of it): with the feed on, the
-   * feed's client and the workers' checks split it, so together they stay within the rate.
+   * feed's client and the workers' checks split it, so together they stay within the rate. With
+   * REDIS_URL the share is one budget for every process (shared-host-policy.ts).
    */
   rateShare = 1,
 ): MarketplaceClient {
+  const marketplaceLogger = logger.child({ component: 'marketplace' });
+  const ratePerSecond = config.marketplaceRate * rateShare;
+  const cooldownInitialMs = config.engine.marketplaceCooldownMs;
+  const cooldownMaxMs = Math.max(COOLDOWN_MAX_MS, cooldownInitialMs);
   return createMarketplaceClient({
     baseUrls: { marktplaats: config.marktplaatsBaseUrl, '2dehands': config.tweedehandsBaseUrl },
-    ratePerSecond: config.marketplaceRate * rateShare,
-    logger: logger.child({ component: 'marketplace' }),
-    cooldownInitialMs: config.engine.marketplaceCooldownMs,
-    cooldownMaxMs: Math.max(COOLDOWN_MAX_MS, config.engine.marketplaceCooldownMs),
+    ratePerSecond,
+    logger: marketplaceLogger,
+    cooldownInitialMs,
+    cooldownMaxMs,
+    ...(config.redisUrl
+      ? {
+          hostPolicy: redisHostPolicy(config.redisUrl, marketplaceLogger, {
+            prefix: config.redisPrefix,
+            ratePerSecond,
+            // Every process's client of this share spaces on one key per host.
+            budget: `share-${Number(rateShare.toFixed(6))}`,
+            cooldownInitialMs,
+            cooldownMaxMs,
+          }),
+        }
+      : {}),
+  });
+}
+
+/**
+ * The client's own Redis connection, set up like the HTTP limits' one (boot.ts): a command never
+ * waits for a lost connection, it fails at once and the policy spaces locally until Redis is back.
+ */
+function redisHostPolicy(
+  redisUrl: string,
+  logger: Logger,
+  options: {
+    prefix: string;
+    ratePerSecond: number;
+    budget: string;
+    cooldownInitialMs: number;
+    cooldownMaxMs: number;
+  },
+): HostPolicy {
+  const client = new Redis(redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectionName: 'prijsalarm-marketplace-rate',
+  });
+  client.on('error', (error: unknown) =>
+    logger.debug({ err: error }, 'redis marketplace-rate connection error'),
+  );
+  const ready = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, REDIS_CONNECT_WAIT_MS);
+    timer.unref();
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return createSharedHostPolicy({
+    client,
+    ...options,
+    logger,
+    ready,
+    onClose: () => client.disconnect(),
   });
 }

@@ -6,17 +6,18 @@ import type { AppContext } from '../context';
 import { createSearchChecker } from '../engine/check-search';
 import { processMatchJobs } from '../engine/feed/match-listings';
 import { FEED_PAGE_SHARE } from '../engine/feed/page-budget';
-import { marketplaceClientFor } from '../engine/marketplace-client';
+import { checkRateShare, marketplaceClientFor } from '../engine/marketplace-client';
 import { DEFAULT_DRAIN_TIMEOUT_MS } from '../queues';
 import { startDeliveryWorker } from '../delivery/deliver';
 import type { RunningService } from './types';
 
 export async function start(ctx: AppContext): Promise<RunningService> {
   const logger = ctx.logger.child({ role: 'worker' });
-  // One marketplace client per process: its rate limiter and cool-down cover every check here.
-  // With the feed on, the feed's client takes its share of MARKETPLACE_RATE and checks the rest.
+  // One marketplace client per process: its rate limiter and cool-down cover every check here
+  // (with REDIS_URL, every worker's checks: one budget in Redis). With the feed on, the feed's
+  // client takes its share of MARKETPLACE_RATE and checks the rest.
   const { feedEnabled, feedRateShare } = ctx.config.engine;
-  const client = marketplaceClientFor(ctx.config, logger, feedEnabled ? 1 - feedRateShare : 1);
+  const client = marketplaceClientFor(ctx.config, logger, checkRateShare(ctx.config.engine));
   const checker = createSearchChecker(ctx, { client });
   await ctx.queue.process(
     'check-search',

@@ -12,6 +12,7 @@ import {
   createSpacingLimiter,
   fullJitterDelay,
   parseRetryAfter,
+  type HostPolicy,
 } from './host-policy';
 import {
   createUnknownValueReporter,
@@ -68,6 +69,11 @@ export interface MarketplaceClientOptions {
   requestTimeoutMs?: number;
   detailCacheTtlMs?: number;
   detailCacheMaxEntries?: number;
+  /**
+   * Spacing and cool-down from elsewhere (shared-host-policy.ts: in Redis, for every process);
+   * ratePerSecond and the cool-down options are then that policy's business. Closed with the client.
+   */
+  hostPolicy?: HostPolicy;
 }
 
 export interface SearchPage extends NormalizedPage {
@@ -172,16 +178,14 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   };
   const hostOf = (platform: PlatformId) => new URL(baseUrls[platform]).host;
 
-  const limiter = createSpacingLimiter({
-    ratePerSecond: options.ratePerSecond ?? 1,
-    now,
-    sleep,
-  });
-  const cooldowns = createHostCooldowns({
-    now,
-    initialMs: options.cooldownInitialMs ?? 30_000,
-    maxMs: options.cooldownMaxMs ?? 5 * 60_000,
-  });
+  const { limiter, cooldowns } = options.hostPolicy ?? {
+    limiter: createSpacingLimiter({ ratePerSecond: options.ratePerSecond ?? 1, now, sleep }),
+    cooldowns: createHostCooldowns({
+      now,
+      initialMs: options.cooldownInitialMs ?? 30_000,
+      maxMs: options.cooldownMaxMs ?? 5 * 60_000,
+    }),
+  };
   const reporter = createUnknownValueReporter(logger);
   // One keep-alive connection per host: requests are spaced anyway, and one socket is politer.
   const agent = new Agent({
@@ -249,10 +253,10 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
       }
 
       if (statusCode === 403) {
-        cooldowns.trip(host);
+        await cooldowns.trip(host);
         // A Retry-After longer than the ladder's step wins.
         const retryAfter = parseRetryAfter(headers['retry-after'], now());
-        if (retryAfter !== null) cooldowns.hold(host, now() + retryAfter);
+        if (retryAfter !== null) await cooldowns.hold(host, now() + retryAfter);
         const until = cooldowns.until(host) ?? now();
         logger.warn(
           { platform, host, until: new Date(until).toISOString() },
@@ -264,7 +268,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
         const retryAfter = parseRetryAfter(headers['retry-after'], now());
         if (retryAfter !== null && retryAfter > maxRetryAfterMs) {
           const until = now() + retryAfter;
-          cooldowns.hold(host, until);
+          await cooldowns.hold(host, until);
           logger.warn(
             { platform, host, statusCode, retryAfter },
             'marketplace: long Retry-After, cooling down',
@@ -284,7 +288,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
         await sleep(delay);
         continue;
       }
-      if (statusCode >= 200 && statusCode < 300) cooldowns.succeed(host);
+      if (statusCode >= 200 && statusCode < 300) await cooldowns.succeed(host);
       return { status: 'ok', statusCode, headers, body };
     }
   }
@@ -465,6 +469,9 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
     fetchNewListings,
     fetchDetail: (listing) => detailReader.read(listing),
     coolingDownUntil: (platform) => cooldowns.until(hostOf(platform)),
-    close: () => agent.close(),
+    close: async () => {
+      await agent.close();
+      await options.hostPolicy?.close?.();
+    },
   };
 }

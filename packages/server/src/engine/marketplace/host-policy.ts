@@ -1,6 +1,7 @@
 /**
  * Politeness towards one marketplace host: request spacing, retry delays and the cool-down after
- * a block. Pure bookkeeping over an injected clock.
+ * a block. Pure bookkeeping over an injected clock, in this process; shared-host-policy.ts keeps
+ * the same two interfaces in Redis for every process of a scale-out installation.
  */
 
 /** Spaces requests to one host at most `ratePerSecond` apart; callers queue in arrival order. */
@@ -54,13 +55,21 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
  * further 403 up to 5 min; one success resets the ladder.
  */
 export interface HostCooldowns {
-  /** Epoch ms until which the host is off limits, or null. */
+  /** Epoch ms until which the host is off limits, or null (as this process last heard it). */
   until(host: string): number | null;
   /** Records a block and returns the end of the new cool-down. */
-  trip(host: string): number;
+  trip(host: string): Promise<number>;
   /** Keeps away until `until` without climbing the ladder (a long Retry-After). */
-  hold(host: string, until: number): void;
-  succeed(host: string): void;
+  hold(host: string, until: number): Promise<void>;
+  succeed(host: string): Promise<void>;
+}
+
+/** A host's spacing and cool-down together, as the client uses them. */
+export interface HostPolicy {
+  limiter: SpacingLimiter;
+  cooldowns: HostCooldowns;
+  /** Releases what the policy holds (a Redis connection). */
+  close?(): Promise<void>;
 }
 
 export function createHostCooldowns(options: {
@@ -74,18 +83,18 @@ export function createHostCooldowns(options: {
       const entry = state.get(host);
       return entry !== undefined && entry.until > options.now() ? entry.until : null;
     },
-    trip(host) {
+    async trip(host) {
       const strikes = state.get(host)?.strikes ?? 0;
       const duration = Math.min(options.maxMs, options.initialMs * 2 ** strikes);
       const until = options.now() + duration;
       state.set(host, { until, strikes: strikes + 1 });
       return until;
     },
-    hold(host, until) {
+    async hold(host, until) {
       const entry = state.get(host);
       state.set(host, { until: Math.max(until, entry?.until ?? 0), strikes: entry?.strikes ?? 0 });
     },
-    succeed(host) {
+    async succeed(host) {
       state.delete(host);
     },
   };
