@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import type { User } from '../models';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords';
 import { randomToken } from '../security/tokens';
+import { deleteAlerts } from './alert-deletion';
 import { ONE_TIME_TOKEN_TTL_MINUTES, issueAccountToken } from './one-time-tokens';
 import { revokeUserSessions } from './sessions';
 
@@ -147,6 +148,8 @@ export async function markEmailVerified(user: User): Promise<void> {
  */
 export async function deleteAccount(ctx: AppContext, user: User): Promise<void> {
   await ctx.sequelize.transaction(async (transaction) => {
+    // The alerts would go by cascade, unseen by the engine: deleted here, each with its tombstone.
+    await deleteAlerts(ctx, { userId: user.id }, transaction);
     await user.destroy({ transaction });
   });
 }
@@ -179,7 +182,7 @@ export async function migrateGuestAlerts(ctx: AppContext, user: User): Promise<n
 
 export async function deleteGuestAlerts(ctx: AppContext, user: User): Promise<number> {
   if (!user.emailVerified) return 0;
-  return ctx.models.Alert.destroy({ where: orphanedAlertsWhere(user) });
+  return deleteAlerts(ctx, orphanedAlertsWhere(user));
 }
 
 /** The account of this e-mail address, or null. */
