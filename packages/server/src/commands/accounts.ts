@@ -8,7 +8,9 @@ import type { AppContext } from '../context';
 import type { User } from '../models';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords';
 import { randomToken } from '../security/tokens';
+import { loadSettings } from '../models/current-settings';
 import { deleteAlerts } from './alert-deletion';
+import { rescheduleAlertsOfUser } from './alert-schedule';
 import { ONE_TIME_TOKEN_TTL_MINUTES, issueAccountToken } from './one-time-tokens';
 import { revokeUserSessions } from './sessions';
 
@@ -162,6 +164,7 @@ function orphanedAlertsWhere(user: User) {
 export async function migrateGuestAlerts(ctx: AppContext, user: User): Promise<number> {
   if (!user.emailVerified) return 0;
   const { Alert, Notification } = ctx.models;
+  const settings = await loadSettings(ctx);
   return ctx.sequelize.transaction(async (transaction) => {
     const alerts = await Alert.findAll({
       where: orphanedAlertsWhere(user),
@@ -171,6 +174,8 @@ export async function migrateGuestAlerts(ctx: AppContext, user: User): Promise<n
     const alertIds = alerts.map((alert) => alert.id);
     if (alertIds.length === 0) return 0;
     await Alert.update({ userId: user.id }, { where: { id: alertIds }, transaction });
+    // A plan change for these alerts (a guest's is FREE): the account's interval from now on.
+    await rescheduleAlertsOfUser(ctx, settings, user, transaction);
     // Their notifications follow, so the notification centre and counts include them.
     await Notification.update(
       { userId: user.id },

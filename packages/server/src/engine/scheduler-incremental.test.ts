@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, checkIntervalMinutes } from '@prijsalarm/core';
 import { startEngineKit, type EngineKit } from '../../test/engine-kit';
-import { deleteAccount, deleteGuestAlerts } from '../commands/accounts';
+import { deleteAccount, deleteGuestAlerts, migrateGuestAlerts } from '../commands/accounts';
 import { deleteAnyAlert } from '../commands/admin';
 import { rescheduleAlertsOfUser } from '../commands/alert-schedule';
 import { deleteAlert } from '../commands/alerts';
@@ -113,6 +113,21 @@ describe('the schedule follows changed alerts without a full reload', () => {
     expect(report.reconcile.intervalChanged).toEqual([key]);
     const search = await kit.models.Search.findByPk(key);
     expect(search?.intervalSeconds).toBe(checkIntervalMinutes(DEFAULT_SETTINGS, 'PRO') * 60);
+    await user.destroy();
+  });
+
+  it("a guest's alert taken over by their account gets the account plan's interval", async () => {
+    const email = `${Date.now()}-over@example.test`;
+    const free = checkIntervalMinutes(DEFAULT_SETTINGS, 'FREE');
+    const pro = checkIntervalMinutes(DEFAULT_SETTINGS, 'PRO');
+    const alert = await kit.alert({ searchTerm: 'kinderfiets', email, checkIntervalMinutes: free });
+    await incrementalTick();
+    const key = (await alert.reload()).searchKey!;
+    const user = await kit.models.User.create({ email, plan: 'PRO', emailVerifiedAt: new Date() });
+    expect(await migrateGuestAlerts(kit.ctx, user)).toBe(1);
+    const report = await incrementalTick();
+    expect(report.reconcile.intervalChanged).toEqual([key]);
+    expect((await kit.models.Search.findByPk(key))?.intervalSeconds).toBe(pro * 60);
     await user.destroy();
   });
 });
