@@ -98,6 +98,16 @@ describe('the schedule follows changed alerts without a full reload', () => {
     expect(await searchKeys()).toEqual([]);
   });
 
+  it("a check's own bookkeeping is no change: the incremental readers do not re-read the alert", async () => {
+    const alert = await kit.alert({ searchTerm: 'zadelpen' });
+    await incrementalTick();
+    const { searchKey, updatedAt } = await alert.reload();
+    await kit.checker.check(searchKey!);
+    await alert.reload();
+    expect(alert.lastCheckedAt).not.toBeNull();
+    expect(alert.updatedAt).toEqual(updatedAt);
+  });
+
   it("a user's plan change gives their alerts' search the new plan's interval", async () => {
     const user = await kit.models.User.create({ email: 'plan@example.test', plan: 'FREE' });
     const alert = await kit.alert({
