@@ -276,7 +276,8 @@ describe("after midnight: an ad of 23:59 the site lists only under 'Gisteren' (i
     const listedAt = Date.now();
     const answer = await fetch(
       `${kit.double.baseUrl.marktplaats}/lrp/api/search?query=&l1CategoryId=${FIETSEN}` +
-        '&limit=100&offset=0&sortBy=SORT_INDEX&sortOrder=DECREASING',
+        `&attributesByKey[]=offeredSince:${postedAt}&limit=100&offset=0` +
+        '&sortBy=SORT_INDEX&sortOrder=DECREASING',
     );
     const { listings } = (await answer.json()) as {
       listings: Array<{ itemId: string; date: string }>;
