@@ -9,6 +9,7 @@
 import { Op } from 'sequelize';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { feedModels } from '../../packages/server/src/engine/feed/store';
+import { dayIndex } from '../doubles/marketplace/market';
 import { loginAs, uniqueEmail } from '../../packages/server/test/auth-helpers';
 import type { TestClient } from '../../packages/server/test/http-client';
 import {
@@ -208,5 +209,96 @@ describe('plans keep their meaning (plan intervals, no override)', () => {
         where: { id: mail.id, sentAt: { [Op.ne]: null } },
       }),
     ).toBe(0);
+  });
+});
+
+/** The first midnight in Amsterdam (the sites' day) after `after`: 22:00 or 23:00 UTC. */
+function amsterdamMidnightAfter(after: number): number {
+  const next = dayIndex(after) + 1;
+  const candidates = [2, 1, 0].map((hours) => next * 86_400_000 - hours * 3_600_000);
+  return candidates.find((at) => dayIndex(at) === next && dayIndex(at - 1) === next - 1)!;
+}
+
+describe("after midnight: an ad of 23:59 the site lists only under 'Gisteren' (issue 12)", () => {
+  /** Feed reads go back this far once per half of it (feed/README.md "Late-listed ads"). */
+  const OVERLAP_SECONDS = 60;
+  /** The feed's shallow visits read back 15 s (feed-reader.ts SKEW_MS). */
+  const SKEW_MS = 15_000;
+  /**
+   * The double's clock runs with real time, a few hours ahead of the server's (the feed's first
+   * look asks for ads since the server's clock, so the site must not be behind it), from just
+   * before a midnight in Amsterdam.
+   */
+  const MIDNIGHT = amsterdamMidnightAfter(Date.now() + 2 * 3_600_000);
+  let offset = MIDNIGHT - 30 * 60_000 - Date.now();
+  const siteNow = () => Date.now() + offset;
+  let kit: EngineE2E;
+
+  beforeAll(async () => {
+    kit = await startEngineE2E({
+      env: { ...FEED_ENV, ENGINE_FEED_OVERLAP_SECONDS: String(OVERLAP_SECONDS) },
+      // A busy category: every read has new ads, so each moves the feed's read mark on.
+      double: { now: siteNow, categoryMix: { [FIETSEN]: 1 }, publishPlatforms: ['marktplaats'] },
+    });
+  });
+  afterAll(() => kit?.stop());
+
+  const fietsen = () =>
+    feedModels(kit.server.ctx.sequelize).FeedCategory.findByPk(`marktplaats:${FIETSEN}`);
+
+  it("is delivered once, by the feed's deep read, within half the overlap", async () => {
+    const email = uniqueEmail('middernacht');
+    const browser = kit.server.client();
+    await loginAs(kit.server, browser, { email, plan: 'PRO' });
+    const alertId = await createUserAlert(browser, { searchTerm: 'racefiets', notifyEmail: true });
+    await waitForFirstCheck(kit.server, alertId);
+    kit.double.setPublishRate(1);
+    await eventually(async () => (await fietsen())?.readAt != null, 30_000, 'the feed baseline');
+    // Only the feed may find it: per-search polling of the alert is busy (204) meanwhile.
+    kit.double.inject({ status: 204, target: 'search', query: 'racefiets', times: 100_000 });
+
+    // 23:59:55 on the site; an ad is posted at 23:59:57 but the site does not list it yet.
+    offset = MIDNIGHT - 5_000 - Date.now();
+    const postedAt = MIDNIGHT - 3_000;
+    // Read on past midnight until a shallow visit (back SKEW_MS from the last read) no longer
+    // reaches back to the ad's posting time: only a deep read can find it from here.
+    await eventually(
+      async () => ((await fietsen())?.readAt?.getTime() ?? 0) - SKEW_MS > postedAt + 1_000,
+      60_000,
+      'feed reads past midnight',
+    );
+
+    const ad = kit.double.publish({
+      categoryId: DAMESFIETSEN,
+      title: 'Racefiets Gazelle',
+      postedAt,
+    });
+    const listedAt = Date.now();
+    const answer = await fetch(
+      `${kit.double.baseUrl.marktplaats}/lrp/api/search?query=&l1CategoryId=${FIETSEN}` +
+        `&attributesByKey[]=offeredSince:${postedAt}&limit=100&offset=0` +
+        '&sortBy=SORT_INDEX&sortOrder=DECREASING',
+    );
+    const { listings } = (await answer.json()) as {
+      listings: Array<{ itemId: string; date: string }>;
+    };
+    expect(listings.find((listing) => listing.itemId === ad.itemId)?.date).toBe('Gisteren');
+
+    // The README's promise: the next deep read, at most half the overlap later (plus a visit,
+    // the match job and the SMTP round trip on a busy machine).
+    const promisedMs = (OVERLAP_SECONDS / 2 + 15) * 1000;
+    await waitForAdMail(kit.server.mailbox, email, ad.itemId, promisedMs);
+    expect(Date.now() - listedAt).toBeLessThanOrEqual(promisedMs);
+    expect(await foundBy(kit, ad.itemId)).toEqual(['feed']);
+
+    // Per-search polling answers again and reads yesterday through: it finds the ad too, and the
+    // user still gets it once.
+    kit.double.setPublishRate(0);
+    kit.double.clearFaults();
+    await waitForNextCheck(kit.server, alertId);
+    await waitForNextCheck(kit.server, alertId);
+    await waitForDeliveriesSettled(kit.server);
+    expect(mailsWithAd(kit.server.mailbox, email, ad.itemId)).toBe(1);
+    expect(await foundBy(kit, ad.itemId)).toEqual(['feed']);
   });
 });

@@ -8,6 +8,9 @@ import type { AppContext } from '../context';
 import type { User } from '../models';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords';
 import { randomToken } from '../security/tokens';
+import { loadSettings } from '../models/current-settings';
+import { deleteAlerts } from './alert-deletion';
+import { rescheduleAlertsOfUser } from './alert-schedule';
 import { ONE_TIME_TOKEN_TTL_MINUTES, issueAccountToken } from './one-time-tokens';
 import { revokeUserSessions } from './sessions';
 
@@ -147,6 +150,8 @@ export async function markEmailVerified(user: User): Promise<void> {
  */
 export async function deleteAccount(ctx: AppContext, user: User): Promise<void> {
   await ctx.sequelize.transaction(async (transaction) => {
+    // The alerts would go by cascade, unseen by the engine: deleted here, each with its tombstone.
+    await deleteAlerts(ctx, { userId: user.id }, transaction);
     await user.destroy({ transaction });
   });
 }
@@ -159,6 +164,7 @@ function orphanedAlertsWhere(user: User) {
 export async function migrateGuestAlerts(ctx: AppContext, user: User): Promise<number> {
   if (!user.emailVerified) return 0;
   const { Alert, Notification } = ctx.models;
+  const settings = await loadSettings(ctx);
   return ctx.sequelize.transaction(async (transaction) => {
     const alerts = await Alert.findAll({
       where: orphanedAlertsWhere(user),
@@ -168,6 +174,8 @@ export async function migrateGuestAlerts(ctx: AppContext, user: User): Promise<n
     const alertIds = alerts.map((alert) => alert.id);
     if (alertIds.length === 0) return 0;
     await Alert.update({ userId: user.id }, { where: { id: alertIds }, transaction });
+    // A plan change for these alerts (a guest's is FREE): the account's interval from now on.
+    await rescheduleAlertsOfUser(ctx, settings, user, transaction);
     // Their notifications follow, so the notification centre and counts include them.
     await Notification.update(
       { userId: user.id },
@@ -179,7 +187,7 @@ export async function migrateGuestAlerts(ctx: AppContext, user: User): Promise<n
 
 export async function deleteGuestAlerts(ctx: AppContext, user: User): Promise<number> {
   if (!user.emailVerified) return 0;
-  return ctx.models.Alert.destroy({ where: orphanedAlertsWhere(user) });
+  return deleteAlerts(ctx, orphanedAlertsWhere(user));
 }
 
 /** The account of this e-mail address, or null. */

@@ -24,6 +24,7 @@ import { authorizeAdmin } from '../policies/admin';
 import type { CategoryIndex } from '../presenters/category';
 import type { UserCounts } from '../presenters/user';
 import { loadCategoryIndex } from './alert-categories';
+import { deleteAlerts } from './alert-deletion';
 import { rescheduleAlertsOfUser } from './alert-schedule';
 import { paymentStats } from './payments';
 import { loadSettings } from '../models/current-settings';
@@ -232,7 +233,7 @@ export async function deleteAnyAlert(ctx: AppContext, admin: User, alertId: stri
     const alert = await Alert.findByPk(alertId, { transaction });
     if (!alert) throw HttpError.notFound(STRINGS.admin.alertNotFound);
     // Its notifications, deliveries and link tokens go with it (ON DELETE CASCADE).
-    await alert.destroy({ transaction });
+    await deleteAlerts(ctx, { id: alert.id }, transaction);
     await AuditEvent.create(
       {
         actorUserId: admin.id,

@@ -37,6 +37,7 @@ import { hashToken, randomToken, TOKEN_PURPOSES } from '../security/tokens';
 import type { CategoryIndex } from '../presenters/category';
 import type { NotificationRows } from '../presenters/notification';
 import { loadCategoryIndex, resolveCategoryChoice } from './alert-categories';
+import { deleteAlerts } from './alert-deletion';
 import { hydratedCapabilitiesFor } from './capabilities';
 import { withDeliveries } from './notifications';
 import { loadSettings } from '../models/current-settings';
@@ -121,13 +122,11 @@ export async function createGuestAlert(
   const schedule = scheduleFor(ctx, settings, 'FREE');
   const guestAlertsOfEmail = { email, guestEmailSlot: { [Op.ne]: null } };
 
-  await Alert.destroy({
-    where: {
-      ...guestAlertsOfEmail,
-      userId: null,
-      confirmedAt: null,
-      createdAt: { [Op.lt]: new Date(now.getTime() - CONFIRMATION_LINK_VALIDITY_HOURS * HOUR_MS) },
-    },
+  await deleteAlerts(ctx, {
+    ...guestAlertsOfEmail,
+    userId: null,
+    confirmedAt: null,
+    createdAt: { [Op.lt]: new Date(now.getTime() - CONFIRMATION_LINK_VALIDITY_HOURS * HOUR_MS) },
   });
   const held = await Alert.findAll({ where: guestAlertsOfEmail, attributes: ['guestEmailSlot'] });
   if (!alertPolicy.guestMayCreate(settings, held.length)) {
@@ -185,7 +184,7 @@ export async function createGuestAlert(
     });
   } catch (error) {
     // Without its confirmation mail the alert could never start: let the guest try again later.
-    await alert.destroy();
+    await deleteAlerts(ctx, { id: alert.id });
     ctx.logger.error({ err: error }, 'guest alert confirmation mail failed');
     throw new HttpError(503, STRINGS.alerts.confirmationMailFailed, {}, { 'Retry-After': '60' });
   }
@@ -459,9 +458,9 @@ export async function refreshAlert(
   return { alert, days };
 }
 
-export async function deleteAlert(_ctx: AppContext, alert: Alert): Promise<void> {
+export async function deleteAlert(ctx: AppContext, alert: Alert): Promise<void> {
   // Notifications, deliveries and the confirmation token go with it (ON DELETE CASCADE).
-  await alert.destroy();
+  await deleteAlerts(ctx, { id: alert.id });
 }
 
 /* ---------- Reading ---------- */

@@ -222,9 +222,11 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
       { transaction },
     );
     if (alerts.length > 0) {
+      // silent: the engine's bookkeeping is no edit — a new `updatedAt` would make the scheduler
+      // and every alert index re-read each checked alert on their next incremental read.
       await models.Alert.update(
         { lastCheckedAt: at, nextCheckAt },
-        { where: { id: alerts.map((alert) => alert.id) }, transaction },
+        { where: { id: alerts.map((alert) => alert.id) }, transaction, silent: true },
       );
     }
   }

@@ -1,7 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, checkIntervalMinutes } from '@prijsalarm/core';
 import { startEngineKit, type EngineKit } from '../../test/engine-kit';
+import { deleteAccount, deleteGuestAlerts, migrateGuestAlerts } from '../commands/accounts';
+import { deleteAnyAlert } from '../commands/admin';
 import { rescheduleAlertsOfUser } from '../commands/alert-schedule';
+import { deleteAlert } from '../commands/alerts';
+import type { Alert } from '../models';
 
 /**
  * Between full reloads the scheduler reads only the alerts written since its last tick: what an
@@ -94,6 +98,16 @@ describe('the schedule follows changed alerts without a full reload', () => {
     expect(await searchKeys()).toEqual([]);
   });
 
+  it("a check's own bookkeeping is no change: the incremental readers do not re-read the alert", async () => {
+    const alert = await kit.alert({ searchTerm: 'zadelpen' });
+    await incrementalTick();
+    const { searchKey, updatedAt } = await alert.reload();
+    await kit.checker.check(searchKey!);
+    await alert.reload();
+    expect(alert.lastCheckedAt).not.toBeNull();
+    expect(alert.updatedAt).toEqual(updatedAt);
+  });
+
   it("a user's plan change gives their alerts' search the new plan's interval", async () => {
     const user = await kit.models.User.create({ email: 'plan@example.test', plan: 'FREE' });
     const alert = await kit.alert({
@@ -110,5 +124,100 @@ describe('the schedule follows changed alerts without a full reload', () => {
     const search = await kit.models.Search.findByPk(key);
     expect(search?.intervalSeconds).toBe(checkIntervalMinutes(DEFAULT_SETTINGS, 'PRO') * 60);
     await user.destroy();
+  });
+
+  it("a guest's alert taken over by their account gets the account plan's interval", async () => {
+    const email = `${Date.now()}-over@example.test`;
+    const free = checkIntervalMinutes(DEFAULT_SETTINGS, 'FREE');
+    const pro = checkIntervalMinutes(DEFAULT_SETTINGS, 'PRO');
+    const alert = await kit.alert({ searchTerm: 'kinderfiets', email, checkIntervalMinutes: free });
+    await incrementalTick();
+    const key = (await alert.reload()).searchKey!;
+    const user = await kit.models.User.create({ email, plan: 'PRO', emailVerifiedAt: new Date() });
+    expect(await migrateGuestAlerts(kit.ctx, user)).toBe(1);
+    const report = await incrementalTick();
+    expect(report.reconcile.intervalChanged).toEqual([key]);
+    expect((await kit.models.Search.findByPk(key))?.intervalSeconds).toBe(pro * 60);
+    await user.destroy();
+  });
+});
+
+describe('a deleted alert leaves the schedule on the next tick, not at the next full reload', () => {
+  /** The next tick's checks: the deleted alert's search is not among them, nor in `searches`. */
+  async function expectNoLongerChecked(key: string) {
+    kit.enqueued.length = 0;
+    await kit.models.Search.update({ nextCheckAt: new Date() }, { where: {} });
+    await incrementalTick();
+    expect(await searchKeys()).not.toContain(key);
+    expect(kit.enqueued.map((job) => job.data.searchKey)).not.toContain(key);
+  }
+
+  /** Each way an alert is deleted, as the commands behind the routes do it. */
+  const paths: Array<[string, (alert: Alert) => Promise<unknown>]> = [
+    ['by its user or a guest manage link', (alert) => deleteAlert(kit.ctx, alert)],
+    [
+      'by an admin',
+      async (alert) => {
+        const admin = await kit.models.User.create({
+          email: `admin-${alert.id}@example.test`,
+          role: 'ADMIN',
+        });
+        await deleteAnyAlert(kit.ctx, admin, alert.id);
+      },
+    ],
+    [
+      'with its account',
+      async (alert) => deleteAccount(kit.ctx, (await kit.models.User.findByPk(alert.userId!))!),
+    ],
+  ];
+
+  it.each(paths)('deleted %s: its search is no longer checked', async (_how, remove) => {
+    const user = await kit.models.User.create({ email: `${Date.now()}-del@example.test` });
+    const alert = await kit.alert({ searchTerm: 'vouwfiets', userId: user.id });
+    await incrementalTick();
+    const key = (await alert.reload()).searchKey!;
+    expect(await searchKeys()).toEqual([key]);
+    await remove(alert);
+    await expectNoLongerChecked(key);
+    expect(await kit.models.SearchSeenListing.count({ where: { searchKey: key } })).toBe(0);
+  });
+
+  it("a guest's alerts deleted when the address's account removes them: their search goes", async () => {
+    const email = `${Date.now()}-gast@example.test`;
+    const user = await kit.models.User.create({ email, emailVerifiedAt: new Date() });
+    await kit.alert({ searchTerm: 'cargobike', email, userId: null });
+    await incrementalTick();
+    const [key] = await searchKeys();
+    expect(await deleteGuestAlerts(kit.ctx, user)).toBe(1);
+    await expectNoLongerChecked(key!);
+  });
+
+  it('a search shared with another alert stays, at the interval of the alert that is left', async () => {
+    const fast = await kit.alert({ searchTerm: 'ligfiets', checkIntervalMinutes: 1 });
+    const slow = await kit.alert({ searchTerm: 'ligfiets', checkIntervalMinutes: 15 });
+    await incrementalTick();
+    const key = (await fast.reload()).searchKey!;
+    expect((await slow.reload()).searchKey).toBe(key);
+    await deleteAlert(kit.ctx, fast);
+    const report = await incrementalTick();
+    expect(report.reconcile.removed).toEqual([]);
+    expect(report.reconcile.intervalChanged).toEqual([key]);
+    expect((await kit.models.Search.findByPk(key))?.intervalSeconds).toBe(15 * 60);
+    await kit.models.Search.update({ nextCheckAt: new Date() }, { where: { key } });
+    await incrementalTick();
+    expect(kit.enqueued.map((job) => job.data.searchKey)).toContain(key);
+  });
+
+  it('tombstones are kept a day, then pruned', async () => {
+    const alert = await kit.alert({ searchTerm: 'tandem' });
+    await deleteAlert(kit.ctx, alert);
+    const tombstones = () => kit.models.AlertDeletion.count({ where: { alertId: alert.id } });
+    expect(await tombstones()).toBe(1);
+    kit.clock.fixed = new Date(Date.now() + 23 * 60 * 60_000);
+    await kit.scheduler.tick();
+    expect(await tombstones()).toBe(1);
+    kit.clock.fixed = new Date(Date.now() + 25 * 60 * 60_000);
+    await kit.scheduler.tick();
+    expect(await tombstones()).toBe(0);
   });
 });

@@ -6,7 +6,8 @@
  *     schedule is loaded once (`reconcile`, again every `rebuildEveryMs` as a safety net), then
  *     each tick reads only the alerts written since the last one (feed/index-sync.ts's
  *     `createChangedAlerts`: create, edit, pause, plan change — which rewrites the interval of
- *     the user's alerts) and drops alerts whose known expiry moment has passed;
+ *     the user's alerts — and delete, from `alert_deletions`) and drops alerts whose known expiry
+ *     moment has passed;
  * (b) queues `check-search` for the searches due within the next tick, each at its own slot
  *     (slots.ts: a stable phase per key, so never a burst), with jobId `check:<key>` so a search
  *     never runs twice at once; searches whose host is cooling down wait;
@@ -30,6 +31,8 @@ import { nextSlotAfter, startSlot } from './slots';
 const EXPIRY_REMINDER_BEFORE_MS = EXPIRY_REMINDER_HOURS_BEFORE * 60 * 60 * 1000;
 /** How often the tick looks for alerts to remind (not every few seconds). */
 export const EXPIRY_SCAN_EVERY_MS = 60_000;
+/** Deleted alerts' tombstones are kept this long (the readers look back seconds, reload every 10 min). */
+export const ALERT_DELETION_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export type SchedulerContext = Pick<
   AppContext,
@@ -270,7 +273,10 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
    */
   async function applyChanges(at: Date): Promise<ReconcileReport> {
     const touched = new Map<string, Alert | null>();
-    for (const alert of await changes.read()) touched.set(alert.id, alert);
+    const { changed, deleted } = await changes.read();
+    for (const alert of changed) touched.set(alert.id, alert);
+    // A deleted alert has no row: its tombstone says it asks nothing of the schedule any more.
+    for (const id of deleted) if (entries.has(id)) touched.set(id, null);
     if (at.getTime() >= nextExpiry) {
       nextExpiry = Number.POSITIVE_INFINITY;
       for (const [id, entry] of entries) {
@@ -495,6 +501,7 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
     if (at.getTime() - lastExpiryScan >= EXPIRY_SCAN_EVERY_MS) {
       lastExpiryScan = at.getTime();
       reminders = await sendExpiryReminders(at);
+      await models.AlertDeletion.pruneBefore(new Date(at.getTime() - ALERT_DELETION_RETENTION_MS));
     }
     return { mode: full ? 'full' : 'changes', reconcile: reconcileReport, due, reminders };
   }

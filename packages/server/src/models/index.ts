@@ -6,6 +6,7 @@
  */
 import type { Sequelize } from 'sequelize';
 import { Alert } from './Alert';
+import { AlertDeletion } from './AlertDeletion';
 import { AlertSearch } from './AlertSearch';
 import { AuditEvent } from './AuditEvent';
 import { BillingAccount } from './BillingAccount';
@@ -29,6 +30,7 @@ import { WebhookCall } from './WebhookCall';
 
 export {
   Alert,
+  AlertDeletion,
   AlertSearch,
   ListingPrice,
   Search,
@@ -89,6 +91,7 @@ export interface Models {
   ChatAgent: typeof ChatAgent;
   Webhook: typeof Webhook;
   WebhookCall: typeof WebhookCall;
+  AlertDeletion: typeof AlertDeletion;
 }
 
 export function initModels(sequelize: Sequelize): Models {
@@ -114,6 +117,7 @@ export function initModels(sequelize: Sequelize): Models {
     ChatAgent: ChatAgent.initModel(sequelize),
     Webhook: Webhook.initModel(sequelize),
     WebhookCall: WebhookCall.initModel(sequelize),
+    AlertDeletion: AlertDeletion.initModel(sequelize),
   };
 
   // The database enforces the cascades (see the migrations); these describe them for includes.

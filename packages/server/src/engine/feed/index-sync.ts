@@ -1,10 +1,10 @@
 /**
  * Keeps the alert index (alert-index.ts) in step with the alerts as they change — create, edit,
  * pause, resume, confirm, delete, expiry — without reloading them all: each refresh reads only the
- * alerts written since the previous one (their `updatedAt`), from whichever process wrote them.
- * Expiry needs no write: an expired alert is dropped when the feed loads it to match. A deleted
- * alert cannot match (the feed loads candidates fresh); it leaves the index at the next rebuild
- * (every `rebuildEveryMs`).
+ * alerts written since the previous one (their `updatedAt`) and the alerts deleted since then
+ * (`alert_deletions`, written by every delete path), from whichever process wrote them. Expiry
+ * needs no write: a refresh past an indexed alert's `expiresAt` drops it. A full rebuild every
+ * `rebuildEveryMs` remains the safety net.
  */
 import { Op } from 'sequelize';
 import type { AppContext } from '../../context';
@@ -51,16 +51,20 @@ export function createChangedAlerts(
     mark(): void {
       syncedUpTo = clock();
     },
-    /** The alerts written since the previous read (or mark), each read at least once. */
-    async read(): Promise<Alert[]> {
+    /**
+     * The alerts written since the previous read (or mark), and the ids of those deleted since
+     * then (a deleted alert has no row to read): each reported at least once.
+     */
+    async read(): Promise<{ changed: Alert[]; deleted: string[] }> {
       const from = clock();
-      const since = (syncedUpTo ?? from) - SAFETY_MS;
+      const since = new Date((syncedUpTo ?? from) - SAFETY_MS);
       const changed = await ctx.models.Alert.findAll({
         ...(options.attributes ? { attributes: [...options.attributes] } : {}),
-        where: { updatedAt: { [Op.gte]: new Date(since) } },
+        where: { updatedAt: { [Op.gte]: since } },
       });
+      const deleted = await ctx.models.AlertDeletion.deletedSince(since);
       syncedUpTo = from;
-      return changed;
+      return { changed, deleted };
     },
   };
 }
@@ -82,10 +86,35 @@ export function createIndexSync(
     clock: () => now().getTime(),
   });
   let rebuiltAt = Number.NEGATIVE_INFINITY;
+  /** The indexed alerts with an expiry moment, to drop them when it passes (no write tells). */
+  const expiries = new Map<string, number>();
+  let nextExpiry = Number.POSITIVE_INFINITY;
+
+  function remove(id: string): void {
+    index.remove(id);
+    expiries.delete(id);
+  }
 
   function apply(alert: Alert, at: Date): void {
-    if (alert.statusAt(at) === 'active') index.upsert(alert);
-    else index.remove(alert.id);
+    if (alert.statusAt(at) !== 'active') return remove(alert.id);
+    index.upsert(alert);
+    if (alert.expiresAt) {
+      expiries.set(alert.id, alert.expiresAt.getTime());
+      nextExpiry = Math.min(nextExpiry, alert.expiresAt.getTime());
+    } else expiries.delete(alert.id);
+  }
+
+  function dropExpired(at: Date): number {
+    if (at.getTime() < nextExpiry) return 0;
+    nextExpiry = Number.POSITIVE_INFINITY;
+    let dropped = 0;
+    for (const [id, expiresAt] of [...expiries]) {
+      if (expiresAt <= at.getTime()) {
+        remove(id);
+        dropped += 1;
+      } else nextExpiry = Math.min(nextExpiry, expiresAt);
+    }
+    return dropped;
   }
 
   async function rebuild(): Promise<number> {
@@ -95,20 +124,25 @@ export function createIndexSync(
       attributes: [...ATTRIBUTES],
       where: checkableAlertsWhere(at),
     });
-    for (const id of [...index.ids()]) index.remove(id);
+    for (const id of [...index.ids()]) remove(id);
+    nextExpiry = Number.POSITIVE_INFINITY;
     for (const alert of alerts) apply(alert, at);
     rebuiltAt = at.getTime();
     ctx.logger.info({ alerts: index.size }, 'feed alert index built');
     return index.size;
   }
 
-  /** Reads the alerts written since the last refresh; returns how many were (re)filed. */
+  /**
+   * Reads the alerts written and deleted since the last refresh and drops the expired ones;
+   * returns how many were (re)filed or dropped.
+   */
   async function refresh(): Promise<number> {
     const at = now();
     if (!changes.started || at.getTime() - rebuiltAt >= rebuildEveryMs) return rebuild();
-    const changed = await changes.read();
+    const { changed, deleted } = await changes.read();
     for (const alert of changed) apply(alert, at);
-    return changed.length;
+    for (const id of deleted) remove(id);
+    return changed.length + deleted.length + dropExpired(at);
   }
 
   let lastRefresh = Number.NEGATIVE_INFINITY;
