@@ -19,6 +19,7 @@ import { Op, type WhereOptions } from 'sequelize';
 import { EXPIRY_REMINDER_HOURS_BEFORE, type PlatformId } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { chunks } from '../lib/chunks';
+import { forEachPage } from '../lib/sql';
 import type { Alert } from '../models';
 import { manageUrlOf, refreshUrlOf } from '../security/alert-links';
 import { alertIntervalSeconds, alertSearches } from './alert-search';
@@ -82,6 +83,8 @@ interface AlertEntry {
 
 /** Rows written per statement when many change at once (a first load). */
 const WRITE_BATCH = 500;
+/** Alerts read per query in a full reload: the heap holds one page of model instances. */
+const LOAD_PAGE = 2_000;
 
 /** Alerts that are checked: confirmed, active (not paused) and not expired at `at`. */
 export function checkableAlertsWhere(at: Date): WhereOptions<Alert> {
@@ -143,7 +146,6 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
   /** Full reload: every checkable alert, every search and link (at start, then rarely). */
   async function reconcile(at: Date): Promise<ReconcileReport> {
     changes.mark();
-    const alerts = await models.Alert.findAll({ where: checkableAlertsWhere(at) });
     const desired = new Map<string, DesiredSearch>();
     const desiredLinks = new Map<string, string>(); // `${alertId}/${platform}` → key
     const alertKeys = new Map<string, string>(); // alert.searchKey: its first platform's key
@@ -151,19 +153,27 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
     searchAlerts.clear();
     searchIntervals.clear();
     nextExpiry = Number.POSITIVE_INFINITY;
-    for (const alert of alerts) {
-      const wanted = entryOf(alert, at);
-      if (!wanted) continue;
-      remember(alert.id, wanted);
-      const interval = wanted.intervalSeconds;
-      for (const { platform, key, search } of wanted.links) {
-        const entry = desired.get(key);
-        if (entry) entry.intervalSeconds = Math.min(entry.intervalSeconds, interval);
-        else desired.set(key, { platform, search, intervalSeconds: interval });
-        desiredLinks.set(`${alert.id}/${platform}`, key);
-        if (!alertKeys.has(alert.id)) alertKeys.set(alert.id, key);
+    // The alerts whose stored search key is not their first platform's search any more.
+    const moved = new Map<string, string[]>();
+    await forEachPage(models.Alert, { where: checkableAlertsWhere(at) }, LOAD_PAGE, (page) => {
+      for (const alert of page) {
+        const wanted = entryOf(alert, at);
+        if (!wanted) continue;
+        remember(alert.id, wanted);
+        const interval = wanted.intervalSeconds;
+        for (const { platform, key, search } of wanted.links) {
+          const entry = desired.get(key);
+          if (entry) entry.intervalSeconds = Math.min(entry.intervalSeconds, interval);
+          else desired.set(key, { platform, search, intervalSeconds: interval });
+          desiredLinks.set(`${alert.id}/${platform}`, key);
+          if (!alertKeys.has(alert.id)) alertKeys.set(alert.id, key);
+        }
+        const key = alertKeys.get(alert.id) ?? null;
+        if (key !== null && alert.searchKey !== key) {
+          moved.set(key, [...(moved.get(key) ?? []), alert.id]);
+        }
       }
-    }
+    });
     for (const [key, want] of desired) searchIntervals.set(key, want.intervalSeconds);
     rebuiltAt = at.getTime();
 
@@ -177,7 +187,11 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
       attributes: ['key', 'intervalSeconds', 'nextCheckAt'],
     });
     const existingKeys = new Set(existing.map((search) => search.key));
-    const links = await models.AlertSearch.findAll();
+    // Plain rows: 100 000 model instances of links are heavy, and only three fields are read.
+    const links = (await models.AlertSearch.findAll({
+      attributes: ['alertId', 'platform', 'searchKey'],
+      raw: true,
+    })) as Array<{ alertId: string; platform: PlatformId; searchKey: string }>;
 
     await sequelize.transaction(async (transaction) => {
       // In batches: a first load at 100 000 alerts writes thousands of searches and a link per
@@ -214,11 +228,14 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
       for (const link of links) {
         const id = `${link.alertId}/${link.platform}`;
         const key = desiredLinks.get(id);
+        const where = { alertId: link.alertId, platform: link.platform };
         if (key === undefined) {
-          await link.destroy({ transaction });
+          await models.AlertSearch.destroy({ where, transaction });
         } else {
           present.add(id);
-          if (link.searchKey !== key) await link.update({ searchKey: key }, { transaction });
+          if (link.searchKey !== key) {
+            await models.AlertSearch.update({ searchKey: key }, { where, transaction });
+          }
         }
       }
       const newLinks = [...desiredLinks].filter(([id]) => !present.has(id));
@@ -242,13 +259,6 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
 
       // One statement per search, and silent: the search key is the engine's bookkeeping, not an
       // edit — a changed `updatedAt` would make every incremental reader re-read the alert.
-      const moved = new Map<string, string[]>();
-      for (const alert of alerts) {
-        const key = alertKeys.get(alert.id) ?? null;
-        if (key !== null && alert.searchKey !== key) {
-          moved.set(key, [...(moved.get(key) ?? []), alert.id]);
-        }
-      }
       for (const [key, ids] of moved) {
         for (const part of chunks(ids, WRITE_BATCH)) {
           await models.Alert.update(

@@ -8,6 +8,7 @@
  */
 import { Op } from 'sequelize';
 import type { AppContext } from '../../context';
+import { forEachPage } from '../../lib/sql';
 import type { Alert } from '../../models';
 import { checkableAlertsWhere } from '../scheduler';
 import type { AlertIndex } from './alert-index';
@@ -27,6 +28,9 @@ const ATTRIBUTES = [
   'expiresAt',
   'updatedAt',
 ] as const;
+
+/** Alerts read per query in a rebuild. */
+const REBUILD_PAGE = 2_000;
 
 /** Writes up to this long before a refresh may still be committing: read them again. */
 const SAFETY_MS = 5_000;
@@ -120,13 +124,23 @@ export function createIndexSync(
   async function rebuild(): Promise<number> {
     const at = now();
     changes.mark();
-    const alerts = await ctx.models.Alert.findAll({
-      attributes: [...ATTRIBUTES],
-      where: checkableAlertsWhere(at),
-    });
-    for (const id of [...index.ids()]) remove(id);
     nextExpiry = Number.POSITIVE_INFINITY;
-    for (const alert of alerts) apply(alert, at);
+    // In pages (the heap holds one page of model instances, not every alert at once), filed over
+    // the live index: between pages it holds every alert it held plus the ones read so far —
+    // never fewer, so a batch matched meanwhile misses no alert. The rest leave at the end.
+    const read = new Set<string>();
+    await forEachPage(
+      ctx.models.Alert,
+      { attributes: [...ATTRIBUTES], where: checkableAlertsWhere(at) },
+      REBUILD_PAGE,
+      (page) => {
+        for (const alert of page) {
+          read.add(alert.id);
+          apply(alert, at);
+        }
+      },
+    );
+    for (const id of [...index.ids()]) if (!read.has(id)) remove(id);
     rebuiltAt = at.getTime();
     ctx.logger.info({ alerts: index.size }, 'feed alert index built');
     return index.size;
