@@ -28,7 +28,6 @@ import {
 } from '../marketplace';
 import type { AlertIndex } from './alert-index';
 import { createListingMatcher, type MatchOutcome } from './match-listings';
-import { POSTING_TIME_SHARE } from './page-budget';
 import { feedModels, pruneFeedSeen, type FeedCategory } from './store';
 
 /** Visits planned at most at this share of the request budget (ad pages and retries use the rest). */
@@ -91,11 +90,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
   /** When each category last had a deep read (in memory: after a restart the first is deep). */
   const lastDeepRead = new Map<number, number>();
   const logger = ctx.logger.child({ component: 'feed', platform });
-  const matcher = createListingMatcher(ctx, {
-    client,
-    index,
-    postingTimePagesPerSecond: (options.requestsPerSecond ?? 0.5) * POSTING_TIME_SHARE,
-  });
+  const matcher = createListingMatcher(ctx, { client, index });
 
   async function categoryRow(l1: number): Promise<FeedCategory> {
     const key = feedKeyOf(platform, l1);

@@ -99,12 +99,14 @@ async function pagedAndQuickBatch() {
     confirmedAt: new Date(Date.now() - 60_000),
   });
   const plain = await registeredAlert('racefiets');
+  // The page-bound ad matches this one without its page: it must not wait for that page.
+  const sameAdAnySeller = await registeredAlert('bakfiets');
   await sync.refresh();
   await reader.visit(FIETSEN);
   const paged = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Bakfiets Urban Arrow' });
   const quick = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Cube' });
   await reader.visit(FIETSEN);
-  return { waitsForPage, plain, paged, quick };
+  return { waitsForPage, plain, sameAdAnySeller, paged, quick };
 }
 
 const notificationsOf = (alert: Alert) =>
@@ -194,27 +196,32 @@ describe('the feed with matching in the workers', () => {
     expect(await unmatchedBatches(kit.ctx, new Date(Date.now() + 1))).toEqual([batches[0]]);
 
     releasePage();
-    expect(await job).toMatchObject({ status: 'matched', listings: 2, matches: 2 });
+    expect(await job).toMatchObject({ status: 'matched', listings: 2 });
     expect((await notificationsOf(waitsForPage)).map((n) => n.listingId)).toEqual([paged.itemId]);
     expect(await unmatchedBatches(kit.ctx, new Date(Date.now() + 1))).toEqual([]);
   });
 
   it('in a worker, hands the listings that need their ad page to a page job and sends the rest', async () => {
-    const { waitsForPage, plain, paged, quick } = await pagedAndQuickBatch();
+    const { waitsForPage, plain, sameAdAnySeller, paged, quick } = await pagedAndQuickBatch();
 
     const handedOver: string[] = [];
     const pagesBefore = kit.double.requests.filter((r) => r.path.startsWith('/v/')).length;
     await matcher.matchBatch(batches[0]!, async (batchId) => void handedOver.push(batchId));
     expect(handedOver).toEqual([batches[0]]);
     expect((await notificationsOf(plain)).map((n) => n.listingId)).toEqual([quick.itemId]);
+    expect((await notificationsOf(sameAdAnySeller)).map((n) => n.listingId)).toEqual([
+      paged.itemId,
+    ]);
     expect(await notificationsOf(waitsForPage)).toEqual([]);
     // No ad page was read by the match job itself.
     expect(kit.double.requests.filter((r) => r.path.startsWith('/v/')).length).toBe(pagesBefore);
 
     // The page job: reads the page, records the private seller's ad, the batch is done.
-    expect(await matcher.matchBatch(batches[0]!)).toMatchObject({ status: 'matched', matches: 1 });
+    expect(await matcher.matchBatch(batches[0]!)).toMatchObject({ status: 'matched' });
     expect((await notificationsOf(waitsForPage)).map((n) => n.listingId)).toEqual([paged.itemId]);
     expect((await notificationsOf(plain)).map((n) => n.listingId)).toEqual([quick.itemId]);
+    // Recorded once, though the page job went over its listing again.
+    expect(await notificationsOf(sameAdAnySeller)).toHaveLength(1);
     expect(await unmatchedBatches(kit.ctx, new Date(Date.now() + 1))).toEqual([]);
   });
 });

@@ -23,7 +23,6 @@ import { dispatchRecorded, recordMatches, type MatchToRecord } from '../recorder
 import { nextSlotAfter } from '../slots';
 import type { AlertIndex } from './alert-index';
 import { processAlertIndex } from './process-index';
-import { createPageBudget, POSTING_TIME_SHARE } from './page-budget';
 import { feedModels, type FeedListing } from './store';
 
 export type MatchOutcome =
@@ -42,8 +41,6 @@ export interface ListingMatcherOptions {
   index: AlertIndex;
   /** Brings the index up to date before a batch is matched (the worker's own index). */
   refreshIndex?: () => Promise<void>;
-  /** Ad pages a second read only for a Pro alert's exact posting time (page-budget.ts). */
-  postingTimePagesPerSecond?: number;
 }
 
 /** Alerts loaded per query (candidates of one batch can be tens of thousands). */
@@ -60,11 +57,6 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
   const { client, index } = options;
   const models = feedModels(ctx.sequelize);
   const logger = ctx.logger.child({ component: 'feed-match' });
-  const postingTimePages = createPageBudget({
-    perSecond:
-      options.postingTimePagesPerSecond ??
-      ctx.config.marketplaceRate * ctx.config.engine.feedRateShare * POSTING_TIME_SHARE,
-  });
 
   /** The alerts (fresh from the database) that may receive this batch's ads. */
   async function alertsByIds(ids: Iterable<string>): Promise<Map<string, Alert>> {
@@ -191,19 +183,21 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
             siteFiltersDecidable(alert, listing),
         );
       if (eligible.length === 0) continue;
+      // No page only for a Pro alert's exact posting time: at 4 ads/s a page per Pro match
+      // would take the page client's whole rate and every such delivery would wait for it.
       const plan = planMatch(listing, withFilters(eligible, settings!.features.filterPaidAds), {
-        mayReadForPostingTime: postingTimePages.take,
+        mayReadForPostingTime: () => false,
       });
       plans.push({ row, plan });
     }
 
-    // The listings decided without their ad page go out first: a page waits for its turn in the
-    // host's limiter (seconds to minutes when many are asked), and no other listing waits with it.
+    // Every alert the listing matches without its ad page goes out first: a page waits for its
+    // turn in the host's limiter (seconds to minutes when many are asked), and only the alerts
+    // it decides (a private-seller filter) wait with it. Their listing stays unmatched until then.
     const paged = plans.filter(({ plan }) => plan.readPage);
     const pagedRows = new Set(paged.map(({ row }) => row.id));
     const quick: Array<{ alert: Alert; listing: Listing; since: Date }> = [];
     for (const { row, plan } of plans) {
-      if (plan.readPage) continue;
       for (const { alert } of plan.alerts.filter((_, i) => plan.results[i]!.match)) {
         quick.push({ alert, listing: plan.listing, since: row.alertsBefore });
       }
