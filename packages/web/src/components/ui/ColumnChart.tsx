@@ -64,23 +64,16 @@ export function ColumnChart({ caption, labelHeading, valueHeading, rows }: Colum
           );
         })}
       </svg>
-      {/* In HTML, not in the stretched SVG: the labels keep the type scale's size and shape. */}
+      {/* In HTML, not in the stretched SVG: the labels keep the type scale's size and shape (each
+          centred under its column; the outer ones may reach into the card's padding). */}
       <div className="column-chart__labels" aria-hidden="true">
         {rows.map(
           (row, index) =>
             labelled(index) && (
               <span
                 key={row.key}
-                className={
-                  index === rows.length - 1
-                    ? 'column-chart__label column-chart__label--end'
-                    : 'column-chart__label'
-                }
-                style={
-                  index === rows.length - 1
-                    ? undefined
-                    : { left: `${((index + 0.5) / rows.length) * 100}%` }
-                }
+                className="column-chart__label"
+                style={{ left: `${((index + 0.5) / rows.length) * 100}%` }}
               >
                 {row.label}
               </span>
