@@ -13,7 +13,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from 'chrome-launcher';
@@ -30,7 +30,8 @@ import {
 } from '../e2e/support/first-load-js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const LIGHTHOUSE_RUNS = 3;
+/** At least 3; `LIGHTHOUSE_RUNS=5 npm run bench:web` for a steadier median. */
+const LIGHTHOUSE_RUNS = Math.max(3, Number(process.env.LIGHTHOUSE_RUNS) || 3);
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -107,12 +108,18 @@ async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
   throw new Error('the server did not start');
 }
 
+/**
+ * The machine's 1-minute load average beside each figure: Lighthouse simulates a slow phone by
+ * multiplying the CPU time it observes, so a busy machine (load above its cores) lowers the score.
+ */
+const load = () => `load ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} cores`;
+
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function measureLighthouse(url: string): Promise<void> {
   console.log(
-    `\nLighthouse ${LIGHTHOUSE_RUNS}× on ${url}/ (mobile, simulated throttling), ${CHROMIUM}`,
+    `\nLighthouse ${LIGHTHOUSE_RUNS}× on ${url}/ (mobile, simulated throttling), ${CHROMIUM}; ${load()}`,
   );
   const runs: { score: number; metrics: Record<string, { value: number; display: string }> }[] = [];
   // What costs the most, in the worst run: the one to learn from.
@@ -147,7 +154,7 @@ async function measureLighthouse(url: string): Promise<void> {
         culprits = culpritsOf(lhr);
       }
       console.log(
-        `  run ${run}: score ${score}  ${METRICS.map((id) => `${id} ${metrics[id]!.display}`).join('  ')}`,
+        `  run ${run}: score ${score}  ${METRICS.map((id) => `${id} ${metrics[id]!.display}`).join('  ')}  (${load()})`,
       );
     } finally {
       chrome.kill();
@@ -155,7 +162,7 @@ async function measureLighthouse(url: string): Promise<void> {
   }
   if (runs.length === 0) throw new Error('every Lighthouse run failed');
   console.log(
-    `\nPerformance score (median of ${runs.length}): ${median(runs.map((r) => r.score))}`,
+    `\nPerformance score (median of ${runs.length}): ${median(runs.map((r) => r.score))}  (runs: ${runs.map((r) => r.score).join(', ')}; ${load()})`,
   );
   for (const id of METRICS) {
     const values = runs.map((r) => r.metrics[id]!.value);

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CROSS_TAB_CHANNEL } from '../constants';
 import type { CrossTabChannelLike, CrossTabMessage } from './crossTab';
-import { CrossTabBus, createCrossTabMessage, parseCrossTabMessage } from './crossTab';
+import { CrossTabBus, createCrossTabMessage } from './crossTab';
+import { parseCrossTabMessage } from './crossTabSchema';
 
 const user = { id: 'u1', email: 'a@b.nl', plan: 'PRO', role: 'USER', name: null } as const;
 
@@ -23,6 +24,10 @@ describe('parseCrossTabMessage', () => {
     ['no tab id', { type: 'AUTH_LOGOUT', payload: null, timestamp: 5 }],
     ['empty tab id', { type: 'AUTH_LOGOUT', payload: null, timestamp: 5, tabId: '' }],
     ['no timestamp', { type: 'AUTH_LOGOUT', payload: null, tabId: 'tab-b' }],
+    [
+      'an endless timestamp',
+      { type: 'AUTH_LOGOUT', payload: null, timestamp: Infinity, tabId: 'tab-b' },
+    ],
     [
       'a plan that does not exist',
       { type: 'PLAN_CHANGE', payload: { plan: 'GOLD' }, timestamp: 5, tabId: 'tab-b' },
@@ -77,10 +82,26 @@ function fakePair(): [CrossTabChannelLike, CrossTabChannelLike] {
 }
 
 describe('CrossTabBus', () => {
-  it('delivers to the other tab and not to itself', () => {
+  it('keeps what arrives before its check has loaded, and delivers it in order', async () => {
+    const [ca, cb] = fakePair();
+    const bus = new CrossTabBus(ca, 'tab-a', () => 1);
+    const seen = vi.fn();
+    bus.subscribe(seen);
+    cb.postMessage(createCrossTabMessage('SESSION_REFRESH', { csrfToken: 'c1' }, 'tab-b', 1));
+    cb.postMessage('garbage');
+    cb.postMessage(createCrossTabMessage('AUTH_LOGOUT', null, 'tab-b', 2));
+    await bus.ready;
+    expect(seen.mock.calls.map(([message]) => message.type)).toEqual([
+      'SESSION_REFRESH',
+      'AUTH_LOGOUT',
+    ]);
+  });
+
+  it('delivers to the other tab and not to itself', async () => {
     const [ca, cb] = fakePair();
     const tabA = new CrossTabBus(ca, 'tab-a', () => 100);
     const tabB = new CrossTabBus(cb, 'tab-b', () => 200);
+    await Promise.all([tabA.ready, tabB.ready]);
     const seenByA = vi.fn();
     const seenByB = vi.fn();
     tabA.subscribe(seenByA);
@@ -97,18 +118,20 @@ describe('CrossTabBus', () => {
     expect(seenByA).not.toHaveBeenCalled();
   });
 
-  it('ignores an echo of its own message (same tab id on the channel)', () => {
+  it('ignores an echo of its own message (same tab id on the channel)', async () => {
     const [ca, cb] = fakePair();
     const bus = new CrossTabBus(ca, 'tab-a', () => 1);
+    await bus.ready;
     const seen = vi.fn();
     bus.subscribe(seen);
     cb.postMessage(createCrossTabMessage('AUTH_LOGOUT', null, 'tab-a', 1));
     expect(seen).not.toHaveBeenCalled();
   });
 
-  it('ignores garbage on the channel', () => {
+  it('ignores garbage on the channel', async () => {
     const [ca, cb] = fakePair();
     const bus = new CrossTabBus(ca, 'tab-a', () => 1);
+    await bus.ready;
     const seen = vi.fn();
     bus.subscribe(seen);
     cb.postMessage({ type: 'AUTH_LOGOUT' });
@@ -116,10 +139,11 @@ describe('CrossTabBus', () => {
     expect(seen).not.toHaveBeenCalled();
   });
 
-  it('unsubscribes, and stops listening once closed', () => {
+  it('unsubscribes, and stops listening once closed', async () => {
     const [ca, cb] = fakePair();
     const tabA = new CrossTabBus(ca, 'tab-a', () => 1);
     const tabB = new CrossTabBus(cb, 'tab-b', () => 1);
+    await Promise.all([tabA.ready, tabB.ready]);
     const first = vi.fn();
     const second = vi.fn();
     const unsubscribe = tabB.subscribe(first);
@@ -134,17 +158,19 @@ describe('CrossTabBus', () => {
     expect(second).toHaveBeenCalledOnce();
   });
 
-  it('posting on a closed bus does not throw, so a logout still completes', () => {
+  it('posting on a closed bus does not throw, so a logout still completes', async () => {
     const [ca] = fakePair();
     const bus = new CrossTabBus(ca, 'tab-a', () => 1);
+    await bus.ready;
     bus.close();
     expect(() => bus.post('AUTH_LOGOUT', null)).not.toThrow();
   });
 
-  it('one failing listener does not keep the others from the message', () => {
+  it('one failing listener does not keep the others from the message', async () => {
     const [ca, cb] = fakePair();
     const tabA = new CrossTabBus(ca, 'tab-a', () => 1);
     const tabB = new CrossTabBus(cb, 'tab-b', () => 1);
+    await Promise.all([tabA.ready, tabB.ready]);
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const after = vi.fn();
     tabB.subscribe(() => {
@@ -156,7 +182,7 @@ describe('CrossTabBus', () => {
     error.mockRestore();
   });
 
-  it('works with a channel that only has onmessage', () => {
+  it('works with a channel that only has onmessage', async () => {
     const [ca, cb] = fakePair();
     const onmessageOnly: CrossTabChannelLike = {
       postMessage: (d) => ca.postMessage(d),
@@ -165,6 +191,7 @@ describe('CrossTabBus', () => {
     // Route deliveries for `ca` to the onmessage handler the bus installs.
     ca.addEventListener?.('message', (event) => onmessageOnly.onmessage?.(event));
     const bus = new CrossTabBus(onmessageOnly, 'tab-a', () => 1);
+    await bus.ready;
     const seen = vi.fn();
     bus.subscribe(seen);
     cb.postMessage(createCrossTabMessage('AUTH_LOGOUT', null, 'tab-b', 1));

@@ -2,43 +2,19 @@
  * Messages between tabs of the same browser (spec §3 Cross-tab message, §4, §9): login, logout,
  * plan change and session refresh are announced on the CROSS_TAB_CHANNEL so other tabs follow.
  * The channel is injected: the web app passes a BroadcastChannel, tests a fake pair.
+ *
+ * What arrives is checked with the zod schema of ./crossTabSchema, which the bus loads on its own
+ * (a dynamic import): the web app's shell runs this bus on every first load, and its first paint
+ * does not wait for zod (issue 14, Budget). Messages that arrive before are kept, in order.
  */
-import { z } from 'zod';
 import type { CROSS_TAB_MESSAGE_TYPES } from '../constants';
-import { PLANS, ROLES } from '../domain';
+import type { CrossTabMessage, parseCrossTabMessage } from './crossTabSchema';
 import type { AuthUserLike } from './state';
+
+export type { CrossTabMessage } from './crossTabSchema';
 
 export type CrossTabMessageType = (typeof CROSS_TAB_MESSAGE_TYPES)[number];
 
-/** A logged-in user as another tab sends it: what auth needs is checked, the rest is kept. */
-const crossTabUserSchema = z.looseObject({
-  email: z.string(),
-  plan: z.enum(PLANS),
-  role: z.enum(ROLES),
-});
-
-const envelope = { timestamp: z.number().finite(), tabId: z.string().min(1) };
-
-export const crossTabMessageSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('AUTH_LOGIN'),
-    payload: z.object({ user: crossTabUserSchema, csrfToken: z.string().min(1) }),
-    ...envelope,
-  }),
-  z.object({ type: z.literal('AUTH_LOGOUT'), payload: z.null(), ...envelope }),
-  z.object({
-    type: z.literal('PLAN_CHANGE'),
-    payload: z.object({ plan: z.enum(PLANS) }),
-    ...envelope,
-  }),
-  z.object({
-    type: z.literal('SESSION_REFRESH'),
-    payload: z.object({ csrfToken: z.string().min(1) }),
-    ...envelope,
-  }),
-]);
-
-export type CrossTabMessage = z.infer<typeof crossTabMessageSchema>;
 export type CrossTabMessageOf<T extends CrossTabMessageType> = Extract<
   CrossTabMessage,
   { type: T }
@@ -59,13 +35,6 @@ export function createCrossTabMessage<T extends CrossTabMessageType>(
   now: number,
 ): CrossTabMessageOf<T> {
   return { type, payload, timestamp: now, tabId } as CrossTabMessageOf<T>;
-}
-
-/** A message from another tab, or `null` for garbage and for this tab's own messages. */
-export function parseCrossTabMessage(data: unknown, ownTabId: string): CrossTabMessage | null {
-  const result = crossTabMessageSchema.safeParse(data);
-  if (!result.success || result.data.tabId === ownTabId) return null;
-  return result.data;
 }
 
 /**
@@ -90,6 +59,11 @@ export class CrossTabBus {
   private readonly listeners = new Set<CrossTabListener>();
   private readonly handler: MessageListener = (event) => this.receive(event.data);
   private closed = false;
+  private parse: typeof parseCrossTabMessage | null = null;
+  /** What arrived before the check had loaded. */
+  private readonly early: unknown[] = [];
+  /** Resolves once what arrives can be checked; from then on messages are delivered at once. */
+  readonly ready: Promise<void>;
 
   constructor(
     private readonly channel: CrossTabChannelLike,
@@ -98,6 +72,13 @@ export class CrossTabBus {
   ) {
     if (channel.addEventListener) channel.addEventListener('message', this.handler);
     else channel.onmessage = this.handler;
+    this.ready = import('./crossTabSchema').then(
+      ({ parseCrossTabMessage }) => {
+        this.parse = parseCrossTabMessage;
+        for (const data of this.early.splice(0)) this.receive(data);
+      },
+      (error: unknown) => console.warn('Cross-tab messages cannot be checked', error),
+    );
   }
 
   /**
@@ -133,7 +114,11 @@ export class CrossTabBus {
 
   private receive(data: unknown): void {
     if (this.closed) return;
-    const message = parseCrossTabMessage(data, this.tabId);
+    if (!this.parse) {
+      this.early.push(data);
+      return;
+    }
+    const message = this.parse(data, this.tabId);
     if (!message) return;
     for (const listener of [...this.listeners]) {
       try {

@@ -1,3 +1,4 @@
 export * from './state';
 export * from './routes';
 export * from './crossTab';
+export * from './crossTabSchema';

@@ -5,7 +5,8 @@ import type { AlertPolicyResult, AlertRequest } from './alertPolicy';
 import { buildCapabilities, hydrateCapabilities } from './capabilities';
 import type { CapabilityUser } from './capabilities';
 import type { FeatureName } from './features';
-import { DEFAULT_SETTINGS, applySetting } from './settings';
+import { applySetting } from './settingSchemas';
+import { DEFAULT_SETTINGS } from './settings';
 import type { PublicSettings } from './settings';
 
 const user = (plan: Plan, extra: Partial<CapabilityUser> = {}): CapabilityUser => ({

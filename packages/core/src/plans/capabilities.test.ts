@@ -3,7 +3,6 @@ import type { Plan, PlatformId } from '../domain';
 import {
   GUEST_FALLBACK_CAPABILITIES,
   buildCapabilities,
-  capabilitiesDataSchema,
   capabilitiesLoadFailure,
   effectiveAlertLimit,
   hasCapacity,
@@ -13,7 +12,9 @@ import {
 import type { CapabilityUser, TelegramAvailability } from './capabilities';
 import { FEATURES } from './features';
 import type { FeatureName } from './features';
-import { DEFAULT_SETTINGS, FALLBACK_SETTINGS, applySetting } from './settings';
+import { capabilitiesDataSchema } from './capabilitiesSchema';
+import { DEFAULT_SETTINGS, FALLBACK_SETTINGS } from './settings';
+import { applySetting } from './settingSchemas';
 import type { PublicSettings } from './settings';
 
 const user = (plan: Plan, extra: Partial<CapabilityUser> = {}): CapabilityUser => ({

@@ -2,9 +2,8 @@
  * What one user may do (spec §3 Capabilities, §5, §6). The server builds CapabilitiesData and sends
  * it as JSON; clients hydrate it to add the two functions of the spec.
  */
-import { z } from 'zod';
 import { ALERT_FORM_REGISTERED_LIMIT_DEFAULT, DEFAULT_PLAN_CONSTANTS } from '../constants';
-import { PLANS, PLATFORM_IDS, PLATFORMS } from '../domain';
+import { PLATFORM_IDS, PLATFORMS } from '../domain';
 import type { PerPlan, Plan, PlatformId, Role } from '../domain';
 import { STRINGS } from '../strings';
 import { deepFreeze } from './deepFreeze';
@@ -258,38 +257,3 @@ export function telegramAvailability(caps: Capabilities): TelegramAvailability {
   }
   return { ok: true };
 }
-
-const perPlanSchema = <T extends z.ZodType>(value: T) =>
-  z.object({ FREE: value, REGISTERED: value, PRO: value });
-const platformRecordSchema = z.object({ marktplaats: z.boolean(), '2dehands': z.boolean() });
-const featuresSchema = z.object(
-  Object.fromEntries(FEATURES.map((feature) => [feature, z.boolean()])) as Record<
-    FeatureName,
-    z.ZodBoolean
-  >,
-);
-const countSchema = z.number().int().nonnegative();
-const limitSchema = countSchema.nullable();
-
-/** The JSON of `GET /user-capabilities`, for clients that check what they receive. */
-export const capabilitiesDataSchema: z.ZodType<CapabilitiesData> = z.object({
-  plan: z.enum(PLANS),
-  userPlan: z.enum(PLANS).nullable(),
-  isAuthenticated: z.boolean(),
-  alerts: z.object({ current: countSchema, limit: limitSchema, canCreate: z.boolean() }),
-  allowedPlatforms: z.array(z.enum(PLATFORM_IDS)),
-  platformAccess: platformRecordSchema,
-  userCheckInterval: z.number().positive(),
-  canCreateAlerts: z.boolean(),
-  features: featuresSchema,
-  telegram: z.object({
-    connected: z.boolean(),
-    username: z.string().nullable(),
-    current: countSchema,
-    limit: limitSchema,
-    canEnable: z.boolean(),
-  }),
-  telegramConnected: z.boolean(),
-  canEnableMoreTelegramAlerts: z.boolean(),
-  telegramAlertLimits: perPlanSchema(limitSchema),
-});

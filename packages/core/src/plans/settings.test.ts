@@ -14,8 +14,8 @@ import {
   settingsFromEntries,
   settingsFromJson,
   validityDays,
-} from './settings';
-import type { PublicSettings, SettingKey } from './settings';
+} from '.';
+import type { PublicSettings, SettingKey } from '.';
 
 describe('DEFAULT_SETTINGS (spec §9)', () => {
   it('holds the shipped values', () => {
@@ -73,17 +73,14 @@ const goodPricing = {
 };
 
 describe('SETTING_SCHEMAS', () => {
-  it('has a schema for exactly the admin-editable keys', () => {
-    expect(SETTING_KEYS).toEqual([
-      'features.pricingTool',
-      'features.filterPaidAds',
-      'pricing',
-      'alertLimits',
-      'checkIntervals',
-      'validityPeriods',
-      'telegramAlertLimits',
-      'seo.maxFaqItems',
-    ]);
+  it('has a schema for exactly the admin-editable keys, each the path of a public setting', () => {
+    expect(Object.keys(SETTING_SCHEMAS)).toEqual(SETTING_KEYS);
+    for (const key of SETTING_KEYS) {
+      const value = key
+        .split('.')
+        .reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], DEFAULT_SETTINGS);
+      expect(SETTING_SCHEMAS[key].safeParse(value).success, key).toBe(true);
+    }
   });
 
   it.each<[SettingKey, unknown]>([

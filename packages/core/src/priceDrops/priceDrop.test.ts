@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isNotifiablePriceDrop, normalizePriceDrop, priceDropSchema } from './priceDrop';
+import { isNotifiablePriceDrop, normalizePriceDrop } from './priceDrop';
+import { priceDropSchema } from './priceDropSchema';
 import { PRICE_DROP_TEXTS } from './strings';
 
 const alert = (maxPriceCents: number | null, percent?: number) => ({

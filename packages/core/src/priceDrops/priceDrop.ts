@@ -3,9 +3,6 @@
  * whether a new price is a drop worth telling. The server's engine applies the rule; the forms
  * explain it. Plan gating is core's feature `priceHistory` (spec §6: price history is PRO).
  */
-import { z } from 'zod';
-import { dutch } from '../validation/messages';
-import { PRICE_DROP_TEXTS } from './strings';
 
 export const PRICE_DROP_PERCENT_MIN = 1;
 export const PRICE_DROP_PERCENT_MAX = 99;
@@ -21,21 +18,6 @@ export interface PriceDropOption {
 }
 
 export const PRICE_DROP_OFF: Readonly<PriceDropOption> = Object.freeze({ enabled: false });
-
-const percentSchema = z
-  .number(dutch({ invalid: PRICE_DROP_TEXTS.form.percentInvalid }))
-  .int(PRICE_DROP_TEXTS.form.percentInvalid)
-  .min(PRICE_DROP_PERCENT_MIN, PRICE_DROP_TEXTS.form.percentInvalid)
-  .max(PRICE_DROP_PERCENT_MAX, PRICE_DROP_TEXTS.form.percentInvalid);
-
-/** `priceDrop: {enabled, percent?}` in create, update and manage payloads. */
-export const priceDropSchema = z.strictObject(
-  {
-    enabled: z.boolean(dutch()),
-    percent: percentSchema.nullable().optional(),
-  },
-  dutch(),
-);
 
 /** What the row stores: percent only while enabled. */
 export function normalizePriceDrop(option: PriceDropOption | null | undefined): PriceDropOption {

@@ -1,4 +1,5 @@
 /** An alert's delivery schedule: instant, hourly or daily digests, quiet hours (issue 13 §2). */
 export * from './strings';
 export * from './schema';
+export * from './scheduleSchema';
 export * from './timing';

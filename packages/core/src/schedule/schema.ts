@@ -3,8 +3,6 @@
  * digest at a chosen hour; and optional quiet hours (may wrap midnight, Europe/Amsterdam) during
  * which nothing is sent on e-mail, Telegram or the desktop's native notifications.
  */
-import { z } from 'zod';
-import { dutch } from '../validation/messages';
 import { SCHEDULE_TEXTS } from './strings';
 
 export const DELIVERY_MODES = ['instant', 'hourly', 'daily'] as const;
@@ -35,52 +33,15 @@ export const DEFAULT_DELIVERY_SCHEDULE: DeliverySchedule = Object.freeze({
   quietHours: null,
 }) as DeliverySchedule;
 
-const texts = SCHEDULE_TEXTS.errors;
-
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const timeSchema = z
-  .string(dutch({ invalid: texts.timeInvalid }))
-  .trim()
-  .regex(TIME, texts.timeInvalid);
+/** 'HH:MM', 00:00 … 23:59. */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** Minutes after local midnight of an 'HH:MM'. */
 export function minutesOfTime(time: string): number {
-  const match = TIME.exec(time);
+  const match = TIME_OF_DAY.exec(time);
   if (!match) throw new Error(`not a time: ${time}`);
   return Number(match[1]) * 60 + Number(match[2]);
 }
-
-const quietHoursSchema = z
-  .strictObject({ start: timeSchema, end: timeSchema }, dutch())
-  .refine((quiet) => quiet.start !== quiet.end, { error: texts.quietSameTimes, path: ['end'] });
-
-/** Create, update and manage: `schedule`. Absent parts take the defaults. */
-export const deliveryScheduleSchema = z
-  .strictObject(
-    {
-      mode: z.enum(DELIVERY_MODES, dutch()).default('instant'),
-      dailyHour: z
-        .number(dutch({ invalid: texts.hourInvalid }))
-        .int(texts.hourInvalid)
-        .min(0, texts.hourInvalid)
-        .max(23, texts.hourInvalid)
-        .nullable()
-        .optional(),
-      quietHours: quietHoursSchema.nullable().optional(),
-    },
-    dutch(),
-  )
-  .superRefine((schedule, ctx) => {
-    if (schedule.mode !== 'daily' && schedule.dailyHour != null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['dailyHour'],
-        message: texts.dailyHourOnlyForDaily,
-        input: schedule.dailyHour,
-      });
-    }
-  })
-  .transform((schedule) => normalizeSchedule(schedule));
 
 /** The stored and answered form: defaults filled in, `dailyHour` only for a daily digest. */
 export function normalizeSchedule(
@@ -102,7 +63,7 @@ export function normalizeSchedule(
     : { mode, quietHours };
 }
 
-export type DeliveryScheduleInput = z.input<typeof deliveryScheduleSchema>;
+export type { DeliveryScheduleInput } from './scheduleSchema';
 
 /** The schedule after choosing `mode` in a form: a daily digest gets the default hour. */
 export function withDeliveryMode(schedule: DeliverySchedule, mode: DeliveryMode): DeliverySchedule {

@@ -7,15 +7,16 @@ import type { DistanceKm } from '../constants';
 import { PLATFORM_IDS, PLATFORMS, type PlatformId } from '../domain';
 import { PLAN_LABELS, STRINGS } from '../strings';
 import { emailSchema, optionalEmailSchema } from './common';
-import { distanceSchema } from './distance';
-import { customFiltersSchema, deliveryMethodSchema, sellerTypeSchema } from './filters';
+import { distanceSchema } from './distanceSchema';
+import { customFiltersSchema, deliveryMethodSchema, sellerTypeSchema } from './filtersSchema';
 import { dutch } from './messages';
 import { canonicalAlertPostalCode } from './postalCode';
-import { priceRangeError, priceSchema } from './price';
-import { searchTermSchema } from './searchTerm';
+import { priceRangeError } from './price';
+import { priceSchema } from './priceSchema';
+import { searchTermSchema } from './searchTermSchema';
 import { featureLockedMessage, type FeatureName } from '../plans/features';
-import { priceDropSchema } from '../priceDrops/priceDrop';
-import { deliveryScheduleSchema } from '../schedule/schema';
+import { priceDropSchema } from '../priceDrops/priceDropSchema';
+import { deliveryScheduleSchema } from '../schedule/scheduleSchema';
 
 const texts = STRINGS.alertForm;
 

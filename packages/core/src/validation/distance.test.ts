@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DISTANCE_OPTIONS_KM } from '../constants';
 import { STRINGS } from '../strings';
-import { distanceEnabled, distanceSchema, isDistanceOption } from './distance';
+import { distanceEnabled, isDistanceOption } from './distance';
+import { distanceSchema } from './distanceSchema';
 
 describe('distanceSchema', () => {
   it.each(DISTANCE_OPTIONS_KM.map((km) => [km]))('accepts %i km', (km) => {

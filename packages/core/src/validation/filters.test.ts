@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { STRINGS } from '../strings';
 import { fieldErrors } from './fieldErrors';
-import {
-  CONDITION_ATTRIBUTE_IDS,
-  customFiltersSchema,
-  deliveryMethodSchema,
-  hasCarFilters,
-  isCarCategory,
-  sellerTypeSchema,
-} from './filters';
+import { CONDITION_ATTRIBUTE_IDS, hasCarFilters, isCarCategory } from './filters';
+import { customFiltersSchema, deliveryMethodSchema, sellerTypeSchema } from './filtersSchema';
 
 const t = STRINGS.alertForm;
 

@@ -5,8 +5,8 @@ import {
   canonicalPostalCode,
   isCompletePostalCode,
   normalizePostalCode,
-  postalCodeSchema,
 } from './postalCode';
+import { postalCodeSchema } from './postalCodeSchema';
 import { STRINGS } from '../strings';
 
 describe('normalizePostalCode', () => {

@@ -3,11 +3,8 @@
  * `normalizePostalCode` formats while typing; `canonicalPostalCode` is the strict check the
  * server uses, which never silently drops what the user typed.
  */
-import { z } from 'zod';
 import { POSTAL_CODE_LENGTHS } from '../constants';
 import { PLATFORM_IDS, type PlatformId } from '../domain';
-import { STRINGS } from '../strings';
-import { dutch } from './messages';
 
 const COMPLETE_POSTAL_CODE: Record<PlatformId, RegExp> = {
   marktplaats: /^[1-9][0-9]{3} [A-Z]{2}$/,
@@ -65,16 +62,4 @@ export function canonicalAlertPostalCode(
     if (code !== null) return code;
   }
   return null;
-}
-
-/** A complete postal code for one platform, sent in its stored form (`'3511ab'` → `'3511 AB'`). */
-export function postalCodeSchema(platform: PlatformId) {
-  return z
-    .string(dutch({ invalid: STRINGS.alertForm.postalCodeInvalid }))
-    .transform((input, ctx) => {
-      const code = canonicalPostalCode(platform, input);
-      if (code !== null) return code;
-      ctx.addIssue({ code: 'custom', message: STRINGS.alertForm.postalCodeInvalid, input });
-      return z.NEVER;
-    });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STRINGS } from '../strings';
-import { parsePrice, priceError, priceRangeError, priceSchema } from './price';
+import { parsePrice, priceError, priceRangeError } from './price';
+import { priceSchema } from './priceSchema';
 
 const t = STRINGS.alertForm;
 

@@ -1,5 +1,4 @@
 /** Prices in euros (spec §5): parsed as floats, Dutch decimal comma accepted, 0 … 9 999 999. */
-import { z } from 'zod';
 import { MAX_PRICE, MIN_PRICE } from '../constants';
 import { STRINGS } from '../strings';
 
@@ -34,23 +33,3 @@ export function priceRangeError(minPrice: number | null, maxPrice: number | null
   }
   return null;
 }
-
-/**
- * An optional price in a request: a number, a numeric string (`'12,50'`) or `null`/empty for none.
- * Unlike the form, the server rejects an unreadable string instead of dropping it.
- */
-export const priceSchema = z
-  .union([z.number(), z.string(), z.null()], { error: STRINGS.alertForm.priceInvalid })
-  .transform((value) => {
-    if (typeof value !== 'string') return value;
-    if (value.trim() === '') return null;
-    return parsePrice(value) ?? Number.NaN;
-  })
-  .pipe(
-    z
-      .number({ error: STRINGS.alertForm.priceInvalid })
-      .min(MIN_PRICE, STRINGS.alertForm.priceTooLow)
-      .max(MAX_PRICE, STRINGS.alertForm.priceTooHigh)
-      .nullable(),
-  )
-  .optional();

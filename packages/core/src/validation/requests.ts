@@ -26,7 +26,8 @@ import {
   TELEGRAM_CODE_MAX_LENGTH,
 } from './limits';
 import { dutch } from './messages';
-import { priceRangeError, priceSchema } from './price';
+import { priceRangeError } from './price';
+import { priceSchema } from './priceSchema';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../priceDrops/priceDrop';
 
 const texts = STRINGS.validation;

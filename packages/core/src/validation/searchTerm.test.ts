@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { STRINGS } from '../strings';
 import { fieldErrors } from './fieldErrors';
-import { searchTermError, searchTermSchema } from './searchTerm';
+import { searchTermError } from './searchTerm';
+import { searchTermSchema } from './searchTermSchema';
 
 const t = STRINGS.alertForm;
 

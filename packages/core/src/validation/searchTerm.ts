@@ -1,8 +1,6 @@
 /** The search term rule (spec §5): required, at most 500 characters, no angle brackets. */
-import { z } from 'zod';
 import { SEARCH_TERM_MAX_LENGTH } from '../constants';
 import { STRINGS } from '../strings';
-import { dutch } from './messages';
 
 const ANGLE_BRACKET = /[<>]/;
 
@@ -14,12 +12,3 @@ export function searchTermError(value: string): string | null {
   if (term.length > SEARCH_TERM_MAX_LENGTH) return STRINGS.alertForm.searchTermTooLong;
   return null;
 }
-
-/** A search term as sent: trimmed and valid. */
-export const searchTermSchema = z
-  .string(dutch({ required: STRINGS.alertForm.searchTermRequired }))
-  .trim()
-  .superRefine((term, ctx) => {
-    const message = searchTermError(term);
-    if (message !== null) ctx.addIssue({ code: 'custom', message, input: term });
-  });

@@ -18,6 +18,7 @@ import '@prijsalarm/chat-ui/chat.css';
 import { useStores } from '../stores/context';
 import { webChatHost } from './webChatHost';
 import './chat.css';
+import { Icon } from '../components/ui/Icon';
 
 const w = CHAT_STRINGS.widget;
 
@@ -95,7 +96,7 @@ const ChatWidget = observer(function ChatWidget({
                 aria-label={w.closeGreeting}
                 onClick={greeting.hide}
               >
-                <span aria-hidden="true">×</span>
+                <Icon name="close" size="sm" />
               </button>
             </div>
           )}
@@ -111,12 +112,7 @@ const ChatWidget = observer(function ChatWidget({
             onMouseEnter={greeting.hoverStart}
             onMouseLeave={greeting.hoverEnd}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="26" height="26">
-              <path
-                fill="currentColor"
-                d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z"
-              />
-            </svg>
+            <Icon name="message" />
             {badge && (
               <span className="chat-badge" aria-hidden="true">
                 {badge}

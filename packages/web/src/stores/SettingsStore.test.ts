@@ -49,8 +49,8 @@ describe('SettingsStore cache (spec §4: 5 minutes)', () => {
     server.script('GET', PATH, { body: served });
     await settings.load();
     const reloaded = testStore({ server, now: clock.now, storage }).store.settings;
-    expect(reloaded.current.seo.maxFaqItems).toBe(4);
     await reloaded.load();
+    expect(reloaded.current.seo.maxFaqItems).toBe(4);
     expect(server.requestsTo('GET', PATH)).toHaveLength(1);
   });
 

@@ -5,7 +5,6 @@ import {
   isApiError,
   isCacheFresh,
   settingsAfterLoadFailure,
-  settingsFromJson,
 } from '@prijsalarm/core';
 import type { PublicSettings } from '@prijsalarm/core';
 import { STORAGE_KEYS, readJson, removeKey, writeJson } from '../platform/storage';
@@ -16,6 +15,13 @@ interface CachedSettings {
   fetchedAt: number;
 }
 
+/** Each key checked against core's schema; a key that fails keeps its default. */
+type ParseSettings = (json: unknown) => PublicSettings;
+
+/** The parser is zod: it loads on its own, after the shell has painted. */
+const loadParser = (): Promise<ParseSettings> =>
+  import('./settingsParser').then((module) => module.settingsFromJson);
+
 function isCachedSettings(value: unknown): value is CachedSettings {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
@@ -25,6 +31,8 @@ function isCachedSettings(value: unknown): value is CachedSettings {
 /**
  * The public settings (spec §3 Settings): cached 5 minutes, also across reloads; when a request
  * fails the stale copy is used, and without one the defaults or the fallback set (spec §4, §8).
+ * The cached copy is checked with the same parser as an answer, so it is restored as soon as the
+ * parser's chunk is there; `load()` waits for that.
  */
 export class SettingsStore {
   /** Null until loaded (from the cache or the server). */
@@ -32,18 +40,16 @@ export class SettingsStore {
   /** When `settings` came from the server; null for a fallback or a cleared cache. */
   fetchedAt: number | null = null;
   private inFlight: Promise<PublicSettings> | null = null;
+  private readonly restored: Promise<void>;
 
   constructor(private readonly root: RootStore) {
-    const cached = readJson(root.storage, STORAGE_KEYS.settings);
-    if (isCachedSettings(cached)) {
-      this.settings = settingsFromJson(cached.settings);
-      this.fetchedAt = cached.fetchedAt;
-    }
-    makeAutoObservable<SettingsStore, 'root' | 'inFlight'>(
+    makeAutoObservable<SettingsStore, 'root' | 'inFlight' | 'restored'>(
       this,
-      { root: false, inFlight: false, settings: observableRef },
+      { root: false, inFlight: false, restored: false, settings: observableRef },
       { autoBind: true },
     );
+    const cached = readJson(root.storage, STORAGE_KEYS.settings);
+    this.restored = isCachedSettings(cached) ? this.restore(cached) : Promise.resolve();
   }
 
   /** The settings to use now: the loaded ones, or the defaults before anything loaded. */
@@ -66,7 +72,8 @@ export class SettingsStore {
   }
 
   /** Fetches unless the cache is fresh; concurrent callers share one request. Never throws. */
-  load({ force = false }: { force?: boolean } = {}): Promise<PublicSettings> {
+  async load({ force = false }: { force?: boolean } = {}): Promise<PublicSettings> {
+    await this.restored;
     if (
       !force &&
       this.settings !== null &&
@@ -86,10 +93,24 @@ export class SettingsStore {
     removeKey(this.root.storage, STORAGE_KEYS.settings);
   }
 
+  private async restore(cached: CachedSettings): Promise<void> {
+    try {
+      const parse = await loadParser();
+      runInAction(() => {
+        // An answer that came in first is newer than the cache.
+        if (this.settings !== null) return;
+        this.settings = parse(cached.settings);
+        this.fetchedAt = cached.fetchedAt;
+      });
+    } catch {
+      // The parser did not load: the cache is not used and the settings are fetched.
+    }
+  }
+
   private async fetch(): Promise<PublicSettings> {
     try {
-      const answer = await this.root.api.settings.public();
-      const settings = settingsFromJson(answer);
+      const [answer, parse] = await Promise.all([this.root.api.settings.public(), loadParser()]);
+      const settings = parse(answer);
       const fetchedAt = this.root.now();
       runInAction(() => {
         this.settings = settings;

@@ -20,6 +20,7 @@ import {
   SummaryStep,
 } from './WizardSteps';
 import './alert-form.css';
+import { Icon } from '../ui/Icon';
 
 const texts = ALERT_FORM_TEXTS;
 
@@ -88,7 +89,7 @@ const Progress = observer(function Progress({ wizard }: { wizard: AlertWizardSto
               aria-current={current ? 'step' : undefined}
             >
               <span className="wizard__step-number" aria-hidden="true">
-                {done ? '✓' : index + 1}
+                {done ? <Icon name="check" size="sm" /> : index + 1}
               </span>
               <span className="wizard__step-label">{texts.wizard.steps[step]}</span>
             </li>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { ALERT_FORM_TEXTS } from '@prijsalarm/core';
 import { focusInView } from '../../hooks/focusInView';
 import type { AlertCreation } from './AlertCreation';
+import { Icon } from '../ui/Icon';
 
 const texts = ALERT_FORM_TEXTS.result;
 
@@ -28,8 +29,8 @@ export const SuccessCard = observer(function SuccessCard({ creation, successText
   const target = creation.redirectTarget;
   return (
     <div ref={ref} className="result-card result-card--success" role="status" tabIndex={-1}>
-      <span className="result-card__icon" aria-hidden="true">
-        ✓
+      <span className="result-card__icon">
+        <Icon name="check" size="lg" />
       </span>
       <h2 className="result-card__title">{texts.successTitle}</h2>
       <p>{successText}</p>
@@ -59,8 +60,8 @@ export const ErrorCard = observer(function ErrorCard({
   const upgrading = creation.redirectReason === 'upgrade' && creation.redirectTarget !== null;
   return (
     <div ref={ref} className="result-card result-card--error" role="alert" tabIndex={-1}>
-      <span className="result-card__icon" aria-hidden="true">
-        !
+      <span className="result-card__icon">
+        <Icon name="alert" size="lg" />
       </span>
       <h2 className="result-card__title">{texts.errorTitle}</h2>
       <p>{creation.errorMessage}</p>

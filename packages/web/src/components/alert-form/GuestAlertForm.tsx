@@ -61,7 +61,7 @@ export const GuestAlertForm = observer(function GuestAlertForm({
 
   const busy = creation.isSubmitting;
   return (
-    <div className="card alert-card">
+    <div className="card alert-card" onFocus={store.prepare}>
       {heading && (
         <>
           <h2 className="alert-card__title" id={headingId}>

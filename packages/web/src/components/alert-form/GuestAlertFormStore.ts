@@ -2,7 +2,6 @@ import { makeAutoObservable } from 'mobx';
 import {
   buildGuestCreateAlertPayload,
   canSubmitGuest,
-  guestCreateAlertSchema,
   initialGuestAlertFormState,
   postCreationRedirect,
 } from '@prijsalarm/core';
@@ -10,6 +9,10 @@ import type { AlertFormState, DistanceKm, GuestCreateAlertPayload } from '@prijs
 import type { RootStore } from '../../stores/RootStore';
 import { AlertCreation } from './AlertCreation';
 import { SearchLinkImport, alertFormModel } from './alertFields';
+
+/** The schema is zod: it loads on its own, when the form is first touched or sent. */
+const loadGuestSchema = () =>
+  import('./guestAlertSchema').then((module) => module.guestCreateAlertSchema);
 
 export type GuestField = 'searchTerm' | 'maxPrice' | 'postalCode' | 'distance' | 'email';
 
@@ -94,14 +97,20 @@ export class GuestAlertFormStore {
     this.fields.set('email', value);
   }
 
+  /** Starts loading the checks (the form calls it on first focus), so sending does not wait. */
+  prepare(): void {
+    void loadGuestSchema().catch(() => undefined);
+  }
+
   /** Checks with core's guest schema; the messages go next to their fields. */
-  validate(): boolean {
-    return this.fields.check(guestCreateAlertSchema, this.payload) && canSubmitGuest(this.form);
+  async validate(): Promise<boolean> {
+    const schema = await loadGuestSchema();
+    return this.fields.check(schema, this.payload) && canSubmitGuest(this.form);
   }
 
   async submit(): Promise<void> {
     if (this.creation.isSubmitting) return;
-    if (!this.validate()) {
+    if (!(await this.validate())) {
       this.fields.failedAttempts += 1;
       return;
     }

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { STRINGS } from '@prijsalarm/core';
 import { useStores } from '../../stores/context';
+import { Icon } from '../ui/Icon';
 
 /**
  * The toasts (spec §3). One polite live region announces new ones; errors and warnings are
@@ -24,7 +25,7 @@ export const Toasts = observer(function Toasts() {
               aria-label={STRINGS.web.toasts.close}
               onClick={() => toasts.dismiss(toast.id)}
             >
-              <span aria-hidden="true">×</span>
+              <Icon name="close" size="sm" />
             </button>
           </div>
         ))}

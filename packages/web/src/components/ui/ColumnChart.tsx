@@ -14,8 +14,7 @@ interface ColumnChartProps {
 }
 
 const WIDTH = 600;
-const HEIGHT = 160;
-const AXIS = 22;
+const HEIGHT = 138;
 const TOP = 14;
 
 /** The highest value rounded up to a readable gridline: 1, 2, 5, 10, 20, 50, … */
@@ -31,7 +30,7 @@ export function ColumnChart({ caption, labelHeading, valueHeading, rows }: Colum
   const max = niceMax(Math.max(0, ...rows.map((row) => row.value)));
   const slot = WIDTH / Math.max(1, rows.length);
   const bar = Math.max(2, slot * 0.7);
-  const plot = HEIGHT - AXIS - TOP;
+  const plot = HEIGHT - TOP;
   // Every 7th day (counted back from today) gets its label, the last always.
   const labelled = (index: number) => (rows.length - 1 - index) % 7 === 0;
   return (
@@ -47,42 +46,40 @@ export function ColumnChart({ caption, labelHeading, valueHeading, rows }: Colum
         focusable="false"
       >
         <line className="column-chart__grid" x1="0" x2={WIDTH} y1={TOP} y2={TOP} />
-        <line
-          className="column-chart__axis"
-          x1="0"
-          x2={WIDTH}
-          y1={HEIGHT - AXIS}
-          y2={HEIGHT - AXIS}
-        />
+        <line className="column-chart__axis" x1="0" x2={WIDTH} y1={HEIGHT} y2={HEIGHT} />
         {rows.map((row, index) => {
           const height = (row.value / max) * plot;
-          const x = index * slot + (slot - bar) / 2;
           return (
-            <g key={row.key}>
-              {row.value > 0 && (
-                <rect
-                  className="column-chart__bar"
-                  x={x}
-                  y={HEIGHT - AXIS - height}
-                  width={bar}
-                  height={height}
-                  rx="2"
-                />
-              )}
-              {labelled(index) && (
-                <text
-                  className="column-chart__label"
-                  x={x + bar / 2}
-                  y={HEIGHT - 6}
-                  textAnchor="middle"
-                >
-                  {row.label}
-                </text>
-              )}
-            </g>
+            row.value > 0 && (
+              <rect
+                key={row.key}
+                className="column-chart__bar"
+                x={index * slot + (slot - bar) / 2}
+                y={HEIGHT - height}
+                width={bar}
+                height={height}
+                rx="2"
+              />
+            )
           );
         })}
       </svg>
+      {/* In HTML, not in the stretched SVG: the labels keep the type scale's size and shape (each
+          centred under its column; the outer ones may reach into the card's padding). */}
+      <div className="column-chart__labels" aria-hidden="true">
+        {rows.map(
+          (row, index) =>
+            labelled(index) && (
+              <span
+                key={row.key}
+                className="column-chart__label"
+                style={{ left: `${((index + 0.5) / rows.length) * 100}%` }}
+              >
+                {row.label}
+              </span>
+            ),
+        )}
+      </div>
       <span className="column-chart__max" aria-hidden="true">
         {max}
       </span>

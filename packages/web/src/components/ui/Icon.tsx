@@ -14,6 +14,11 @@ const PATHS = {
   layout: 'M3 3h18v18H3zM3 9h18M9 21V9',
   zap: 'M13 2 3 14h9l-1 8 10-12h-9z',
   bike: 'M5.5 17.5a3.5 3.5 0 1 0 0-.01M18.5 17.5a3.5 3.5 0 1 0 0-.01M5.5 17.5 9 9h6l3.5 8.5M9 9 7.5 6H5M12 17.5 15 9',
+  alert: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 8v4M12 16h.01',
+  close: 'M18 6 6 18M6 6l12 12',
+  'chevron-left': 'M15 18l-6-6 6-6',
+  'chevron-right': 'M9 18l6-6-6-6',
+  message: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { FocusEvent } from 'react';
 import { CONFIRMATION_LINK_VALIDITY_HOURS, STRINGS } from '@prijsalarm/core';
 import { CarouselStore } from './CarouselStore';
+import { Icon } from '../../components/ui/Icon';
 
 const texts = STRINGS.web.home;
 
@@ -56,7 +57,7 @@ export const HowItWorksCarousel = observer(function HowItWorksCarousel() {
           aria-label={labels.previous}
           onClick={carousel.previous}
         >
-          <span aria-hidden="true">‹</span>
+          <Icon name="chevron-left" />
         </button>
         <button
           type="button"
@@ -64,7 +65,7 @@ export const HowItWorksCarousel = observer(function HowItWorksCarousel() {
           aria-label={labels.next}
           onClick={carousel.next}
         >
-          <span aria-hidden="true">›</span>
+          <Icon name="chevron-right" />
         </button>
       </div>
       <div className="carousel__track" aria-live={carousel.paused ? 'polite' : 'off'}>

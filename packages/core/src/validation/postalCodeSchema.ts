@@ -1,0 +1,21 @@
+/**
+ * The zod schema of ./postalCode, apart from its plain helpers: a client that only formats or
+ * checks as typed (the home page's guest form) loads no zod until it validates (issue 14, Budget).
+ */
+import { z } from 'zod';
+import type { PlatformId } from '../domain';
+import { STRINGS } from '../strings';
+import { dutch } from './messages';
+import { canonicalPostalCode } from './postalCode';
+
+/** A complete postal code for one platform, sent in its stored form (`'3511ab'` → `'3511 AB'`). */
+export function postalCodeSchema(platform: PlatformId) {
+  return z
+    .string(dutch({ invalid: STRINGS.alertForm.postalCodeInvalid }))
+    .transform((input, ctx) => {
+      const code = canonicalPostalCode(platform, input);
+      if (code !== null) return code;
+      ctx.addIssue({ code: 'custom', message: STRINGS.alertForm.postalCodeInvalid, input });
+      return z.NEVER;
+    });
+}
