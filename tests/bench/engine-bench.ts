@@ -107,6 +107,8 @@ interface ScenarioResult {
   rssPeakMb: number;
   eventLoopP99Ms: number;
   warnings: Record<string, number>;
+  /** The first expected pairs not delivered, explained. */
+  missed: string[];
 }
 
 function percentile(values: number[], p: number): number {
@@ -391,6 +393,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     seededAlerts.filter((a) => !a.postalCode && a.sellerType === 'all').map((a) => a.id),
   );
   let deliveredExpected = 0;
+  const delivered = new Set<string>();
   let extra = 0;
   const foundBy: Record<string, number> = {};
   for (const note of noteRows) {
@@ -399,9 +402,25 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     foundBy[note.foundBy ?? 'reconciliation'] =
       (foundBy[note.foundBy ?? 'reconciliation'] ?? 0) + 1;
     if (!decidable.has(note.alertId)) continue;
-    if (expected.has(`${note.alertId}/${key}`)) deliveredExpected += 1;
-    else extra += 1;
+    if (expected.has(`${note.alertId}/${key}`)) {
+      deliveredExpected += 1;
+      delivered.add(`${note.alertId}/${key}`);
+    } else extra += 1;
   }
+  // What was missed, and why it could be: the first few pairs, with where the words stand.
+  const byId = new Map(seededAlerts.map((alert) => [alert.id, alert]));
+  const adByKey = new Map(truth.map((ad) => [ad.key, ad]));
+  const missed = [...expected]
+    .filter((pair) => !delivered.has(pair))
+    .slice(0, 5)
+    .map((pair) => {
+      const slash = pair.indexOf('/');
+      const alert = byId.get(pair.slice(0, slash))!;
+      const ad = adByKey.get(pair.slice(slash + 1))!;
+      const shown = foldText(`${ad.title} ${ad.description.slice(0, 200)}`);
+      const inShown = queryWords(alert.searchTerm).every((word) => shown.includes(word));
+      return `'${alert.searchTerm}' (${alert.user?.plan ?? 'FREE'}) ← ${ad.key} published ${((t1 - ad.at) / 1000).toFixed(0)} s before the window closed, words ${inShown ? 'in the search result' : 'only beyond the cut description'}`;
+    });
   // A recipient that got one ad in two mails.
   const mailKeys = (await models.Delivery.findAll({
     attributes: ['recipient', 'messageKey', 'status', 'leadId'],
@@ -519,6 +538,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     rssPeakMb: rssPeak / 1024 / 1024,
     eventLoopP99Ms: loopDelay.percentile(99) / 1e6,
     warnings,
+    missed,
   };
 }
 
@@ -731,6 +751,7 @@ function printResults(results: ScenarioResult[]): void {
     );
     if (Object.keys(r.warnings).length > 0)
       console.log(`  warnings logged: ${JSON.stringify(r.warnings)}`);
+    for (const line of r.missed) console.log(`  missed: ${line}`);
   }
 }
 
