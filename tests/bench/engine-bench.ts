@@ -612,10 +612,13 @@ function runChild(alertCount: number, mode: Mode): Promise<ScenarioResult> {
       ],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env },
     );
+    // Seeding and the ground-truth check grow with the alerts (and the check with the ads too).
+    const ads = Number(env.BENCH_ADS_PER_SECOND ?? 40) * WINDOW_S;
+    const deadlineMs = SCENARIO_DEADLINE_MS + alertCount * 2 + (alertCount * ads) / 200;
     const deadline = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`scenario ${alertCount} took longer than ${SCENARIO_DEADLINE_MS / 1000} s`));
-    }, SCENARIO_DEADLINE_MS);
+      reject(new Error(`scenario ${alertCount} took longer than ${deadlineMs / 1000} s`));
+    }, deadlineMs);
     let result: ScenarioResult | null = null;
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (line.startsWith('RESULT ')) result = JSON.parse(line.slice(7)) as ScenarioResult;
