@@ -224,19 +224,25 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
     const finished = await Promise.all(
       paged.map(async ({ row, plan }) => ({
         row,
+        plan,
         matched: await finishMatch(client, logger, plan),
       })),
     );
     const slow: Array<{ alert: Alert; listing: Listing; since: Date }> = [];
     const slowRows: number[] = [];
     let failure: MarketplaceFailure | null = null;
-    for (const { row, matched } of finished) {
+    for (const { row, plan, matched } of finished) {
       if ('status' in matched) {
         failure ??= matched;
         continue;
       }
       slowRows.push(row.id);
+      // Only the alerts the page decided: the others went out with the quick ones above.
+      const matchedBefore = new Set(
+        plan.alerts.filter((_, i) => plan.results[i]!.match).map(({ alert }) => alert.id),
+      );
       for (const alert of matched.alerts) {
+        if (matchedBefore.has(alert.id)) continue;
         slow.push({ alert, listing: matched.listing, since: row.alertsBefore });
       }
     }
