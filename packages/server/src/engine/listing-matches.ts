@@ -48,7 +48,7 @@ export function planMatch(
   options: {
     /**
      * May the ad page be read only for a Pro alert's exact posting time (no answer depends on
-     * it)? Default yes; the feed asks its page budget (feed/page-budget.ts) first.
+     * it)? Default yes (per-search checks); the feed says no: its deliveries never wait for it.
      */
     mayReadForPostingTime?: () => boolean;
   } = {},

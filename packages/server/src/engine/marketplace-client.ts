@@ -26,9 +26,27 @@ type ClientConfig = Pick<
   | 'redisPrefix'
 >;
 
-/** The workers' checks' share of MARKETPLACE_RATE per host: what the feed leaves, or all of it. */
-export function checkRateShare(engine: Config['engine']): number {
-  return engine.feedEnabled ? 1 - engine.feedRateShare : 1;
+/**
+ * The feed's ad pages (read by the match-listing-pages job in a worker) get this part of the
+ * feed's share, on a client of their own: behind the worker's checks they would wait minutes.
+ */
+export const FEED_PAGE_SHARE = 0.2;
+
+/**
+ * Who gets which part of MARKETPLACE_RATE per host — the one place it is split: the feed's visits
+ * (scheduler), its ad pages and the per-search checks (workers). Together they make 1.
+ */
+export function rateShares(engine: Config['engine']): {
+  feedVisits: number;
+  feedPages: number;
+  checks: number;
+} {
+  if (!engine.feedEnabled) return { feedVisits: 0, feedPages: 0, checks: 1 };
+  return {
+    feedVisits: engine.feedRateShare * (1 - FEED_PAGE_SHARE),
+    feedPages: engine.feedRateShare * FEED_PAGE_SHARE,
+    checks: 1 - engine.feedRateShare,
+  };
 }
 
 export function marketplaceClientFor(

@@ -170,7 +170,9 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
         }
         const key = alertKeys.get(alert.id) ?? null;
         if (key !== null && alert.searchKey !== key) {
-          moved.set(key, [...(moved.get(key) ?? []), alert.id]);
+          let ids = moved.get(key);
+          if (!ids) moved.set(key, (ids = []));
+          ids.push(alert.id);
         }
       }
     });

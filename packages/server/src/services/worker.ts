@@ -5,8 +5,7 @@
 import type { AppContext } from '../context';
 import { createSearchChecker } from '../engine/check-search';
 import { processMatchJobs } from '../engine/feed/match-listings';
-import { FEED_PAGE_SHARE } from '../engine/feed/page-budget';
-import { checkRateShare, marketplaceClientFor } from '../engine/marketplace-client';
+import { marketplaceClientFor, rateShares } from '../engine/marketplace-client';
 import { DEFAULT_DRAIN_TIMEOUT_MS } from '../queues';
 import { startDeliveryWorker } from '../delivery/deliver';
 import type { RunningService } from './types';
@@ -16,8 +15,8 @@ export async function start(ctx: AppContext): Promise<RunningService> {
   // One marketplace client per process: its rate limiter and cool-down cover every check here
   // (with REDIS_URL, every worker's checks: one budget in Redis). With the feed on, the feed's
   // client takes its share of MARKETPLACE_RATE and checks the rest.
-  const { feedEnabled, feedRateShare } = ctx.config.engine;
-  const client = marketplaceClientFor(ctx.config, logger, checkRateShare(ctx.config.engine));
+  const shares = rateShares(ctx.config.engine);
+  const client = marketplaceClientFor(ctx.config, logger, shares.checks);
   const checker = createSearchChecker(ctx, { client });
   await ctx.queue.process(
     'check-search',
@@ -26,10 +25,10 @@ export async function start(ctx: AppContext): Promise<RunningService> {
     },
     { concurrency: ctx.config.engine.checkConcurrency },
   );
-  // The feed's new listings, matched here with this process's own alert index (issue 12); their
+  // The feed's new listings, matched here with this process's alert index (issue 12); their
   // ad pages through a client of their own, out of the feed's share.
-  const pageClient = feedEnabled
-    ? marketplaceClientFor(ctx.config, logger, feedRateShare * FEED_PAGE_SHARE)
+  const pageClient = ctx.config.engine.feedEnabled
+    ? marketplaceClientFor(ctx.config, logger, shares.feedPages)
     : null;
   if (pageClient) await processMatchJobs(ctx, pageClient);
   logger.info({ checkConcurrency: ctx.config.engine.checkConcurrency }, 'worker started');

@@ -6,8 +6,7 @@
  */
 import { L1_CATEGORY_KEYS, PLATFORM_IDS, type PlatformId } from '@prijsalarm/core';
 import type { EngineContext } from '../check-search';
-import { marketplaceClientFor } from '../marketplace-client';
-import { FEED_PAGE_SHARE } from './page-budget';
+import { marketplaceClientFor, rateShares } from '../marketplace-client';
 import type { MarketplaceClient } from '../marketplace';
 import type { AlertIndex } from './alert-index';
 import { createFeedReader, type FeedOptions, type VisitOutcome } from './feed-reader';
@@ -50,13 +49,9 @@ export interface StartFeedOptions extends Partial<
 export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): RunningFeed {
   const logger = ctx.logger.child({ component: 'feed' });
   const ownClient = options.client === undefined;
-  const client =
-    options.client ??
-    marketplaceClientFor(
-      ctx.config,
-      ctx.logger,
-      ctx.config.engine.feedRateShare * (1 - FEED_PAGE_SHARE),
-    );
+  // The feed's part of MARKETPLACE_RATE, computed as if the feed were on (a bench may start it).
+  const visitShare = rateShares({ ...ctx.config.engine, feedEnabled: true }).feedVisits;
+  const client = options.client ?? marketplaceClientFor(ctx.config, ctx.logger, visitShare);
   // Shared with this process's match jobs (embedded default: scheduler and worker in one).
   const { index, refreshAtMostEvery } = processAlertIndex(ctx);
   let stopped = false;
@@ -86,8 +81,7 @@ export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): R
       overlapMs: options.overlapMs ?? ctx.config.engine.feedOverlapMs,
       maxGapMs: options.maxGapMs ?? ctx.config.engine.feedMaxGapMs,
       minGapMs: options.minGapMs ?? Math.min(5_000, ctx.config.engine.feedMaxGapMs),
-      requestsPerSecond:
-        ctx.config.marketplaceRate * ctx.config.engine.feedRateShare * (1 - FEED_PAGE_SHARE),
+      requestsPerSecond: ctx.config.marketplaceRate * visitShare,
       ...(options.matchInWorkers
         ? { enqueueMatch: (batchId: string) => enqueueMatchJob(ctx, batchId) }
         : {}),

@@ -1,6 +1,6 @@
 /**
  * A worker-like process for the shared-rate tests (issue 12): builds its check client exactly as
- * the worker role does — marketplaceClientFor(config, logger, checkRateShare(config.engine)) from
+ * the worker role does — marketplaceClientFor(config, logger, rateShares(config.engine).checks) from
  * its environment — and, after a "go" line on stdin, keeps CHECK_CONCURRENCY searches at once in
  * flight on each platform for RUN_MS (full demand). One JSON line per event on stdout.
  */
@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import type { PlatformId } from '@prijsalarm/core';
 import { loadConfig } from '../../../config/env';
 import { createLogger } from '../../../logger';
-import { checkRateShare, marketplaceClientFor } from '../../marketplace-client';
+import { marketplaceClientFor, rateShares } from '../../marketplace-client';
 
 const report = (event: Record<string, unknown>) =>
   process.stdout.write(`${JSON.stringify({ pid: process.pid, ...event })}\n`);
@@ -18,7 +18,7 @@ const config = loadConfig(process.env);
 const client = marketplaceClientFor(
   config,
   createLogger({ level: 'silent' }),
-  checkRateShare(config.engine),
+  rateShares(config.engine).checks,
 );
 const runMs = Number(process.env.RUN_MS ?? 5000);
 
