@@ -407,7 +407,17 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   }
   const windowKeys = new Set(truth.map((ad) => ad.key));
   const noteRows = await models.Notification.findAll({
-    attributes: ['alertId', 'platform', 'listingId', 'foundBy', 'kind'],
+    attributes: [
+      'alertId',
+      'platform',
+      'listingId',
+      'foundBy',
+      'kind',
+      'title',
+      'priceCents',
+      'priceType',
+      'postedAt',
+    ],
   });
   const decidable = new Set(
     seededAlerts.filter((a) => !a.postalCode && a.sellerType === 'all').map((a) => a.id),
@@ -452,7 +462,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     const words = queryWords(alert.searchTerm);
     const folded = foldText(`${ad.title} ${ad.description}`);
     missed.push(
-      `extra: '${alert.searchTerm}' (${alert.user?.plan ?? 'FREE'}, max ${alert.maxPriceCents ?? '–'}, paid ads ${alert.includePaidAds}) → ${ad.key} '${ad.title}' ${ad.priceCents} ct${ad.paid ? ' paid' : ''}, kind ${note.kind}, found by ${note.foundBy}, words missing: ${words.filter((word) => !folded.includes(word)).join(' ') || 'none'}`,
+      `extra: '${alert.searchTerm}' (${alert.user?.plan ?? 'FREE'}, max ${alert.maxPriceCents ?? '–'}, paid ads ${alert.includePaidAds}) → ${ad.key} '${ad.title}' ${ad.priceCents} ct${ad.paid ? ' paid' : ''}, kind ${note.kind}, found by ${note.foundBy} as '${note.title}' ${note.priceCents ?? '–'} ct ${note.priceType}, words missing: ${words.filter((word) => !folded.includes(word)).join(' ') || 'none'}`,
     );
   }
   // A recipient that got one ad in two mails.

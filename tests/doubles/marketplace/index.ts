@@ -294,6 +294,15 @@ export async function startMarketplaceDouble(
       delivery: (input.delivery ?? generated.delivery) as DeliveryLabel,
     };
     if (admarkt && input.priorityProduct === undefined) spec.priorityProduct = 'NONE';
+    // An ad published with an amount has one: the site shows 0 cents for 'Gratis', bidding without a
+    // start price and 'zie omschrijving', so a random such type would silently drop the amount.
+    if (
+      input.priceCents !== undefined &&
+      input.priceType === undefined &&
+      ['FREE', 'FAST_BID', 'SEE_DESCRIPTION'].includes(spec.priceType)
+    ) {
+      spec.priceType = 'FIXED';
+    }
     if (
       input.cityName === undefined &&
       !PLACES[platform].some((p) => p.cityName === spec.cityName)

@@ -52,6 +52,36 @@ describe('the alert index', () => {
     expect(index.size).toBe(0);
   });
 
+  it('files identical searches once: every alert of it is found, an edit or removal of one keeps the others', () => {
+    const index = new AlertIndex();
+    for (let i = 0; i < 3; i++) index.upsert(alert(`same${i}`, { searchTerm: 'RaceFiets' }));
+    index.upsert(alert('cheaper', { maxPriceCents: 40_000 }));
+    expect(index.searchCount).toBe(2);
+    expect(index.candidates(listing()).matches.sort()).toEqual(['same0', 'same1', 'same2']);
+    index.upsert(alert('same1', { searchTerm: 'omafiets' }));
+    index.remove('same2');
+    expect(index.candidates(listing()).matches).toEqual(['same0']);
+    expect(index.candidates(listing({ priceCents: 30_000 })).matches.sort()).toEqual([
+      'cheaper',
+      'same0',
+    ]);
+    index.remove('same0');
+    index.remove('cheaper');
+    expect(index.candidates(listing()).matches).toEqual([]);
+    expect(index.searchCount).toBe(1);
+    expect(index.sizeOf('marktplaats')).toBe(1);
+  });
+
+  it('does not look at every alert of a shared search: 200 000 alerts of another category, one listing', () => {
+    const index = new AlertIndex();
+    for (let i = 0; i < 200_000; i++)
+      index.upsert(alert(`a${i}`, { l1CategoryId: 91, maxPriceCents: 100_000 * (i % 2) }));
+    index.upsert(alert('hit'));
+    const started = performance.now();
+    expect(index.candidates(listing()).matches).toEqual(['hit']);
+    expect(performance.now() - started).toBeLessThan(3);
+  });
+
   it('leaves alerts with a distance to per-search polling', () => {
     const index = new AlertIndex();
     index.upsert(alert('near', { postalCode: '1016LV', distanceKm: 10 }));

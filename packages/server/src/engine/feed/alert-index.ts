@@ -4,11 +4,11 @@
  * The matcher (matcher.ts) then applies each candidate's own filters.
  *
  * How words are found: an alert's words must all occur in the listing's folded text
- * (query-rules.ts). The alert is filed under ONE trigram of its longest word (the trigram whose
- * bucket is smallest, so common ones do not pile up); a listing looks up the trigrams of its text.
- * Any alert whose words all occur has that trigram in the text, so no candidate is missed. Alerts
- * whose longest word is shorter than 3 characters, and alerts without words (a category search),
- * sit in small per-platform lists checked directly.
+ * (query-rules.ts). Each distinct search is filed under ONE trigram of its longest word (the
+ * trigram whose bucket is smallest, so common ones do not pile up); a listing looks up the trigrams
+ * of its text. Any search whose words all occur has that trigram in the text, so no candidate is
+ * missed. Searches whose longest word is shorter than 3 characters, and searches without words (a
+ * category search), sit in small per-platform lists checked directly.
  *
  * Not indexed (the feed cannot decide them; per-search polling keeps them at full cadence):
  * alerts with a postcode + distance (the site's geo data), and 2dehands alerts on one language.
@@ -23,14 +23,17 @@ import { judgeQuery, queryWords, searchText, type SearchableText } from './query
 export type IndexableAlert = Pick<Alert, 'id'> &
   Omit<SearchableAlert, 'deliveryMethod' | 'customFilters'>;
 
-export interface IndexEntry {
-  id: string;
+/** One distinct search of the index: every alert asking exactly this shares it. */
+interface SearchEntry {
   platforms: ReadonlySet<PlatformId>;
   words: string[];
   l1: number | null;
   l2: number | null;
   minPriceCents: number | null;
   maxPriceCents: number | null;
+  alertIds: Set<string>;
+  /** Where the search is filed, to remove it again. */
+  filedUnder: string[];
 }
 
 /** Whether the feed can decide this alert's ads at all (else: per-search polling only). */
@@ -47,7 +50,7 @@ function grams(word: string): string[] {
 }
 
 /** The site's price filter: a listing without an amount passes a maximum, fails a minimum > 0. */
-function priceFits(entry: IndexEntry, priceCents: number | null): boolean {
+function priceFits(entry: SearchEntry, priceCents: number | null): boolean {
   if (entry.minPriceCents !== null && entry.minPriceCents > 0) {
     if (priceCents === null || priceCents < entry.minPriceCents) return false;
   }
@@ -61,18 +64,29 @@ export interface Candidates {
   undecided: string[];
 }
 
+/**
+ * Alerts are filed per distinct search (words, category, price range, platforms): identical
+ * searches are common (the bench's 100 000 alerts make ~5 000), and a listing then costs one check
+ * per search instead of one per alert — the index's work grows with the searches, not the alerts.
+ */
 export class AlertIndex {
-  private readonly entries = new Map<string, IndexEntry>();
-  /** `${platform}|${gram}` → alert ids. */
+  /** signature → the search and its alerts. */
+  private readonly searches = new Map<string, SearchEntry>();
+  /** alert id → its search's signature. */
+  private readonly searchOf = new Map<string, string>();
+  /** `${platform}|${gram}` → signatures. */
   private readonly byGram = new Map<string, Set<string>>();
-  /** Where an alert is filed, to remove it again. */
-  private readonly filedUnder = new Map<string, string[]>();
   /** `${platform}|short` and `${platform}|none`: short words, and no words at all. */
   private readonly lists = new Map<string, Set<string>>();
   private readonly perPlatform = new Map<PlatformId, number>();
 
   get size(): number {
-    return this.entries.size;
+    return this.searchOf.size;
+  }
+
+  /** Distinct searches filed (alerts asking the same share one). */
+  get searchCount(): number {
+    return this.searches.size;
   }
 
   /** Alerts of one platform: a platform without any is not read at all. */
@@ -81,11 +95,11 @@ export class AlertIndex {
   }
 
   ids(): IterableIterator<string> {
-    return this.entries.keys();
+    return this.searchOf.keys();
   }
 
   has(alertId: string): boolean {
-    return this.entries.has(alertId);
+    return this.searchOf.has(alertId);
   }
 
   /** Adds or replaces an alert (an edit files it again); one the feed cannot decide is dropped. */
@@ -93,56 +107,76 @@ export class AlertIndex {
     this.remove(alert.id);
     if (!feedCovers(alert)) return;
     const words = queryWords(alert.searchTerm);
-    const entry: IndexEntry = {
-      id: alert.id,
-      platforms: new Set(alert.platforms),
-      words,
-      l1: alert.l1CategoryId ?? null,
-      l2: alert.l1CategoryId != null ? (alert.l2CategoryId ?? null) : null,
-      minPriceCents: alert.minPriceCents ?? null,
-      maxPriceCents: alert.maxPriceCents ?? null,
-    };
-    this.entries.set(alert.id, entry);
-    for (const platform of entry.platforms) {
+    const platforms = [...new Set(alert.platforms)].sort();
+    const l1 = alert.l1CategoryId ?? null;
+    const l2 = l1 !== null ? (alert.l2CategoryId ?? null) : null;
+    const minPriceCents = alert.minPriceCents ?? null;
+    const maxPriceCents = alert.maxPriceCents ?? null;
+    const signature = JSON.stringify([platforms, words, l1, l2, minPriceCents, maxPriceCents]);
+    let search = this.searches.get(signature);
+    if (!search) {
+      search = {
+        platforms: new Set(platforms),
+        words,
+        l1,
+        l2,
+        minPriceCents,
+        maxPriceCents,
+        alertIds: new Set(),
+        filedUnder: this.file(signature, platforms, words),
+      };
+      this.searches.set(signature, search);
+    }
+    search.alertIds.add(alert.id);
+    this.searchOf.set(alert.id, signature);
+    for (const platform of platforms) {
       this.perPlatform.set(platform, (this.perPlatform.get(platform) ?? 0) + 1);
     }
+  }
+
+  remove(alertId: string): void {
+    const signature = this.searchOf.get(alertId);
+    if (signature === undefined) return;
+    this.searchOf.delete(alertId);
+    const search = this.searches.get(signature)!;
+    search.alertIds.delete(alertId);
+    for (const platform of search.platforms) {
+      this.perPlatform.set(platform, (this.perPlatform.get(platform) ?? 1) - 1);
+    }
+    if (search.alertIds.size > 0) return;
+    this.searches.delete(signature);
+    for (const key of search.filedUnder) {
+      const map = key.startsWith('g:') ? this.byGram : this.lists;
+      const bucket = map.get(key.slice(2));
+      bucket?.delete(signature);
+      if (bucket?.size === 0) map.delete(key.slice(2));
+    }
+  }
+
+  /** Files a new search under one trigram of its longest word per platform (or a short list). */
+  private file(signature: string, platforms: PlatformId[], words: string[]): string[] {
     const keys: string[] = [];
     const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
-    for (const platform of entry.platforms) {
-      let key: string;
+    for (const platform of platforms) {
       if (longest.length >= GRAM) {
-        // The trigram with the fewest alerts already filed: buckets stay even.
+        // The trigram with the fewest searches already filed: buckets stay even.
         const options = grams(longest).map((gram) => `${platform}|${gram}`);
-        key = options.reduce((best, option) =>
+        const key = options.reduce((best, option) =>
           (this.byGram.get(option)?.size ?? 0) < (this.byGram.get(best)?.size ?? 0) ? option : best,
         );
         let bucket = this.byGram.get(key);
         if (!bucket) this.byGram.set(key, (bucket = new Set()));
-        bucket.add(alert.id);
+        bucket.add(signature);
         keys.push(`g:${key}`);
       } else {
-        key = `${platform}|${longest === '' ? 'none' : 'short'}`;
+        const key = `${platform}|${longest === '' ? 'none' : 'short'}`;
         let list = this.lists.get(key);
         if (!list) this.lists.set(key, (list = new Set()));
-        list.add(alert.id);
+        list.add(signature);
         keys.push(`l:${key}`);
       }
     }
-    this.filedUnder.set(alert.id, keys);
-  }
-
-  remove(alertId: string): void {
-    for (const key of this.filedUnder.get(alertId) ?? []) {
-      const map = key.startsWith('g:') ? this.byGram : this.lists;
-      const bucket = map.get(key.slice(2));
-      bucket?.delete(alertId);
-      if (bucket?.size === 0) map.delete(key.slice(2));
-    }
-    this.filedUnder.delete(alertId);
-    for (const platform of this.entries.get(alertId)?.platforms ?? []) {
-      this.perPlatform.set(platform, (this.perPlatform.get(platform) ?? 1) - 1);
-    }
-    this.entries.delete(alertId);
+    return keys;
   }
 
   /** The alerts a listing may match: words (query-rules.ts), category and price checked. */
@@ -150,23 +184,24 @@ export class AlertIndex {
     listing: Pick<Listing, 'platform' | 'category' | 'priceCents'> & SearchableText,
   ): Candidates {
     const text = searchText(listing);
-    const ids = new Set<string>();
+    const signatures = new Set<string>();
     const platform = listing.platform;
-    for (const id of this.lists.get(`${platform}|none`) ?? []) ids.add(id);
-    for (const id of this.lists.get(`${platform}|short`) ?? []) ids.add(id);
+    for (const signature of this.lists.get(`${platform}|none`) ?? []) signatures.add(signature);
+    for (const signature of this.lists.get(`${platform}|short`) ?? []) signatures.add(signature);
     for (let i = 0; i + GRAM <= text.length; i++) {
       const bucket = this.byGram.get(`${platform}|${text.slice(i, i + GRAM)}`);
-      if (bucket) for (const id of bucket) ids.add(id);
+      if (bucket) for (const signature of bucket) signatures.add(signature);
     }
     const result: Candidates = { matches: [], undecided: [] };
-    for (const id of ids) {
-      const entry = this.entries.get(id)!;
-      if (entry.l1 !== null && listing.category.l1 !== entry.l1) continue;
-      if (entry.l2 !== null && listing.category.l2 !== entry.l2) continue;
-      if (!priceFits(entry, listing.priceCents)) continue;
-      const verdict = judgeQuery(entry.words, listing, text);
-      if (verdict === 'match') result.matches.push(id);
-      else if (verdict === 'undecided') result.undecided.push(id);
+    for (const signature of signatures) {
+      const search = this.searches.get(signature)!;
+      if (search.l1 !== null && listing.category.l1 !== search.l1) continue;
+      if (search.l2 !== null && listing.category.l2 !== search.l2) continue;
+      if (!priceFits(search, listing.priceCents)) continue;
+      const verdict = judgeQuery(search.words, listing, text);
+      if (verdict === 'no-match') continue;
+      const into = verdict === 'match' ? result.matches : result.undecided;
+      for (const id of search.alertIds) into.push(id);
     }
     return result;
   }
