@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { STRINGS } from '@prijsalarm/core';
 import { PageLoading } from '../../components/layout/PageLoading';
+import { ClientOnly } from '../../components/ui/ClientOnly';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { WhenVisible } from '../../components/ui/WhenVisible';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -24,6 +25,12 @@ const FaqList = lazy(() =>
 
 /** One icon per feature, in the order of core's texts.features. */
 const FEATURE_ICONS: readonly IconName[] = ['zap', 'pin', 'send', 'check'];
+
+const formLoading = (
+  <div className="card alert-card alert-card--loading">
+    <PageLoading label={STRINGS.web.shell.pageLoading} />
+  </div>
+);
 
 /** The id the call to action jumps to. */
 const FORM_ID = 'gratis-alert';
@@ -89,15 +96,13 @@ const HomeScene = observer(function HomeScene() {
             {loggedIn ? (
               <LoggedInCard />
             ) : (
-              <Suspense
-                fallback={
-                  <div className="card alert-card alert-card--loading">
-                    <PageLoading label={STRINGS.web.shell.pageLoading} />
-                  </div>
-                }
-              >
-                <GuestAlertForm />
-              </Suspense>
+              // The prerendered page and the first render show the placeholder; the form's
+              // code is asked for once the page is in the browser.
+              <ClientOnly fallback={formLoading}>
+                <Suspense fallback={formLoading}>
+                  <GuestAlertForm />
+                </Suspense>
+              </ClientOnly>
             )}
           </div>
           <div className="hero__preview">
