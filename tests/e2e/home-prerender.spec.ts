@@ -128,6 +128,9 @@ test('a first visit gets the hero and the cookie banner in the HTML, and the app
     );
     expect(sent).toContain(texts.intro);
     expect(sent).toContain('class="cookie-banner"');
+    // Its styles are in it: no stylesheet request holds the first paint back.
+    expect(sent).not.toMatch(/<link rel="stylesheet"(?![^>]*media="print")/);
+    expect(sent).toContain('<style>');
 
     await watchTakeover(context);
     const page = await context.newPage();
