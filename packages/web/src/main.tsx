@@ -8,6 +8,7 @@ import { preloadFirstScene } from './app/routes';
 import { documentCookies, writeDocumentCookie } from './platform/cookies';
 import { reportErrorsAfterConsent } from './platform/errorReporting';
 import { RouterNavigator } from './platform/navigator';
+import { nextTask } from './platform/nextTask';
 import { browserStorage } from './platform/storage';
 import { RootStore, browserCrossTabChannel, newTabId } from './stores/RootStore';
 import { StoreProvider } from './stores/context';
@@ -31,8 +32,10 @@ if (!container) throw new Error('index.html has no #root');
 // On / the server sent the home page prerendered (vite.config.ts prerenderHome): its scene is
 // loaded first, so the first render draws that same page over the same elements (no spinner, no
 // shift). Should it fail to load, the router's own loading and error handling take over.
+// Loading and evaluating the scene is one task, hydrating the page another (nextTask).
 void preloadFirstScene(window.location.pathname)
   .catch(() => undefined)
+  .then(nextTask)
   .then(() => {
     const app = (
       <StrictMode>

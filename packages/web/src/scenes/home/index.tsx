@@ -8,6 +8,7 @@ import { ClientOnly } from '../../components/ui/ClientOnly';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { WhenVisible } from '../../components/ui/WhenVisible';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { nextTask } from '../../platform/nextTask';
 import { useStores } from '../../stores/context';
 import { AlertPreview, LiveFigure, Marketplaces } from './HeroVisuals';
 import './home.css';
@@ -16,7 +17,10 @@ const texts = STRINGS.web.home;
 
 // What is not needed for the first paint loads on its own (the home page's JS budget): the form's
 // logic; the carousel, the pricing table and the FAQ only once scrolled near (WhenVisible).
-const GuestAlertForm = lazy(() => import('../../components/alert-form/GuestAlertForm'));
+// Its code (with zod) is evaluated in one task and the form drawn in the next.
+const GuestAlertForm = lazy(() =>
+  import('../../components/alert-form/GuestAlertForm').then(nextTask),
+);
 const HowItWorksCarousel = lazy(() => import('./HowItWorksCarousel'));
 const PlanCards = lazy(() => import('../../components/content/PlanCards'));
 const FaqList = lazy(() =>
