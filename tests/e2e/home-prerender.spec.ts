@@ -7,7 +7,6 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { CONSENT_COOKIE, STRINGS } from '@prijsalarm/core';
-import { STORAGE_KEYS } from '../../packages/web/src/platform/storage';
 import { expect, registerUser, test } from './fixtures';
 import { e2eEnv } from './support/env';
 
@@ -98,13 +97,21 @@ function expectNoShift(log: Takeover, width: number): void {
   if (width < 880) expect(log.shift).toBe(0);
 }
 
-/** A browser that answered the banner ('all') on an earlier visit, as the app keeps it. */
-async function contextWithStoredAnswer(browser: Browser): Promise<BrowserContext> {
+/**
+ * A browser that accepted the cookies on an earlier visit; `keptOnlyInStorage`: as before the
+ * app also set the cookie (the answer is only in its local storage).
+ */
+async function contextThatAnswered(
+  browser: Browser,
+  { keptOnlyInStorage = false } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: e2eEnv().baseUrl });
-  await context.addInitScript(
-    (key) => window.localStorage.setItem(key, JSON.stringify('all')),
-    STORAGE_KEYS.cookieConsent,
-  );
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('button', { name: STRINGS.web.cookieBanner.accept }).click();
+  await expect(page.getByText(bannerText)).toHaveCount(0);
+  await page.close();
+  if (keptOnlyInStorage) await context.clearCookies({ name: CONSENT_COOKIE });
   return context;
 }
 
@@ -170,8 +177,7 @@ test('without JavaScript the hero is readable', async ({ browser }) => {
 test('a visitor who answered the banner never sees it, not even before the script runs', async ({
   browser,
 }) => {
-  const context = await contextWithStoredAnswer(browser);
-  await context.addCookies([{ name: CONSENT_COOKIE, value: 'all', url: e2eEnv().baseUrl }]);
+  const context = await contextThatAnswered(browser);
   const sent = await html(context, '/');
   expect(sent).toContain(texts.intro);
   expect(sent).not.toContain('class="cookie-banner"');
@@ -190,7 +196,8 @@ test('a visitor who answered the banner never sees it, not even before the scrip
 test('an answer kept only in the browser from before is handed to the server', async ({
   browser,
 }) => {
-  const context = await contextWithStoredAnswer(browser);
+  const context = await contextThatAnswered(browser, { keptOnlyInStorage: true });
+  expect(await html(context, '/')).toContain('class="cookie-banner"');
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByText(bannerText)).toHaveCount(0);
