@@ -1,5 +1,11 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { PRERENDERED_ATTRIBUTE } from './src/app/prerendered';
+import type { renderHome as RenderHome } from './src/prerender';
+import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 
 /** Where `npm start` serves the API while `npm run dev -w @prijsalarm/web` serves the pages. */
 const API_ORIGIN = process.env.PRIJSALARM_API_ORIGIN ?? 'http://localhost:3000';
@@ -64,8 +70,94 @@ function preloadHomeScene(): Plugin {
   };
 }
 
+/**
+ * What the server sends for `/` (issue 14, Lighthouse's LCP): dist/index.html with the home page
+ * already in `#root`, rendered at build time from the real components (src/prerender.tsx, bundled
+ * for Node with the same Preact alias), so the hero paints with the HTML instead of after the
+ * JavaScript. Two files: `home.html` for a first visit (with the cookie banner) and
+ * `home-consented.html` for a visitor who already chose (the banner must not flash). The server
+ * sends neither to a signed-in browser (its home differs) nor for any other path.
+ */
+export const PRERENDERED_HOME = { firstVisit: 'home.html', consented: 'home-consented.html' };
+
+function prerenderHome(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'prijsalarm:prerender-home',
+    apply: (userConfig, { command }) => command === 'build' && !userConfig.build?.ssr,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const serverDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-prerender-'));
+      try {
+        await build({
+          configFile: false,
+          root: config.root,
+          mode: config.mode,
+          logLevel: 'warn',
+          plugins: [react()],
+          resolve: { alias: PREACT_COMPAT },
+          // Everything bundled, so react-router and mobx-react-lite render with Preact too.
+          ssr: { noExternal: true, target: 'node' },
+          build: {
+            ssr: 'src/prerender.tsx',
+            outDir: serverDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            rolldownOptions: { output: { entryFileNames: 'prerender.mjs', codeSplitting: false } },
+          },
+        });
+        const { renderHome } = (await import(
+          pathToFileURL(path.join(serverDir, 'prerender.mjs')).href
+        )) as { renderHome: typeof RenderHome };
+        const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const variants = [
+          [PRERENDERED_HOME.firstVisit, await renderHome(null)],
+          [PRERENDERED_HOME.consented, await renderHome('necessary')],
+        ] as const;
+        const page = withInlineStyles(indexHtml, (href) =>
+          readFileSync(path.join(outDir, href), 'utf8'),
+        );
+        for (const [file, markup] of variants) {
+          writeFileSync(path.join(outDir, file), withRoot(page, markup));
+        }
+      } finally {
+        if (!process.env.KEEP_PRERENDER) rmSync(serverDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/**
+ * The prerendered page paints with the HTML alone: its stylesheets (the shell's and the home
+ * scene's, a few KB gzipped) are inlined, so the first paint waits for no stylesheet request
+ * (Lighthouse's "render-blocking resources"). The links stay, for print only: they no longer block
+ * the screen, and Vite's loader, which looks for them before importing the home scene, finds
+ * them instead of adding them again.
+ */
+function withInlineStyles(html: string, read: (href: string) => string): string {
+  return html.replace(
+    /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g,
+    (_link, href: string) =>
+      `<style>${read(href)}</style>\n    <link rel="stylesheet" crossorigin href="${href}" media="print">`,
+  );
+}
+
+/** index.html with `markup` in place of what `#root` holds (the logo bar). */
+function withRoot(html: string, markup: string): string {
+  const root = /(<div id="root">)[\s\S]*?(<\/div>\s*<noscript>)/;
+  if (!root.test(html)) throw new Error('index.html: no #root before <noscript>');
+  return html.replace(
+    root,
+    (_match, open: string, close: string) =>
+      `${open.replace('>', ` ${PRERENDERED_ATTRIBUTE}>`)}${markup}${close}`,
+  );
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadHomeScene()],
+  plugins: [react(), preloadHomeScene(), prerenderHome()],
   resolve: { alias: command === 'build' ? PREACT_COMPAT : [] },
   server: {
     proxy: {

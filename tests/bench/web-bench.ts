@@ -176,7 +176,13 @@ async function measureLighthouse(url: string): Promise<void> {
   console.log(`\nWhere the time and the shifts come from (worst run):\n${culprits}`);
 }
 
-/** The elements behind LCP and the layout shifts, as Lighthouse names them. */
+interface LongTask {
+  url: string;
+  duration: number;
+  startTime: number;
+}
+
+/** The elements behind LCP and the layout shifts, and the long tasks, as Lighthouse names them. */
 function culpritsOf(lhr: LighthouseResult): string {
   interface Item {
     node?: { snippet?: string; selector?: string };
@@ -197,6 +203,15 @@ function culpritsOf(lhr: LighthouseResult): string {
   };
   describe('LCP element', 'largest-contentful-paint-element');
   describe('layout shift', 'layout-shifts');
+  // The main thread's long tasks (what Total Blocking Time sums beyond 50 ms each), longest
+  // first, as Lighthouse's simulated phone would run them.
+  const longTasks = (lhr.audits['long-tasks']?.details as { items?: LongTask[] } | undefined)
+    ?.items;
+  for (const task of [...(longTasks ?? [])].sort((a, b) => b.duration - a.duration).slice(0, 6)) {
+    lines.push(
+      `  long task: ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms — ${task.url.replace(/^https?:\/\/[^/]+/, '')}`,
+    );
+  }
   // Lighthouse's opportunities with the time they would save.
   for (const audit of Object.values(lhr.audits)) {
     const details = audit.details as { type?: string; overallSavingsMs?: number } | undefined;

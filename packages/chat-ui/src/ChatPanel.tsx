@@ -11,7 +11,13 @@ import { CHAT_QUICK_QUESTIONS, CHAT_STRINGS, type ChatMessage } from '@prijsalar
 import type { ChatStore } from './ChatStore';
 
 const w = CHAT_STRINGS.widget;
-const timeFormat = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit' });
+// Made at the first message, not when the chat's code loads: a page's first Intl formatter
+// loads the locale data (a long task on a phone; the web page loads this chunk while idle).
+let timeFormat: Intl.DateTimeFormat | null = null;
+const formatTime = (timestamp: number | string) =>
+  (timeFormat ??= new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit' })).format(
+    new Date(timestamp),
+  );
 
 /**
  * The marks of the visitor's own messages: being sent, sent (stored), delivered (reached support).
@@ -46,9 +52,7 @@ const Messages = observer(function Messages({ store }: { store: ChatStore }) {
             <span className="chat-msg__text">{message.text}</span>
             {message.sender !== 'system' && (
               <span className="chat-msg__meta">
-                <time dateTime={message.timestamp}>
-                  {timeFormat.format(new Date(message.timestamp))}
-                </time>
+                <time dateTime={message.timestamp}>{formatTime(message.timestamp)}</time>
                 {own && <Marks message={message} pending={pendingTempIds.includes(message.id)} />}
               </span>
             )}

@@ -121,3 +121,10 @@ export const ACCESS_COOKIE = 'pa_access';
 export const REFRESH_COOKIE = 'pa_refresh';
 /** Readable marker that a refresh cookie exists (the refresh cookie itself is httpOnly), spec §4 startup. */
 export const REFRESH_MARKER_COOKIE = 'pa_session';
+/**
+ * The visitor's answer to the cookie banner ('all' | 'necessary'), readable, a year: the web app
+ * keeps it beside its stored copy so the server can send `/` prerendered without the banner to
+ * a visitor who already chose (issue 14), instead of a banner that vanishes once the script runs.
+ */
+export const CONSENT_COOKIE = 'pa_consent';
+export const CONSENT_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;

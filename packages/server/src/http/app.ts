@@ -14,7 +14,13 @@ import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { STRINGS } from '@prijsalarm/core';
+import {
+  ACCESS_COOKIE,
+  CONSENT_COOKIE,
+  REFRESH_COOKIE,
+  REFRESH_MARKER_COOKIE,
+  STRINGS,
+} from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { redactUrl } from '../logger';
 import { reportError } from '../reporting';
@@ -122,10 +128,38 @@ export const apiRouteNotFound: RequestHandler = (_req, res) => {
   res.status(404).json({ error: STRINGS.api.routeNotFound });
 };
 
-/** The built single-page app: static files, and index.html for every other GET page route. */
+/**
+ * The home page the web build prerenders (packages/web/vite.config.ts `prerenderHome`): index.html
+ * with the guest's home already in it, for a first visit (with the cookie banner) and for a
+ * visitor who answered the banner (without it).
+ */
+export const PRERENDERED_HOME = { firstVisit: 'home.html', consented: 'home-consented.html' };
+
+/**
+ * Which prerendered home `/` gets: none for a browser with a session (a signed-in user's home
+ * differs, so it gets index.html and the app draws it), else by the cookie-banner answer.
+ */
+export function prerenderedHomeFor(
+  cookies: Record<string, unknown>,
+): keyof typeof PRERENDERED_HOME | null {
+  if ([ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_MARKER_COOKIE].some((name) => cookies[name])) {
+    return null;
+  }
+  const consent = cookies[CONSENT_COOKIE];
+  return consent === 'all' || consent === 'necessary' ? 'consented' : 'firstVisit';
+}
+
+/**
+ * The built single-page app: static files, and index.html for every other GET page route; `/`
+ * prerendered for a guest when the build made it (its hero paints before any script runs).
+ */
 export function serveWebApp(app: Express, distDir: string): void {
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return;
+  const homePages = Object.fromEntries(
+    Object.entries(PRERENDERED_HOME).map(([variant, file]) => [variant, path.join(distDir, file)]),
+  ) as Record<keyof typeof PRERENDERED_HOME, string>;
+  const prerendered = Object.values(homePages).every((file) => existsSync(file));
   // Text assets shrink to a quarter gzipped: the biggest win for a first visit on mobile.
   app.use(compression());
   // Vite names every asset by its content hash, so a browser may keep them for good.
@@ -137,7 +171,9 @@ export function serveWebApp(app: Express, distDir: string): void {
   app.get(/^\/(?!api\/|api$|ws\/).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
+    const home = req.path === '/' && prerendered ? prerenderedHomeFor(req.cookies ?? {}) : null;
+    if (req.path === '/') res.vary('Cookie');
+    res.sendFile(home ? homePages[home] : indexHtml);
   });
 }
 

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { Router } from 'express';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { STRINGS } from '@prijsalarm/core';
+import { ACCESS_COOKIE, CONSENT_COOKIE, REFRESH_MARKER_COOKIE, STRINGS } from '@prijsalarm/core';
 import { startTestServer, type TestServer } from '../../test/support';
+import { PRERENDERED_HOME } from '../http/app';
 import { HttpError } from '../http/errors';
 import { validated } from '../http/validate';
 import { createLogger } from '../logger';
@@ -58,6 +59,9 @@ function arrival() {
 }
 
 const ALLOWED_ORIGIN = 'http://localhost:5173';
+const HOME_FIRST_VISIT =
+  '<!doctype html><title>Prijsalarm</title><h1>Home</h1><p>cookie banner</p>';
+const HOME_CONSENTED = '<!doctype html><title>Prijsalarm</title><h1>Home</h1>';
 const BIG_SCRIPT = 'export const words = ["fiets", "iphone", "bank"];\n'.repeat(400);
 let server: TestServer;
 let webDir: string;
@@ -67,6 +71,9 @@ beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-web-'));
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Prijsalarm</title>');
+  // What the web build prerenders for / (issue 14).
+  writeFileSync(path.join(webDir, PRERENDERED_HOME.firstVisit), HOME_FIRST_VISIT);
+  writeFileSync(path.join(webDir, PRERENDERED_HOME.consented), HOME_CONSENTED);
   writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(path.join(webDir, 'assets', 'big-3f9a.js'), BIG_SCRIPT);
   server = await startTestServer({
@@ -283,15 +290,42 @@ describe('CORS', () => {
 });
 
 describe('the built web app', () => {
-  it.each(['/', '/dashboard', '/manage/abc/refresh/def'])(
-    'serves index.html for %s',
+  it.each(['/dashboard', '/manage/abc/refresh/def', '/alerts', '/admin'])(
+    'serves index.html for %s (never the prerendered home)',
     async (page) => {
       const res = await server.client().get(page, { headers: { accept: 'text/html' } });
       expect(res.status).toBe(200);
-      expect(res.text).toContain('<title>Prijsalarm</title>');
+      expect(res.text).toBe('<!doctype html><title>Prijsalarm</title>');
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     },
   );
+
+  it.each([
+    ['a first visit', {}, HOME_FIRST_VISIT],
+    ['a visitor who accepted the cookies', { [CONSENT_COOKIE]: 'all' }, HOME_CONSENTED],
+    ['a visitor who chose necessary only', { [CONSENT_COOKIE]: 'necessary' }, HOME_CONSENTED],
+    ['an unknown consent value', { [CONSENT_COOKIE]: 'maybe' }, HOME_FIRST_VISIT],
+    [
+      'a signed-in browser',
+      { [REFRESH_MARKER_COOKIE]: '1' },
+      '<!doctype html><title>Prijsalarm</title>',
+    ],
+    [
+      'a browser with an access cookie',
+      { [ACCESS_COOKIE]: 'x', [CONSENT_COOKIE]: 'all' },
+      '<!doctype html><title>Prijsalarm</title>',
+    ],
+  ])('sends / prerendered by who asks: %s', async (_who, cookies, page) => {
+    const browser = server.client();
+    for (const [name, value] of Object.entries(cookies)) browser.cookies.set(name, value);
+    for (const url of ['/', '/?error=admin_required']) {
+      const res = await browser.get(url, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(page);
+      expect(res.headers.get('vary')).toMatch(/cookie/i);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
 
   it('serves its static files', async () => {
     const res = await server.client().get('/assets/app.js');

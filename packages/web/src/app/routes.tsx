@@ -7,9 +7,12 @@ import type { RouteObject } from 'react-router-dom';
 import { Navigate } from 'react-router-dom';
 import { PRICING_PATH, UNSUBSCRIBE_PATH, UPGRADE_PATH } from '@prijsalarm/core';
 import { Layout } from '../components/layout/Layout';
+import { lazyWithPreload } from '../components/ui/lazyWithPreload';
 import { RequireAuth } from './RequireAuth';
 
-const Home = lazy(() => import('../scenes/home'));
+// The landing page loads before the app's first render when it is the page asked for
+// (preloadFirstScene): the app then takes over the prerendered page without a spinner.
+const Home = lazyWithPreload(() => import('../scenes/home'));
 const CreateAlert = lazy(() => import('../scenes/create-alert'));
 const FreeAlert = lazy(() => import('../scenes/free-alert'));
 const ManageAlert = lazy(() => import('../scenes/manage-alert'));
@@ -36,6 +39,11 @@ const NotFound = lazy(() => import('../scenes/not-found'));
 
 const loginRequired = (page: React.ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const adminRequired = (page: React.ReactNode) => <RequireAuth admin>{page}</RequireAuth>;
+
+/** Loads the scene of `pathname` before the first render when it is the home page. */
+export function preloadFirstScene(pathname: string): Promise<void> {
+  return pathname === '/' ? Home.preload() : Promise.resolve();
+}
 
 export const ROUTES: RouteObject[] = [
   {

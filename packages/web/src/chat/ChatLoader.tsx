@@ -19,13 +19,16 @@ const IDLE_LOAD_MS = 1500;
 export const ChatLoader = observer(function ChatLoader() {
   const { auth } = useStores();
   const location = useLocation();
-  const [width, setWidth] = useState(() => window.innerWidth);
+  // Read once mounted (the prerendered home page renders this without a window); nothing shows
+  // before `ready` anyway.
+  const [width, setWidth] = useState(0);
   const [openRequested, setOpenRequested] = useState(false);
   const [ready, setReady] = useState(false);
   const link = new URLSearchParams(location.search).get(CHAT_LINK_QUERY);
 
   useEffect(() => {
     const onResize = () => setWidth(window.innerWidth);
+    onResize();
     const onOpen = () => {
       setOpenRequested(true);
       setReady(true);

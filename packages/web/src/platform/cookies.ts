@@ -20,3 +20,11 @@ export function readCookie(cookieHeader: string, name: string): string | undefin
 export const documentCookies: CookieReader = {
   get: (name) => readCookie(document.cookie, name),
 };
+
+/** Sets a readable cookie of this page (Path=/, SameSite=Lax, Secure on https). */
+export type CookieWriter = (name: string, value: string, maxAgeSeconds: number) => void;
+
+export const writeDocumentCookie: CookieWriter = (name, value, maxAgeSeconds) => {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
+};

@@ -14,6 +14,7 @@ import type {
   PlanRequiredInfo,
 } from '@prijsalarm/core';
 import type { ApiClientFactory } from '../api/client';
+import type { CookieWriter } from '../platform/cookies';
 import type { AppNavigator } from '../platform/navigator';
 import type { KeyValueStorage } from '../platform/storage';
 import type { LiveSocketFactory } from './LiveEventsStore';
@@ -28,6 +29,8 @@ import { UiStore } from './UiStore';
 export interface RootStoreOptions {
   createApi: ApiClientFactory;
   cookies: CookieReader;
+  /** Sets a readable cookie (the cookie-banner answer); default: sets none. */
+  setCookie?: CookieWriter;
   storage: KeyValueStorage;
   /** The cross-tab channel (a BroadcastChannel in browsers). */
   channel: CrossTabChannelLike;
@@ -42,6 +45,7 @@ export interface RootStoreOptions {
 export class RootStore {
   readonly api: ApiClient;
   readonly cookies: CookieReader;
+  readonly setCookie: CookieWriter;
   readonly storage: KeyValueStorage;
   readonly navigator: AppNavigator;
   readonly crossTab: CrossTabBus;
@@ -62,6 +66,7 @@ export class RootStore {
     this.now = options.now ?? Date.now;
     this.liveEventsOptions = options.liveEvents;
     this.cookies = options.cookies;
+    this.setCookie = options.setCookie ?? (() => undefined);
     this.storage = options.storage;
     this.navigator = options.navigator;
     this.crossTab = new CrossTabBus(options.channel, options.tabId, this.now);

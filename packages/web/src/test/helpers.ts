@@ -145,6 +145,7 @@ export function testStore(options: TestStoreOptions) {
         getLocationPath,
       }),
     cookies: { get: (name) => cookies.get(name) },
+    setCookie: (name, value) => void cookies.set(name, value),
     storage: options.storage ?? memoryStorage(),
     channel: options.channel ?? channelPair()[0],
     navigator,

@@ -3,17 +3,23 @@
  * given height until then: what sits below the fold (the home page's carousel, prices and FAQ)
  * downloads its code when the visitor scrolls toward it, not on the first load (issue 14's
  * budget). Once shown, it stays. The first Tab key shows it too (keyboard users skip nothing);
- * without IntersectionObserver everything is shown at once.
+ * without IntersectionObserver everything is shown once mounted.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 
 export function WhenVisible({ minHeight, children }: { minHeight: string; children: ReactNode }) {
   const anchor = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  // The first render is always the placeholder, as in the page the build prerenders (no
+  // IntersectionObserver there): the browser's first render must draw the same.
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
     const element = anchor.current;
     if (visible || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setVisible(true);

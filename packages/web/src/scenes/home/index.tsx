@@ -4,9 +4,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { STRINGS } from '@prijsalarm/core';
 import { PageLoading } from '../../components/layout/PageLoading';
+import { ClientOnly } from '../../components/ui/ClientOnly';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { WhenVisible } from '../../components/ui/WhenVisible';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { nextTask } from '../../platform/nextTask';
 import { useStores } from '../../stores/context';
 import { AlertPreview, LiveFigure, Marketplaces } from './HeroVisuals';
 import './home.css';
@@ -15,7 +17,10 @@ const texts = STRINGS.web.home;
 
 // What is not needed for the first paint loads on its own (the home page's JS budget): the form's
 // logic; the carousel, the pricing table and the FAQ only once scrolled near (WhenVisible).
-const GuestAlertForm = lazy(() => import('../../components/alert-form/GuestAlertForm'));
+// Its code (with zod) is evaluated in one task and the form drawn in the next.
+const GuestAlertForm = lazy(() =>
+  import('../../components/alert-form/GuestAlertForm').then(nextTask),
+);
 const HowItWorksCarousel = lazy(() => import('./HowItWorksCarousel'));
 const PlanCards = lazy(() => import('../../components/content/PlanCards'));
 const FaqList = lazy(() =>
@@ -24,6 +29,12 @@ const FaqList = lazy(() =>
 
 /** One icon per feature, in the order of core's texts.features. */
 const FEATURE_ICONS: readonly IconName[] = ['zap', 'pin', 'send', 'check'];
+
+const formLoading = (
+  <div className="card alert-card alert-card--loading">
+    <PageLoading label={STRINGS.web.shell.pageLoading} />
+  </div>
+);
 
 /** The id the call to action jumps to. */
 const FORM_ID = 'gratis-alert';
@@ -89,15 +100,13 @@ const HomeScene = observer(function HomeScene() {
             {loggedIn ? (
               <LoggedInCard />
             ) : (
-              <Suspense
-                fallback={
-                  <div className="card alert-card alert-card--loading">
-                    <PageLoading label={STRINGS.web.shell.pageLoading} />
-                  </div>
-                }
-              >
-                <GuestAlertForm />
-              </Suspense>
+              // The prerendered page and the first render show the placeholder; the form's
+              // code is asked for once the page is in the browser.
+              <ClientOnly fallback={formLoading}>
+                <Suspense fallback={formLoading}>
+                  <GuestAlertForm />
+                </Suspense>
+              </ClientOnly>
             )}
           </div>
           <div className="hero__preview">

@@ -1,0 +1,14 @@
+/**
+ * Draws `fallback` until the component has mounted in the browser, then its children. The home
+ * page the build prerenders (and the browser's first render over it) show the fallback, so a part
+ * that loads its own code (the guest form) is never asked for while rendering to a string, and
+ * the first render in the browser matches the prerendered page exactly.
+ */
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+
+export function ClientOnly({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return <>{mounted ? children : fallback}</>;
+}

@@ -1,0 +1,225 @@
+/**
+ * The home page arrives prerendered (issue 14: Lighthouse's LCP is the first paint): the server
+ * sends `/` with the guest's hero and the cookie banner already in the HTML, and the app takes
+ * that page over without replacing what is drawn — no flash, no layout shift. A visitor who
+ * answered the banner gets the page without it; a signed-in browser and every other path get
+ * the plain shell, so a deep link never shows the home hero.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { CONSENT_COOKIE, STRINGS } from '@prijsalarm/core';
+import { expect, registerUser, test } from './fixtures';
+import { e2eEnv } from './support/env';
+
+const texts = STRINGS.web.home;
+const bannerText = STRINGS.web.cookieBanner.text;
+
+interface Takeover {
+  removed: string[];
+  /** How many different cookie-banner elements the document ever held (parsed or drawn). */
+  banners: number;
+  /** Whether the banner shown now is the one parsed from the HTML. */
+  sameBanner: boolean;
+  shift: number;
+  shifted: string[];
+}
+
+interface LayoutShift {
+  value: number;
+  sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+}
+
+/**
+ * Before any of the page's own code: records every element removed from the document that is
+ * (or holds) the hero's text, the top bar or the cookie banner, every cookie-banner element, and
+ * every layout shift.
+ */
+async function watchTakeover(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const log = {
+      removed: [] as string[],
+      banners: [] as Element[],
+      shift: 0,
+      shifted: [] as string[],
+    };
+    (window as unknown as { takeover: typeof log }).takeover = log;
+    const watched = '.hero__title, .hero__intro, .site-header, .cookie-banner';
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (!(node instanceof Element)) continue;
+          const hit = node.matches(watched) ? node : node.querySelector(watched);
+          if (hit) log.removed.push(hit.className);
+        }
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const banner of [node, ...node.querySelectorAll('.cookie-banner')]) {
+            if (banner.matches('.cookie-banner') && !log.banners.includes(banner)) {
+              log.banners.push(banner);
+            }
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as LayoutShift[]) {
+        log.shift += entry.value;
+        for (const source of entry.sources) {
+          const node = source.node as Element | null;
+          log.shifted.push(
+            `${node?.className ?? node?.nodeName} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`,
+          );
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function takeover(page: Page) {
+  return page.evaluate((): Takeover => {
+    const { removed, banners, shift, shifted } = (
+      window as unknown as {
+        takeover: { removed: string[]; banners: Element[]; shift: number; shifted: string[] };
+      }
+    ).takeover;
+    const sameBanner = banners[0] === document.querySelector('.cookie-banner');
+    return { removed, banners: banners.length, sameBanner, shift, shifted };
+  });
+}
+
+/**
+ * Nothing moves as the app takes over. One shift is older than the prerendering and left: on
+ * wide screens (the menu is folded below 880 px) the menu's right end widens once the session
+ * check says "guest", where a placeholder stood until then.
+ */
+function expectNoShift(log: Takeover, width: number): void {
+  const shifted = log.shifted.filter((line) => !line.startsWith('nav__menu '));
+  expect(shifted, 'layout shifts').toEqual([]);
+  if (width < 880) expect(log.shift).toBe(0);
+}
+
+/**
+ * A browser that accepted the cookies on an earlier visit; `keptOnlyInStorage`: as before the
+ * app also set the cookie (the answer is only in its local storage).
+ */
+async function contextThatAnswered(
+  browser: Browser,
+  { keptOnlyInStorage = false } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: e2eEnv().baseUrl });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('button', { name: STRINGS.web.cookieBanner.accept }).click();
+  await expect(page.getByText(bannerText)).toHaveCount(0);
+  await page.close();
+  if (keptOnlyInStorage) await context.clearCookies({ name: CONSENT_COOKIE });
+  return context;
+}
+
+async function html(context: BrowserContext, path: string): Promise<string> {
+  const res = await context.request.get(path, { headers: { accept: 'text/html' } });
+  expect(res.status()).toBe(200);
+  return res.text();
+}
+
+test('a first visit gets the hero and the cookie banner in the HTML, and the app keeps them', async ({
+  browser,
+}) => {
+  for (const width of [1280, 360]) {
+    const context = await browser.newContext({
+      baseURL: e2eEnv().baseUrl,
+      viewport: { width, height: width < 600 ? 780 : 900 },
+    });
+    const sent = await html(context, '/');
+    expect(sent).toContain(
+      `<h1 id="home-title" class="hero__title">${STRINGS.product.tagline}</h1>`,
+    );
+    expect(sent).toContain(texts.intro);
+    expect(sent).toContain('class="cookie-banner"');
+    // Its styles are in it: no stylesheet request holds the first paint back.
+    expect(sent).not.toMatch(/<link rel="stylesheet"(?![^>]*media="print")/);
+    expect(sent).toContain('<style>');
+
+    await watchTakeover(context);
+    const page = await context.newPage();
+    await page.goto('/');
+    // The app has taken over: the guest form (its own chunk) replaced the placeholder.
+    await expect(page.getByRole('button', { name: STRINGS.alertForm.submit })).toBeVisible();
+    // The session check is done (the login link is in the folded menu on a phone).
+    await expect(
+      page.getByRole('link', { name: STRINGS.navigation.login, includeHidden: true }),
+    ).toHaveCount(1);
+    await expect(page.getByRole('region', { name: STRINGS.web.cookieBanner.label })).toBeVisible();
+    const log = await takeover(page);
+    expect(log.removed, 'prerendered elements the app replaced').toEqual([]);
+    expect(log.banners).toBe(1);
+    expect(log.sameBanner).toBe(true);
+    expectNoShift(log, width);
+    // The banner still works: answered, it goes, and the answer is kept for the server.
+    await page.getByRole('button', { name: STRINGS.web.cookieBanner.necessaryOnly }).click();
+    await expect(page.getByText(bannerText)).toHaveCount(0);
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === CONSENT_COOKIE)?.value).toBe('necessary');
+    await context.close();
+  }
+});
+
+test('without JavaScript the hero is readable', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: e2eEnv().baseUrl, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: STRINGS.product.tagline }),
+  ).toBeVisible();
+  await expect(page.getByText(texts.intro)).toBeVisible();
+  await context.close();
+});
+
+test('a visitor who answered the banner never sees it, not even before the script runs', async ({
+  browser,
+}) => {
+  const context = await contextThatAnswered(browser);
+  const sent = await html(context, '/');
+  expect(sent).toContain(texts.intro);
+  expect(sent).not.toContain('class="cookie-banner"');
+  await watchTakeover(context);
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: STRINGS.alertForm.submit })).toBeVisible();
+  const log = await takeover(page);
+  expect(log.banners).toBe(0);
+  expect(log.removed).toEqual([]);
+  expectNoShift(log, 1280);
+  await expect(page.getByText(bannerText)).toHaveCount(0);
+  await context.close();
+});
+
+test('an answer kept only in the browser from before is handed to the server', async ({
+  browser,
+}) => {
+  const context = await contextThatAnswered(browser, { keptOnlyInStorage: true });
+  expect(await html(context, '/')).toContain('class="cookie-banner"');
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByText(bannerText)).toHaveCount(0);
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === CONSENT_COOKIE)?.value)
+    .toBe('all');
+  expect(await html(context, '/')).not.toContain('class="cookie-banner"');
+  await context.close();
+});
+
+test('a deep link and a signed-in browser get the plain shell, never the home hero', async ({
+  page,
+}) => {
+  for (const path of ['/alerts', '/admin', '/dashboard', '/login']) {
+    const sent = await html(page.context(), path);
+    expect(sent, path).not.toContain('hero__title');
+    expect(sent, path).toContain('class="logo__text"');
+  }
+  await registerUser(page, 'voorpagina');
+  const sent = await html(page.context(), '/');
+  expect(sent).not.toContain('hero__title');
+  expect(sent).not.toMatch(/zonder account/i);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: texts.loggedInTitle })).toBeVisible();
+});
