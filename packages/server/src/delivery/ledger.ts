@@ -75,6 +75,8 @@ export async function claimDeliveries<T extends Pick<Delivery, 'id'>>(
     },
   );
   if (changed === 0) return [];
+  // Every row taken (the usual case: the first run of a group): no need to ask which.
+  if (changed === new Set(ids).size) return [...deliveries];
   const held = await Delivery.findAll({
     attributes: ['id'],
     where: { id: { [Op.in]: ids }, claimToken },
@@ -98,15 +100,38 @@ export async function settleFollowers(
     attributes: ['id', 'status', 'sentAt', 'lastError'],
     where: { id: { [Op.in]: [...leadIds] }, status: { [Op.in]: ['sent', 'failed'] } },
   });
-  let settled = 0;
+  // One UPDATE per outcome, not per lead: the leads of one send share theirs.
+  const byOutcome = new Map<string, { lead: (typeof leads)[number]; ids: string[] }>();
   for (const lead of leads) {
+    const key = JSON.stringify([lead.status, lead.sentAt?.getTime() ?? null, lead.lastError]);
+    const entry = byOutcome.get(key) ?? { lead, ids: [] };
+    entry.ids.push(lead.id);
+    byOutcome.set(key, entry);
+  }
+  let settled = 0;
+  for (const { lead, ids } of byOutcome.values()) {
     const [changed] = await Delivery.update(
       { status: lead.status, sentAt: lead.sentAt, lastError: lead.lastError, nextAttemptAt: null },
-      { where: { leadId: lead.id, ...openDeliveryWhere() } },
+      { where: { leadId: { [Op.in]: ids }, ...openDeliveryWhere() } },
     );
     settled += changed;
   }
   return settled;
+}
+
+/**
+ * The open followers of leads this run has just settled take the same outcome, in one UPDATE (no
+ * need to read the leads back: the claim made this run their only writer).
+ */
+async function settleFollowersOf(
+  ctx: Pick<AppContext, 'models'>,
+  leadIds: readonly string[],
+  outcome: { status: 'sent' | 'failed'; sentAt: Date | null; lastError: string | null },
+): Promise<void> {
+  await ctx.models.Delivery.update(
+    { ...outcome, nextAttemptAt: null },
+    { where: { leadId: { [Op.in]: [...leadIds] }, ...openDeliveryWhere() } },
+  );
 }
 
 /**
@@ -189,7 +214,7 @@ export async function recordOutcome(
       },
       { where: open },
     );
-    await settleFollowers(ctx, ids);
+    await settleFollowersOf(ctx, ids, { status: 'sent', sentAt: now, lastError: null });
     return { status: 'sent', retryAt: null };
   }
 
