@@ -11,13 +11,18 @@ import type { Alert, Delivery, DeliveryChannel, Notification } from '../models';
 import { Op } from 'sequelize';
 import { openDeliveryWhere } from './ledger';
 
-/** A delivery with its notification and that notification's alert loaded. */
+/**
+ * A delivery with its notification and that notification's alert loaded. The notification comes
+ * WITHOUT `listing` (the snapshot) and `description`: no message carries them, and a send reads
+ * every row of its group.
+ */
 export type LoadedDelivery = Delivery & { notification: Notification & { alert: Alert } };
 
 const withNotificationAndAlert = (listing?: { platform: PlatformId; listingId: string }) => [
   {
     association: 'notification',
     required: true,
+    attributes: { exclude: ['listing', 'description'] },
     ...(listing ? { where: { platform: listing.platform, listingId: listing.listingId } } : {}),
     include: [{ association: 'alert', required: true }],
   },
