@@ -17,7 +17,7 @@ import { applySchedule } from './digest';
 import { deliverEmail, deliverEmailDigest } from './email';
 import { followLead } from './ledger';
 import { settlePushDelivery } from './push';
-import { loadDelivery } from './siblings';
+import { loadDelivery, openSiblings } from './siblings';
 import { deliverTelegram, deliverTelegramDigest } from './telegram-delivery';
 import { deliverWebhook } from './webhook';
 
@@ -34,6 +34,8 @@ const HEAD_ATTRIBUTES = [
   'nextAttemptAt',
   'heldUntil',
   'createdAt',
+  'recipient',
+  'leadId',
 ] as const;
 
 /**
@@ -58,6 +60,17 @@ export async function processDelivery(ctx: AppContext, deliveryId: string): Prom
   if (!head || head.status === 'sent' || head.status === 'failed') return;
   if (head.channel === 'push') return settlePushDelivery(ctx, head);
   if (leasedElsewhere(head, nowOf(ctx))) return;
+  // The usual e-mail: the row heads its message and is not held. Its mail's rows, read once,
+  // include it with its notification and alert.
+  if (head.channel === 'email' && head.leadId === null && head.heldUntil === null) {
+    const group = await openSiblings(ctx, head, { sameListing: false });
+    const delivery = group.find((row) => row.id === head.id);
+    if (delivery) {
+      const step = await applySchedule(ctx, delivery, nowOf(ctx));
+      if (step === 'held') return;
+      if (step === 'send') return deliverEmail(ctx, delivery, group);
+    }
+  }
   const delivery = await loadDelivery(ctx, deliveryId);
   // Gone (its alert was deleted) or settled: nothing to do.
   if (!delivery || delivery.status === 'sent' || delivery.status === 'failed') return;

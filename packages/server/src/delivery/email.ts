@@ -97,9 +97,14 @@ export function classifySmtpError(error: unknown): SendOutcome {
   return { kind: 'retry', reason: STRINGS.delivery.temporaryFailure(detail), detail };
 }
 
-export async function deliverEmail(ctx: EmailContext, lead: LoadedDelivery): Promise<void> {
+/** `gathered`: the lead's open siblings when the caller has just read them (deliver.ts). */
+export async function deliverEmail(
+  ctx: EmailContext,
+  lead: LoadedDelivery,
+  gathered?: LoadedDelivery[],
+): Promise<void> {
   const now = nowOf(ctx);
-  const siblings = dueNow(await openSiblings(ctx, lead, { sameListing: false }), now);
+  const siblings = dueNow(gathered ?? (await openSiblings(ctx, lead, { sameListing: false })), now);
   await sendAlertMail(ctx, lead, await claimDeliveries(ctx, siblings, now), null);
 }
 
