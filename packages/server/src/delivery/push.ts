@@ -14,14 +14,14 @@ import { nextSendAt, STRINGS, type LiveEventMessage } from '@prijsalarm/core';
 import { literal, Op } from 'sequelize';
 import type { AppContext } from '../context';
 import type { EngineEventMap } from '../engine/events';
+import { PUSH_GRACE_MS } from '../engine/recorder';
 import type { Delivery, Notification } from '../models';
 import { presentNotification } from '../presenters/notification';
 import { nowOf } from './clock';
 import { scheduleOfAlert } from './digest';
 import { openDeliveryWhere } from './ledger';
 
-/** How long web processes get to push a notification before the worker settles its delivery. */
-export const PUSH_GRACE_MS = 5_000;
+export { PUSH_GRACE_MS };
 
 /** The open sockets of this web process, by user (sockets/events.ts). */
 export interface PushHub {
