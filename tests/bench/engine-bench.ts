@@ -315,6 +315,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     const sql = (query as unknown as { sql?: string }).sql ?? '';
     const kind = sql
       .replace(/\s+/g, ' ')
+      .replace(/'(?:[^']|'')*'/g, '?')
       .replace(/`([a-zA-Z]+)`\.`[a-zA-Z]+` AS `[^`]+`(, )?/g, '')
       .slice(0, 90);
     statements.set(kind, (statements.get(kind) ?? 0) + 1);
