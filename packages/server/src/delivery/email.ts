@@ -37,7 +37,9 @@ async function recipientOfDelivery(
   if (parsed?.kind === 'guest') return { email: parsed.email, name: null };
   const userId = parsed?.kind === 'user' ? parsed.userId : alert.userId;
   if (userId) {
-    const user = await ctx.models.User.findByPk(userId);
+    // Loaded with the alert (siblings.ts) when it is the alert's owner.
+    const user =
+      alert.user && alert.user.id === userId ? alert.user : await ctx.models.User.findByPk(userId);
     return user ? { email: user.email, name: user.firstName ?? user.name ?? null } : null;
   }
   return alert.email ? { email: alert.email, name: null } : null;

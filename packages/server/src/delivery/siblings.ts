@@ -24,7 +24,20 @@ const withNotificationAndAlert = (listing?: { platform: PlatformId; listingId: s
     required: true,
     attributes: { exclude: ['listing', 'description'] },
     ...(listing ? { where: { platform: listing.platform, listingId: listing.listingId } } : {}),
-    include: [{ association: 'alert', required: true }],
+    include: [
+      {
+        association: 'alert',
+        required: true,
+        // Its owner's address and name, for the mail (delivery/email.ts).
+        include: [
+          {
+            association: 'user',
+            required: false,
+            attributes: ['id', 'email', 'firstName', 'name'],
+          },
+        ],
+      },
+    ],
   },
 ];
 
