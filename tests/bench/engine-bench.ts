@@ -113,6 +113,8 @@ interface ScenarioResult {
   /** The database's largest tables and indexes at the end (MB), and its notifications. */
   dbObjectsMb: Array<[string, number]>;
   notificationRows: number;
+  /** Average bytes per notification: the listing JSON, the description, title + url + images. */
+  notificationBytes: { listing: number; description: number; flat: number };
   warnings: Record<string, number>;
   /** The first expected pairs not delivered, explained. */
   missed: string[];
@@ -467,6 +469,11 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     'SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 14',
     { type: 'SELECT' },
   )) as Array<{ name: string; bytes: number }>;
+  const [noteBytes] = (await app.ctx.sequelize.query(
+    'SELECT AVG(LENGTH(listing)) AS listing, AVG(LENGTH(description)) AS description, ' +
+      'AVG(LENGTH(title) + LENGTH(url) + LENGTH(imageUrls)) AS flat FROM notifications',
+    { type: 'SELECT' },
+  )) as Array<{ listing: number; description: number; flat: number }>;
 
   // Publication → the feed's visit stored it (feed mode: the listings table).
   const feedRead: number[] = [];
@@ -567,6 +574,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     eventLoopP99Ms: loopDelay.percentile(99) / 1e6,
     dbObjectsMb: dbObjects.map(({ name, bytes }) => [name, bytes / 1024 / 1024]),
     notificationRows: notifications,
+    notificationBytes: noteBytes ?? { listing: 0, description: 0, flat: 0 },
     statementsPerSecond: [...statements.values()].reduce((a, b) => a + b, 0) / seconds,
     topStatements: [...statements]
       .sort((a, b) => b[1] - a[1])
@@ -816,6 +824,10 @@ function printResults(results: ScenarioResult[]): void {
     console.log(
       `  database at the end (${fmt(r.notificationRows)} notifications), MB: ${(r.dbObjectsMb ?? []).map(([name, mb]) => `${name} ${fmt(mb, 1)}`).join(', ')}`,
     );
+    if (r.notificationBytes)
+      console.log(
+        `  a notification's bytes: listing JSON ${fmt(r.notificationBytes.listing)}, description ${fmt(r.notificationBytes.description)}, title + url + images ${fmt(r.notificationBytes.flat)}`,
+      );
     for (const [kind, perSecond] of r.topStatements ?? [])
       console.log(`  ${fmt(perSecond, 1).padStart(7)} /s  ${kind}`);
   }
