@@ -15,7 +15,7 @@
  * second time. A rare duplicate beats a missed ad. A crash before the send costs no attempt.
  */
 import { randomUUID } from 'node:crypto';
-import { Op, type WhereOptions } from 'sequelize';
+import { literal, Op, type WhereOptions } from 'sequelize';
 import { STRINGS } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import type { Delivery } from '../models';
@@ -120,21 +120,6 @@ export async function settleFollowers(
 }
 
 /**
- * The open followers of leads this run has just settled take the same outcome, in one UPDATE (no
- * need to read the leads back: the claim made this run their only writer).
- */
-async function settleFollowersOf(
-  ctx: Pick<AppContext, 'models'>,
-  leadIds: readonly string[],
-  outcome: { status: 'sent' | 'failed'; sentAt: Date | null; lastError: string | null },
-): Promise<void> {
-  await ctx.models.Delivery.update(
-    { ...outcome, nextAttemptAt: null },
-    { where: { leadId: { [Op.in]: [...leadIds] }, ...openDeliveryWhere() } },
-  );
-}
-
-/**
  * What a follower's own `deliver` job does: 'settled' when its lead was sent or failed (it takes
  * that outcome), 'waiting' while the lead is open (the lead's message carries it; the relay brings
  * the job back), 'own' when it has no lead (any more: deleted with its alert) and sends itself.
@@ -204,17 +189,24 @@ export async function recordOutcome(
   const attemptsBefore = Math.max(...deliveries.map((delivery) => delivery.attempts ?? 0));
 
   if (outcome.kind === 'sent') {
+    // The sent rows and their open followers (which take the lead's outcome, their attempts
+    // untouched) in one UPDATE: the claim made this run the only writer of these rows.
+    const sent = ids.map((id) => Delivery.sequelize!.escape(id)).join(', ');
     await Delivery.update(
       {
         status: 'sent',
         sentAt: now,
-        attempts: attemptsBefore + 1,
+        attempts: literal(`CASE WHEN id IN (${sent}) THEN ${attemptsBefore + 1} ELSE attempts END`),
         lastError: null,
         nextAttemptAt: null,
       },
-      { where: open },
+      {
+        where: {
+          ...openDeliveryWhere(),
+          [Op.or]: [{ id: { [Op.in]: ids } }, { leadId: { [Op.in]: ids } }],
+        },
+      },
     );
-    await settleFollowersOf(ctx, ids, { status: 'sent', sentAt: now, lastError: null });
     return { status: 'sent', retryAt: null };
   }
 
