@@ -18,7 +18,9 @@
  * BENCH_MODES (polling,feed), BENCH_WARMUP_SECONDS (75), BENCH_DRAIN_SECONDS (interval + 10),
  * BENCH_WINDOW_SECONDS (60), BENCH_ADS_PER_SECOND (40), BENCH_TERM_SHARE (0.05: share of the ads
  * carrying a search term of the workload), MARKETPLACE_RATE (100 requests/s per host),
- * CHECK_CONCURRENCY (the server's default, 4).
+ * CHECK_CONCURRENCY (the server's default, 4), BENCH_CPU_PROFILE (a directory: a V8 CPU profile of
+ * the window). Besides the figures it prints the SQL statements per second in the window (the most
+ * frequent kinds) and what the database file is made of.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
