@@ -256,9 +256,11 @@ export async function recordMatches(
     transaction,
   });
   const presentKeys = new Set(present.map((row) => `${row.notificationId}/${row.channel}`));
+  // A push's job settles it after the grace (or at its plan's batch moment, if later).
   const pushLater = (row: Pick<Delivery, 'id' | 'channel' | 'createdAt'>) => {
     if (row.channel !== 'push') return;
-    (result.deliverAt ??= new Map()).set(row.id, row.createdAt.getTime() + PUSH_GRACE_MS);
+    const at = (result.deliverAt ??= new Map());
+    at.set(row.id, Math.max(at.get(row.id) ?? 0, row.createdAt.getTime() + PUSH_GRACE_MS));
   };
   for (const row of present) {
     if (row.status !== 'pending') continue;
