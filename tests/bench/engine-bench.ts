@@ -18,12 +18,15 @@
  * BENCH_MODES (polling,feed), BENCH_WARMUP_SECONDS (75), BENCH_DRAIN_SECONDS (interval + 10),
  * BENCH_WINDOW_SECONDS (60), BENCH_ADS_PER_SECOND (40), BENCH_TERM_SHARE (0.05: share of the ads
  * carrying a search term of the workload), MARKETPLACE_RATE (100 requests/s per host),
- * CHECK_CONCURRENCY (the server's default, 4).
+ * CHECK_CONCURRENCY (the server's default, 4), BENCH_CPU_PROFILE (a directory: a V8 CPU profile of
+ * the window). Besides the figures it prints the SQL statements per second in the window (the most
+ * frequent kinds) and what the database file is made of.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -106,6 +109,14 @@ interface ScenarioResult {
   cpu: { seconds: number; coreShare: number };
   rssPeakMb: number;
   eventLoopP99Ms: number;
+  /** SQL statements through Sequelize in the window, per second, and the most frequent kinds. */
+  statementsPerSecond: number;
+  topStatements: Array<[string, number]>;
+  /** The database's largest tables and indexes at the end (MB), and its notifications. */
+  dbObjectsMb: Array<[string, number]>;
+  notificationRows: number;
+  /** Average bytes per notification: the listing JSON, the description, title + url + images. */
+  notificationBytes: { listing: number; description: number; flat: number };
   warnings: Record<string, number>;
   /** The first expected pairs not delivered, explained. */
   missed: string[];
@@ -299,10 +310,26 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   const t0 = Date.now();
   const cpu0 = process.cpuUsage();
   loopDelay.enable();
+  const profiler = await startWindowProfile();
+  // Statements through Sequelize in the window, by kind (the first words of the SQL).
+  const statements = new Map<string, number>();
+  let counting = true;
+  app.ctx.sequelize.addHook('afterQuery', (_options, query) => {
+    if (!counting) return;
+    const sql = (query as unknown as { sql?: string }).sql ?? '';
+    const kind = sql
+      .replace(/\s+/g, ' ')
+      .replace(/'(?:[^']|'')*'/g, '?')
+      .replace(/`([a-zA-Z]+)`\.`[a-zA-Z]+` AS `[^`]+`(, )?/g, '')
+      .slice(0, 90);
+    statements.set(kind, (statements.get(kind) ?? 0) + 1);
+  });
   await sleep(WINDOW_S * 1000);
+  counting = false;
   const t1 = Date.now();
   const cpu = process.cpuUsage(cpu0);
   loopDelay.disable();
+  await profiler?.stop(`${alertCount}-${mode}`);
   const window = await askReport(t0, t1);
   const dbSize1 = statSync(dbFile).size;
 
@@ -483,6 +510,16 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     where: { createdAt: { [Op.between]: [new Date(t0), new Date(t1)] } },
   });
   const finalReport = await askReport(t0, t1);
+  // What the database growth is made of (SQLite's dbstat: pages per table and index).
+  const dbObjects = (await app.ctx.sequelize.query(
+    'SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 14',
+    { type: 'SELECT' },
+  )) as Array<{ name: string; bytes: number }>;
+  const [noteBytes] = (await app.ctx.sequelize.query(
+    'SELECT AVG(LENGTH(listing)) AS listing, AVG(LENGTH(description)) AS description, ' +
+      'AVG(LENGTH(title) + LENGTH(url) + LENGTH(imageUrls)) AS flat FROM notifications',
+    { type: 'SELECT' },
+  )) as Array<{ listing: number; description: number; flat: number }>;
 
   // Publication → the feed's visit stored it (feed mode: the listings table).
   const feedRead: number[] = [];
@@ -581,8 +618,38 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     },
     rssPeakMb: rssPeak / 1024 / 1024,
     eventLoopP99Ms: loopDelay.percentile(99) / 1e6,
+    dbObjectsMb: dbObjects.map(({ name, bytes }) => [name, bytes / 1024 / 1024]),
+    notificationRows: notifications,
+    notificationBytes: noteBytes ?? { listing: 0, description: 0, flat: 0 },
+    statementsPerSecond: [...statements.values()].reduce((a, b) => a + b, 0) / seconds,
+    topStatements: [...statements]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([kind, count]) => [kind, count / seconds]),
     warnings,
     missed,
+  };
+}
+
+/**
+ * BENCH_CPU_PROFILE=<dir>: a V8 CPU profile of the window alone (open it in Chrome DevTools or
+ * speedscope), `<dir>/engine-<alerts>-<mode>.cpuprofile`. The sampling costs a few % of CPU.
+ */
+async function startWindowProfile(): Promise<{ stop(name: string): Promise<void> } | null> {
+  const dir = env.BENCH_CPU_PROFILE;
+  if (!dir) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(name) {
+      const { profile } = await session.post('Profiler.stop');
+      const file = path.join(dir, `engine-${name}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      progress(`CPU profile of the window: ${file}`);
+    },
   };
 }
 
@@ -780,6 +847,7 @@ function printResults(results: ScenarioResult[]): void {
     ],
     ['peak RSS', (r) => `${fmt(r.rssPeakMb)} MB`],
     ['event loop delay p99 (window)', (r) => `${fmt(r.eventLoopP99Ms)} ms`],
+    ['SQL statements / s (window)', (r) => fmt(r.statementsPerSecond)],
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   console.log(
@@ -799,6 +867,15 @@ function printResults(results: ScenarioResult[]): void {
     if (Object.keys(r.warnings).length > 0)
       console.log(`  warnings logged: ${JSON.stringify(r.warnings)}`);
     for (const line of r.missed) console.log(`  ${line}`);
+    console.log(
+      `  database at the end (${fmt(r.notificationRows)} notifications), MB: ${(r.dbObjectsMb ?? []).map(([name, mb]) => `${name} ${fmt(mb, 1)}`).join(', ')}`,
+    );
+    if (r.notificationBytes)
+      console.log(
+        `  a notification's bytes: listing JSON ${fmt(r.notificationBytes.listing)}, description ${fmt(r.notificationBytes.description)}, title + url + images ${fmt(r.notificationBytes.flat)}`,
+      );
+    for (const [kind, perSecond] of r.topStatements ?? [])
+      console.log(`  ${fmt(perSecond, 1).padStart(7)} /s  ${kind}`);
   }
 }
 

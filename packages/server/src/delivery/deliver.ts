@@ -10,28 +10,74 @@
  * it back.
  */
 import type { AppContext } from '../context';
+import type { Delivery } from '../models';
 import type { AlertEngineJobs, JobHandler } from '../queues';
 import { nowOf } from './clock';
 import { applySchedule } from './digest';
 import { deliverEmail, deliverEmailDigest } from './email';
 import { followLead } from './ledger';
 import { settlePushDelivery } from './push';
-import { loadDelivery } from './siblings';
+import { loadDelivery, openSiblings } from './siblings';
 import { deliverTelegram, deliverTelegramDigest } from './telegram-delivery';
 import { deliverWebhook } from './webhook';
 
 /** Deliveries sent at the same time by one worker process. */
 export const DELIVER_CONCURRENCY = 10;
 
+/** The row alone: enough to see that most jobs have nothing to do. */
+const HEAD_ATTRIBUTES = [
+  'id',
+  'checkId',
+  'channel',
+  'status',
+  'attempts',
+  'nextAttemptAt',
+  'heldUntil',
+  'createdAt',
+  'recipient',
+  'leadId',
+] as const;
+
+/**
+ * Open, not held, and leased into the future: another run holds its claim (the lead of its
+ * message is sending it), or it waits for its plan's batch or its retry with a job queued for that
+ * moment. A claim would not take it now; its sender settles it.
+ */
+function leasedElsewhere(delivery: Pick<Delivery, 'nextAttemptAt' | 'heldUntil'>, now: Date) {
+  return (
+    delivery.heldUntil === null &&
+    delivery.nextAttemptAt !== null &&
+    delivery.nextAttemptAt.getTime() > now.getTime()
+  );
+}
+
 export async function processDelivery(ctx: AppContext, deliveryId: string): Promise<void> {
+  // Most jobs find their row settled (sent with its message's lead), leased by the run sending
+  // it, or a push to settle: the row alone tells, without its notification and alert.
+  const head = await ctx.models.Delivery.findByPk(deliveryId, {
+    attributes: [...HEAD_ATTRIBUTES],
+  });
+  if (!head || head.status === 'sent' || head.status === 'failed') return;
+  if (head.channel === 'push') return settlePushDelivery(ctx, head);
+  if (leasedElsewhere(head, nowOf(ctx))) return;
+  // The usual e-mail: the row heads its message and is not held. Its mail's rows, read once,
+  // include it with its notification and alert.
+  if (head.channel === 'email' && head.leadId === null && head.heldUntil === null) {
+    const group = await openSiblings(ctx, head, { sameListing: false });
+    const delivery = group.find((row) => row.id === head.id);
+    if (delivery) {
+      const step = await applySchedule(ctx, delivery, nowOf(ctx));
+      if (step === 'held') return;
+      if (step === 'send') return deliverEmail(ctx, delivery, group);
+    }
+  }
   const delivery = await loadDelivery(ctx, deliveryId);
   // Gone (its alert was deleted) or settled: nothing to do.
   if (!delivery || delivery.status === 'sent' || delivery.status === 'failed') return;
   // Another alert's delivery of an ad already on its way to this recipient on this channel.
-  if (delivery.channel !== 'push' && (await followLead(ctx, delivery)) !== 'own') return;
+  if ((await followLead(ctx, delivery)) !== 'own') return;
   // Its alert's schedule (digest, quiet hours) may hold it, or make it part of a digest.
-  const step =
-    delivery.channel === 'push' ? 'send' : await applySchedule(ctx, delivery, nowOf(ctx));
+  const step = await applySchedule(ctx, delivery, nowOf(ctx));
   if (step === 'held') return;
   switch (delivery.channel) {
     case 'email':
@@ -41,7 +87,7 @@ export async function processDelivery(ctx: AppContext, deliveryId: string): Prom
         ? deliverTelegramDigest(ctx, delivery)
         : deliverTelegram(ctx, delivery);
     case 'push':
-      return settlePushDelivery(ctx, delivery);
+      return;
     case 'webhook':
       return deliverWebhook(ctx, delivery);
   }

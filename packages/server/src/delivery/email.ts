@@ -37,7 +37,9 @@ async function recipientOfDelivery(
   if (parsed?.kind === 'guest') return { email: parsed.email, name: null };
   const userId = parsed?.kind === 'user' ? parsed.userId : alert.userId;
   if (userId) {
-    const user = await ctx.models.User.findByPk(userId);
+    // Loaded with the alert (siblings.ts) when it is the alert's owner.
+    const user =
+      alert.user && alert.user.id === userId ? alert.user : await ctx.models.User.findByPk(userId);
     return user ? { email: user.email, name: user.firstName ?? user.name ?? null } : null;
   }
   return alert.email ? { email: alert.email, name: null } : null;
@@ -97,9 +99,14 @@ export function classifySmtpError(error: unknown): SendOutcome {
   return { kind: 'retry', reason: STRINGS.delivery.temporaryFailure(detail), detail };
 }
 
-export async function deliverEmail(ctx: EmailContext, lead: LoadedDelivery): Promise<void> {
+/** `gathered`: the lead's open siblings when the caller has just read them (deliver.ts). */
+export async function deliverEmail(
+  ctx: EmailContext,
+  lead: LoadedDelivery,
+  gathered?: LoadedDelivery[],
+): Promise<void> {
   const now = nowOf(ctx);
-  const siblings = dueNow(await openSiblings(ctx, lead, { sameListing: false }), now);
+  const siblings = dueNow(gathered ?? (await openSiblings(ctx, lead, { sameListing: false })), now);
   await sendAlertMail(ctx, lead, await claimDeliveries(ctx, siblings, now), null);
 }
 

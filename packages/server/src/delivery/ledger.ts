@@ -15,7 +15,7 @@
  * second time. A rare duplicate beats a missed ad. A crash before the send costs no attempt.
  */
 import { randomUUID } from 'node:crypto';
-import { Op, type WhereOptions } from 'sequelize';
+import { literal, Op, type WhereOptions } from 'sequelize';
 import { STRINGS } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import type { Delivery } from '../models';
@@ -75,6 +75,8 @@ export async function claimDeliveries<T extends Pick<Delivery, 'id'>>(
     },
   );
   if (changed === 0) return [];
+  // Every row taken (the usual case: the first run of a group): no need to ask which.
+  if (changed === new Set(ids).size) return [...deliveries];
   const held = await Delivery.findAll({
     attributes: ['id'],
     where: { id: { [Op.in]: ids }, claimToken },
@@ -98,11 +100,19 @@ export async function settleFollowers(
     attributes: ['id', 'status', 'sentAt', 'lastError'],
     where: { id: { [Op.in]: [...leadIds] }, status: { [Op.in]: ['sent', 'failed'] } },
   });
-  let settled = 0;
+  // One UPDATE per outcome, not per lead: the leads of one send share theirs.
+  const byOutcome = new Map<string, { lead: (typeof leads)[number]; ids: string[] }>();
   for (const lead of leads) {
+    const key = JSON.stringify([lead.status, lead.sentAt?.getTime() ?? null, lead.lastError]);
+    const entry = byOutcome.get(key) ?? { lead, ids: [] };
+    entry.ids.push(lead.id);
+    byOutcome.set(key, entry);
+  }
+  let settled = 0;
+  for (const { lead, ids } of byOutcome.values()) {
     const [changed] = await Delivery.update(
       { status: lead.status, sentAt: lead.sentAt, lastError: lead.lastError, nextAttemptAt: null },
-      { where: { leadId: lead.id, ...openDeliveryWhere() } },
+      { where: { leadId: { [Op.in]: ids }, ...openDeliveryWhere() } },
     );
     settled += changed;
   }
@@ -179,17 +189,24 @@ export async function recordOutcome(
   const attemptsBefore = Math.max(...deliveries.map((delivery) => delivery.attempts ?? 0));
 
   if (outcome.kind === 'sent') {
+    // The sent rows and their open followers (which take the lead's outcome, their attempts
+    // untouched) in one UPDATE: the claim made this run the only writer of these rows.
+    const sent = ids.map((id) => Delivery.sequelize!.escape(id)).join(', ');
     await Delivery.update(
       {
         status: 'sent',
         sentAt: now,
-        attempts: attemptsBefore + 1,
+        attempts: literal(`CASE WHEN id IN (${sent}) THEN ${attemptsBefore + 1} ELSE attempts END`),
         lastError: null,
         nextAttemptAt: null,
       },
-      { where: open },
+      {
+        where: {
+          ...openDeliveryWhere(),
+          [Op.or]: [{ id: { [Op.in]: ids } }, { leadId: { [Op.in]: ids } }],
+        },
+      },
     );
-    await settleFollowers(ctx, ids);
     return { status: 'sent', retryAt: null };
   }
 

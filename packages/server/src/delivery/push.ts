@@ -11,17 +11,17 @@
  *   notification centre shows it either way.
  */
 import { nextSendAt, STRINGS, type LiveEventMessage } from '@prijsalarm/core';
-import { Op } from 'sequelize';
+import { literal, Op } from 'sequelize';
 import type { AppContext } from '../context';
 import type { EngineEventMap } from '../engine/events';
+import { PUSH_GRACE_MS } from '../engine/recorder';
 import type { Delivery, Notification } from '../models';
 import { presentNotification } from '../presenters/notification';
 import { nowOf } from './clock';
 import { scheduleOfAlert } from './digest';
 import { openDeliveryWhere } from './ledger';
 
-/** How long web processes get to push a notification before the worker settles its delivery. */
-export const PUSH_GRACE_MS = 5_000;
+export { PUSH_GRACE_MS };
 
 /** The open sockets of this web process, by user (sockets/events.ts). */
 export interface PushHub {
@@ -86,10 +86,14 @@ export async function pushNotification(
   return received;
 }
 
-/** Worker side: after the grace period, a push nobody took is failed 'Geen open verbinding'. */
+/**
+ * Worker side: after the grace period, a push nobody took is failed 'Geen open verbinding' — with
+ * every other push of the same check whose grace has passed, in one UPDATE (their own jobs then
+ * find them settled).
+ */
 export async function settlePushDelivery(
   ctx: Pick<AppContext, 'models' | 'queue' | 'logger'>,
-  delivery: Delivery,
+  delivery: Pick<Delivery, 'id' | 'checkId' | 'createdAt'>,
   now: Date = new Date(),
 ): Promise<void> {
   const due = delivery.createdAt.getTime() + PUSH_GRACE_MS;
@@ -101,13 +105,24 @@ export async function settlePushDelivery(
     );
     return;
   }
+  const graceOver = new Date(now.getTime() - PUSH_GRACE_MS);
   await ctx.models.Delivery.update(
     {
       status: 'failed',
-      attempts: delivery.attempts + 1,
+      attempts: literal('attempts + 1'),
       lastError: STRINGS.delivery.noOpenConnection,
       nextAttemptAt: null,
     },
-    { where: { id: delivery.id, ...openDeliveryWhere() } },
+    {
+      where: {
+        ...openDeliveryWhere(),
+        [Op.or]: [
+          { id: delivery.id },
+          ...(delivery.checkId
+            ? [{ checkId: delivery.checkId, channel: 'push', createdAt: { [Op.lte]: graceOver } }]
+            : []),
+        ],
+      },
+    },
   );
 }

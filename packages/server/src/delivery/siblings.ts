@@ -11,15 +11,33 @@ import type { Alert, Delivery, DeliveryChannel, Notification } from '../models';
 import { Op } from 'sequelize';
 import { openDeliveryWhere } from './ledger';
 
-/** A delivery with its notification and that notification's alert loaded. */
+/**
+ * A delivery with its notification and that notification's alert loaded. The notification comes
+ * WITHOUT `listing` (the snapshot) and `description`: no message carries them, and a send reads
+ * every row of its group.
+ */
 export type LoadedDelivery = Delivery & { notification: Notification & { alert: Alert } };
 
 const withNotificationAndAlert = (listing?: { platform: PlatformId; listingId: string }) => [
   {
     association: 'notification',
     required: true,
+    attributes: { exclude: ['listing', 'description'] },
     ...(listing ? { where: { platform: listing.platform, listingId: listing.listingId } } : {}),
-    include: [{ association: 'alert', required: true }],
+    include: [
+      {
+        association: 'alert',
+        required: true,
+        // Its owner's address and name, for the mail (delivery/email.ts).
+        include: [
+          {
+            association: 'user',
+            required: false,
+            attributes: ['id', 'email', 'firstName', 'name'],
+          },
+        ],
+      },
+    ],
   },
 ];
 
@@ -38,14 +56,20 @@ const oldestFirst: Array<[string, string]> = [
   ['id', 'ASC'],
 ];
 
+/** What gathering a send's rows needs of its lead: its row, and its ad for `sameListing`. */
+export type SiblingsOf = Pick<Delivery, 'id' | 'channel' | 'checkId' | 'recipient'> & {
+  notification?: Pick<Notification, 'platform' | 'listingId'>;
+};
+
 /**
  * The open deliveries of `lead`'s recipient and check on its channel (`sameListing`: only those of
  * the same ad) that are not another delivery's followers, and the open followers of those, oldest
- * first. `lead` itself is always part of it (a follower whose lead is gone sends itself).
+ * first. `lead` itself is always part of it when it comes loaded (a follower whose lead is gone
+ * sends itself); a lead given as its row alone is in it when it is open and heads its message.
  */
 export async function openSiblings(
   ctx: Pick<AppContext, 'models'>,
-  lead: LoadedDelivery,
+  lead: LoadedDelivery | SiblingsOf,
   options: {
     sameListing: boolean;
     /**
@@ -57,9 +81,11 @@ export async function openSiblings(
 ): Promise<LoadedDelivery[]> {
   const { Delivery } = ctx.models;
   const channel: DeliveryChannel = lead.channel;
-  const listing = options.sameListing
-    ? { platform: lead.notification.platform, listingId: lead.notification.listingId }
-    : undefined;
+  if (options.sameListing && !lead.notification) throw new Error('sameListing needs the ad');
+  const listing =
+    options.sameListing && lead.notification
+      ? { platform: lead.notification.platform, listingId: lead.notification.listingId }
+      : undefined;
   const gathered = options.heldUntil
     ? { heldUntil: { [Op.lte]: options.heldUntil } }
     : lead.checkId
@@ -79,14 +105,28 @@ export async function openSiblings(
           order: oldestFirst,
         })) as LoadedDelivery[])
       : [];
-  if (!heads.some((row) => row.id === lead.id)) heads.unshift(lead);
+  if (!heads.some((row) => row.id === lead.id) && isLoaded(lead)) heads.unshift(lead);
+  // Followers are rare (two alerts of one recipient on one ad): asked by id first, loaded only
+  // when there are any.
+  const followerWhere = {
+    leadId: { [Op.in]: heads.map((row) => row.id) },
+    ...openDeliveryWhere(),
+  };
+  const anyFollower =
+    heads.length > 0 &&
+    (await Delivery.findOne({ attributes: ['id'], where: followerWhere })) !== null;
+  if (!anyFollower) return heads;
   const followers = (await Delivery.findAll({
-    where: { leadId: { [Op.in]: heads.map((row) => row.id) }, ...openDeliveryWhere() },
+    where: followerWhere,
     include: withNotificationAndAlert(),
     order: oldestFirst,
   })) as LoadedDelivery[];
   const ids = new Set(heads.map((row) => row.id));
   return [...heads, ...followers.filter((row) => !ids.has(row.id))];
+}
+
+function isLoaded(lead: LoadedDelivery | SiblingsOf): lead is LoadedDelivery {
+  return (lead as LoadedDelivery).notification?.alert !== undefined;
 }
 
 /** The ads of a group once each, with every alert that matched it, in the order first seen. */

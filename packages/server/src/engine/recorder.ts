@@ -65,11 +65,17 @@ export interface Recorded {
   created: CreatedNotification[];
   /** Pending deliveries of the recorded matches, new or found: each gets a `deliver` job. */
   pendingDeliveryIds: string[];
-  /** Deliveries that wait for their plan's batch: id → when (ms) their job runs. */
+  /** Deliveries whose job waits (their plan's batch, a push's grace): id → when (ms) it runs. */
   deliverAt?: Map<string, number>;
 }
 
 type RecorderContext = Pick<AppContext, 'models' | 'sequelize' | 'queue' | 'events' | 'logger'>;
+
+/**
+ * How long web processes get to push a notification live before the worker settles its push
+ * delivery (delivery/push.ts): its `deliver` job is queued that much later, not at once.
+ */
+export const PUSH_GRACE_MS = 5_000;
 
 /**
  * The channels an alert's match goes out on (README: "The recording contract"); `webhook` when
@@ -245,12 +251,22 @@ export async function recordMatches(
   if (wanted.length === 0) return result;
 
   const present = await Delivery.findAll({
-    attributes: ['id', 'notificationId', 'channel', 'status'],
+    attributes: ['id', 'notificationId', 'channel', 'status', 'createdAt'],
     where: { notificationId: { [Op.in]: [...new Set(wanted.map((w) => w.notificationId))] } },
     transaction,
   });
   const presentKeys = new Set(present.map((row) => `${row.notificationId}/${row.channel}`));
-  for (const row of present) if (row.status === 'pending') result.pendingDeliveryIds.push(row.id);
+  // A push's job settles it after the grace (or at its plan's batch moment, if later).
+  const pushLater = (row: Pick<Delivery, 'id' | 'channel' | 'createdAt'>) => {
+    if (row.channel !== 'push') return;
+    const at = (result.deliverAt ??= new Map());
+    at.set(row.id, Math.max(at.get(row.id) ?? 0, row.createdAt.getTime() + PUSH_GRACE_MS));
+  };
+  for (const row of present) {
+    if (row.status !== 'pending') continue;
+    result.pendingDeliveryIds.push(row.id);
+    pushLater(row);
+  }
 
   const missing = wanted.filter((w) => !presentKeys.has(`${w.notificationId}/${w.channel}`));
   if (missing.length === 0) return result;
@@ -287,6 +303,7 @@ export async function recordMatches(
     result.pendingDeliveryIds.push(row.id);
     if (row.nextAttemptAt)
       (result.deliverAt ??= new Map()).set(row.id, row.nextAttemptAt.getTime());
+    pushLater(row);
   }
   if (followers.length > 0) {
     const rows = await Delivery.bulkCreate(

@@ -19,7 +19,7 @@ import { Op, type WhereOptions } from 'sequelize';
 import { EXPIRY_REMINDER_HOURS_BEFORE, type PlatformId } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { chunks } from '../lib/chunks';
-import { forEachPage } from '../lib/sql';
+import { forEachPage, setEach } from '../lib/sql';
 import type { Alert } from '../models';
 import { manageUrlOf, refreshUrlOf } from '../security/alert-links';
 import { alertIntervalSeconds, alertSearches } from './alert-search';
@@ -425,6 +425,8 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
       hostCooldown.set(search.platform, Math.max(until, hostCooldown.get(search.platform) ?? 0));
     }
 
+    // Each due search's next check, written in one statement after the loop.
+    const moved = new Map<string, Date>();
     for (const search of searches) {
       const scheduled = search.nextCheckAt?.getTime() ?? nowMs;
       if (scheduled > horizon.getTime()) continue;
@@ -439,7 +441,7 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
           ? startSlot(search.key, intervalMs, nowMs)
           : Math.max(scheduled, nowMs);
       if (runAt > horizon.getTime()) {
-        await search.update({ nextCheckAt: new Date(runAt) });
+        moved.set(search.key, new Date(runAt));
         continue;
       }
       const delayMs = runAt - nowMs;
@@ -455,9 +457,10 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
       }
       // At least half an interval on: a start slot just before a regular one must not run twice.
       const next = nextSlotAfter(search.key, intervalMs, runAt + Math.floor(intervalMs / 2));
-      await search.update({ nextCheckAt: new Date(next) });
+      moved.set(search.key, new Date(next));
       report.enqueued.push({ searchKey: search.key, delayMs });
     }
+    await setEach(models.Search, 'nextCheckAt', moved);
     return report;
   }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DataTypes, Model, Op } from 'sequelize';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSequelize } from '../db/sequelize';
-import { forEachPage } from './sql';
+import { forEachPage, setEach } from './sql';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-pages-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -34,6 +34,37 @@ describe('forEachPage', () => {
     const expected = ids.filter((_, i) => i % 3 !== 0).sort();
     expect(pages.flat()).toEqual(expected);
     expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
+    await sequelize.close();
+  });
+});
+
+class Slot extends Model {
+  declare id: string;
+  declare at: Date | null;
+}
+
+describe('setEach', () => {
+  it('gives each row its own value (dates to the ms) and leaves the others alone', async () => {
+    const sequelize = createSequelize({ dialect: 'sqlite', storage: path.join(dir, 's.sqlite') });
+    Slot.init(
+      { id: { type: DataTypes.STRING, primaryKey: true }, at: DataTypes.DATE(3) },
+      { sequelize, tableName: 'slots', timestamps: false },
+    );
+    await Slot.sync();
+    const ids = Array.from({ length: 1203 }, (_, i) => `key-${i}`);
+    await Slot.bulkCreate(ids.map((id) => ({ id, at: null })));
+
+    // More rows than one statement takes, and an id with a quote in it.
+    const base = Date.UTC(2026, 10, 24, 22, 0, 0, 1);
+    const values = new Map(ids.slice(0, 1201).map((id, i) => [id, new Date(base + i * 7)]));
+    await Slot.create({ id: "o'key", at: null });
+    values.set("o'key", new Date(base - 1));
+    await setEach(Slot, 'at', values);
+
+    const rows = new Map((await Slot.findAll()).map((row) => [row.id, row.at?.getTime() ?? null]));
+    for (const [id, at] of values) expect(rows.get(id)).toBe(at.getTime());
+    expect(rows.get('key-1201')).toBeNull();
+    expect(rows.get('key-1202')).toBeNull();
     await sequelize.close();
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Plan } from '@prijsalarm/core';
 import { startEngineKit, type EngineKit } from '../../../test/engine-kit';
 import type { Alert } from '../../models';
+import { PUSH_GRACE_MS } from '../recorder';
 import { AlertIndex } from './alert-index';
 import { createFeedReader, type FeedReader } from './feed-reader';
 import { createIndexSync } from './index-sync';
@@ -66,6 +67,13 @@ async function ready(): Promise<void> {
 const notificationsOf = (alert: Alert) =>
   kit.models.Notification.findAll({ where: { alertId: alert.id } });
 
+const pushDeliveryIds = async () =>
+  new Set(
+    (await kit.models.Delivery.findAll({ attributes: ['id'], where: { channel: 'push' } })).map(
+      (delivery) => delivery.id,
+    ),
+  );
+
 describe('the new-ads feed', () => {
   it('delivers an ad only the feed saw, once, marked as found by the feed', async () => {
     kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Oude racefiets' }); // before: baseline
@@ -81,10 +89,19 @@ describe('the new-ads feed', () => {
 
     const found = await notificationsOf(alert);
     expect(found.map((n) => [n.listingId, n.foundBy])).toEqual([[ad.itemId, 'feed']]);
-    // Pro: at once.
+    // Pro: at once. The push goes live at once too (an event); its row's job settles it after
+    // the web processes' grace.
+    const pushIds = await pushDeliveryIds();
     const deliver = kit.enqueued.filter((job) => job.name === 'deliver');
-    expect(deliver.length).toBeGreaterThan(0);
-    expect(deliver.every((job) => !job.options?.delayMs)).toBe(true);
+    const messages = deliver.filter((job) => !pushIds.has(job.data.deliveryId as string));
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.every((job) => !job.options?.delayMs)).toBe(true);
+    const pushes = deliver.filter((job) => pushIds.has(job.data.deliveryId as string));
+    expect(pushes.length).toBeGreaterThan(0);
+    for (const job of pushes) {
+      expect(job.options?.delayMs).toBeGreaterThan(PUSH_GRACE_MS - 2_000);
+      expect(job.options?.delayMs).toBeLessThanOrEqual(PUSH_GRACE_MS);
+    }
   });
 
   it('holds a FREE alert’s ad for its check interval, a PRO alert’s not', async () => {
@@ -108,8 +125,12 @@ describe('the new-ads feed', () => {
       expect(delivery.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
     }
     for (const delivery of proDeliveries) expect(delivery.nextAttemptAt).toBeNull();
+    const proPush = new Set(proDeliveries.filter((d) => d.channel === 'push').map((d) => d.id));
     const delayed = kit.enqueued.filter(
-      (job) => job.name === 'deliver' && (job.options?.delayMs ?? 0) > 0,
+      (job) =>
+        job.name === 'deliver' &&
+        (job.options?.delayMs ?? 0) > 0 &&
+        !proPush.has(job.data.deliveryId as string),
     );
     expect(delayed.map((job) => job.data.deliveryId).sort()).toEqual(
       freeDeliveries.map((d) => d.id).sort(),
