@@ -5,6 +5,7 @@ import { ADMIN_REQUIRED_ERROR, ERROR_QUERY, STRINGS, showFooter } from '@prijsal
 import { useRouteChange } from '../../hooks/useRouteChange';
 import { useStores } from '../../stores/context';
 import { ChatLoader } from '../../chat/ChatLoader';
+import { HydrateLater } from '../ui/HydrateLater';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
@@ -39,7 +40,11 @@ export const Layout = observer(function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      {showFooter(location.pathname) && <Footer />}
+      {showFooter(location.pathname) && (
+        <HydrateLater>
+          <Footer />
+        </HydrateLater>
+      )}
       <Toasts />
       <ChatLoader />
     </div>
