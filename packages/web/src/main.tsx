@@ -20,15 +20,18 @@ if (!container) throw new Error('index.html has no #root');
 const root: HTMLElement = container;
 const navigator = new RouterNavigator(() => window.location);
 
-function createStore(): RootStore {
+/** What the stores are built on in the browser: its storage, the cross-tab channel, this tab. */
+function browserParts() {
+  return { storage: browserStorage(), channel: browserCrossTabChannel(), tabId: newTabId() };
+}
+
+function createStore(parts: ReturnType<typeof browserParts>): RootStore {
   const store = new RootStore({
     createApi: createBrowserApiClient,
     cookies: documentCookies,
     setCookie: writeDocumentCookie,
-    storage: browserStorage(),
-    channel: browserCrossTabChannel(),
     navigator,
-    tabId: newTabId(),
+    ...parts,
   });
   reportErrorsAfterConsent(store);
   return store;
@@ -45,7 +48,8 @@ function render(store: RootStore): void {
     </StrictMode>
   );
   // The prerendered page is hydrated: its elements stay where they are and get their handlers;
-  // the parts in HydrateLater (the home page's sections, the footer) each in a task of its own.
+  // the parts in HydrateLater (the navigation bar, the home page's hero and sections, the
+  // footer) each in a task of its own.
   if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) hydrating(() => hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
@@ -55,10 +59,12 @@ function render(store: RootStore): void {
 // shift). Should it fail to load, the router's own loading and error handling take over.
 // The start is split into tasks, each short on a phone (issue 14: Lighthouse's Total Blocking
 // Time counts what a task takes beyond 50 ms): this module's evaluation, which asks for the
-// scene's code; the stores; the application start (settings, then the session); loading and
-// evaluating the scene; the hydration.
+// scene's code; the browser's storage and channel; the stores; the application start (settings,
+// then the session); loading and evaluating the scene; the hydration (HydrateLater: in parts).
 const firstScene = preloadFirstScene(window.location.pathname).catch(() => undefined);
 void nextTask(undefined)
+  .then(browserParts)
+  .then(nextTask)
   .then(createStore)
   .then(nextTask)
   .then((store) => {

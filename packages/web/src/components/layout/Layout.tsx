@@ -32,7 +32,9 @@ export const Layout = observer(function Layout() {
   return (
     <div className="app">
       <SkipLink />
-      <NavBar />
+      <HydrateLater>
+        <NavBar />
+      </HydrateLater>
       {/* In the page's flow under the navigation, never over it: it covers no button (issue 14). */}
       <CookieBanner path={location.pathname} />
       <main id={MAIN_CONTENT_ID} className="main" tabIndex={-1}>
