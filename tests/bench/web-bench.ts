@@ -11,16 +11,9 @@
  *
  * Exits 1 when the home route is over budget.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launch } from 'chrome-launcher';
+import { availableParallelism, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
-import { getFreePort } from '../../packages/server/test/ports';
 import {
   HOME_FIRST_LOAD_JS_BUDGET_KB,
   describeScripts,
@@ -28,18 +21,10 @@ import {
   measureScripts,
   totalGzip,
 } from '../e2e/support/first-load-js';
+import { CHROMIUM, CHROMIUM_FLAGS, ensureWebBuilt, lighthouseRun, startServer } from './web-server';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** At least 3; `LIGHTHOUSE_RUNS=5 npm run bench:web` for a steadier median. */
 const LIGHTHOUSE_RUNS = Math.max(3, Number(process.env.LIGHTHOUSE_RUNS) || 3);
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-];
 const METRICS = [
   'first-contentful-paint',
   'largest-contentful-paint',
@@ -70,44 +55,6 @@ async function measureHomeScripts(url: string): Promise<boolean> {
   }
 }
 
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-bench-web-'));
-  const port = await getFreePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      SERVICES: 'web',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { url, stop };
-    } catch {
-      // Not listening yet.
-    }
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stop();
-  throw new Error('the server did not start');
-}
-
 /**
  * The machine's 1-minute load average beside each figure: Lighthouse simulates a slow phone by
  * multiplying the CPU time it observes, so a busy machine (load above its cores) lowers the score.
@@ -126,39 +73,27 @@ async function measureLighthouse(url: string): Promise<void> {
   let culprits = '';
   let worstScore = Infinity;
   for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
-    const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
-    try {
-      const result = await lighthouse(`${url}/`, {
-        port: chrome.port,
-        onlyCategories: ['performance'],
-        output: 'json',
-        logLevel: 'error',
-      });
-      if (!result) throw new Error('Lighthouse gave no result');
-      const { lhr } = result;
-      if (lhr.runtimeError) {
-        // A run that could not load the page (e.g. NO_FCP on a starved machine) is no figure.
-        console.log(`  run ${run}: failed — ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-        continue;
-      }
-      const metrics = Object.fromEntries(
-        METRICS.map((id) => {
-          const audit = lhr.audits[id];
-          return [id, { value: audit?.numericValue ?? NaN, display: audit?.displayValue ?? '?' }];
-        }),
-      );
-      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
-      runs.push({ score, metrics });
-      if (score <= worstScore) {
-        worstScore = score;
-        culprits = culpritsOf(lhr);
-      }
-      console.log(
-        `  run ${run}: score ${score}  ${METRICS.map((id) => `${id} ${metrics[id]!.display}`).join('  ')}  (${load()})`,
-      );
-    } finally {
-      chrome.kill();
+    const { lhr } = await lighthouseRun(`${url}/`);
+    if (lhr.runtimeError) {
+      // A run that could not load the page (e.g. NO_FCP on a starved machine) is no figure.
+      console.log(`  run ${run}: failed — ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+      continue;
     }
+    const metrics = Object.fromEntries(
+      METRICS.map((id) => {
+        const audit = lhr.audits[id];
+        return [id, { value: audit?.numericValue ?? NaN, display: audit?.displayValue ?? '?' }];
+      }),
+    );
+    const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+    runs.push({ score, metrics });
+    if (score <= worstScore) {
+      worstScore = score;
+      culprits = culpritsOf(lhr);
+    }
+    console.log(
+      `  run ${run}: score ${score}  ${METRICS.map((id) => `${id} ${metrics[id]!.display}`).join('  ')}  (${load()})`,
+    );
   }
   if (runs.length === 0) throw new Error('every Lighthouse run failed');
   console.log(
@@ -221,11 +156,7 @@ function culpritsOf(lhr: LighthouseResult): string {
   return lines.join('\n') || '  (none reported)';
 }
 
-const build = spawnSync(process.execPath, ['packages/web/scripts/ensure-built.mjs'], {
-  cwd: ROOT,
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+ensureWebBuilt();
 
 const server = await startServer();
 try {

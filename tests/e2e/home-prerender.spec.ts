@@ -30,8 +30,8 @@ interface LayoutShift {
 
 /**
  * Before any of the page's own code: records every element removed from the document that is
- * (or holds) the hero's text, the top bar or the cookie banner, every cookie-banner element, and
- * every layout shift.
+ * (or holds) the hero's text, the top bar, the cookie banner, a section of the page or the footer,
+ * every cookie-banner element, and every layout shift.
  */
 async function watchTakeover(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
@@ -42,7 +42,10 @@ async function watchTakeover(context: BrowserContext): Promise<void> {
       shifted: [] as string[],
     };
     (window as unknown as { takeover: typeof log }).takeover = log;
-    const watched = '.hero__title, .hero__intro, .site-header, .cookie-banner';
+    // The hero, the sections and the footer are taken over in tasks of their own
+    // (HydrateLater): each must keep its prerendered elements all the same.
+    const watched =
+      '.hero__title, .hero__intro, .site-header, .cookie-banner, .home__section, .home__cta, .site-footer';
     new MutationObserver((records) => {
       for (const record of records) {
         for (const node of record.removedNodes) {

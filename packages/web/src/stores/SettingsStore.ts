@@ -7,6 +7,7 @@ import {
   settingsAfterLoadFailure,
 } from '@prijsalarm/core';
 import type { PublicSettings } from '@prijsalarm/core';
+import { nextTask } from '../platform/nextTask';
 import { STORAGE_KEYS, readJson, removeKey, writeJson } from '../platform/storage';
 import type { RootStore } from './RootStore';
 
@@ -110,8 +111,12 @@ export class SettingsStore {
   private async fetch(): Promise<PublicSettings> {
     try {
       const [answer, parse] = await Promise.all([this.root.api.settings.public(), loadParser()]);
+      // On a phone, evaluating the parser's code, checking the answer and drawing what it changes
+      // (the pricing links and section) are three short tasks, not one long one (issue 14).
+      await nextTask(undefined);
       const settings = parse(answer);
       const fetchedAt = this.root.now();
+      await nextTask(undefined);
       runInAction(() => {
         this.settings = settings;
         this.fetchedAt = fetchedAt;

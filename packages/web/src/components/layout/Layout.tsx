@@ -5,6 +5,7 @@ import { ADMIN_REQUIRED_ERROR, ERROR_QUERY, STRINGS, showFooter } from '@prijsal
 import { useRouteChange } from '../../hooks/useRouteChange';
 import { useStores } from '../../stores/context';
 import { ChatLoader } from '../../chat/ChatLoader';
+import { HydrateLater } from '../ui/HydrateLater';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
@@ -31,7 +32,9 @@ export const Layout = observer(function Layout() {
   return (
     <div className="app">
       <SkipLink />
-      <NavBar />
+      <HydrateLater>
+        <NavBar />
+      </HydrateLater>
       {/* In the page's flow under the navigation, never over it: it covers no button (issue 14). */}
       <CookieBanner path={location.pathname} />
       <main id={MAIN_CONTENT_ID} className="main" tabIndex={-1}>
@@ -39,7 +42,11 @@ export const Layout = observer(function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      {showFooter(location.pathname) && <Footer />}
+      {showFooter(location.pathname) && (
+        <HydrateLater>
+          <Footer />
+        </HydrateLater>
+      )}
       <Toasts />
       <ChatLoader />
     </div>

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { STRINGS } from '@prijsalarm/core';
 import { PageLoading } from '../../components/layout/PageLoading';
 import { ClientOnly } from '../../components/ui/ClientOnly';
+import { HydrateLater } from '../../components/ui/HydrateLater';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { WhenVisible } from '../../components/ui/WhenVisible';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -39,16 +40,19 @@ const formLoading = (
 /** The id the call to action jumps to. */
 const FORM_ID = 'gratis-alert';
 
+/** A section of the page; taken over in a task of its own when the page was prerendered. */
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section className={`home__section home__section--${id}`} aria-labelledby={`home-${id}`}>
-      <div className="home__inner">
-        <h2 id={`home-${id}`} className="home__heading">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </section>
+    <HydrateLater>
+      <section className={`home__section home__section--${id}`} aria-labelledby={`home-${id}`}>
+        <div className="home__inner">
+          <h2 id={`home-${id}`} className="home__heading">
+            {title}
+          </h2>
+          {children}
+        </div>
+      </section>
+    </HydrateLater>
   );
 }
 
@@ -71,12 +75,30 @@ function LoggedInCard() {
 }
 
 /**
+ * The pricing table, only while the pricing tool is visible. Its own observer: the settings
+ * answer (which shows it) then redraws this section, not the whole page (issue 14).
+ */
+const PricingSection = observer(function PricingSection() {
+  const { settings } = useStores();
+  if (!settings.isPricingToolVisible) return null;
+  return (
+    <Section id="pricing" title={texts.pricingTitle}>
+      <WhenVisible minHeight="30rem">
+        <Suspense fallback={<PageLoading />}>
+          <PlanCards headingLevel="h3" />
+        </Suspense>
+      </WhenVisible>
+    </Section>
+  );
+});
+
+/**
  * / (spec §2): hero with the tagline, the marketplaces, the live figure, the guest alert form and
  * an example alert (mail and Telegram), features, the how-it-works
  * carousel, the pricing table (only while the pricing tool is visible), the FAQ and a call to action.
  */
 const HomeScene = observer(function HomeScene() {
-  const { auth, settings } = useStores();
+  const { auth } = useStores();
   usePageTitle(STRINGS.product.tagline);
   const loggedIn = auth.isLoggedIn;
   // The last feature is about trying without an account: a signed-in user has one.
@@ -85,35 +107,37 @@ const HomeScene = observer(function HomeScene() {
     : texts.features;
   return (
     <div className="home">
-      <section className="hero" aria-labelledby="home-title">
-        <div className="hero__inner hero__inner--split">
-          <div className="hero__text">
-            <p className="hero__eyebrow">{texts.title}</p>
-            <h1 className="hero__title" id="home-title">
-              {STRINGS.product.tagline}
-            </h1>
-            <p className="hero__intro">{texts.intro}</p>
-            <Marketplaces />
-            <LiveFigure />
+      <HydrateLater>
+        <section className="hero" aria-labelledby="home-title">
+          <div className="hero__inner hero__inner--split">
+            <div className="hero__text">
+              <p className="hero__eyebrow">{texts.title}</p>
+              <h1 className="hero__title" id="home-title">
+                {STRINGS.product.tagline}
+              </h1>
+              <p className="hero__intro">{texts.intro}</p>
+              <Marketplaces />
+              <LiveFigure />
+            </div>
+            <div className="hero__form" id={FORM_ID}>
+              {loggedIn ? (
+                <LoggedInCard />
+              ) : (
+                // The prerendered page and the first render show the placeholder; the form's
+                // code is asked for once the page is in the browser.
+                <ClientOnly fallback={formLoading}>
+                  <Suspense fallback={formLoading}>
+                    <GuestAlertForm />
+                  </Suspense>
+                </ClientOnly>
+              )}
+            </div>
+            <div className="hero__preview">
+              <AlertPreview />
+            </div>
           </div>
-          <div className="hero__form" id={FORM_ID}>
-            {loggedIn ? (
-              <LoggedInCard />
-            ) : (
-              // The prerendered page and the first render show the placeholder; the form's
-              // code is asked for once the page is in the browser.
-              <ClientOnly fallback={formLoading}>
-                <Suspense fallback={formLoading}>
-                  <GuestAlertForm />
-                </Suspense>
-              </ClientOnly>
-            )}
-          </div>
-          <div className="hero__preview">
-            <AlertPreview />
-          </div>
-        </div>
-      </section>
+        </section>
+      </HydrateLater>
 
       <Section id="features" title={texts.featuresTitle}>
         <ul className="features">
@@ -137,15 +161,7 @@ const HomeScene = observer(function HomeScene() {
         </WhenVisible>
       </Section>
 
-      {settings.isPricingToolVisible && (
-        <Section id="pricing" title={texts.pricingTitle}>
-          <WhenVisible minHeight="30rem">
-            <Suspense fallback={<PageLoading />}>
-              <PlanCards headingLevel="h3" />
-            </Suspense>
-          </WhenVisible>
-        </Section>
-      )}
+      <PricingSection />
 
       <Section id="faq" title={STRINGS.web.faq.title}>
         <div className="home__faq">
@@ -157,28 +173,30 @@ const HomeScene = observer(function HomeScene() {
         </div>
       </Section>
 
-      <section className="home__cta" aria-labelledby="home-cta">
-        <div className="home__inner">
-          <h2 id="home-cta">{texts.ctaTitle}</h2>
-          <p>{loggedIn ? texts.ctaTextLoggedIn : texts.ctaText}</p>
-          <div className="actions actions--center">
-            {loggedIn ? (
-              <Link className="button button--primary button--large" to="/dashboard/create">
-                {STRINGS.web.dashboard.newAlert}
-              </Link>
-            ) : (
-              <>
-                <a className="button button--primary button--large" href={`#${FORM_ID}`}>
-                  {texts.ctaButton}
-                </a>
-                <Link className="button button--secondary button--large" to="/register">
-                  {texts.ctaRegister}
+      <HydrateLater>
+        <section className="home__cta" aria-labelledby="home-cta">
+          <div className="home__inner">
+            <h2 id="home-cta">{texts.ctaTitle}</h2>
+            <p>{loggedIn ? texts.ctaTextLoggedIn : texts.ctaText}</p>
+            <div className="actions actions--center">
+              {loggedIn ? (
+                <Link className="button button--primary button--large" to="/dashboard/create">
+                  {STRINGS.web.dashboard.newAlert}
                 </Link>
-              </>
-            )}
+              ) : (
+                <>
+                  <a className="button button--primary button--large" href={`#${FORM_ID}`}>
+                    {texts.ctaButton}
+                  </a>
+                  <Link className="button button--secondary button--large" to="/register">
+                    {texts.ctaRegister}
+                  </Link>
+                </>
+              )}
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      </HydrateLater>
     </div>
   );
 });
