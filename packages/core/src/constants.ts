@@ -128,3 +128,10 @@ export const REFRESH_MARKER_COOKIE = 'pa_session';
  */
 export const CONSENT_COOKIE = 'pa_consent';
 export const CONSENT_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/** 'all': functional cookies plus anonymous error reports; 'necessary': functional only. */
+export type CookieConsent = 'all' | 'necessary';
+
+export function isCookieConsent(value: unknown): value is CookieConsent {
+  return value === 'all' || value === 'necessary';
+}

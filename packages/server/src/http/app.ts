@@ -17,6 +17,7 @@ import { pinoHttp } from 'pino-http';
 import {
   ACCESS_COOKIE,
   CONSENT_COOKIE,
+  isCookieConsent,
   REFRESH_COOKIE,
   REFRESH_MARKER_COOKIE,
   STRINGS,
@@ -145,8 +146,7 @@ export function prerenderedHomeFor(
   if ([ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_MARKER_COOKIE].some((name) => cookies[name])) {
     return null;
   }
-  const consent = cookies[CONSENT_COOKIE];
-  return consent === 'all' || consent === 'necessary' ? 'consented' : 'firstVisit';
+  return isCookieConsent(cookies[CONSENT_COOKIE]) ? 'consented' : 'firstVisit';
 }
 
 /**

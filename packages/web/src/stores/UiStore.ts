@@ -1,14 +1,15 @@
 import { makeAutoObservable } from 'mobx';
-import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_SECONDS, showCookieBanner } from '@prijsalarm/core';
+import {
+  CONSENT_COOKIE,
+  CONSENT_COOKIE_MAX_AGE_SECONDS,
+  isCookieConsent,
+  showCookieBanner,
+  type CookieConsent,
+} from '@prijsalarm/core';
 import { STORAGE_KEYS, readJson, writeJson } from '../platform/storage';
 import type { RootStore } from './RootStore';
 
-/** 'all': functional cookies plus anonymous error reports; 'necessary': functional only. */
-export type CookieConsent = 'all' | 'necessary';
-
-function isCookieConsent(value: unknown): value is CookieConsent {
-  return value === 'all' || value === 'necessary';
-}
+export type { CookieConsent };
 
 /**
  * Choices about the page itself: the cookie consent (remembered across visits, in storage and in
