@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
+// Relative, not '@prijsalarm/core': the config is bundled with its relative imports only.
+import { PRERENDERED_HOME } from '../core/src/constants';
 import { PRERENDERED_ATTRIBUTE } from './src/app/prerendered';
 import type { renderHome as RenderHome } from './src/prerender';
 import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite';
@@ -74,12 +76,10 @@ function preloadHomeScene(): Plugin {
  * What the server sends for `/` (issue 14, Lighthouse's LCP): dist/index.html with the home page
  * already in `#root`, rendered at build time from the real components (src/prerender.tsx, bundled
  * for Node with the same Preact alias), so the hero paints with the HTML instead of after the
- * JavaScript. Two files: `home.html` for a first visit (with the cookie banner) and
- * `home-consented.html` for a visitor who already chose (the banner must not flash). The server
+ * JavaScript. Two files (core's PRERENDERED_HOME): a first visit's (with the cookie banner) and
+ * a visitor's who already chose (the banner must not flash). The server
  * sends neither to a signed-in browser (its home differs) nor for any other path.
  */
-export const PRERENDERED_HOME = { firstVisit: 'home.html', consented: 'home-consented.html' };
-
 function prerenderHome(): Plugin {
   let config: ResolvedConfig;
   return {

@@ -129,6 +129,13 @@ export const REFRESH_MARKER_COOKIE = 'pa_session';
 export const CONSENT_COOKIE = 'pa_consent';
 export const CONSENT_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
+/**
+ * The home pages the web build prerenders (packages/web/vite.config.ts `prerenderHome`) and the
+ * server sends for `/` (http/app.ts `serveWebApp`): for a first visit (with the cookie banner)
+ * and for a visitor who answered the banner (without it).
+ */
+export const PRERENDERED_HOME = { firstVisit: 'home.html', consented: 'home-consented.html' };
+
 /** 'all': functional cookies plus anonymous error reports; 'necessary': functional only. */
 export type CookieConsent = 'all' | 'necessary';
 

@@ -18,6 +18,7 @@ import {
   ACCESS_COOKIE,
   CONSENT_COOKIE,
   isCookieConsent,
+  PRERENDERED_HOME,
   REFRESH_COOKIE,
   REFRESH_MARKER_COOKIE,
   STRINGS,
@@ -128,13 +129,6 @@ export const noStore: RequestHandler = (_req, res, next) => {
 export const apiRouteNotFound: RequestHandler = (_req, res) => {
   res.status(404).json({ error: STRINGS.api.routeNotFound });
 };
-
-/**
- * The home page the web build prerenders (packages/web/vite.config.ts `prerenderHome`): index.html
- * with the guest's home already in it, for a first visit (with the cookie banner) and for a
- * visitor who answered the banner (without it).
- */
-export const PRERENDERED_HOME = { firstVisit: 'home.html', consented: 'home-consented.html' };
 
 /**
  * Which prerendered home `/` gets: none for a browser with a session (a signed-in user's home

@@ -4,9 +4,14 @@ import path from 'node:path';
 import { Router } from 'express';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCESS_COOKIE, CONSENT_COOKIE, REFRESH_MARKER_COOKIE, STRINGS } from '@prijsalarm/core';
+import {
+  ACCESS_COOKIE,
+  CONSENT_COOKIE,
+  PRERENDERED_HOME,
+  REFRESH_MARKER_COOKIE,
+  STRINGS,
+} from '@prijsalarm/core';
 import { startTestServer, type TestServer } from '../../test/support';
-import { PRERENDERED_HOME } from '../http/app';
 import { HttpError } from '../http/errors';
 import { validated } from '../http/validate';
 import { createLogger } from '../logger';
