@@ -79,7 +79,8 @@ describe('the alert index', () => {
     index.upsert(alert('hit'));
     const started = performance.now();
     expect(index.candidates(listing()).matches).toEqual(['hit']);
-    expect(performance.now() - started).toBeLessThan(3);
+    // The old per-alert index took ~87 ms here; 20 ms leaves room for a loaded CI machine.
+    expect(performance.now() - started).toBeLessThan(20);
   });
 
   it('leaves alerts with a distance to per-search polling', () => {
