@@ -11,8 +11,8 @@
  * Each alert count runs in every mode of BENCH_MODES (polling,feed): per-search polling alone
  * (ENGINE_FEED=off) and the new-ads feed with per-search reconciliation (ENGINE_FEED=on), so the
  * two are compared in one run. Recall is measured against the double's ground truth (every ad it
- * published in the window, description whole) for the alerts whose rules the ground truth can
- * decide (no postcode, any seller).
+ * published in the window, description whole, its place) for the alerts whose rules the ground
+ * truth can decide (any seller; a distance as the double measures it).
  *
  * Environment: BENCH_ALERTS (1000,10000), BENCH_INTERVAL_SECONDS (30: CHECK_INTERVAL_SECONDS),
  * BENCH_MODES (polling,feed), BENCH_WARMUP_SECONDS (75), BENCH_DRAIN_SECONDS (interval + 10),
@@ -48,6 +48,7 @@ import { FEED_CATEGORIES } from '../../packages/server/src/engine/feed/run';
 import { createLogger } from '../../packages/server/src/logger';
 import { initModels, type Alert } from '../../packages/server/src/models';
 import { hashToken } from '../../packages/server/src/security/tokens';
+import { distanceMeters, placeForPostcode } from '../doubles/marketplace/catalogue';
 import type { MarketMessage, MarketReport } from './market-process';
 import { benchAlerts, TERMS } from './workload';
 
@@ -70,7 +71,14 @@ interface ScenarioResult {
   /** Notifications of the window's ads by the path that found them. */
   foundBy: Record<string, number>;
   /** Against the ground truth: expected (alert, ad) pairs, delivered ones, extra ones, duplicates. */
-  recall: { expected: number; delivered: number; extra: number; duplicateMails: number };
+  recall: {
+    expected: number;
+    delivered: number;
+    extra: number;
+    duplicateMails: number;
+    /** Of those, the pairs of distance alerts (postcode + distance). */
+    distance: { expected: number; delivered: number };
+  };
   /** Publication → e-mail sent per plan (guests count as FREE). */
   latencyByPlanMs: Record<string, { p50: number; p95: number; count: number }>;
   /** Database file growth in the window, extrapolated to an hour. */
@@ -132,6 +140,22 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const progress = (text: string) => console.error(`  · ${text}`);
 
 /* ------------------------------------------------------------------------ one scenario */
+
+/** A distance alert's circle as the double draws it: its place of the postcode and the radius. */
+function circleOf(alert: Pick<Alert, 'platforms' | 'postalCode' | 'distanceKm'>) {
+  if (!alert.postalCode || !alert.distanceKm) return null;
+  const origin = placeForPostcode('marktplaats', alert.postalCode);
+  return origin ? { origin, radiusMeters: alert.distanceKm * 1000 } : null;
+}
+
+function withinCircle(
+  circle: NonNullable<ReturnType<typeof circleOf>>,
+  ad: { coordinates: { latitude: number; longitude: number } | null },
+): boolean {
+  return (
+    ad.coordinates !== null && distanceMeters(circle.origin, ad.coordinates) <= circle.radiusMeters
+  );
+}
 
 async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResult> {
   const market = fork(path.join(HERE, 'market-process.ts'), [], {
@@ -392,6 +416,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
       'platforms',
       'maxPriceCents',
       'postalCode',
+      'distanceKm',
       'sellerType',
       'includePaidAds',
       'userId',
@@ -407,13 +432,15 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   }));
   const alertsByRule = new Map<string, typeof seededAlerts>();
   for (const alert of seededAlerts) {
-    if (alert.postalCode || alert.sellerType !== 'all') continue;
+    if (alert.sellerType !== 'all') continue;
     const includePaid = alert.user?.plan === 'PRO' ? alert.includePaidAds : false;
     const rule = JSON.stringify([
       alert.searchTerm,
       alert.platforms,
       alert.maxPriceCents,
       includePaid,
+      alert.postalCode,
+      alert.distanceKm,
     ]);
     const group = alertsByRule.get(rule);
     if (group) group.push(alert);
@@ -424,10 +451,13 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     const { searchTerm, platforms, maxPriceCents, user, includePaidAds } = group[0]!;
     const words = queryWords(searchTerm);
     const includePaid = user?.plan === 'PRO' ? includePaidAds : false;
+    const circle = circleOf(group[0]!);
     for (const ad of truthAds) {
       if (!platforms.includes(ad.platform as 'marktplaats')) continue;
       if (ad.paid && !includePaid) continue;
       if (maxPriceCents !== null && ad.priceCents > maxPriceCents) continue;
+      // As the site decides a distance: from its place of the postcode to the ad's place.
+      if (circle && !withinCircle(circle, ad)) continue;
       if (!words.every((word) => ad.folded.includes(word))) continue;
       for (const alert of group) expected.add(`${alert.id}/${ad.key}`);
     }
@@ -446,9 +476,8 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
       'postedAt',
     ],
   });
-  const decidable = new Set(
-    seededAlerts.filter((a) => !a.postalCode && a.sellerType === 'all').map((a) => a.id),
-  );
+  const decidable = new Set(seededAlerts.filter((a) => a.sellerType === 'all').map((a) => a.id));
+  const located = new Set(seededAlerts.filter((a) => circleOf(a) !== null).map((a) => a.id));
   let deliveredExpected = 0;
   const delivered = new Set<string>();
   let extra = 0;
@@ -480,7 +509,8 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
       const ad = adByKey.get(pair.slice(slash + 1))!;
       const shown = foldText(`${ad.title} ${ad.description.slice(0, 200)}`);
       const inShown = queryWords(alert.searchTerm).every((word) => shown.includes(word));
-      return `missed: '${alert.searchTerm}' (${alert.user?.plan ?? 'FREE'}) ← ${ad.key} published ${((t1 - ad.at) / 1000).toFixed(0)} s before the window closed, words ${inShown ? 'in the search result' : 'only beyond the cut description'}`;
+      const where = alert.postalCode ? `, ${alert.distanceKm} km of ${alert.postalCode}` : '';
+      return `missed: '${alert.searchTerm}' (${alert.user?.plan ?? 'FREE'}${where}) ← ${ad.key} published ${((t1 - ad.at) / 1000).toFixed(0)} s before the window closed, words ${inShown ? 'in the search result' : 'only beyond the cut description'}`;
     });
   // What was delivered without the ground truth expecting it, with what could explain it.
   for (const note of extraNotes) {
@@ -561,7 +591,18 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
       Object.entries(window.requests.byHost).map(([host, count]) => [host, count / seconds]),
     ),
     foundBy,
-    recall: { expected: expected.size, delivered: deliveredExpected, extra, duplicateMails },
+    recall: {
+      expected: expected.size,
+      delivered: deliveredExpected,
+      extra,
+      duplicateMails,
+      distance: {
+        expected: [...expected].filter((pair) => located.has(pair.slice(0, pair.indexOf('/'))))
+          .length,
+        delivered: [...delivered].filter((pair) => located.has(pair.slice(0, pair.indexOf('/'))))
+          .length,
+      },
+    },
     latencyByPlanMs,
     dbGrowthMbPerHour: ((dbSize1 - dbSize0) / 1024 / 1024) * (3600 / seconds),
     users: plannedUsers.length,
@@ -770,6 +811,11 @@ function printResults(results: ScenarioResult[]): void {
       'recall (delivered / expected)',
       (r) =>
         `${fmt((100 * r.recall.delivered) / Math.max(1, r.recall.expected), 1)} % (${fmt(r.recall.delivered)}/${fmt(r.recall.expected)})`,
+    ],
+    [
+      '… of which distance alerts',
+      (r) =>
+        `${fmt((100 * r.recall.distance.delivered) / Math.max(1, r.recall.distance.expected), 1)} % (${fmt(r.recall.distance.delivered)}/${fmt(r.recall.distance.expected)})`,
     ],
     [
       'extra pairs / duplicate mails',

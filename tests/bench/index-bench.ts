@@ -7,6 +7,7 @@
  * From those: the listings a second one core can match, and the matches (notifications) a second
  * at the marketplace's 4 ads/s. Run with `--expose-gc` for exact heap figures (the script asks).
  */
+import { PLACES, placeForPostcode } from '../doubles/marketplace/catalogue';
 import { generateSpec, seededRandom } from '../doubles/marketplace/generator';
 import { AlertIndex } from '../../packages/server/src/engine/feed/alert-index';
 import { benchAlerts, termAd } from './workload';
@@ -29,12 +30,19 @@ function listings(alertCount: number) {
     const term = random() < TERM_SHARE ? termAd(random) : null;
     const title = term?.title ?? spec.title;
     const priceCents = term?.priceCents ?? (spec.priceCents > 0 ? spec.priceCents : null);
+    const place = PLACES.marktplaats.find((candidate) => candidate.cityName === spec.cityName);
     return {
       platform: 'marktplaats' as const,
       title,
       description: spec.description,
       priceCents,
       category: { l1: spec.categoryId, l2: null },
+      location: {
+        cityName: spec.cityName ?? null,
+        countryCode: 'NL',
+        distanceMeters: null,
+        coordinates: place ? { latitude: place.latitude, longitude: place.longitude } : null,
+      },
     };
   });
 }
@@ -42,7 +50,11 @@ function listings(alertCount: number) {
 function run(count: number): void {
   const before = heapMb();
   const { alerts } = benchAlerts(count);
-  const index = new AlertIndex();
+  // Every postcode located (as the feed has after its first requests), where the double places it.
+  const index = new AlertIndex((platform, postcode) => {
+    const place = placeForPostcode(platform, postcode);
+    return place && { ...place, toleranceMeters: 250, samples: PLACES[platform].length };
+  });
   const started = process.hrtime.bigint();
   alerts.forEach((alert, i) =>
     index.upsert({

@@ -32,6 +32,8 @@ export interface MarketReport {
     description: string;
     priceCents: number;
     paid: boolean;
+    /** The ad's place (null: country-level), for distance alerts. */
+    coordinates: { latitude: number; longitude: number } | null;
   }>;
   mail: { messages: number; recipients: number };
   /**
@@ -154,6 +156,7 @@ function report(from: number, to: number): MarketReport {
         description: record.description,
         priceCents: record.priceCents,
         paid: paid.has(`${record.platform}:${record.itemId}`),
+        coordinates: record.coordinates,
       })),
     mail: { messages, recipients },
   };

@@ -88,6 +88,54 @@ describe('the feed with per-search reconciliation (2 s checks)', () => {
     expect(mailsWithAd(kit.server.mailbox, email, ad.itemId)).toBe(1);
   });
 
+  it('a distance alert: the feed learns where the site places its postcode, then delivers the ads within the circle only', async () => {
+    // A market with ads across the country, as the real one has: the distances the site reports
+    // for them tell where it places the postcode.
+    for (const cityName of ['Amsterdam', 'Rotterdam', 'Groningen', 'Maastricht', 'Zwolle', 'Breda'])
+      kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Herenfiets 28 inch', cityName });
+    const alertId = await createUserAlert(browser, {
+      searchTerm: 'kinderzitje',
+      postalCode: '3511 AB',
+      distance: 10,
+      notifyEmail: true,
+    });
+    await waitForFirstCheck(kit.server, alertId);
+    // One search with the postcode tells the feed where the site measures from (the double: Utrecht).
+    await eventually(
+      async () =>
+        (await feedModels(kit.server.ctx.sequelize).PostcodePlace.findByPk('marktplaats:3511AB'))
+          ?.locatedAt != null,
+      30_000,
+      'the postcode located',
+    );
+    await waitForFeedRead(kit);
+    // Per-search polling is busy for this query from now on: only the feed can find the ads.
+    kit.double.inject({ status: 204, target: 'search', query: 'kinderzitje', times: 100_000 });
+    const near = kit.double.publish({
+      categoryId: DAMESFIETSEN,
+      title: 'Kinderzitje Bobike',
+      cityName: 'Utrecht',
+    });
+    const far = kit.double.publish({
+      categoryId: DAMESFIETSEN,
+      title: 'Kinderzitje Thule',
+      cityName: 'Groningen',
+    });
+    await waitForAdMail(kit.server.mailbox, email, near.itemId);
+    await waitForFeedRead(kit);
+    await waitForDeliveriesSettled(kit.server);
+    expect(mailsWithAd(kit.server.mailbox, email, near.itemId)).toBe(1);
+    expect(mailsWithAd(kit.server.mailbox, email, far.itemId)).toBe(0);
+    expect(await foundBy(kit, near.itemId)).toEqual(['feed']);
+    expect(await foundBy(kit, far.itemId)).toEqual([]);
+    // Reconciliation reads the site's own answer later: still one mail, still nothing from afar.
+    kit.double.clearFaults();
+    await waitForNextCheck(kit.server, alertId);
+    await waitForDeliveriesSettled(kit.server);
+    expect(mailsWithAd(kit.server.mailbox, email, near.itemId)).toBe(1);
+    expect(mailsWithAd(kit.server.mailbox, email, far.itemId)).toBe(0);
+  });
+
   it('a word beyond the cut description: reconciliation delivers it, once', async () => {
     const alertId = await createUserAlert(browser, {
       searchTerm: 'racefiets dura-ace',

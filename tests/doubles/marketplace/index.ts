@@ -91,6 +91,8 @@ export interface PublishedRecord {
   l1CategoryId: number | null;
   priceCents: number;
   admarkt: boolean;
+  /** Where the site places the ad (its city); null for a country-level ad (0/0). */
+  coordinates: { latitude: number; longitude: number } | null;
 }
 
 export interface FaultSpec {
@@ -225,6 +227,9 @@ export async function startMarketplaceDouble(
     };
     market.add(stored);
     const priceInfo = (raw.priceInfo ?? {}) as Record<string, unknown>;
+    const location = (raw.location ?? {}) as Record<string, unknown>;
+    const latitude = Number(location.latitude ?? 0);
+    const longitude = Number(location.longitude ?? 0);
     published.push({
       platform,
       itemId,
@@ -236,6 +241,7 @@ export async function startMarketplaceDouble(
       l1CategoryId,
       priceCents: Number(priceInfo.priceCents ?? 0),
       admarkt: itemId.startsWith('a'),
+      coordinates: latitude === 0 && longitude === 0 ? null : { latitude, longitude },
     });
     const vipUrl = String(raw.vipUrl);
     return { platform, itemId, vipUrl, url: `${baseUrl[platform]}${vipUrl}`, raw };

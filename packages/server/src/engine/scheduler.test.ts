@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEngineKit, type EngineKit } from '../../test/engine-kit';
+import { recordPlace } from './feed/places';
 import { createScheduler } from './scheduler';
 
 const MINUTE = 60_000;
@@ -116,6 +117,16 @@ describe('reconciling searches with alerts', () => {
     expect((await kit.models.Search.findByPk(a!.searchKey!))?.intervalSeconds).toBe(540);
     expect((await kit.models.Search.findByPk(b!.searchKey!))?.intervalSeconds).toBe(180);
     expect((await kit.models.Search.findByPk(c!.searchKey!))?.intervalSeconds).toBe(180);
+
+    // Once the site's place of its postcode is known, the feed decides the distance alert too.
+    await recordPlace(kit.ctx, 'marktplaats', '1016 LV', {
+      latitude: 52.3731,
+      longitude: 4.8826,
+      toleranceMeters: 250,
+      samples: 8,
+    });
+    await createScheduler({ ...kit.ctx, config }).reconcile(new Date());
+    expect((await kit.models.Search.findByPk(b!.searchKey!))?.intervalSeconds).toBe(540);
   });
 });
 

@@ -24,6 +24,7 @@ import type { Alert } from '../models';
 import { manageUrlOf, refreshUrlOf } from '../security/alert-links';
 import { alertIntervalSeconds, alertSearches } from './alert-search';
 import { feedCovers } from './feed/alert-index';
+import { processPlaces } from './feed/places';
 import { createChangedAlerts } from './feed/index-sync';
 import type { MarketplaceSearch } from './marketplace';
 import { nextSlotAfter, startSlot } from './slots';
@@ -109,6 +110,10 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
   const searchIntervals = new Map<string, number>();
   let nextExpiry = Number.POSITIVE_INFINITY;
   let rebuiltAt: number | null = null;
+  // Where the sites place postcodes: a distance alert is the feed's once its postcode is located.
+  const places = processPlaces(ctx);
+  const refreshPlaces = () =>
+    ctx.config.engine.feedEnabled ? places.refresh() : Promise.resolve();
 
   /** What `alert` asks of the schedule at `at`; null when it is not checked. */
   function entryOf(alert: Alert, at: Date): AlertEntry | null {
@@ -117,7 +122,7 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
     // Not an alert that wants price drops: the feed sees each ad once, only a search read again
     // sees its price change.
     const slower =
-      ctx.config.engine.feedEnabled && feedCovers(alert) && !alert.priceDropEnabled
+      ctx.config.engine.feedEnabled && feedCovers(alert, places.book.get) && !alert.priceDropEnabled
         ? ctx.config.engine.reconcileFactor
         : 1;
     return {
@@ -146,6 +151,7 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
   /** Full reload: every checkable alert, every search and link (at start, then rarely). */
   async function reconcile(at: Date): Promise<ReconcileReport> {
     changes.mark();
+    await refreshPlaces();
     const desired = new Map<string, DesiredSearch>();
     const desiredLinks = new Map<string, string>(); // `${alertId}/${platform}` → key
     const alertKeys = new Map<string, string>(); // alert.searchKey: its first platform's key
@@ -286,6 +292,9 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
   async function applyChanges(at: Date): Promise<ReconcileReport> {
     const touched = new Map<string, Alert | null>();
     const { changed, deleted } = await changes.read();
+    // After the alerts: a place is recorded with its alerts' touch in one transaction, so an alert
+    // read as touched finds its place.
+    await refreshPlaces();
     for (const alert of changed) touched.set(alert.id, alert);
     // A deleted alert has no row: its tombstone says it asks nothing of the schedule any more.
     for (const id of deleted) if (entries.has(id)) touched.set(id, null);

@@ -83,10 +83,90 @@ describe('the alert index', () => {
     expect(performance.now() - started).toBeLessThan(20);
   });
 
-  it('leaves alerts with a distance to per-search polling', () => {
+  it('keeps a distance alert waiting until its postcode is located, and names the postcodes to locate', () => {
     const index = new AlertIndex();
     index.upsert(alert('near', { postalCode: '1016LV', distanceKm: 10 }));
-    expect(index.size).toBe(0);
+    index.upsert(alert('near-too', { postalCode: '1016 LV', distanceKm: 25 }));
+    index.upsert(alert('elsewhere', { postalCode: '3511AB', distanceKm: 10 }));
+    index.upsert(alert('postcode-only', { postalCode: '3511AB', distanceKm: null }));
+    expect(index.size).toBe(1);
+    expect(index.unlocated('marktplaats')).toEqual([
+      { postcode: '1016LV', alerts: 2 },
+      { postcode: '3511AB', alerts: 1 },
+    ]);
+    expect(index.unlocated('2dehands')).toEqual([]);
+    index.remove('near');
+    index.upsert(alert('elsewhere', { postalCode: null, distanceKm: null }));
+    expect(index.unlocated('marktplaats')).toEqual([{ postcode: '1016LV', alerts: 1 }]);
+  });
+
+  describe('distance alerts with a located postcode', () => {
+    // Utrecht as the site places 3511AB; listings at known distances from it.
+    const utrecht = { latitude: 52.0907, longitude: 5.1214, toleranceMeters: 250, samples: 12 };
+    const at = (latitude: number, longitude: number) => ({
+      location: {
+        cityName: null,
+        countryCode: 'NL',
+        distanceMeters: null,
+        coordinates: { latitude, longitude },
+      },
+    });
+    const located = () => {
+      const index = new AlertIndex((platform, postcode) =>
+        platform === 'marktplaats' && postcode.replace(' ', '') === '3511AB' ? utrecht : null,
+      );
+      index.upsert(alert('ten', { postalCode: '3511 AB', distanceKm: 10 }));
+      index.upsert(alert('ten-compact', { postalCode: '3511AB', distanceKm: 10 }));
+      index.upsert(alert('twenty-five', { postalCode: '3511AB', distanceKm: 25 }));
+      return index;
+    };
+
+    it('decides inside and outside the circle from the listing coordinates', () => {
+      const index = located();
+      expect(index.searchCount).toBe(2);
+      // Utrecht itself; Amersfoort ~19.7 km; Amsterdam ~35 km.
+      expect(index.candidates(listing(at(52.0907, 5.1214))).matches.sort()).toEqual([
+        'ten',
+        'ten-compact',
+        'twenty-five',
+      ]);
+      expect(index.candidates(listing(at(52.1561, 5.3878)))).toEqual({
+        matches: ['twenty-five'],
+        undecided: [],
+      });
+      expect(index.candidates(listing(at(52.3676, 4.9041)))).toEqual({
+        matches: [],
+        undecided: [],
+      });
+    });
+
+    it('leaves the circle edge and listings without coordinates to the site', () => {
+      const index = located();
+      // 10.0 km due north of the place: within the tolerance of the 10 km edge.
+      const edge = listing(at(52.0907 + 10_000 / 111_195, 5.1214));
+      expect(index.candidates(edge).undecided.sort()).toEqual(['ten', 'ten-compact']);
+      expect(index.candidates(edge).matches).toEqual(['twenty-five']);
+      const nowhere = listing({
+        location: { cityName: null, countryCode: null, distanceMeters: null, coordinates: null },
+      });
+      expect(index.candidates(nowhere).matches).toEqual([]);
+      expect(index.candidates(nowhere).undecided.sort()).toEqual([
+        'ten',
+        'ten-compact',
+        'twenty-five',
+      ]);
+      // A listing stored before coordinates were kept.
+      expect(index.candidates(listing()).undecided).toHaveLength(3);
+    });
+
+    it('still applies words, category and price to a distance alert', () => {
+      const index = located();
+      index.upsert(alert('ten', { postalCode: '3511AB', distanceKm: 10, searchTerm: 'omafiets' }));
+      index.upsert(
+        alert('ten-compact', { postalCode: '3511AB', distanceKm: 10, maxPriceCents: 100 }),
+      );
+      expect(index.candidates(listing(at(52.0907, 5.1214))).matches).toEqual(['twenty-five']);
+    });
   });
 
   it('does not scan every alert: 100 000 alerts, one listing, a few candidates', () => {

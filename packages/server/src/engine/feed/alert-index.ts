@@ -10,13 +10,17 @@
  * missed. Searches whose longest word is shorter than 3 characters, and searches without words (a
  * category search), sit in small per-platform lists checked directly.
  *
- * Not indexed (the feed cannot decide them; per-search polling keeps them at full cadence):
- * alerts with a postcode + distance (the site's geo data), and 2dehands alerts on one language.
+ * Distance alerts (a postcode + distance) are filed once the site's place of their postcode is
+ * known (places.ts, geo.ts): a listing's coordinates then decide, except near the circle's edge or
+ * without coordinates ('undecided': reconciliation asks the site). Until then, per-search polling
+ * keeps them at full cadence, and `unlocated` tells the feed which postcodes to locate.
  */
 import type { PlatformId } from '@prijsalarm/core';
 import type { Alert } from '../../models';
 import type { SearchableAlert } from '../alert-search';
-import type { Listing } from '../marketplace';
+import { normalizePostcode, type Listing } from '../marketplace';
+import { circleVerdict, type LocatedPlace } from './geo';
+import type { PlaceLookup } from './places';
 import { judgeQuery, queryWords, searchText, type SearchableText } from './query-rules';
 
 /** What the index reads of an alert: its server-side search, without the matcher's filters. */
@@ -31,14 +35,32 @@ interface SearchEntry {
   l2: number | null;
   minPriceCents: number | null;
   maxPriceCents: number | null;
+  /** A distance search: per platform the site's place of its postcode, and the radius. */
+  circle: { places: ReadonlyMap<PlatformId, LocatedPlace>; radiusMeters: number } | null;
   alertIds: Set<string>;
   /** Where the search is filed, to remove it again. */
   filedUnder: string[];
 }
 
-/** Whether the feed can decide this alert's ads at all (else: per-search polling only). */
-export function feedCovers(alert: Pick<IndexableAlert, 'postalCode' | 'distanceKm'>): boolean {
-  return !(alert.postalCode && alert.distanceKm != null && alert.distanceKm > 0);
+type GeoAlert = Pick<IndexableAlert, 'postalCode' | 'distanceKm' | 'platforms'>;
+
+/** The alert's postcode and radius when it filters by distance (the site ignores either alone). */
+function distanceOf(alert: GeoAlert): { postcode: string; radiusMeters: number } | null {
+  return alert.postalCode && alert.distanceKm != null && alert.distanceKm > 0
+    ? { postcode: alert.postalCode, radiusMeters: alert.distanceKm * 1000 }
+    : null;
+}
+
+/**
+ * Whether the feed can decide this alert's ads at all (else: per-search polling only, at full
+ * cadence): every alert, a distance alert once its postcode is located on each of its platforms.
+ */
+export function feedCovers(alert: GeoAlert, places: PlaceLookup): boolean {
+  const distance = distanceOf(alert);
+  return (
+    distance === null ||
+    alert.platforms.every((platform) => places(platform, distance.postcode) !== null)
+  );
 }
 
 const GRAM = 3;
@@ -79,6 +101,12 @@ export class AlertIndex {
   /** `${platform}|short` and `${platform}|none`: short words, and no words at all. */
   private readonly lists = new Map<string, Set<string>>();
   private readonly perPlatform = new Map<PlatformId, number>();
+  /** Distance alerts waiting for their postcode's place: `${platform}|${postcode}` → alert ids. */
+  private readonly waiting = new Map<string, Set<string>>();
+  private readonly waitingOf = new Map<string, string[]>();
+
+  /** `places`: where the sites place postcodes (none known: distance alerts wait). */
+  constructor(private readonly places: PlaceLookup = () => null) {}
 
   get size(): number {
     return this.searchOf.size;
@@ -102,17 +130,50 @@ export class AlertIndex {
     return this.searchOf.has(alertId);
   }
 
-  /** Adds or replaces an alert (an edit files it again); one the feed cannot decide is dropped. */
+  /**
+   * The postcodes of `platform` whose distance alerts wait for the site's place, with how many
+   * alerts wait for each (most first): what the feed locates next.
+   */
+  unlocated(platform: PlatformId): Array<{ postcode: string; alerts: number }> {
+    const out: Array<{ postcode: string; alerts: number }> = [];
+    for (const [key, ids] of this.waiting) {
+      const [keyPlatform, postcode] = key.split('|') as [PlatformId, string];
+      if (keyPlatform === platform) out.push({ postcode, alerts: ids.size });
+    }
+    return out.sort((a, b) => b.alerts - a.alerts);
+  }
+
+  /** Adds or replaces an alert (an edit files it again); one the feed cannot decide yet waits. */
   upsert(alert: IndexableAlert): void {
     this.remove(alert.id);
-    if (!feedCovers(alert)) return;
-    const words = queryWords(alert.searchTerm);
     const platforms = [...new Set(alert.platforms)].sort();
+    const distance = distanceOf(alert);
+    let circle: SearchEntry['circle'] = null;
+    if (distance) {
+      const places = new Map<PlatformId, LocatedPlace>();
+      const missing: string[] = [];
+      for (const platform of platforms) {
+        const place = this.places(platform, distance.postcode);
+        if (place) places.set(platform, place);
+        else missing.push(`${platform}|${normalizePostcode(distance.postcode)}`);
+      }
+      if (missing.length > 0) return this.wait(alert.id, missing);
+      circle = { places, radiusMeters: distance.radiusMeters };
+    }
+    const words = queryWords(alert.searchTerm);
     const l1 = alert.l1CategoryId ?? null;
     const l2 = l1 !== null ? (alert.l2CategoryId ?? null) : null;
     const minPriceCents = alert.minPriceCents ?? null;
     const maxPriceCents = alert.maxPriceCents ?? null;
-    const signature = JSON.stringify([platforms, words, l1, l2, minPriceCents, maxPriceCents]);
+    const signature = JSON.stringify([
+      platforms,
+      words,
+      l1,
+      l2,
+      minPriceCents,
+      maxPriceCents,
+      distance ? [normalizePostcode(distance.postcode), distance.radiusMeters] : null,
+    ]);
     let search = this.searches.get(signature);
     if (!search) {
       search = {
@@ -122,6 +183,7 @@ export class AlertIndex {
         l2,
         minPriceCents,
         maxPriceCents,
+        circle,
         alertIds: new Set(),
         filedUnder: this.file(signature, platforms, words),
       };
@@ -134,7 +196,22 @@ export class AlertIndex {
     }
   }
 
+  private wait(alertId: string, keys: string[]): void {
+    for (const key of keys) {
+      let ids = this.waiting.get(key);
+      if (!ids) this.waiting.set(key, (ids = new Set()));
+      ids.add(alertId);
+    }
+    this.waitingOf.set(alertId, keys);
+  }
+
   remove(alertId: string): void {
+    for (const key of this.waitingOf.get(alertId) ?? []) {
+      const ids = this.waiting.get(key);
+      ids?.delete(alertId);
+      if (ids?.size === 0) this.waiting.delete(key);
+    }
+    this.waitingOf.delete(alertId);
     const signature = this.searchOf.get(alertId);
     if (signature === undefined) return;
     this.searchOf.delete(alertId);
@@ -181,7 +258,9 @@ export class AlertIndex {
 
   /** The alerts a listing may match: words (query-rules.ts), category and price checked. */
   candidates(
-    listing: Pick<Listing, 'platform' | 'category' | 'priceCents'> & SearchableText,
+    listing: Pick<Listing, 'platform' | 'category' | 'priceCents'> &
+      Partial<Pick<Listing, 'location'>> &
+      SearchableText,
   ): Candidates {
     const text = searchText(listing);
     const signatures = new Set<string>();
@@ -198,9 +277,17 @@ export class AlertIndex {
       if (search.l1 !== null && listing.category.l1 !== search.l1) continue;
       if (search.l2 !== null && listing.category.l2 !== search.l2) continue;
       if (!priceFits(search, listing.priceCents)) continue;
+      const where = search.circle
+        ? circleVerdict(
+            search.circle.places.get(platform)!,
+            search.circle.radiusMeters,
+            listing.location?.coordinates ?? null,
+          )
+        : 'inside';
+      if (where === 'outside') continue;
       const verdict = judgeQuery(search.words, listing, text);
       if (verdict === 'no-match') continue;
-      const into = verdict === 'match' ? result.matches : result.undecided;
+      const into = verdict === 'match' && where === 'inside' ? result.matches : result.undecided;
       for (const id of search.alertIds) into.push(id);
     }
     return result;

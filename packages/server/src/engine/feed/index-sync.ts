@@ -76,6 +76,8 @@ export function createChangedAlerts(
 export interface IndexSyncOptions {
   now?: () => Date;
   rebuildEveryMs?: number;
+  /** Reads the places located since the last look (the index's place lookup follows them). */
+  refreshPlaces?: () => Promise<void>;
 }
 
 export function createIndexSync(
@@ -124,6 +126,7 @@ export function createIndexSync(
   async function rebuild(): Promise<number> {
     const at = now();
     changes.mark();
+    await options.refreshPlaces?.();
     nextExpiry = Number.POSITIVE_INFINITY;
     // In pages (the heap holds one page of model instances, not every alert at once), filed over
     // the live index: between pages it holds every alert it held plus the ones read so far —
@@ -154,6 +157,9 @@ export function createIndexSync(
     const at = now();
     if (!changes.started || at.getTime() - rebuiltAt >= rebuildEveryMs) return rebuild();
     const { changed, deleted } = await changes.read();
+    // After the alerts: a place is recorded with its alerts' touch in one transaction, so an alert
+    // read as touched finds its place.
+    await options.refreshPlaces?.();
     for (const alert of changed) apply(alert, at);
     for (const id of deleted) remove(id);
     return changed.length + deleted.length + dropExpired(at);

@@ -6,6 +6,7 @@
 import type { EngineContext } from '../check-search';
 import { AlertIndex } from './alert-index';
 import { createIndexSync } from './index-sync';
+import { processPlaces } from './places';
 
 export interface ProcessIndex {
   index: AlertIndex;
@@ -18,8 +19,9 @@ const indexes = new WeakMap<object, ProcessIndex>();
 export function processAlertIndex(ctx: EngineContext): ProcessIndex {
   const existing = indexes.get(ctx.sequelize);
   if (existing) return existing;
-  const index = new AlertIndex();
-  const sync = createIndexSync(ctx, index);
+  const places = processPlaces(ctx);
+  const index = new AlertIndex(places.book.get);
+  const sync = createIndexSync(ctx, index, { refreshPlaces: places.refresh });
   const shared: ProcessIndex = {
     index,
     refreshAtMostEvery: (everyMs) => sync.refreshAtMostEvery(everyMs),

@@ -10,6 +10,7 @@ import { marketplaceClientFor, rateShares } from '../marketplace-client';
 import type { MarketplaceClient } from '../marketplace';
 import type { AlertIndex } from './alert-index';
 import { createFeedReader, type FeedOptions, type VisitOutcome } from './feed-reader';
+import { createPostcodeLocator, type LocateOutcome } from './locate';
 import { enqueueMatchJob, unmatchedBatches } from './match-listings';
 import { processAlertIndex } from './process-index';
 import { LISTING_RETENTION_MS, feedModels, pruneListings } from './store';
@@ -37,6 +38,8 @@ export interface StartFeedOptions extends Partial<
   categories?: readonly number[];
   /** Each visit's outcome (the bench counts them). */
   onVisit?: (platform: PlatformId, l1: number, outcome: VisitOutcome) => void;
+  /** Each postcode located (or not) for distance alerts. */
+  onLocate?: (platform: PlatformId, outcome: LocateOutcome) => void;
   /**
    * Hand each stored batch to the worker role as a `match-listings` job (the scheduler does);
    * without it the feed matches inline (the bench, tests).
@@ -86,9 +89,21 @@ export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): R
         ? { enqueueMatch: (batchId: string) => enqueueMatchJob(ctx, batchId) }
         : {}),
     });
+    const locator = createPostcodeLocator(ctx, {
+      platform,
+      client,
+      index,
+      categories: options.categories ?? FEED_CATEGORIES,
+    });
     while (!stopped) {
       try {
         await refreshIndex();
+        // A distance alert's postcode first: until it is located only per-search polling serves it.
+        const located = await locator.locateNext();
+        if (located.status !== 'idle') {
+          options.onLocate?.(platform, located);
+          continue;
+        }
         // Nothing to look for: no requests at all.
         if (index.sizeOf(platform) === 0) {
           await sleep(INDEX_REFRESH_MS);

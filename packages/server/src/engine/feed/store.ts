@@ -1,7 +1,8 @@
 /**
- * The feed's own tables (migrations 0050, 0055): `feed_categories` (one row per platform × L1
- * category), `feed_seen_listings` (its bounded seen-set) and `listings` (every new listing,
- * normalised and stored once, for the match job; pruned by age). Models of the engine's feed only, bound to the
+ * The feed's own tables (migrations 0050, 0055, 0056): `feed_categories` (one row per platform × L1
+ * category), `feed_seen_listings` (its bounded seen-set), `listings` (every new listing,
+ * normalised and stored once, for the match job; pruned by age) and `postcode_places` (where a
+ * site places a postcode, for distance alerts). Models of the engine's feed only, bound to the
  * app's Sequelize instance on first use.
  */
 import {
@@ -71,10 +72,30 @@ export class FeedListing extends Model<
   declare matchedAt: CreationOptional<Date | null>;
 }
 
+/** Where a site places a postcode (0056; places.ts): located, or when to try again. */
+export class PostcodePlace extends Model<
+  InferAttributes<PostcodePlace>,
+  InferCreationAttributes<PostcodePlace>
+> {
+  /** `<platform>:<postcode without spaces>` (places.ts placeKey). */
+  declare key: string;
+  declare platform: PlatformId;
+  declare postcode: string;
+  declare latitude: number | null;
+  declare longitude: number | null;
+  declare toleranceMeters: number | null;
+  declare samples: number;
+  declare attempts: number;
+  declare locatedAt: Date | null;
+  declare nextAttemptAt: Date | null;
+  declare updatedAt: CreationOptional<Date>;
+}
+
 export interface FeedModels {
   FeedCategory: typeof FeedCategory;
   FeedSeenListing: typeof FeedSeenListing;
   FeedListing: typeof FeedListing;
+  PostcodePlace: typeof PostcodePlace;
 }
 
 const bound = new WeakMap<Sequelize, FeedModels>();
@@ -86,6 +107,7 @@ export function feedModels(sequelize: Sequelize): FeedModels {
   class Category extends FeedCategory {}
   class Seen extends FeedSeenListing {}
   class Stored extends FeedListing {}
+  class Place extends PostcodePlace {}
   // A fresh object per column: Sequelize writes the column name into it.
   const date = () => ({ type: DataTypes.DATE(3), allowNull: true });
   Category.init(
@@ -131,10 +153,33 @@ export function feedModels(sequelize: Sequelize): FeedModels {
     },
     { sequelize, tableName: 'listings', modelName: 'FeedListing', timestamps: false },
   );
+  Place.init(
+    {
+      key: { type: DataTypes.STRING(32), primaryKey: true, allowNull: false },
+      platform: { type: DataTypes.STRING(16), allowNull: false },
+      postcode: { type: DataTypes.STRING(16), allowNull: false },
+      latitude: { type: DataTypes.DOUBLE, allowNull: true },
+      longitude: { type: DataTypes.DOUBLE, allowNull: true },
+      toleranceMeters: { type: DataTypes.INTEGER, allowNull: true },
+      samples: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      locatedAt: date(),
+      nextAttemptAt: date(),
+      updatedAt: { type: DataTypes.DATE(3), allowNull: false },
+    },
+    {
+      sequelize,
+      tableName: 'postcode_places',
+      modelName: 'PostcodePlace',
+      createdAt: false,
+      updatedAt: 'updatedAt',
+    },
+  );
   const models = {
     FeedCategory: Category,
     FeedSeenListing: Seen,
     FeedListing: Stored,
+    PostcodePlace: Place,
   } as FeedModels;
   bound.set(sequelize, models);
   return models;

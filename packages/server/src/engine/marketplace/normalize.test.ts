@@ -63,7 +63,12 @@ describe('real answers of the hosts, served verbatim by the double', () => {
       description: 'Degelijke batavus damesfiets 26 inch met slot, verlichting en versnellingen.',
       priceCents: 7500,
       priceType: 'FIXED',
-      location: { cityName: 'Nieuwerkerk aan den IJssel', countryCode: 'NL', distanceMeters: 1000 },
+      location: {
+        cityName: 'Nieuwerkerk aan den IJssel',
+        countryCode: 'NL',
+        distanceMeters: 1000,
+        coordinates: { latitude: 51.965397128056, longitude: 4.6119871732025 },
+      },
       dayLabel: '10 mrt 24',
       postedAt: null,
       imageUrls: [
@@ -97,7 +102,12 @@ describe('real answers of the hosts, served verbatim by the double', () => {
       platform: '2dehands',
       priceCents: 30000,
       priceType: 'MIN_BID',
-      location: { cityName: 'Temse', countryCode: 'BE', distanceMeters: null },
+      location: {
+        cityName: 'Temse',
+        countryCode: 'BE',
+        distanceMeters: null,
+        coordinates: { latitude: 51.133101094034, longitude: 4.2058251112088 },
+      },
       dayLabel: 'Vandaag',
       seller: { id: '60100233', name: 'Femke', type: null },
       category: { l1: 445, l2: 447 },
@@ -123,7 +133,8 @@ describe('real answers of the hosts, served verbatim by the double', () => {
       id: 'a1379273521',
       title: 'UITVERKOOP FIETSEN+GRATIS KETTINGSLOT+THUISBEZORGD',
       priceCents: 17500,
-      location: { cityName: null, countryCode: null, distanceMeters: null },
+      // Country-level: lat/lon 0/0 is no place.
+      location: { cityName: null, countryCode: null, distanceMeters: null, coordinates: null },
       seller: { id: '16478576', name: 'www.2dehandsfietsenwinkel.nl', type: 'business' },
       paid: {
         isPaid: true,

@@ -12,6 +12,7 @@ import {
   type Listing,
   type MarketplaceLogger,
   type RawAttribute,
+  type RawLocation,
   type RawListing,
   type RawPicture,
   type RawSearchResponse,
@@ -81,6 +82,16 @@ function optionalText(value: unknown): string | null {
 
 function finiteNumber(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** The ad's coordinates; null for none, 0/0 (country-level ads) or values off the globe. */
+function coordinatesOf(location: RawLocation): { latitude: number; longitude: number } | null {
+  const latitude = finiteNumber(location.latitude);
+  const longitude = finiteNumber(location.longitude);
+  if (latitude === null || longitude === null) return null;
+  if (location.onCountryLevel === true || (latitude === 0 && longitude === 0)) return null;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  return { latitude, longitude };
 }
 
 /**
@@ -276,6 +287,7 @@ export function normalizeListing(
       countryCode: optionalText(location.countryAbbreviation),
       // -1000 is the API's "unknown".
       distanceMeters: distance !== null && distance >= 0 ? distance : null,
+      coordinates: coordinatesOf(location),
     },
     dayLabel: text(raw.date),
     postedAt: null,

@@ -184,7 +184,16 @@ export interface Listing {
   /** null when the ad has no amount (bidding, "zie omschrijving", …); 0 for FREE. */
   priceCents: number | null;
   priceType: PriceType;
-  location: { cityName: string | null; countryCode: string | null; distanceMeters: number | null };
+  location: {
+    cityName: string | null;
+    countryCode: string | null;
+    distanceMeters: number | null;
+    /**
+     * Where the site places the ad (the feed decides distance alerts with it); null when it gives
+     * none (0/0: country-level ads). Absent in listings stored before it was kept.
+     */
+    coordinates?: { latitude: number; longitude: number } | null;
+  };
   /** The search result's `date` label as given ('Vandaag', '10 mrt 24'). */
   dayLabel: string;
   /** ISO time of posting; only known after reading the ad page. */
