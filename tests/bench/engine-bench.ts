@@ -18,7 +18,8 @@
  * BENCH_MODES (polling,feed), BENCH_WARMUP_SECONDS (75), BENCH_DRAIN_SECONDS (interval + 10),
  * BENCH_WINDOW_SECONDS (60), BENCH_ADS_PER_SECOND (40), BENCH_TERM_SHARE (0.05: share of the ads
  * carrying a search term of the workload), MARKETPLACE_RATE (100 requests/s per host),
- * CHECK_CONCURRENCY (the server's default, 4), BENCH_CPU_PROFILE (a directory: a V8 CPU profile of
+ * CHECK_CONCURRENCY (the server's default, 4), BENCH_HEAP_SNAPSHOT (a directory: the heap at the
+ * window's end), BENCH_CPU_PROFILE (a directory: a V8 CPU profile of
  * the window). Besides the figures it prints the SQL statements per second in the window (the most
  * frequent kinds) and what the database file is made of.
  */
@@ -28,6 +29,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -126,6 +128,8 @@ interface ScenarioResult {
   /** Average bytes per notification: the listing JSON, the description, title + url + images. */
   notificationBytes: { listing: number; description: number; flat: number };
   warnings: Record<string, number>;
+  /** Distance alerts' postcodes: when the feed located each (seconds after the start). */
+  postcodes: Array<{ key: string; locatedAfterSeconds: number | null; samples: number }>;
   /** The first expected pairs not delivered, explained. */
   missed: string[];
 }
@@ -351,6 +355,13 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   await sleep(WINDOW_S * 1000);
   counting = false;
   const t1 = Date.now();
+  // BENCH_HEAP_SNAPSHOT=<dir>: what the heap holds at the end of the window (Chrome DevTools).
+  if (env.BENCH_HEAP_SNAPSHOT) {
+    const file = writeHeapSnapshot(
+      path.join(env.BENCH_HEAP_SNAPSHOT, `engine-${alertCount}-${mode}.heapsnapshot`),
+    );
+    console.error(`  heap snapshot: ${file}`);
+  }
   const cpu = process.cpuUsage(cpu0);
   loopDelay.disable();
   await profiler?.stop(`${alertCount}-${mode}`);
@@ -541,6 +552,11 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   });
   const finalReport = await askReport(t0, t1);
   // What the database growth is made of (SQLite's dbstat: pages per table and index).
+  const postcodes = (await feedModels(app.ctx.sequelize).PostcodePlace.findAll()).map((row) => ({
+    key: row.key,
+    locatedAfterSeconds: row.locatedAt ? (row.locatedAt.getTime() - started) / 1000 : null,
+    samples: row.samples,
+  }));
   const dbObjects = (await app.ctx.sequelize.query(
     'SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 14',
     { type: 'SELECT' },
@@ -668,6 +684,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
       .slice(0, 12)
       .map(([kind, count]) => [kind, count / seconds]),
     warnings,
+    postcodes,
     missed,
   };
 }
@@ -912,6 +929,10 @@ function printResults(results: ScenarioResult[]): void {
     );
     if (Object.keys(r.warnings).length > 0)
       console.log(`  warnings logged: ${JSON.stringify(r.warnings)}`);
+    if (r.postcodes.length > 0)
+      console.log(
+        `  postcodes located (s after the start, places): ${r.postcodes.map((p) => `${p.key} ${p.locatedAfterSeconds === null ? 'not yet' : `${fmt(p.locatedAfterSeconds)} s, ${p.samples}`}`).join('; ')}`,
+      );
     for (const line of r.missed) console.log(`  ${line}`);
     console.log(
       `  database at the end (${fmt(r.notificationRows)} notifications), MB: ${(r.dbObjectsMb ?? []).map(([name, mb]) => `${name} ${fmt(mb, 1)}`).join(', ')}`,

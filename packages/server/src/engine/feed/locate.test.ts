@@ -177,6 +177,55 @@ describe('locating a distance alert’s postcode', () => {
     expect(index.has(alert.id)).toBe(true);
   });
 
+  it('an answer too thin to place it moves on to the busiest category not asked yet, before anything is recorded', async () => {
+    const AUTOS = 91;
+    const ANTIEK = 1;
+    const { FeedCategory, PostcodePlace } = feedModels(kit.ctx.sequelize);
+    // Cars and antiques are busier by the learnt rate, but the double has none of either.
+    const rates = async (entries: Array<[number, number]>) => {
+      for (const [l1, adsPerMinute] of entries) {
+        await FeedCategory.upsert({
+          key: `marktplaats:${l1}`,
+          platform: 'marktplaats',
+          l1CategoryId: l1,
+          adsPerMinute,
+        });
+      }
+    };
+    await rates([
+      [AUTOS, 30],
+      [ANTIEK, 20],
+      [FIETSEN, 5],
+    ]);
+    publishAcrossTheCountry();
+    await distanceAlert();
+    await sync.refresh();
+    const threeCategories = createPostcodeLocator(kit.ctx, {
+      platform: 'marktplaats',
+      client: kit.client,
+      index,
+      categories: [FIETSEN, ANTIEK, AUTOS],
+      now: () => clock,
+    });
+    kit.double.requests.length = 0;
+    expect(await threeCategories.locateNext()).toMatchObject({ status: 'unplaced', samples: 0 });
+    // The rates move as the feed learns: cars are asked once, not again.
+    await rates([
+      [AUTOS, 25],
+      [ANTIEK, 40],
+    ]);
+    clock += 5_000;
+    expect((await threeCategories.locateNext()).status).toBe('unplaced');
+    expect(await PostcodePlace.count()).toBe(0);
+    clock += 5_000;
+    expect((await threeCategories.locateNext()).status).toBe('located');
+    expect(searches().map((entry) => entry.query.get('l1CategoryId'))).toEqual([
+      String(AUTOS),
+      String(ANTIEK),
+      String(FIETSEN),
+    ]);
+  });
+
   it('a refusing host records nothing against the postcode: it is asked again after the gap', async () => {
     publishAcrossTheCountry();
     await distanceAlert();

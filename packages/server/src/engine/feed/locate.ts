@@ -4,7 +4,8 @@
  * the platform's busiest category; the distances the site reports for its listings, with their
  * coordinates, tell where the site places the postcode (geo.ts). Runs in the feed's loop, on the
  * feed's client and within its share of MARKETPLACE_RATE — one request per postcode, ever, unless
- * the answer could not place it (then again after 1 min … 6 h).
+ * the answer could not place it (then the next busiest category; when none could, again after
+ * 1 min … 6 h).
  */
 import type { PlatformId } from '@prijsalarm/core';
 import type { EngineContext } from '../check-search';
@@ -41,8 +42,12 @@ export function createPostcodeLocator(ctx: EngineContext, options: LocatorOption
   const places = processPlaces(ctx);
   const logger = ctx.logger.child({ component: 'feed-locate', platform });
   let lastAt = Number.NEGATIVE_INFINITY;
-  /** Per postcode, the answers that could not place it: each next try asks another category. */
-  const tries = new Map<string, number>();
+  /**
+   * Per postcode, the categories asked since its last recorded attempt: an answer too thin to
+   * place it (a quiet category, or rates not learnt yet on a new installation) moves on to the
+   * next busiest category; only when every category failed is the attempt recorded (back-off).
+   */
+  const asked = new Map<string, Set<number>>();
 
   async function categoriesByRate(): Promise<number[]> {
     const rows = await feedModels(ctx.sequelize).FeedCategory.findAll({
@@ -63,8 +68,10 @@ export function createPostcodeLocator(ctx: EngineContext, options: LocatorOption
     if (!next) return { status: 'idle' };
     lastAt = at;
     const key = placeKey(platform, next.postcode);
-    const ordered = await categoriesByRate();
-    const l1 = ordered[(tries.get(key) ?? 0) % ordered.length] ?? null;
+    // The busiest category not asked yet for this postcode (the rates move as the feed learns).
+    const tried = asked.get(key) ?? new Set<number>();
+    const ordered = (await categoriesByRate()).filter((l1) => !tried.has(l1));
+    const l1 = ordered[0] ?? null;
     const page = await client.searchPage(
       {
         platform,
@@ -86,20 +93,23 @@ export function createPostcodeLocator(ctx: EngineContext, options: LocatorOption
       if (coordinates && distanceMeters !== null) samples.push({ ...coordinates, distanceMeters });
     }
     const place = locateFromSamples(samples);
+    if (!place && l1 !== null && ordered.length > 1) {
+      asked.set(key, tried.add(l1));
+      return { status: 'unplaced', postcode: next.postcode, samples: samples.length };
+    }
+    asked.delete(key);
     const row = await recordPlace(ctx, platform, next.postcode, place, new Date(now()));
     places.book.apply(row);
     if (place) {
-      tries.delete(key);
       logger.info(
         { postcode: next.postcode, samples: place.samples, toleranceMeters: place.toleranceMeters },
         'postcode located: its distance alerts are decided by the feed',
       );
       return { status: 'located', postcode: next.postcode, samples: place.samples };
     }
-    tries.set(key, (tries.get(key) ?? 0) + 1);
     logger.warn(
       { postcode: next.postcode, listings: samples.length, retryAt: row.nextAttemptAt },
-      'postcode not placed by the answer; its alerts stay with per-search polling',
+      'postcode not placed by any category; its alerts stay with per-search polling',
     );
     return { status: 'unplaced', postcode: next.postcode, samples: samples.length };
   }
