@@ -7,7 +7,7 @@
  * postcode (`updatedAt`), so every process's index and schedule pick them up through the one path
  * they already follow for changed alerts — no second change feed.
  */
-import { Op } from 'sequelize';
+import { Op, col } from 'sequelize';
 import type { PlatformId } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
 import { normalizePostcode } from '../marketplace';
@@ -160,11 +160,12 @@ export async function recordPlace(
       const spellings = [
         ...new Set([compact, `${compact.slice(0, 4)} ${compact.slice(4)}`.trim()]),
       ];
+      // Only `updatedAt` moves: Model.update drops an update whose only value is the timestamp
+      // (it writes nothing), so it sets a column to itself and writes `updatedAt` as usual.
       await ctx.models.Alert.update(
-        { updatedAt: at },
+        { distanceKm: col('distanceKm') },
         {
           where: { postalCode: { [Op.in]: spellings }, distanceKm: { [Op.gt]: 0 } },
-          silent: true,
           transaction,
         },
       );
