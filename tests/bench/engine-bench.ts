@@ -397,6 +397,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   const recorded: number[] = [];
   const sent: number[] = [];
   const sentByPlan: Record<string, number[]> = {};
+  const slowest: Array<{ plan: string; key: string; recordedMs: number; sentMs: number }> = [];
   const deliveries: Record<string, Record<string, number>> = {};
   for (const row of rows) {
     const byStatus = (deliveries[row.channel] ??= {});
@@ -409,8 +410,22 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
       sent.push(latency);
       const plan = row['notification.user.plan'] ?? 'FREE';
       (sentByPlan[plan] ??= []).push(latency);
+      slowest.push({
+        plan,
+        key: `${row['notification.platform']}:${row['notification.listingId']}`,
+        recordedMs: new Date(row.createdAt).getTime() - at,
+        sentMs: latency,
+      });
     }
   }
+  // Where the slowest sends waited: before the match was recorded (the feed's read) or after.
+  slowest.sort((a, b) => b.sentMs - a.sentMs);
+  const slowLines = slowest
+    .slice(0, 3)
+    .map(
+      (s) =>
+        `slowest: ${s.plan} ${s.key}: recorded ${(s.recordedMs / 1000).toFixed(1)} s, sent ${(s.sentMs / 1000).toFixed(1)} s after publication`,
+    );
   const latencyByPlanMs = Object.fromEntries(
     Object.entries(sentByPlan).map(([plan, values]) => [
       plan,
@@ -685,7 +700,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
       .map(([kind, count]) => [kind, count / seconds]),
     warnings,
     postcodes,
-    missed,
+    missed: [...missed, ...slowLines],
   };
 }
 
