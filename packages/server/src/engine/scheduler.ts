@@ -87,6 +87,32 @@ const WRITE_BATCH = 500;
 /** Alerts read per query in a full reload: the heap holds one page of model instances. */
 const LOAD_PAGE = 2_000;
 
+/**
+ * What the schedule reads of an alert: its searches, interval and status — not its tokens, e-mail
+ * or texts. A full reload reads every alert: at 100 000 alerts whole rows made ~300 MB of
+ * short-lived model instances per reload, and the process's peak memory with it.
+ */
+const SCHEDULE_ATTRIBUTES = [
+  'id',
+  'searchKey',
+  'searchTerm',
+  'platforms',
+  'minPriceCents',
+  'maxPriceCents',
+  'postalCode',
+  'distanceKm',
+  'l1CategoryId',
+  'l2CategoryId',
+  'deliveryMethod',
+  'customFilters',
+  'priceDropEnabled',
+  'checkIntervalMinutes',
+  'confirmedAt',
+  'isActive',
+  'expiresAt',
+  'updatedAt',
+] as const;
+
 /** Alerts that are checked: confirmed, active (not paused) and not expired at `at`. */
 export function checkableAlertsWhere(at: Date): WhereOptions<Alert> {
   return {
@@ -103,7 +129,7 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
   const logger = ctx.logger.child({ component: 'scheduler' });
   let lastExpiryScan = Number.NEGATIVE_INFINITY;
   const rebuildEveryMs = deps.rebuildEveryMs ?? 10 * 60_000;
-  const changes = createChangedAlerts(ctx);
+  const changes = createChangedAlerts(ctx, { attributes: SCHEDULE_ATTRIBUTES });
   // The schedule as last written: per alert what it asks, per search which alerts ask it.
   const entries = new Map<string, AlertEntry>();
   const searchAlerts = new Map<string, Set<string>>();
@@ -161,7 +187,9 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
     nextExpiry = Number.POSITIVE_INFINITY;
     // The alerts whose stored search key is not their first platform's search any more.
     const moved = new Map<string, string[]>();
-    await forEachPage(models.Alert, { where: checkableAlertsWhere(at) }, LOAD_PAGE, (page) => {
+    const where = checkableAlertsWhere(at);
+    const query = { attributes: [...SCHEDULE_ATTRIBUTES], where };
+    await forEachPage(models.Alert, query, LOAD_PAGE, (page) => {
       for (const alert of page) {
         const wanted = entryOf(alert, at);
         if (!wanted) continue;

@@ -8,7 +8,7 @@ import { deleteAccount } from '../../commands/accounts';
 import { deleteAlert } from '../../commands/alerts';
 import { startEngineKit, type EngineKit } from '../../../test/engine-kit';
 import { AlertIndex } from './alert-index';
-import { createIndexSync } from './index-sync';
+import { createChangedAlerts, createIndexSync } from './index-sync';
 
 let kit: EngineKit;
 let index: AlertIndex;
@@ -84,5 +84,19 @@ describe('the alert index between rebuilds', () => {
     await alert.update({ searchTerm: 'bakfiets' });
     await sync.refresh();
     expect(candidates()).toEqual([]);
+  });
+
+  it('a write is loaded once, though the safety margin reads its stamp again; a later write is loaded again', async () => {
+    const changes = createChangedAlerts(kit.ctx);
+    changes.mark();
+    const alert = await kit.alert({ searchTerm: 'vouwfiets' });
+    const ids = async () => (await changes.read()).changed.map((changed) => changed.id);
+    expect(await ids()).toEqual([alert.id]);
+    // Within the margin (5 s): the same write is not loaded again.
+    expect(await ids()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await alert.update({ searchTerm: 'brompton' });
+    expect(await ids()).toEqual([alert.id]);
+    expect(await ids()).toEqual([]);
   });
 });

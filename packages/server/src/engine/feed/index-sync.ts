@@ -8,6 +8,7 @@
  */
 import { Op } from 'sequelize';
 import type { AppContext } from '../../context';
+import { chunks } from '../../lib/chunks';
 import { forEachPage } from '../../lib/sql';
 import type { Alert } from '../../models';
 import { checkableAlertsWhere } from '../scheduler';
@@ -31,6 +32,8 @@ const ATTRIBUTES = [
 
 /** Alerts read per query in a rebuild. */
 const REBUILD_PAGE = 2_000;
+/** Changed alerts loaded per query (SQLite takes at most 32 766 variables in one statement). */
+const READ_CHUNK = 5_000;
 
 /** Writes up to this long before a refresh may still be committing: read them again. */
 const SAFETY_MS = 5_000;
@@ -46,6 +49,8 @@ export function createChangedAlerts(
 ) {
   const clock = options.clock ?? Date.now;
   let syncedUpTo: number | null = null;
+  /** The writes the last read saw (id → updatedAt): within the safety margin they are not loaded again. */
+  let loaded = new Map<string, number>();
   return {
     /** Whether a full load has set the mark. */
     get started(): boolean {
@@ -54,6 +59,7 @@ export function createChangedAlerts(
     /** A full load is about to read everything: later reads start from here. */
     mark(): void {
       syncedUpTo = clock();
+      loaded = new Map();
     },
     /**
      * The alerts written since the previous read (or mark), and the ids of those deleted since
@@ -62,10 +68,26 @@ export function createChangedAlerts(
     async read(): Promise<{ changed: Alert[]; deleted: string[] }> {
       const from = clock();
       const since = new Date((syncedUpTo ?? from) - SAFETY_MS);
-      const changed = await ctx.models.Alert.findAll({
-        ...(options.attributes ? { attributes: [...options.attributes] } : {}),
+      // Ids and stamps first: the safety margin reads every write again for SAFETY_MS, and a
+      // burst of writes (a located postcode touches thousands of alerts) loaded whole on every
+      // read made hundreds of megabytes of short-lived rows. Only writes not loaded yet are.
+      const stamps = await ctx.models.Alert.findAll({
+        attributes: ['id', 'updatedAt'],
         where: { updatedAt: { [Op.gte]: since } },
       });
+      const fresh = stamps
+        .filter((row) => loaded.get(row.id) !== row.updatedAt.getTime())
+        .map((row) => row.id);
+      loaded = new Map(stamps.map((row) => [row.id, row.updatedAt.getTime()]));
+      const changed: Alert[] = [];
+      for (const ids of chunks(fresh, READ_CHUNK)) {
+        changed.push(
+          ...(await ctx.models.Alert.findAll({
+            ...(options.attributes ? { attributes: [...options.attributes] } : {}),
+            where: { id: { [Op.in]: ids } },
+          })),
+        );
+      }
       const deleted = await ctx.models.AlertDeletion.deletedSince(since);
       syncedUpTo = from;
       return { changed, deleted };
