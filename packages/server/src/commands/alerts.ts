@@ -28,7 +28,7 @@ import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { pageWindow } from '../lib/pagination';
 import type { Alert, User } from '../models';
-import { priceDropColumnsOf, priceDropOf } from '../models/Alert';
+import { SEARCH_ATTRIBUTES, priceDropColumnsOf, priceDropOf } from '../models/Alert';
 import { alertPolicy, authorize } from '../policies/alert';
 import { rescheduleHeld } from '../delivery/digest';
 import { manageUrlOf } from '../security/alert-links';
@@ -302,20 +302,6 @@ function fieldsOf(alert: Alert, categories: CategoryIndex): AlertFields {
   };
 }
 
-/** Changing these changes what is searched, so the engine must recompute the shared search. */
-const SEARCH_COLUMNS = [
-  'searchTerm',
-  'platforms',
-  'minPriceCents',
-  'maxPriceCents',
-  'postalCode',
-  'distanceKm',
-  'l1CategoryId',
-  'l2CategoryId',
-  'deliveryMethod',
-  'priceDropEnabled',
-] as const;
-
 /* ---------- Confirm (guest) ---------- */
 
 /** Uses the one-time confirmation token: the alert is confirmed and its validity starts now. */
@@ -404,7 +390,8 @@ export async function updateAlert(
   authorize(alertPolicy.canUpdate(caps, changes, alert));
 
   alert.set(alertColumnsOf({ ...merged, ...categoryIds }));
-  if (SEARCH_COLUMNS.some((column) => alert.changed(column))) alert.searchKey = null;
+  // What is searched changed (conditions included): the engine recomputes the shared search.
+  if (SEARCH_ATTRIBUTES.some((column) => alert.changed(column))) alert.searchKey = null;
   const scheduleChanged = changes.schedule !== undefined;
   await alert.save();
   // What its old schedule held goes by the new one (at once, when it is now instant).

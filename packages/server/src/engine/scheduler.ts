@@ -21,6 +21,7 @@ import type { AppContext } from '../context';
 import { chunks } from '../lib/chunks';
 import { forEachPage, setEach } from '../lib/sql';
 import type { Alert } from '../models';
+import { SEARCH_ATTRIBUTES, STATUS_ATTRIBUTES } from '../models/Alert';
 import { manageUrlOf, refreshUrlOf } from '../security/alert-links';
 import { alertIntervalSeconds, alertSearches } from './alert-search';
 import { feedCovers } from './feed/alert-index';
@@ -95,22 +96,10 @@ const LOAD_PAGE = 2_000;
 const SCHEDULE_ATTRIBUTES = [
   'id',
   'searchKey',
-  'searchTerm',
-  'platforms',
-  'minPriceCents',
-  'maxPriceCents',
-  'postalCode',
-  'distanceKm',
-  'l1CategoryId',
-  'l2CategoryId',
-  'deliveryMethod',
-  'customFilters',
-  'priceDropEnabled',
   'checkIntervalMinutes',
-  'confirmedAt',
-  'isActive',
-  'expiresAt',
   'updatedAt',
+  ...SEARCH_ATTRIBUTES,
+  ...STATUS_ATTRIBUTES,
 ] as const;
 
 /** Alerts that are checked: confirmed, active (not paused) and not expired at `at`. */

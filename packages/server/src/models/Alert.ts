@@ -40,6 +40,27 @@ export function priceDropColumnsOf(option: PriceDropOption | null | undefined) {
 }
 
 /**
+ * The columns an alert's server-side search is made of (the engine's `alertSearch` reads these):
+ * an edit of one changes what is searched.
+ */
+export const SEARCH_ATTRIBUTES = [
+  'searchTerm',
+  'platforms',
+  'minPriceCents',
+  'maxPriceCents',
+  'postalCode',
+  'distanceKm',
+  'l1CategoryId',
+  'l2CategoryId',
+  'deliveryMethod',
+  'customFilters',
+  'priceDropEnabled',
+] as const;
+
+/** The columns `Alert.statusAt` reads. */
+export const STATUS_ATTRIBUTES = ['confirmedAt', 'isActive', 'expiresAt'] as const;
+
+/**
  * A saved search. A guest alert has `email` and no `userId`, and waits for its e-mail confirmation
  * (`confirmedAt` null); a user's alert is confirmed at creation. The manage and refresh links are
  * derived from the nonces with security/tokens; only their sha256 hashes are stored for lookup. So

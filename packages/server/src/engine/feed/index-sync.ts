@@ -12,23 +12,11 @@ import { chunks } from '../../lib/chunks';
 import { forEachPage } from '../../lib/sql';
 import type { Alert } from '../../models';
 import { checkableAlertsWhere } from '../scheduler';
+import { SEARCH_ATTRIBUTES, STATUS_ATTRIBUTES } from '../../models/Alert';
 import type { AlertIndex } from './alert-index';
 
-const ATTRIBUTES = [
-  'id',
-  'searchTerm',
-  'platforms',
-  'minPriceCents',
-  'maxPriceCents',
-  'postalCode',
-  'distanceKm',
-  'l1CategoryId',
-  'l2CategoryId',
-  'confirmedAt',
-  'isActive',
-  'expiresAt',
-  'updatedAt',
-] as const;
+/** What the index reads of an alert: its search and its status. */
+const ATTRIBUTES = ['id', 'updatedAt', ...SEARCH_ATTRIBUTES, ...STATUS_ATTRIBUTES] as const;
 
 /** Alerts read per query in a rebuild. */
 const REBUILD_PAGE = 2_000;
