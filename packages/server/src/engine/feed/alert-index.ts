@@ -20,7 +20,7 @@ import type { Alert } from '../../models';
 import type { SearchableAlert } from '../alert-search';
 import { normalizePostcode, type Listing } from '../marketplace';
 import { circleVerdict, type LocatedPlace } from './geo';
-import type { PlaceLookup } from './places';
+import { placeKey, type PlaceLookup } from './places';
 import { judgeQuery, queryWords, searchText, type SearchableText } from './query-rules';
 
 /** What the index reads of an alert: its server-side search, without the matcher's filters. */
@@ -101,8 +101,11 @@ export class AlertIndex {
   /** `${platform}|short` and `${platform}|none`: short words, and no words at all. */
   private readonly lists = new Map<string, Set<string>>();
   private readonly perPlatform = new Map<PlatformId, number>();
-  /** Distance alerts waiting for their postcode's place: `${platform}|${postcode}` → alert ids. */
-  private readonly waiting = new Map<string, Set<string>>();
+  /** Distance alerts waiting for their postcode's place, by place key (places.ts placeKey). */
+  private readonly waiting = new Map<
+    string,
+    { platform: PlatformId; postcode: string; alertIds: Set<string> }
+  >();
   private readonly waitingOf = new Map<string, string[]>();
 
   /** `places`: where the sites place postcodes (none known: distance alerts wait). */
@@ -136,9 +139,9 @@ export class AlertIndex {
    */
   unlocated(platform: PlatformId): Array<{ postcode: string; alerts: number }> {
     const out: Array<{ postcode: string; alerts: number }> = [];
-    for (const [key, ids] of this.waiting) {
-      const [keyPlatform, postcode] = key.split('|') as [PlatformId, string];
-      if (keyPlatform === platform) out.push({ postcode, alerts: ids.size });
+    for (const wait of this.waiting.values()) {
+      if (wait.platform === platform)
+        out.push({ postcode: wait.postcode, alerts: wait.alertIds.size });
     }
     return out.sort((a, b) => b.alerts - a.alerts);
   }
@@ -151,13 +154,13 @@ export class AlertIndex {
     let circle: SearchEntry['circle'] = null;
     if (distance) {
       const places = new Map<PlatformId, LocatedPlace>();
-      const missing: string[] = [];
+      const missing: PlatformId[] = [];
       for (const platform of platforms) {
         const place = this.places(platform, distance.postcode);
         if (place) places.set(platform, place);
-        else missing.push(`${platform}|${normalizePostcode(distance.postcode)}`);
+        else missing.push(platform);
       }
-      if (missing.length > 0) return this.wait(alert.id, missing);
+      if (missing.length > 0) return this.wait(alert.id, distance.postcode, missing);
       circle = { places, radiusMeters: distance.radiusMeters };
     }
     const words = queryWords(alert.searchTerm);
@@ -196,20 +199,25 @@ export class AlertIndex {
     }
   }
 
-  private wait(alertId: string, keys: string[]): void {
-    for (const key of keys) {
-      let ids = this.waiting.get(key);
-      if (!ids) this.waiting.set(key, (ids = new Set()));
-      ids.add(alertId);
-    }
+  private wait(alertId: string, postcode: string, platforms: PlatformId[]): void {
+    const keys = platforms.map((platform) => {
+      const key = placeKey(platform, postcode);
+      let wait = this.waiting.get(key);
+      if (!wait) {
+        wait = { platform, postcode: normalizePostcode(postcode) ?? '', alertIds: new Set() };
+        this.waiting.set(key, wait);
+      }
+      wait.alertIds.add(alertId);
+      return key;
+    });
     this.waitingOf.set(alertId, keys);
   }
 
   remove(alertId: string): void {
     for (const key of this.waitingOf.get(alertId) ?? []) {
-      const ids = this.waiting.get(key);
-      ids?.delete(alertId);
-      if (ids?.size === 0) this.waiting.delete(key);
+      const wait = this.waiting.get(key);
+      wait?.alertIds.delete(alertId);
+      if (wait?.alertIds.size === 0) this.waiting.delete(key);
     }
     this.waitingOf.delete(alertId);
     const signature = this.searchOf.get(alertId);

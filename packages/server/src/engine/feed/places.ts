@@ -8,7 +8,7 @@
  * they already follow for changed alerts — no second change feed.
  */
 import { Op, col } from 'sequelize';
-import type { PlatformId } from '@prijsalarm/core';
+import { normalizePostalCode, type PlatformId } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
 import { normalizePostcode } from '../marketplace';
 import type { LocatedPlace } from './geo';
@@ -39,10 +39,6 @@ export class PlaceBook {
   /** Epoch ms before which `key` is not asked again (0: never tried). */
   nextAttemptAt(key: string): number {
     return this.retryAt.get(key) ?? 0;
-  }
-
-  get size(): number {
-    return this.located.size;
   }
 
   apply(row: PostcodePlace): void {
@@ -156,10 +152,8 @@ export async function recordPlace(
           { transaction },
         );
     if (place) {
-      // Stored as typed ('3511 AB') or compact: both spellings of the code.
-      const spellings = [
-        ...new Set([compact, `${compact.slice(0, 4)} ${compact.slice(4)}`.trim()]),
-      ];
+      // Stored in core's form ('3511 AB'), or compact by a writer that skipped it.
+      const spellings = [...new Set([compact, normalizePostalCode(platform, compact)])];
       // Only `updatedAt` moves: Model.update drops an update whose only value is the timestamp
       // (it writes nothing), so it sets a column to itself and writes `updatedAt` as usual.
       await ctx.models.Alert.update(
