@@ -4,6 +4,7 @@
  */
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { startApplication, type Application } from './boot';
+import { limitHeapGrowth } from './lib/heap-growth';
 import { createLogger } from './logger';
 import { flushErrorReports, reportError, startErrorReporting } from './reporting';
 
@@ -22,6 +23,8 @@ function readConfig(): Config {
   }
 }
 
+// First: the whole life of the process runs with it.
+limitHeapGrowth();
 const config = readConfig();
 const logger = createLogger({ level: config.logLevel });
 // Before anything runs that could fail; only when SENTRY_DSN is set.
