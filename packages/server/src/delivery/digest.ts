@@ -86,6 +86,8 @@ async function queueAt(
       {
         jobId: `deliver:${deliveryId}:held:${at.getTime()}`,
         delayMs: at.getTime() - now.getTime(),
+        // Held for a digest or quiet hours: after the sends that go out at once.
+        priority: 'low',
       },
     );
   } catch (error) {

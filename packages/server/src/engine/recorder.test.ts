@@ -138,6 +138,38 @@ describe('recording', () => {
     expect(kit.events).toEqual(recorded.created);
   });
 
+  it('a delivery held for its plan slot is queued at low priority, one that goes out at once is not', async () => {
+    const batched = await userAlert();
+    const atOnce = await userAlert();
+    const slot = new Date(Date.now() + 60_000);
+
+    await recordAndDispatch(kit.ctx, {
+      checkId: randomUUID(),
+      matches: [
+        { alert: batched, listing: listing(), deliverAt: slot },
+        { alert: atOnce, listing: listing() },
+      ],
+    });
+
+    const deliveries = await kit.models.Delivery.findAll({ include: ['notification'] });
+    const alertOf = new Map(deliveries.map((d) => [d.id, d.notification!.alertId]));
+    const queued = kit.enqueued.map((job) => ({
+      alertId: alertOf.get(job.data.deliveryId as string),
+      priority: job.options?.priority ?? 'normal',
+      delayed: (job.options?.delayMs ?? 0) > 0,
+    }));
+    expect(queued).toHaveLength(6);
+    expect(queued.filter((job) => job.alertId === batched.id)).toEqual(
+      Array(3).fill({ alertId: batched.id, priority: 'low', delayed: true }),
+    );
+    // E-mail and Telegram at once; the push's job is its grace (PUSH_GRACE_MS), at normal priority.
+    expect(queued.filter((job) => job.alertId === atOnce.id)).toEqual([
+      { alertId: atOnce.id, priority: 'normal', delayed: false },
+      { alertId: atOnce.id, priority: 'normal', delayed: false },
+      { alertId: atOnce.id, priority: 'normal', delayed: true },
+    ]);
+  });
+
   it('recording again creates nothing and queues only what is still pending', async () => {
     const alert = await userAlert();
     const matches = [{ alert, listing: listing() }];

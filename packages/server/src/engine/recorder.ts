@@ -67,6 +67,8 @@ export interface Recorded {
   pendingDeliveryIds: string[];
   /** Deliveries whose job waits (their plan's batch, a push's grace): id → when (ms) it runs. */
   deliverAt?: Map<string, number>;
+  /** Of those, the ones held for their plan's batch: their jobs yield to the sends at once. */
+  batched?: Set<string>;
 }
 
 type RecorderContext = Pick<AppContext, 'models' | 'sequelize' | 'queue' | 'events' | 'logger'>;
@@ -301,8 +303,10 @@ export async function recordMatches(
   for (const row of created) {
     if (row.messageKey) leads.set(row.messageKey, row);
     result.pendingDeliveryIds.push(row.id);
-    if (row.nextAttemptAt)
+    if (row.nextAttemptAt) {
       (result.deliverAt ??= new Map()).set(row.id, row.nextAttemptAt.getTime());
+      (result.batched ??= new Set()).add(row.id);
+    }
     pushLater(row);
   }
   if (followers.length > 0) {
@@ -330,7 +334,13 @@ export async function dispatchRecorded(
       await ctx.queue.enqueue(
         'deliver',
         { deliveryId },
-        { jobId: `deliver:${deliveryId}`, ...(delayMs > 0 ? { delayMs } : {}) },
+        {
+          jobId: `deliver:${deliveryId}`,
+          ...(delayMs > 0 ? { delayMs } : {}),
+          // When sends back up, a batched delivery (its plan's slot) yields to those that go out
+          // at once (PRO): the plan's promise is the slot, PRO's is now.
+          ...(recorded.batched?.has(deliveryId) ? { priority: 'low' as const } : {}),
+        },
       );
     } catch (error) {
       ctx.logger.warn(

@@ -74,6 +74,8 @@ export const DEFAULT_WORKER_SETTINGS: Required<BullMqWorkerSettings> = {
   // One more than BullMQ's default: a deploy can kill a worker twice in a row.
   maxStalledCount: 2,
 };
+/** Our `low`: any BullMQ priority above 0 runs after the jobs without one. */
+const LOW_PRIORITY = 1;
 const KEEP_COMPLETED: KeepJobs = { count: 1000, age: 24 * 3600 };
 const KEEP_FAILED: KeepJobs = { count: 5000, age: 7 * 24 * 3600 };
 const PING_TIMEOUT_MS = 2000;
@@ -150,6 +152,8 @@ export class BullMqJobQueue<Jobs extends JobDataMap> implements JobQueue<Jobs> {
       jobOptions.backoff = { type: merged.backoff.type, delay: merged.backoff.delayMs };
     }
     if (merged.jobId !== undefined) jobOptions.deduplication = { id: merged.jobId };
+    // BullMQ runs jobs without a priority before any prioritized one, FIFO within one priority.
+    if (merged.priority === 'low') jobOptions.priority = LOW_PRIORITY;
     const job = await this.queue(name).add(name, data, jobOptions);
     const storedId = job.id ?? id;
     return { id: storedId, deduplicated: storedId !== id };

@@ -101,6 +101,23 @@ export function defineJobQueueContract(name: string, factory: ContractQueueFacto
       );
     });
 
+    it('runs low-priority jobs after the ready jobs without one, even those added later', async () => {
+      const queue = await open();
+      await queue.enqueue('work', { itemId: 'batched-1' }, { priority: 'low' });
+      await queue.enqueue('work', { itemId: 'batched-2' }, { priority: 'low' });
+      await queue.enqueue('work', { itemId: 'at-once-1' });
+      await queue.enqueue('work', { itemId: 'at-once-2' }, { priority: 'normal' });
+      const calls = await recordingProcessor(queue);
+
+      await eventually(() => expect(calls).toHaveLength(4));
+      expect(calls.map((call) => call.itemId)).toEqual([
+        'at-once-1',
+        'at-once-2',
+        'batched-1',
+        'batched-2',
+      ]);
+    });
+
     it('hands the handler the data as it round-trips through JSON, as a copy', async () => {
       const queue = await open();
       const received: unknown[] = [];
@@ -136,6 +153,7 @@ export function defineJobQueueContract(name: string, factory: ContractQueueFacto
       ['a negative delay', { delayMs: -1 }],
       ['zero attempts', { attempts: 0 }],
       ['fractional attempts', { attempts: 1.5 }],
+      ['an unknown priority', { priority: 'high' as EnqueueOptions['priority'] }],
     ])('rejects %s', async (_case, options) => {
       const queue = await open();
       await expect(queue.enqueue('work', { itemId: 'x' }, options)).rejects.toThrow(TypeError);

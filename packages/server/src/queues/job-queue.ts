@@ -37,7 +37,16 @@ export interface EnqueueOptions {
   attempts?: number;
   /** Wait between runs; without it a retry runs at once. */
   backoff?: BackoffOptions;
+  /**
+   * 'low': once ready, runs after every ready job of its name without it, whenever those were
+   * added (a delivery batched for its alert's slot yields to one that goes out at once). Default
+   * 'normal'; among jobs of one priority, first in first out.
+   */
+  priority?: JobPriority;
 }
+
+export const JOB_PRIORITIES = ['normal', 'low'] as const;
+export type JobPriority = (typeof JOB_PRIORITIES)[number];
 
 /** Options that may be set once per job name (createJobQueue's `defaults`). */
 export type JobDefaults = Pick<EnqueueOptions, 'attempts' | 'backoff'>;
@@ -174,7 +183,7 @@ export function assertIdsOnly(name: string, data: unknown): asserts data is JobD
 }
 
 export function assertEnqueueOptions(name: string, options: EnqueueOptions): void {
-  const { jobId, delayMs, attempts, backoff } = options;
+  const { jobId, delayMs, attempts, backoff, priority } = options;
   if (jobId !== undefined && jobId.length === 0) {
     throw new TypeError(`Job "${name}": jobId must not be empty`);
   }
@@ -186,6 +195,9 @@ export function assertEnqueueOptions(name: string, options: EnqueueOptions): voi
   }
   if (backoff !== undefined && !(Number.isFinite(backoff.delayMs) && backoff.delayMs >= 0)) {
     throw new TypeError(`Job "${name}": backoff.delayMs must be a number ≥ 0`);
+  }
+  if (priority !== undefined && !JOB_PRIORITIES.includes(priority)) {
+    throw new TypeError(`Job "${name}": priority must be one of ${JOB_PRIORITIES.join(', ')}`);
   }
 }
 

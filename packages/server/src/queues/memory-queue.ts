@@ -45,6 +45,8 @@ interface MemoryJob {
   dedupKey: string | undefined;
   attempts: number;
   backoff: BackoffOptions | undefined;
+  /** Priority 'low': ready, it waits in its lane's `waitingLow`. */
+  low: boolean;
   attemptsMade: number;
   timer?: NodeJS.Timeout;
   abort?: AbortController;
@@ -52,7 +54,9 @@ interface MemoryJob {
 
 interface Lane {
   name: string;
+  /** Ready, first in first out; `waitingLow` runs only when `waiting` is empty. */
   waiting: MemoryJob[];
+  waitingLow: MemoryJob[];
   delayed: Set<MemoryJob>;
   active: Set<MemoryJob>;
   failed: number;
@@ -99,6 +103,7 @@ export class MemoryJobQueue<Jobs extends JobDataMap> implements JobQueue<Jobs> {
       dedupKey: merged.jobId,
       attempts: merged.attempts ?? 1,
       backoff: merged.backoff,
+      low: merged.priority === 'low',
       attemptsMade: 0,
     };
     if (job.dedupKey !== undefined) this.pendingByKey.set(job.dedupKey, job);
@@ -150,7 +155,7 @@ export class MemoryJobQueue<Jobs extends JobDataMap> implements JobQueue<Jobs> {
     const counts: Partial<Record<string, JobCounts>> = {};
     for (const lane of this.lanes.values()) {
       counts[lane.name] = {
-        waiting: lane.waiting.length,
+        waiting: lane.waiting.length + lane.waitingLow.length,
         active: lane.active.size,
         delayed: lane.delayed.size,
         failed: lane.failed,
@@ -169,8 +174,9 @@ export class MemoryJobQueue<Jobs extends JobDataMap> implements JobQueue<Jobs> {
     let dropped = 0;
     for (const lane of this.lanes.values()) {
       for (const job of lane.delayed) clearTimeout(job.timer);
-      dropped += lane.waiting.length + lane.delayed.size;
+      dropped += lane.waiting.length + lane.waitingLow.length + lane.delayed.size;
       lane.waiting.length = 0;
+      lane.waitingLow.length = 0;
       lane.delayed.clear();
     }
     const drained = await this.drain(drainTimeoutMs);
@@ -193,6 +199,7 @@ export class MemoryJobQueue<Jobs extends JobDataMap> implements JobQueue<Jobs> {
       lane = {
         name,
         waiting: [],
+        waitingLow: [],
         delayed: new Set(),
         active: new Set(),
         failed: 0,
@@ -213,8 +220,12 @@ export class MemoryJobQueue<Jobs extends JobDataMap> implements JobQueue<Jobs> {
   }
 
   private makeReady(lane: Lane, job: MemoryJob): void {
-    lane.waiting.push(job);
+    this.addReady(lane, job);
     this.pump(lane);
+  }
+
+  private addReady(lane: Lane, job: MemoryJob): void {
+    (job.low ? lane.waitingLow : lane.waiting).push(job);
   }
 
   private pump(lane: Lane): void {
@@ -222,9 +233,9 @@ export class MemoryJobQueue<Jobs extends JobDataMap> implements JobQueue<Jobs> {
       !this.paused &&
       lane.handler &&
       lane.active.size < lane.concurrency &&
-      lane.waiting.length > 0
+      lane.waiting.length + lane.waitingLow.length > 0
     ) {
-      const job = lane.waiting.shift() as MemoryJob;
+      const job = (lane.waiting.shift() ?? lane.waitingLow.shift()) as MemoryJob;
       lane.active.add(job);
       void this.run(lane, lane.handler, job);
     }
@@ -278,7 +289,7 @@ export class MemoryJobQueue<Jobs extends JobDataMap> implements JobQueue<Jobs> {
       this.logger.debug({ job: job.name, id: job.id, err: failure }, 'job failed; will retry');
       const waitMs = backoffDelayMs(job.backoff, job.attemptsMade);
       if (waitMs > 0) this.delay(lane, job, waitMs);
-      else lane.waiting.push(job);
+      else this.addReady(lane, job);
       return;
     }
     this.release(job);
