@@ -27,6 +27,11 @@ export interface EnvelopeItem {
   payload: unknown;
   /** The envelope header (event_id, dsn, sdk, sent_at). */
   envelope: Record<string, unknown>;
+  /**
+   * The request's User-Agent: a browser sends its own; the Node SDK sends none (a client report
+   * carries no `sdk` in its envelope header, so this alone tells who sent it).
+   */
+  userAgent: string | null;
 }
 
 export interface SentryDouble {
@@ -46,7 +51,7 @@ export interface SentryDouble {
 /** Splits an envelope body into its header and items (the Sentry envelope format). */
 export function parseEnvelope(body: Buffer): {
   header: Record<string, unknown>;
-  items: Array<Omit<EnvelopeItem, 'project' | 'envelope'>>;
+  items: Array<Omit<EnvelopeItem, 'project' | 'envelope' | 'userAgent'>>;
 } {
   let offset = 0;
   const readLine = (): string | null => {
@@ -58,7 +63,7 @@ export function parseEnvelope(body: Buffer): {
     return line;
   };
   const header = JSON.parse(readLine() ?? '{}') as Record<string, unknown>;
-  const items: Array<Omit<EnvelopeItem, 'project' | 'envelope'>> = [];
+  const items: Array<Omit<EnvelopeItem, 'project' | 'envelope' | 'userAgent'>> = [];
   for (let line = readLine(); line !== null; line = readLine()) {
     if (line.trim() === '') continue;
     const itemHeader = JSON.parse(line) as Record<string, unknown>;
@@ -118,7 +123,12 @@ export async function startSentryDouble(
       const encoding = req.headers['content-encoding'];
       const envelope = parseEnvelope(decode(body, typeof encoding === 'string' ? encoding : ''));
       for (const item of envelope.items) {
-        items.push({ ...item, project: match[1]!, envelope: envelope.header });
+        items.push({
+          ...item,
+          project: match[1]!,
+          envelope: envelope.header,
+          userAgent: req.headers['user-agent'] ?? null,
+        });
       }
     } catch (error) {
       return answer(res, 400, { detail: `bad envelope: ${(error as Error).message}` });
