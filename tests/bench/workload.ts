@@ -1,9 +1,11 @@
 /**
  * The engine bench's workload, the same in the bench and in its marketplace process: a vocabulary
  * of a few hundred search terms ("<brand> <item>"), ads that carry them, and alerts over them with
- * a realistic overlap — popular terms far more often than rare ones (Zipf), and a few popular
- * places and price caps, so equal searches coalesce while filters still differ.
+ * a realistic overlap — popular terms far more often than rare ones (Zipf), a few popular places,
+ * and the price caps and distances people pick — so equal searches coalesce while filters still
+ * differ (100 000 alerts make ~20 000 distinct searches, 10 000 ~4 300).
  */
+import { DISTANCE_OPTIONS_KM } from '@prijsalarm/core';
 import { seededRandom, type Random } from '../doubles/marketplace/generator';
 
 export { seededRandom, type Random };
@@ -97,14 +99,19 @@ export function termAd(random: Random): { title: string; priceCents: number } {
   return { title, priceCents: (min + Math.floor(random() * (max - min))) * 100 };
 }
 
-/** Popular places (postcode + distance) alerts use; most alerts use none. */
+/** Popular places alerts search around, each alert with a distance of its own (the form's
+ * options); most alerts use none. */
 const PLACES = [
-  { postalCode: '1011AB', distanceKm: 10 },
-  { postalCode: '3511AB', distanceKm: 10 },
-  { postalCode: '3011AB', distanceKm: 25 },
-  { postalCode: '5611AB', distanceKm: 25 },
+  { postalCode: '1011AB' },
+  { postalCode: '3511AB' },
+  { postalCode: '3011AB' },
+  { postalCode: '5611AB' },
 ];
-const MAX_PRICES_EUROS = [150, 400, 1000];
+/** The caps people type: round amounts, up to the dearest ad of the term's group. */
+const MAX_PRICES_EUROS = [
+  25, 50, 75, 100, 125, 150, 175, 200, 250, 300, 350, 400, 450, 500, 600, 700, 750, 800, 900, 1000,
+  1200, 1250, 1500, 1750, 2000, 2500, 3000,
+];
 
 /** A Zipf(1) pick over `count` ranks: rank r with weight 1/(r+1). */
 function zipf(random: Random, count: number): number {
@@ -170,10 +177,17 @@ export function benchAlerts(
       userIndex,
       searchTerm: term.term,
       platforms,
-      maxPriceCents: random() < 0.4 ? pickFrom(random, MAX_PRICES_EUROS) * 100 : null,
+      maxPriceCents:
+        random() < 0.4
+          ? pickFrom(
+              random,
+              MAX_PRICES_EUROS.filter((euros) => euros > term.euros[0] && euros <= term.euros[1]),
+            ) * 100
+          : null,
       // 2dehands takes Belgian postcodes only; these alerts search the whole country.
       postalCode: place && !platforms.includes('2dehands') ? place.postalCode : null,
-      distanceKm: place && !platforms.includes('2dehands') ? place.distanceKm : null,
+      distanceKm:
+        place && !platforms.includes('2dehands') ? pickFrom(random, DISTANCE_OPTIONS_KM) : null,
       includePaidAds: pro && random() < 0.5,
       sellerType: userIndex !== null && random() < 0.05 ? 'private' : 'all',
     });
