@@ -1,29 +1,37 @@
 /**
  * `npm run bench:engine`: the alert engine under load — the real server code (startApplication,
- * worker + scheduler roles, SQLite, in-process queue) with 1 000 and 10 000 alerts against the
- * marketplace double publishing 40 ads/s, over loopback. Not a test: it prints figures.
+ * worker + scheduler roles, SQLite, in-process queue) with 1 000, 10 000 and 100 000 alerts
+ * (tests/bench/workload.ts: ~20 000 distinct searches at 100 000) against the marketplace double
+ * publishing 4 ads/s (Marktplaats' real rate) and 40 ads/s (stress), at the server's own
+ * MARKETPLACE_RATE (1 request/s per host), over loopback. Not a test: it prints figures. The
+ * default run is the whole comparison (12 scenarios, about an hour and a half); the variables
+ * below narrow it.
  *
  * Each scenario runs in a fresh process (so CPU and memory are its own) with the marketplace
  * double and an SMTP sink in a process of their own (tests/bench/market-process.ts):
- *   seed users and alerts → start the server → warm-up until every search had its first fetch →
- *   a measured window → a drain (one interval) so the window's ads are recorded and sent.
+ *   seed users and alerts → start the server → warm-up until every search had its first fetch
+ *   (polling) or every feed category its first read (feed) → a measured window → a drain, until
+ *   every (alert, ad) pair the ground truth expects of the window has its e-mail sent.
  *
- * Each alert count runs in every mode of BENCH_MODES (polling,feed): per-search polling alone
- * (ENGINE_FEED=off) and the new-ads feed with per-search reconciliation (ENGINE_FEED=on), so the
- * two are compared in one run. Recall is measured against the double's ground truth (every ad it
- * published in the window, description whole, its place) for the alerts whose rules the ground
- * truth can decide (any seller; a distance as the double measures it).
+ * Each alert count and rate runs in every mode of BENCH_MODES (polling,feed): per-search polling
+ * alone (ENGINE_FEED=off) and the new-ads feed with per-search reconciliation (ENGINE_FEED=on), so
+ * the two are compared in one run. Recall is measured against the double's ground truth (every ad
+ * it published in the window, description whole, its place) for the alerts whose rules the ground
+ * truth can decide (any seller; a distance as the double measures it): recorded, and e-mail sent.
  *
- * Environment: BENCH_ALERTS (1000,10000), BENCH_INTERVAL_SECONDS (30: CHECK_INTERVAL_SECONDS for
- * every plan; `plan`: each plan's own interval of the default settings, PRO 3, REGISTERED 10, FREE
- * 30 minutes, as users have them — drain 30 minutes),
- * BENCH_MODES (polling,feed), BENCH_WARMUP_SECONDS (75), BENCH_DRAIN_SECONDS (interval + 10),
- * BENCH_WINDOW_SECONDS (60), BENCH_ADS_PER_SECOND (40), BENCH_TERM_SHARE (0.05: share of the ads
- * carrying a search term of the workload), MARKETPLACE_RATE (100 requests/s per host),
- * CHECK_CONCURRENCY (the server's default, 4), BENCH_HEAP_SNAPSHOT (a directory: the heap at the
- * window's end), BENCH_CPU_PROFILE (a directory: a V8 CPU profile of
- * the window). Besides the figures it prints the SQL statements per second in the window (the most
- * frequent kinds) and what the database file is made of.
+ * Environment: BENCH_ALERTS (1000,10000,100000), BENCH_ADS_PER_SECOND (4,40), BENCH_MODES
+ * (polling,feed), BENCH_INTERVAL_SECONDS (30: CHECK_INTERVAL_SECONDS for every plan; `plan`: each
+ * plan's own interval of the default settings, PRO 3, REGISTERED 10, FREE 30 minutes, as users
+ * have them), BENCH_WARMUP_SECONDS (240 at most), BENCH_WINDOW_SECONDS (60), BENCH_DRAIN_SECONDS
+ * (the drain's longest wait: the longest interval + 60, at least 300), BENCH_TERM_SHARE (the
+ * share of the ads carrying a search term of the workload; by default 5 000 / the alerts, at most
+ * 0.5 — 0.5 up to 10 000 alerts, 0.05 at 100 000 — so every count has a few thousand expected
+ * pairs in its window and none more notifications than one process can send), MARKETPLACE_RATE (the server's
+ * default, 1 request/s per host), CHECK_CONCURRENCY (the server's default, 4), BENCH_HEAP_SNAPSHOT
+ * (a directory: the heap at the window's end), BENCH_CPU_PROFILE (a directory: a V8 CPU profile of
+ * the window), BENCH_MEMORY_TRACE (1: the heap every 5 s). Besides the figures it prints the SQL
+ * statements per second in the window (the most frequent kinds) and what the database file is
+ * made of.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -81,15 +89,20 @@ const REPORT_PLANS: Plan[] = ['PRO', 'REGISTERED', 'FREE'];
  */
 const targetMs = (plan: Plan) => (plan === 'PRO' ? 60 : planIntervalSeconds(plan) + 5) * 1000;
 const WINDOW_S = Number(env.BENCH_WINDOW_SECONDS ?? 60);
-const WARMUP_MAX_S = Number(env.BENCH_WARMUP_SECONDS ?? 75);
+const WARMUP_MAX_S = Number(env.BENCH_WARMUP_SECONDS ?? 240);
 type Mode = 'polling' | 'feed';
-const DRAIN_S = Number(env.BENCH_DRAIN_SECONDS ?? INTERVAL_S + 10);
+/** The drain's longest wait: it ends as soon as every expected pair's e-mail is sent. */
+const DRAIN_S = Number(env.BENCH_DRAIN_SECONDS ?? Math.max(INTERVAL_S + 60, 300));
 /** Seeding, warm-up, window, drain and the matcher measure, with room to spare. */
 const SCENARIO_DEADLINE_MS = (WARMUP_MAX_S + WINDOW_S + DRAIN_S + 180) * 1000;
 
 interface ScenarioResult {
   mode: Mode;
   alerts: number;
+  /** The double's publication rate (BENCH_ADS_PER_SECOND of this scenario). */
+  adsPerSecond: number;
+  /** The share of its ads carrying a workload term (BENCH_TERM_SHARE of this scenario). */
+  termShare: number;
   /** Requests per second per host in the window. */
   requestsPerSecondByHost: Record<string, number>;
   /** Notifications of the window's ads by the path that found them. */
@@ -98,11 +111,15 @@ interface ScenarioResult {
   recall: {
     expected: number;
     delivered: number;
+    /** Expected pairs whose e-mail was sent (accepted by the SMTP server) by the drain's end. */
+    sent: number;
     extra: number;
     duplicateMails: number;
     /** Of those, the pairs of distance alerts (postcode + distance). */
     distance: { expected: number; delivered: number };
   };
+  /** How long the drain took until every expected pair's e-mail was sent (or gave up). */
+  drainSeconds: number;
   /** Publication → e-mail sent per plan (guests count as FREE). */
   latencyByPlanMs: Record<
     string,
@@ -170,6 +187,36 @@ const progress = (text: string) => console.error(`  · ${text}`);
 
 /* ------------------------------------------------------------------------ one scenario */
 
+/**
+ * The expected pairs (`alertId/platform:listingId`) whose e-mail has been sent: the SMTP server
+ * accepted the message naming them (followers of a grouped mail are marked sent with it).
+ */
+async function sentPairs(
+  models: ReturnType<typeof initModels>,
+  expected: Set<string>,
+  since: number,
+): Promise<Set<string>> {
+  const rows = (await models.Delivery.findAll({
+    attributes: [],
+    where: { channel: 'email', status: 'sent' },
+    include: [
+      {
+        association: 'notification',
+        attributes: ['alertId', 'platform', 'listingId'],
+        required: true,
+        where: { createdAt: { [Op.gte]: new Date(since) } },
+      },
+    ],
+    raw: true,
+  })) as unknown as Array<Record<string, string>>;
+  const sent = new Set<string>();
+  for (const row of rows) {
+    const pair = `${row['notification.alertId']}/${row['notification.platform']}:${row['notification.listingId']}`;
+    if (expected.has(pair)) sent.add(pair);
+  }
+  return sent;
+}
+
 /** A distance alert's circle as the double draws it: its place of the postcode and the radius. */
 function circleOf(alert: Pick<Alert, 'postalCode' | 'distanceKm'>, platform: DoublePlatform) {
   if (!alert.postalCode || !alert.distanceKm) return null;
@@ -217,7 +264,8 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     SMTP_URL: ready.smtpUrl,
     MARKTPLAATS_BASE_URL: ready.baseUrl.marktplaats,
     TWEEDEHANDS_BASE_URL: ready.baseUrl['2dehands'],
-    MARKETPLACE_RATE: env.MARKETPLACE_RATE ?? '100',
+    // The server's own default (1 request/s per host) unless MARKETPLACE_RATE says otherwise.
+    MARKETPLACE_RATE: env.MARKETPLACE_RATE,
     CHECK_CONCURRENCY: env.CHECK_CONCURRENCY,
     CHECK_INTERVAL_SECONDS: PLAN_INTERVALS ? undefined : String(INTERVAL_S),
     ENGINE_FEED: mode === 'feed' ? 'on' : 'off',
@@ -388,18 +436,88 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   // BENCH_HEAP_SNAPSHOT=<dir>: what the heap holds at the end of the window (Chrome DevTools).
   if (env.BENCH_HEAP_SNAPSHOT) {
     const file = writeHeapSnapshot(
-      path.join(env.BENCH_HEAP_SNAPSHOT, `engine-${alertCount}-${mode}.heapsnapshot`),
+      path.join(
+        env.BENCH_HEAP_SNAPSHOT,
+        `engine-${alertCount}-${mode}-${env.BENCH_ADS_PER_SECOND ?? 4}.heapsnapshot`,
+      ),
     );
     console.error(`  heap snapshot: ${file}`);
   }
   const cpu = process.cpuUsage(cpu0);
   loopDelay.disable();
-  await profiler?.stop(`${alertCount}-${mode}`);
+  await profiler?.stop(`${alertCount}-${mode}-${env.BENCH_ADS_PER_SECOND ?? 4}`);
   const window = await askReport(t0, t1);
   const dbSize1 = statSync(dbFile).size;
 
-  progress(`drain: one more interval so the window's ads are recorded and sent`);
-  await sleep(DRAIN_S * 1000);
+  // Recall against the ground truth, for the alerts it can decide.
+  const truth = window.truth;
+  const seededAlerts = await models.Alert.findAll({
+    attributes: [
+      'id',
+      'searchTerm',
+      'platforms',
+      'maxPriceCents',
+      'postalCode',
+      'distanceKm',
+      'sellerType',
+      'includePaidAds',
+      'userId',
+    ],
+    include: [{ association: 'user', attributes: ['plan'] }],
+  });
+  // Each ad folded once, and alerts grouped by what decides their matches: at 100 000 alerts ×
+  // 2 400 ads folding per pair took longer than the scenario itself.
+  const truthAds = truth.map((ad) => ({
+    ...ad,
+    platform: ad.key.slice(0, ad.key.indexOf(':')),
+    folded: foldText(`${ad.title} ${ad.description}`),
+  }));
+  const alertsByRule = new Map<string, typeof seededAlerts>();
+  for (const alert of seededAlerts) {
+    if (alert.sellerType !== 'all') continue;
+    const includePaid = alert.user?.plan === 'PRO' ? alert.includePaidAds : false;
+    const rule = JSON.stringify([
+      alert.searchTerm,
+      alert.platforms,
+      alert.maxPriceCents,
+      includePaid,
+      alert.postalCode,
+      alert.distanceKm,
+    ]);
+    const group = alertsByRule.get(rule);
+    if (group) group.push(alert);
+    else alertsByRule.set(rule, [alert]);
+  }
+  const expected = new Set<string>();
+  for (const group of alertsByRule.values()) {
+    const { searchTerm, platforms, maxPriceCents, user, includePaidAds } = group[0]!;
+    const words = queryWords(searchTerm);
+    const includePaid = user?.plan === 'PRO' ? includePaidAds : false;
+    const circles = {
+      marktplaats: circleOf(group[0]!, 'marktplaats'),
+      '2dehands': circleOf(group[0]!, '2dehands'),
+    };
+    for (const ad of truthAds) {
+      if (!platforms.includes(ad.platform as 'marktplaats')) continue;
+      if (ad.paid && !includePaid) continue;
+      if (maxPriceCents !== null && ad.priceCents > maxPriceCents) continue;
+      // As the site decides a distance: from its place of the postcode to the ad's place.
+      const circle = circles[ad.platform as DoublePlatform];
+      if (circle && !withinCircle(circle, ad)) continue;
+      if (!words.every((word) => ad.folded.includes(word))) continue;
+      for (const alert of group) expected.add(`${alert.id}/${ad.key}`);
+    }
+  }
+  progress(
+    `drain: until every expected pair's e-mail is sent (at most ${DRAIN_S} s; the double keeps publishing)`,
+  );
+  const drainStarted = Date.now();
+  let sentExpected = await sentPairs(models, expected, t0);
+  while (sentExpected.size < expected.size && Date.now() - drainStarted < DRAIN_S * 1000) {
+    await sleep(5000);
+    sentExpected = await sentPairs(models, expected, t0);
+  }
+  const drainSeconds = (Date.now() - drainStarted) / 1000;
   clearInterval(sampler);
 
   // Latency per delivery of an ad published in the window.
@@ -469,65 +587,6 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     ]),
   );
 
-  // Recall against the ground truth, for the alerts it can decide.
-  const truth = window.truth;
-  const seededAlerts = await models.Alert.findAll({
-    attributes: [
-      'id',
-      'searchTerm',
-      'platforms',
-      'maxPriceCents',
-      'postalCode',
-      'distanceKm',
-      'sellerType',
-      'includePaidAds',
-      'userId',
-    ],
-    include: [{ association: 'user', attributes: ['plan'] }],
-  });
-  // Each ad folded once, and alerts grouped by what decides their matches: at 100 000 alerts ×
-  // 2 400 ads folding per pair took longer than the scenario itself.
-  const truthAds = truth.map((ad) => ({
-    ...ad,
-    platform: ad.key.slice(0, ad.key.indexOf(':')),
-    folded: foldText(`${ad.title} ${ad.description}`),
-  }));
-  const alertsByRule = new Map<string, typeof seededAlerts>();
-  for (const alert of seededAlerts) {
-    if (alert.sellerType !== 'all') continue;
-    const includePaid = alert.user?.plan === 'PRO' ? alert.includePaidAds : false;
-    const rule = JSON.stringify([
-      alert.searchTerm,
-      alert.platforms,
-      alert.maxPriceCents,
-      includePaid,
-      alert.postalCode,
-      alert.distanceKm,
-    ]);
-    const group = alertsByRule.get(rule);
-    if (group) group.push(alert);
-    else alertsByRule.set(rule, [alert]);
-  }
-  const expected = new Set<string>();
-  for (const group of alertsByRule.values()) {
-    const { searchTerm, platforms, maxPriceCents, user, includePaidAds } = group[0]!;
-    const words = queryWords(searchTerm);
-    const includePaid = user?.plan === 'PRO' ? includePaidAds : false;
-    const circles = {
-      marktplaats: circleOf(group[0]!, 'marktplaats'),
-      '2dehands': circleOf(group[0]!, '2dehands'),
-    };
-    for (const ad of truthAds) {
-      if (!platforms.includes(ad.platform as 'marktplaats')) continue;
-      if (ad.paid && !includePaid) continue;
-      if (maxPriceCents !== null && ad.priceCents > maxPriceCents) continue;
-      // As the site decides a distance: from its place of the postcode to the ad's place.
-      const circle = circles[ad.platform as DoublePlatform];
-      if (circle && !withinCircle(circle, ad)) continue;
-      if (!words.every((word) => ad.folded.includes(word))) continue;
-      for (const alert of group) expected.add(`${alert.id}/${ad.key}`);
-    }
-  }
   const windowKeys = new Set(truth.map((ad) => ad.key));
   const noteRows = await models.Notification.findAll({
     attributes: [
@@ -660,6 +719,8 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   return {
     mode,
     alerts: alertCount,
+    adsPerSecond: Number(env.BENCH_ADS_PER_SECOND ?? 4),
+    termShare: termShareFor(alertCount),
     requestsPerSecondByHost: Object.fromEntries(
       Object.entries(window.requests.byHost).map(([host, count]) => [host, count / seconds]),
     ),
@@ -667,6 +728,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     recall: {
       expected: expected.size,
       delivered: deliveredExpected,
+      sent: sentExpected.size,
       extra,
       duplicateMails,
       distance: {
@@ -677,6 +739,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
       },
     },
     latencyByPlanMs,
+    drainSeconds,
     dbGrowthMbPerHour: ((dbSize1 - dbSize0) / 1024 / 1024) * (3600 / seconds),
     users: plannedUsers.length,
     searches: alertsPerKey.size,
@@ -824,7 +887,11 @@ async function measureMatcher(
 
 /* ------------------------------------------------------------------------ the bench */
 
-function runChild(alertCount: number, mode: Mode): Promise<ScenarioResult> {
+/** The share of the ads carrying a workload term at `alertCount` alerts. */
+const termShareFor = (alertCount: number) =>
+  Number(env.BENCH_TERM_SHARE ?? Math.min(0.5, 5000 / alertCount));
+
+function runChild(alertCount: number, mode: Mode, adsPerSecond: number): Promise<ScenarioResult> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(
       process.execPath,
@@ -836,10 +903,19 @@ function runChild(alertCount: number, mode: Mode): Promise<ScenarioResult> {
         String(alertCount),
         mode,
       ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env },
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        // The scenario and its marketplace process read the one rate and share.
+        env: {
+          ...env,
+          BENCH_ADS_PER_SECOND: String(adsPerSecond),
+          BENCH_TERM_SHARE: String(termShareFor(alertCount)),
+        },
+      },
     );
     // Seeding and the ground-truth check grow with the alerts (and the check with the ads too).
-    const ads = Number(env.BENCH_ADS_PER_SECOND ?? 40) * WINDOW_S;
+    const ads = adsPerSecond * WINDOW_S;
     const deadlineMs = SCENARIO_DEADLINE_MS + alertCount * 2 + (alertCount * ads) / 200;
     const deadline = setTimeout(() => {
       child.kill('SIGKILL');
@@ -882,9 +958,18 @@ function printResults(results: ScenarioResult[]): void {
       (r) => `${fmt(r.foundBy.feed ?? 0)} / ${fmt(r.foundBy.reconciliation ?? 0)}`,
     ],
     [
-      'recall (delivered / expected)',
+      'recall: recorded / expected',
       (r) =>
         `${fmt((100 * r.recall.delivered) / Math.max(1, r.recall.expected), 1)} % (${fmt(r.recall.delivered)}/${fmt(r.recall.expected)})`,
+    ],
+    [
+      '  e-mail sent / expected',
+      (r) =>
+        `${fmt((100 * r.recall.sent) / Math.max(1, r.recall.expected), 1)} % (${fmt(r.recall.sent)}/${fmt(r.recall.expected)})`,
+    ],
+    [
+      '  drain until all sent',
+      (r) => `${fmt(r.drainSeconds)} s${r.recall.sent < r.recall.expected ? ' (gave up)' : ''}`,
     ],
     [
       '… of which distance alerts',
@@ -926,6 +1011,7 @@ function printResults(results: ScenarioResult[]): void {
       (r) =>
         `${fmt(r.warmupSeconds)} s${r.warmupUnfinished > 0 ? ` (${fmt(r.warmupUnfinished)} left)` : ''}`,
     ],
+    ['ads carrying a workload term', (r) => `${fmt(r.termShare * 100)} %`],
     [
       'ads published / s (with a term)',
       (r) => `${fmt(r.adsPublishedPerSecond, 1)} (${fmt(r.termAdsPerSecond, 1)})`,
@@ -991,10 +1077,11 @@ function printResults(results: ScenarioResult[]): void {
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   console.log(
     `\nEngine bench — check interval ${PLAN_INTERVALS ? `the plans' (${REPORT_PLANS.map((plan) => `${plan} ${planIntervalSeconds(plan) / 60} min`).join(', ')})` : `${INTERVAL_S} s`}, window ${WINDOW_S} s, SQLite, in-process queue, ` +
-      `CHECK_CONCURRENCY ${env.CHECK_CONCURRENCY ?? 4}, MARKETPLACE_RATE ${env.MARKETPLACE_RATE ?? 100}/s per host\n`,
+      `CHECK_CONCURRENCY ${env.CHECK_CONCURRENCY ?? 4}, MARKETPLACE_RATE ${env.MARKETPLACE_RATE ?? '1 (the default)'}/s per host, ` +
+      `BENCH_TERM_SHARE ${env.BENCH_TERM_SHARE ?? '5 000 / alerts, at most 0.5'}\n`,
   );
   console.log(
-    `${''.padEnd(width)}${results.map((r) => `${fmt(r.alerts)} ${r.mode}`.padStart(28)).join('')}`,
+    `${''.padEnd(width)}${results.map((r) => `${fmt(r.alerts)} ${r.mode} ${fmt(r.adsPerSecond)}/s`.padStart(28)).join('')}`,
   );
   for (const [label, value] of rows) {
     console.log(`${label.padEnd(width)}${results.map((r) => value(r).padStart(28)).join('')}`);
@@ -1031,13 +1118,17 @@ if (scenarioFlag >= 0) {
   console.log(`RESULT ${JSON.stringify(result)}`);
   process.exit(0);
 } else {
-  const counts = (env.BENCH_ALERTS ?? '1000,10000').split(',').map(Number);
+  const list = (value: string) => value.split(',').map((item) => item.trim());
+  const counts = list(env.BENCH_ALERTS ?? '1000,10000,100000').map(Number);
+  const rates = list(env.BENCH_ADS_PER_SECOND ?? '4,40').map(Number);
+  const modes = list(env.BENCH_MODES ?? 'polling,feed') as Mode[];
   const results: ScenarioResult[] = [];
-  const modes = (env.BENCH_MODES ?? 'polling,feed').split(',') as Mode[];
   for (const count of counts) {
-    for (const mode of modes) {
-      console.error(`\nScenario: ${count} alerts, ${mode}`);
-      results.push(await runChild(count, mode));
+    for (const adsPerSecond of rates) {
+      for (const mode of modes) {
+        console.error(`\nScenario: ${count} alerts, ${mode}, ${adsPerSecond} ads/s`);
+        results.push(await runChild(count, mode, adsPerSecond));
+      }
     }
   }
   printResults(results);

@@ -47,8 +47,8 @@ export type MarketMessage =
   | { type: 'ready'; baseUrl: Record<DoublePlatform, string>; smtpUrl: string }
   | ({ type: 'report' } & MarketReport);
 
-const adsPerSecond = Number(process.env.BENCH_ADS_PER_SECOND ?? 40);
-const termShare = Number(process.env.BENCH_TERM_SHARE ?? 0.05);
+const adsPerSecond = Number(process.env.BENCH_ADS_PER_SECOND ?? 4);
+const termShare = Number(process.env.BENCH_TERM_SHARE ?? 0.5);
 const random = seededRandom(Number(process.env.BENCH_SEED ?? 7));
 
 const double = await startMarketplaceDouble({
