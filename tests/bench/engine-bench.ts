@@ -107,6 +107,11 @@ interface ScenarioResult {
   requestsPerSecondByHost: Record<string, number>;
   /** Notifications of the window's ads by the path that found them. */
   foundBy: Record<string, number>;
+  /** The same per platform: found by path, and the expected pairs recorded and sent. */
+  byPlatform: Record<
+    string,
+    { feed: number; reconciliation: number; expected: number; delivered: number; sent: number }
+  >;
   /** Against the ground truth: expected (alert, ad) pairs, delivered ones, extra ones, duplicates. */
   recall: {
     expected: number;
@@ -155,7 +160,14 @@ interface ScenarioResult {
   /** The feed's visits as the double counted them, per platform. */
   feedVisits: Record<
     string,
-    { perMinute: number; pagesPerVisit: number; gapP50: number; gapP95: number }
+    {
+      perMinute: number;
+      pagesPerVisit: number;
+      gapP50: number;
+      gapP95: number;
+      sweepP50: number;
+      sweepP95: number;
+    }
   >;
   latencySentMs: { p50: number; p95: number; count: number };
   cpu: { seconds: number; coreShare: number };
@@ -610,14 +622,28 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   let extra = 0;
   const extraNotes: typeof noteRows = [];
   const foundBy: Record<string, number> = {};
+  const byPlatform: ScenarioResult['byPlatform'] = {};
+  const platformOf = (pair: string) => pair.slice(pair.indexOf('/') + 1, pair.lastIndexOf(':'));
+  const ofPlatform = (platform: string) =>
+    (byPlatform[platform] ??= {
+      feed: 0,
+      reconciliation: 0,
+      expected: 0,
+      delivered: 0,
+      sent: 0,
+    });
+  for (const pair of expected) ofPlatform(platformOf(pair)).expected += 1;
+  for (const pair of sentExpected) ofPlatform(platformOf(pair)).sent += 1;
   for (const note of noteRows) {
     const key = `${note.platform}:${note.listingId}`;
     if (!windowKeys.has(key)) continue;
-    foundBy[note.foundBy ?? 'reconciliation'] =
-      (foundBy[note.foundBy ?? 'reconciliation'] ?? 0) + 1;
+    const path = note.foundBy === 'feed' ? 'feed' : 'reconciliation';
+    foundBy[path] = (foundBy[path] ?? 0) + 1;
+    ofPlatform(note.platform)[path] += 1;
     if (!decidable.has(note.alertId)) continue;
     if (expected.has(`${note.alertId}/${key}`)) {
       deliveredExpected += 1;
+      ofPlatform(note.platform).delivered += 1;
       delivered.add(`${note.alertId}/${key}`);
     } else {
       extra += 1;
@@ -725,6 +751,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
       Object.entries(window.requests.byHost).map(([host, count]) => [host, count / seconds]),
     ),
     foundBy,
+    byPlatform,
     recall: {
       expected: expected.size,
       delivered: deliveredExpected,
@@ -785,6 +812,8 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
           pagesPerVisit: v.pages / Math.max(1, v.visits),
           gapP50: percentile(v.gapsMs, 50),
           gapP95: percentile(v.gapsMs, 95),
+          sweepP50: percentile(v.sweepsMs, 50),
+          sweepP95: percentile(v.sweepsMs, 95),
         },
       ]),
     ),
@@ -887,6 +916,8 @@ async function measureMatcher(
 
 /* ------------------------------------------------------------------------ the bench */
 
+const PLATFORMS: DoublePlatform[] = ['marktplaats', '2dehands'];
+
 /** The share of the ads carrying a workload term at `alertCount` alerts. */
 const termShareFor = (alertCount: number) =>
   Number(env.BENCH_TERM_SHARE ?? Math.min(0.5, 5000 / alertCount));
@@ -957,6 +988,15 @@ function printResults(results: ScenarioResult[]): void {
       'found by feed / reconciliation',
       (r) => `${fmt(r.foundBy.feed ?? 0)} / ${fmt(r.foundBy.reconciliation ?? 0)}`,
     ],
+    ...PLATFORMS.map((platform): [string, (r: ScenarioResult) => string] => [
+      `  ${platform}: feed / reconc. / recall`,
+      (r) => {
+        const p = r.byPlatform[platform];
+        if (!p) return '–';
+        const share = fmt((100 * p.sent) / Math.max(1, p.expected), 1);
+        return `${fmt(p.feed)} / ${fmt(p.reconciliation)} / ${share} % of ${fmt(p.expected)}`;
+      },
+    ]),
     [
       'recall: recorded / expected',
       (r) =>
@@ -1051,6 +1091,13 @@ function printResults(results: ScenarioResult[]): void {
       (r) =>
         `${fmt((r.feedVisits['2dehands']?.gapP50 ?? 0) / 1000, 1)} / ${fmt((r.feedVisits['2dehands']?.gapP95 ?? 0) / 1000, 1)} s`,
     ],
+    ...PLATFORMS.map((platform): [string, (r: ScenarioResult) => string] => [
+      `  a category's sweep p50/p95 (${platform === 'marktplaats' ? 'mp' : '2dh'})`,
+      (r) => {
+        const v = r.feedVisits[platform];
+        return v ? `${fmt(v.sweepP50 / 1000, 1)} / ${fmt(v.sweepP95 / 1000, 1)} s` : '–';
+      },
+    ]),
     [
       'publish → feed read p50/p95',
       (r) =>

@@ -38,9 +38,13 @@ export interface MarketReport {
   mail: { messages: number; recipients: number };
   /**
    * The feed's visits as the double saw them, per platform: a visit is a category search with no
-   * query starting at offset 0; its gap is the time since that category's previous visit.
+   * query starting at offset 0; its gap is the time since that category's previous visit, its
+   * sweep the time from its first page's request to its last (paging waits for the rate too).
    */
-  feedVisits: Record<string, { visits: number; pages: number; gapsMs: number[] }>;
+  feedVisits: Record<
+    string,
+    { visits: number; pages: number; gapsMs: number[]; sweepsMs: number[] }
+  >;
 }
 
 export type MarketMessage =
@@ -126,7 +130,17 @@ function report(from: number, to: number): MarketReport {
     requests.byHost[request.platform] = (requests.byHost[request.platform] ?? 0) + 1;
   }
   const feedVisits: MarketReport['feedVisits'] = {};
+  const entryOf = (platform: string) =>
+    (feedVisits[platform] ??= { visits: 0, pages: 0, gapsMs: [], sweepsMs: [] });
   const lastVisit = new Map<string, number>();
+  /** Each category's visit under way: its first and its latest page's request. */
+  const open = new Map<string, { platform: string; start: number; last: number }>();
+  const closeVisit = (key: string) => {
+    const visit = open.get(key);
+    if (visit && visit.start >= from)
+      entryOf(visit.platform).sweepsMs.push(visit.last - visit.start);
+    open.delete(key);
+  };
   for (const request of double.requests) {
     if (request.path !== '/lrp/api/search' || request.at > to) continue;
     const l1 = request.query.get('l1CategoryId');
@@ -134,14 +148,21 @@ function report(from: number, to: number): MarketReport {
     const isVisitStart = (request.query.get('offset') ?? '0') === '0';
     const key = `${request.platform}:${l1}`;
     const previous = lastVisit.get(key);
-    if (isVisitStart) lastVisit.set(key, request.at);
+    if (isVisitStart) {
+      lastVisit.set(key, request.at);
+      closeVisit(key);
+      open.set(key, { platform: request.platform, start: request.at, last: request.at });
+    }
+    const visit = open.get(key);
+    if (visit) visit.last = request.at;
     if (request.at < from) continue;
-    const entry = (feedVisits[request.platform] ??= { visits: 0, pages: 0, gapsMs: [] });
+    const entry = entryOf(request.platform);
     entry.pages += 1;
     if (!isVisitStart) continue;
     entry.visits += 1;
     if (previous !== undefined) entry.gapsMs.push(request.at - previous);
   }
+  for (const key of [...open.keys()]) closeVisit(key);
   return {
     requests,
     feedVisits,
