@@ -12,7 +12,9 @@ import { feedModels } from '../../packages/server/src/engine/feed/store';
 import { dayIndex } from '../doubles/marketplace/market';
 import { loginAs, uniqueEmail } from '../../packages/server/test/auth-helpers';
 import type { TestClient } from '../../packages/server/test/http-client';
+import type { NotificationDetailResponse } from '@prijsalarm/core';
 import {
+  adIdsIn,
   alertMailsTo,
   createUserAlert,
   eventually,
@@ -177,6 +179,46 @@ describe('the feed with per-search reconciliation (2 s checks)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('"transportfiets"');
     expect(mails[0]!.subject).toContain('"cortina"');
+  });
+
+  it('a price drop before per-search polling read the ad: told from the price the feed read', async () => {
+    const proEmail = uniqueEmail('feed-daling');
+    const pro = kit.server.client();
+    await loginAs(kit.server, pro, { email: proEmail, plan: 'PRO' });
+    const alertId = await createUserAlert(pro, {
+      searchTerm: 'vouwfiets',
+      maxPrice: 200,
+      notifyEmail: true,
+      priceDrop: { enabled: true },
+    });
+    await waitForFirstCheck(kit.server, alertId);
+    await waitForFeedRead(kit);
+    kit.double.inject({ status: 204, target: 'search', query: 'vouwfiets', times: 100_000 });
+    const ad = kit.double.publish({
+      categoryId: DAMESFIETSEN,
+      title: 'Brompton vouwfiets',
+      priceCents: 15_000,
+    });
+    await waitForAdMail(kit.server.mailbox, proEmail, ad.itemId);
+    expect(await foundBy(kit, ad.itemId)).toEqual(['feed']);
+    // The seller lowers the price before the alert's own search has ever read the ad.
+    kit.double.reprice('marktplaats', ad.itemId, 12_000);
+    kit.double.clearFaults();
+    const drop = await kit.server.mailbox.waitFor(
+      (mail) =>
+        mail.to.includes(proEmail.toLowerCase()) &&
+        mail.subject.startsWith('Prijsdaling: ') &&
+        adIdsIn(mail.text).includes(ad.itemId),
+      30_000,
+    );
+    expect(drop.subject).toBe('Prijsdaling: Brompton vouwfiets van € 150,00 naar € 120,00');
+    const [told] = await kit.server.models.Notification.findAll({
+      where: { alertId, kind: 'price_drop' },
+    });
+    const detail = await pro.get<NotificationDetailResponse>(`/api/notifications/${told!.id}`);
+    expect(detail.body.notification.priceHistory.map((point) => point.priceCents)).toEqual([
+      15_000, 12_000,
+    ]);
   });
 
   it('a burst of 150 ads in one category between two reads: every one delivered', async () => {

@@ -30,6 +30,7 @@ import {
   type NewListings,
 } from './marketplace';
 import { dispatchRecorded, recordMatches, type MatchToRecord, type Recorded } from './recorder';
+import { feedModels } from './feed/store';
 import { recordPriceDrops } from './price-drops';
 import { keepNewestSeen } from './seen-set';
 import { nextSlotAfter } from './slots';
@@ -168,26 +169,66 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
       transaction,
     });
     for (const row of rows) latest.set(row.listingId, row.priceCents);
+    // A listing the feed read first has no price row yet: the price the feed read is its first
+    // observation (at the feed's time), else a drop made before this search ever read the ad
+    // would look like its first price, and be told never.
+    const firstReads = await feedFirstReads(
+      search.platform,
+      listings.filter((listing) => !latest.has(listing.id)).map((listing) => listing.id),
+      transaction,
+    );
+    for (const read of firstReads) latest.set(read.listingId, read.priceCents);
     const observations = new Map<string, number | null>();
     for (const listing of listings) {
       if (latest.has(listing.id) && latest.get(listing.id) === listing.priceCents) continue;
       observations.set(listing.id, listing.priceCents);
     }
-    if (observations.size === 0) return;
+    if (firstReads.length === 0 && observations.size === 0) return;
     await ListingPrice.bulkCreate(
-      [...observations].map(([listingId, priceCents]) => ({
-        platform: search.platform,
-        listingId,
-        priceCents,
-        observedAt: at,
-      })),
+      [
+        ...firstReads,
+        ...[...observations].map(([listingId, priceCents]) => ({
+          platform: search.platform,
+          listingId,
+          priceCents,
+          observedAt: at,
+        })),
+      ],
       { transaction },
     );
+    if (observations.size === 0) return;
     // The one hook of price drops (engine/price-drops.ts): each new price with the one before it.
     const changes = listings
       .filter((listing) => latest.has(listing.id) && observations.has(listing.id))
       .map((listing) => ({ listing, previousPriceCents: latest.get(listing.id) ?? null }));
     await recordPriceDrops(ctx, { changes, foundFor: alerts, at }, transaction);
+  }
+
+  /** The price each of `listingIds` had when the feed stored it, as a price observation. */
+  async function feedFirstReads(
+    platform: Search['platform'],
+    listingIds: readonly string[],
+    transaction: Transaction,
+  ): Promise<
+    Array<{
+      platform: Search['platform'];
+      listingId: string;
+      priceCents: number | null;
+      observedAt: Date;
+    }>
+  > {
+    if (listingIds.length === 0) return [];
+    const stored = await feedModels(sequelize).FeedListing.findAll({
+      attributes: ['listingId', 'priceCents', 'firstSeenAt'],
+      where: { platform, listingId: [...new Set(listingIds)] },
+      transaction,
+    });
+    return stored.map((row) => ({
+      platform,
+      listingId: row.listingId,
+      priceCents: row.priceCents,
+      observedAt: row.firstSeenAt,
+    }));
   }
 
   /** Keeps the `seenSetLimit` most recently seen listings of the search. */
