@@ -84,20 +84,25 @@ async function registeredAlert(searchTerm: string): Promise<Alert> {
   });
 }
 
+/** A PRO alert for private sellers only: the search does not tell the seller, its page does. */
+async function privateSellerAlert(searchTerm: string): Promise<Alert> {
+  const owner = await kit.models.User.create({ email: `${randomUUID()}@example.nl`, plan: 'PRO' });
+  return kit.alert({
+    userId: owner.id,
+    email: null,
+    searchTerm,
+    sellerType: 'private',
+    checkIntervalMinutes: 1,
+    confirmedAt: new Date(Date.now() - 60_000),
+  });
+}
+
 /**
  * One batch of two ads: one for a private-seller alert (the search does not tell the seller, so
  * the ad's page decides) and one for a Registered alert (no exact posting time: no page needed).
  */
 async function pagedAndQuickBatch() {
-  const owner = await kit.models.User.create({ email: `${randomUUID()}@example.nl`, plan: 'PRO' });
-  const waitsForPage = await kit.alert({
-    userId: owner.id,
-    email: null,
-    searchTerm: 'bakfiets',
-    sellerType: 'private',
-    checkIntervalMinutes: 1,
-    confirmedAt: new Date(Date.now() - 60_000),
-  });
+  const waitsForPage = await privateSellerAlert('bakfiets');
   const plain = await registeredAlert('racefiets');
   // The page-bound ad matches this one without its page: it must not wait for that page.
   const sameAdAnySeller = await registeredAlert('bakfiets');
@@ -199,6 +204,19 @@ describe('the feed with matching in the workers', () => {
     expect(await job).toMatchObject({ status: 'matched', listings: 2 });
     expect((await notificationsOf(waitsForPage)).map((n) => n.listingId)).toEqual([paged.itemId]);
     expect(await unmatchedBatches(kit.ctx, new Date(Date.now() + 1))).toEqual([]);
+  });
+
+  it('a batch whose only ad needs its page still sends the alerts decided without it', async () => {
+    const waitsForPage = await privateSellerAlert('bakfiets');
+    const anySeller = await registeredAlert('bakfiets');
+    await sync.refresh();
+    await reader.visit(FIETSEN);
+    const ad = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Bakfiets Urban Arrow' });
+    await reader.visit(FIETSEN);
+    expect(batches).toHaveLength(1);
+    expect(await matcher.matchBatch(batches[0]!)).toMatchObject({ status: 'matched' });
+    expect((await notificationsOf(anySeller)).map((n) => n.listingId)).toEqual([ad.itemId]);
+    expect((await notificationsOf(waitsForPage)).map((n) => n.listingId)).toEqual([ad.itemId]);
   });
 
   it('in a worker, hands the listings that need their ad page to a page job and sends the rest', async () => {

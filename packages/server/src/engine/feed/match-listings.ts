@@ -123,7 +123,8 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
     found: ReadonlyArray<{ alert: Alert; listing: Listing; since: Date }>,
     rowIds: readonly number[],
   ): Promise<number> {
-    if (rowIds.length === 0) return 0;
+    // Rows all waiting for their page still record the alerts decided without it.
+    if (found.length === 0 && rowIds.length === 0) return 0;
     const soonest = new Map<string, number>();
     for (const { alert, since } of found) {
       const recipient = recipientOf(alert);
