@@ -209,14 +209,7 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
     platform: Search['platform'],
     listingIds: readonly string[],
     transaction: Transaction,
-  ): Promise<
-    Array<{
-      platform: Search['platform'];
-      listingId: string;
-      priceCents: number | null;
-      observedAt: Date;
-    }>
-  > {
+  ) {
     if (listingIds.length === 0) return [];
     const stored = await feedModels(sequelize).FeedListing.findAll({
       attributes: ['listingId', 'priceCents', 'firstSeenAt'],
