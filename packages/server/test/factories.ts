@@ -20,11 +20,18 @@ export async function createAlert(
   { Alert }: Pick<Models, 'Alert'>,
   overrides: Partial<CreationAttributes<Alert>> = {},
 ): Promise<Alert> {
+  return Alert.create(alertAttributes(overrides));
+}
+
+/** An alert's row as `createAlert` inserts it (for bulkCreate of many). */
+export function alertAttributes(
+  overrides: Partial<CreationAttributes<Alert>> = {},
+): CreationAttributes<Alert> {
   const now = new Date();
   const token = () => randomBytes(16).toString('base64url');
   const manageToken = token();
   const refreshToken = token();
-  return Alert.create({
+  return {
     userId: null,
     email: overrides.userId ? null : `gast${next()}@example.nl`,
     searchTerm: `zoekterm ${next()}`,
@@ -39,7 +46,7 @@ export async function createAlert(
     refreshTokenNonce: token(),
     refreshTokenHash: hashToken(refreshToken),
     ...overrides,
-  });
+  };
 }
 
 export async function createNotification(

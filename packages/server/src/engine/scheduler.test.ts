@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEngineKit, type EngineKit } from '../../test/engine-kit';
+import { alertAttributes } from '../../test/factories';
 import { recordPlace } from './feed/places';
 import { createScheduler } from './scheduler';
 
@@ -127,6 +128,35 @@ describe('reconciling searches with alerts', () => {
     });
     await createScheduler({ ...kit.ctx, config }).reconcile(new Date());
     expect((await kit.models.Search.findByPk(b!.searchKey!))?.intervalSeconds).toBe(540);
+  });
+
+  it('a first load of thousands of alerts lets other writers in between, not after it', async () => {
+    // SQLite has one write lock: one transaction for the whole load kept the feed's and the
+    // deliveries' writes waiting until it ended (at 100 000 alerts past the busy timeout).
+    await kit.models.Alert.bulkCreate(
+      Array.from({ length: 4000 }, (_, i) => alertAttributes({ searchTerm: `fiets ${i}` })),
+    );
+    let loading = true;
+    const started = performance.now();
+    const load = kit.scheduler.reconcile(new Date()).finally(() => (loading = false));
+    const waits: number[] = [];
+    while (loading) {
+      const asked = performance.now();
+      await kit.ctx.sequelize.transaction((transaction) =>
+        kit.models.SearchSeenListing.destroy({
+          where: { searchKey: 'andere-schrijver' },
+          transaction,
+        }),
+      );
+      waits.push(performance.now() - asked);
+    }
+    const report = await load;
+    const loadMs = performance.now() - started;
+
+    expect(report.created).toHaveLength(4000);
+    expect(await kit.models.AlertSearch.count()).toBe(4000);
+    expect(waits.length).toBeGreaterThan(3);
+    expect(Math.max(...waits)).toBeLessThan(loadMs / 3);
   });
 });
 

@@ -15,7 +15,7 @@
  *     drop out of (a)).
  * Only one scheduler runs at a time (services/scheduler.ts takes the Redis lock in scale-out).
  */
-import { Op, type WhereOptions } from 'sequelize';
+import { Op, type Transaction, type WhereOptions } from 'sequelize';
 import { EXPIRY_REMINDER_HOURS_BEFORE, type PlatformId } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { chunks } from '../lib/chunks';
@@ -163,6 +163,16 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
     if (entry.expiresAt !== null) nextExpiry = Math.min(nextExpiry, entry.expiresAt);
   }
 
+  /** `items` written WRITE_BATCH at a time, each run in a transaction of its own. */
+  async function inTransactions<T>(
+    items: readonly T[],
+    write: (part: T[], transaction: Transaction) => Promise<unknown>,
+  ): Promise<void> {
+    for (const part of chunks(items, WRITE_BATCH)) {
+      await sequelize.transaction((transaction) => write(part, transaction));
+    }
+  }
+
   /** Full reload: every checkable alert, every search and link (at start, then rarely). */
   async function reconcile(at: Date): Promise<ReconcileReport> {
     changes.mark();
@@ -174,8 +184,8 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
     searchAlerts.clear();
     searchIntervals.clear();
     nextExpiry = Number.POSITIVE_INFINITY;
-    // The alerts whose stored search key is not their first platform's search any more.
-    const moved = new Map<string, string[]>();
+    // The alerts whose stored search key is not their first platform's search any more: id → key.
+    const moved = new Map<string, string>();
     const where = checkableAlertsWhere(at);
     const query = { attributes: [...SCHEDULE_ATTRIBUTES], where };
     await forEachPage(models.Alert, query, LOAD_PAGE, (page) => {
@@ -192,11 +202,7 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
           if (!alertKeys.has(alert.id)) alertKeys.set(alert.id, key);
         }
         const key = alertKeys.get(alert.id) ?? null;
-        if (key !== null && alert.searchKey !== key) {
-          let ids = moved.get(key);
-          if (!ids) moved.set(key, (ids = []));
-          ids.push(alert.id);
-        }
+        if (key !== null && alert.searchKey !== key) moved.set(alert.id, key);
       }
     });
     for (const [key, want] of desired) searchIntervals.set(key, want.intervalSeconds);
@@ -218,81 +224,106 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
       raw: true,
     })) as Array<{ alertId: string; platform: PlatformId; searchKey: string }>;
 
-    await sequelize.transaction(async (transaction) => {
-      // In batches: a first load at 100 000 alerts writes thousands of searches and a link per
-      // alert, and one row at a time holds the database for minutes (the feed's writes wait).
-      const newSearches = [...desired].filter(([key]) => !existingKeys.has(key));
-      for (const part of chunks(newSearches, WRITE_BATCH)) {
-        await models.Search.bulkCreate(
-          part.map(([key, want]) => ({
-            key,
-            platform: want.platform,
-            search: want.search,
-            intervalSeconds: want.intervalSeconds,
-            nextCheckAt: new Date(startSlot(key, want.intervalSeconds * 1000, at.getTime())),
-          })),
-          { transaction },
-        );
+    // Short transactions of at most WRITE_BATCH rows each, not one: a first load at 100 000 alerts
+    // writes ~20 000 searches and a link per alert, and one transaction held SQLite's write lock
+    // for longer than the busy timeout (the feed's writes failed with SQLITE_BUSY). A new search
+    // commits together with its links; a load cut short is finished by the next full reload.
+    const present = new Set<string>();
+    const gone: Array<{ alertId: string; platform: PlatformId }> = [];
+    const relinked: Array<{ alertId: string; platform: PlatformId; key: string }> = [];
+    for (const { alertId, platform, searchKey } of links) {
+      const id = `${alertId}/${platform}`;
+      const key = desiredLinks.get(id);
+      if (key === undefined) gone.push({ alertId, platform });
+      else {
+        present.add(id);
+        if (searchKey !== key) relinked.push({ alertId, platform, key });
       }
-      report.created.push(...newSearches.map(([key]) => key));
-      for (const search of existing) {
-        const want = desired.get(search.key);
-        if (!want || want.intervalSeconds === search.intervalSeconds) continue;
-        // A faster plan joined: move the next check forward to the new rhythm, never later.
-        const intervalMs = want.intervalSeconds * 1000;
-        const next = nextSlotAfter(search.key, intervalMs, at.getTime());
-        const current = search.nextCheckAt?.getTime() ?? next;
-        await search.update(
-          { intervalSeconds: want.intervalSeconds, nextCheckAt: new Date(Math.min(current, next)) },
-          { transaction },
-        );
-        report.intervalChanged.push(search.key);
+    }
+    const newLinks = new Map<string, Array<{ alertId: string; platform: PlatformId }>>();
+    for (const [id, key] of desiredLinks) {
+      if (present.has(id)) continue;
+      const [alertId, platform] = id.split('/') as [string, PlatformId];
+      let group = newLinks.get(key);
+      if (!group) newLinks.set(key, (group = []));
+      group.push({ alertId, platform });
+    }
+    const writeLinks = async (keys: readonly string[], transaction: Transaction) => {
+      const rows = keys.flatMap((key) =>
+        (newLinks.get(key) ?? []).map((link) => ({ ...link, searchKey: key })),
+      );
+      for (const part of chunks(rows, WRITE_BATCH)) {
+        await models.AlertSearch.bulkCreate(part, { transaction });
       }
+    };
+    const newSearches = [...desired].filter(([key]) => !existingKeys.has(key));
+    await inTransactions(newSearches, async (part, transaction) => {
+      await models.Search.bulkCreate(
+        part.map(([key, want]) => ({
+          key,
+          platform: want.platform,
+          search: want.search,
+          intervalSeconds: want.intervalSeconds,
+          nextCheckAt: new Date(startSlot(key, want.intervalSeconds * 1000, at.getTime())),
+        })),
+        { transaction },
+      );
+      await writeLinks(
+        part.map(([key]) => key),
+        transaction,
+      );
+    });
+    report.created.push(...newSearches.map(([key]) => key));
+    const linkedToExisting = [...newLinks.keys()].filter((key) => existingKeys.has(key));
+    await inTransactions(linkedToExisting, writeLinks);
 
-      const present = new Set<string>();
-      for (const link of links) {
-        const id = `${link.alertId}/${link.platform}`;
-        const key = desiredLinks.get(id);
-        const where = { alertId: link.alertId, platform: link.platform };
-        if (key === undefined) {
-          await models.AlertSearch.destroy({ where, transaction });
-        } else {
-          present.add(id);
-          if (link.searchKey !== key) {
-            await models.AlertSearch.update({ searchKey: key }, { where, transaction });
-          }
-        }
-      }
-      const newLinks = [...desiredLinks].filter(([id]) => !present.has(id));
-      for (const part of chunks(newLinks, WRITE_BATCH)) {
-        await models.AlertSearch.bulkCreate(
-          part.map(([id, key]) => {
-            const [alertId, platform] = id.split('/') as [string, PlatformId];
-            return { alertId, platform, searchKey: key };
-          }),
-          { transaction },
+    // After the new searches: a changed link may point at one of them.
+    await inTransactions(relinked, async (part, transaction) => {
+      for (const { alertId, platform, key } of part) {
+        await models.AlertSearch.update(
+          { searchKey: key },
+          { where: { alertId, platform }, transaction },
         );
-      }
-
-      const unused = existing.map((search) => search.key).filter((key) => !desired.has(key));
-      if (unused.length > 0) {
-        await models.AlertSearch.destroy({ where: { searchKey: unused }, transaction });
-        await models.SearchSeenListing.destroy({ where: { searchKey: unused }, transaction });
-        await models.Search.destroy({ where: { key: unused }, transaction });
-        report.removed.push(...unused);
-      }
-
-      // One statement per search, and silent: the search key is the engine's bookkeeping, not an
-      // edit — a changed `updatedAt` would make every incremental reader re-read the alert.
-      for (const [key, ids] of moved) {
-        for (const part of chunks(ids, WRITE_BATCH)) {
-          await models.Alert.update(
-            { searchKey: key },
-            { where: { id: part }, transaction, silent: true },
-          );
-        }
       }
     });
+    await inTransactions(gone, async (part, transaction) => {
+      for (const platform of new Set(part.map((link) => link.platform))) {
+        const alertId = part.filter((link) => link.platform === platform).map((l) => l.alertId);
+        await models.AlertSearch.destroy({ where: { platform, alertId }, transaction });
+      }
+    });
+
+    const faster = existing.filter((search) => {
+      const want = desired.get(search.key);
+      return want !== undefined && want.intervalSeconds !== search.intervalSeconds;
+    });
+    await inTransactions(faster, async (part, transaction) => {
+      for (const search of part) {
+        // A faster plan joined: move the next check forward to the new rhythm, never later.
+        const { intervalSeconds } = desired.get(search.key)!;
+        const next = nextSlotAfter(search.key, intervalSeconds * 1000, at.getTime());
+        const current = search.nextCheckAt?.getTime() ?? next;
+        await search.update(
+          { intervalSeconds, nextCheckAt: new Date(Math.min(current, next)) },
+          { transaction },
+        );
+      }
+    });
+    report.intervalChanged.push(...faster.map((search) => search.key));
+
+    const unused = existing.map((search) => search.key).filter((key) => !desired.has(key));
+    await inTransactions(unused, async (part, transaction) => {
+      await models.AlertSearch.destroy({ where: { searchKey: part }, transaction });
+      await models.SearchSeenListing.destroy({ where: { searchKey: part }, transaction });
+      await models.Search.destroy({ where: { key: part }, transaction });
+    });
+    report.removed.push(...unused);
+
+    // Silent: the search key is the engine's bookkeeping, not an edit — a changed `updatedAt`
+    // would make every incremental reader re-read the alert.
+    await inTransactions([...moved], (part, transaction) =>
+      setEach(models.Alert, 'searchKey', new Map(part), { transaction, silent: true }),
+    );
     if (report.created.length > 0 || report.removed.length > 0) {
       logger.info(
         { created: report.created.length, removed: report.removed.length, searches: desired.size },

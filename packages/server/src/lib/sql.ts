@@ -9,6 +9,7 @@ import {
   type FindOptions,
   type Model,
   type ModelStatic,
+  type UpdateOptions,
   type WhereOptions,
 } from 'sequelize';
 
@@ -62,6 +63,7 @@ export async function setEach<M extends Model>(
   model: ModelStatic<M>,
   column: keyof Attributes<M> & string,
   values: ReadonlyMap<string, unknown>,
+  options: Pick<UpdateOptions, 'transaction' | 'silent'> = {},
 ): Promise<void> {
   const attributes = model.getAttributes();
   const key = model.primaryKeyAttribute;
@@ -82,6 +84,7 @@ export async function setEach<M extends Model>(
     const quoted = model.sequelize!.getQueryInterface().quoteIdentifier(key);
     await model.update({ [column]: literal(`CASE ${quoted} ${cases} END`) } as never, {
       where: { [key]: { [Op.in]: part.map(([id]) => id) } } as WhereOptions<Attributes<M>>,
+      ...options,
     });
   }
 }
