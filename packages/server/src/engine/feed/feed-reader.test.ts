@@ -137,6 +137,31 @@ describe('the new-ads feed', () => {
     );
   });
 
+  it('spreads the batches of many FREE alerts on one search over the interval, not one moment', async () => {
+    // Thousands of guest alerts share a popular search: due at one moment, the last of their
+    // mails went out past the interval.
+    const alerts = [];
+    for (let i = 0; i < 12; i += 1) alerts.push(await userAlert('FREE'));
+    await kit.scheduler.reconcile(new Date());
+    const keys = await Promise.all(alerts.map(async (alert) => (await alert.reload()).searchKey));
+    expect(keys[0]).not.toBeNull();
+    expect(new Set(keys).size).toBe(1);
+    await ready();
+    kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Gazelle' });
+    await reader.visit(FIETSEN);
+
+    const moments = new Set<number>();
+    for (const alert of alerts) {
+      const [note] = await notificationsOf(alert);
+      const mail = await kit.models.Delivery.findOne({
+        where: { notificationId: note!.id, channel: 'email' },
+      });
+      expect(mail!.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
+      moments.add(mail!.nextAttemptAt!.getTime());
+    }
+    expect(moments.size).toBeGreaterThan(6);
+  });
+
   it('sends a FREE alert’s ad at once when the feed saw it after its batch moment had passed', async () => {
     const free = await userAlert('FREE', {
       checkIntervalMinutes: 15,
