@@ -138,10 +138,12 @@ export async function deliverWebhook(
     );
     return;
   }
-  await recordOutcome(ctx, [delivery], { kind: 'failed', reason }, now);
+  // The webhook is turned off before the delivery is marked failed: a crash in between leaves the
+  // delivery to be retried (and failed as 'turned off'), never a failing webhook left on.
   if (retryable) {
     for (const { hook, result } of failed) await disableIfFailing(ctx, hook, result, now);
   }
+  await recordOutcome(ctx, [delivery], { kind: 'failed', reason }, now);
 }
 
 /**
