@@ -431,7 +431,8 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
           const msg = /"msg":"([^"]*)"/.exec(line)?.[1] ?? 'unknown';
           warnings[msg] = (warnings[msg] ?? 0) + 1;
           // The first of each: what went wrong, not only how often (an error with its whole stack).
-          const shown = line.includes('"level":"error"') ? line.slice(0, 4000) : line.slice(0, 600);
+          const whole = /"level":"(error|fatal)"/.test(line);
+          const shown = line.slice(0, whole ? 4000 : 600);
           if (warnings[msg] === 1) console.error(`  first '${msg}': ${shown}`);
         }
       },
