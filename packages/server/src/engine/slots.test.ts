@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { nextSlotAfter, phaseOf, START_SPREAD_MS, startSlot } from './slots';
+import {
+  BATCH_SEND_MARGIN_MS,
+  batchMomentAfter,
+  nextSlotAfter,
+  phaseOf,
+  START_SPREAD_MS,
+  startSlot,
+} from './slots';
 
 const MINUTE = 60_000;
 const keys = Array.from(
@@ -50,5 +57,28 @@ describe('slots', () => {
       expect(startSlot(key, 10 * MINUTE, 0)).toBeLessThan(START_SPREAD_MS);
       expect(startSlot(key, 5_000, 0)).toBeLessThan(5_000);
     }
+  });
+
+  describe('a batched delivery’s moment', () => {
+    const key = keys[1]!;
+    const interval = 10 * MINUTE;
+    const slot = nextSlotAfter(key, interval, 1_700_000_000_000);
+    // The previous read, half an interval before the slot: the slot is its first after it.
+    const since = slot - interval / 2;
+
+    it('is a send margin before the slot after the previous read, so a queue wait still fits the interval', () => {
+      expect(batchMomentAfter(key, interval, since, since)).toBe(slot - BATCH_SEND_MARGIN_MS);
+    });
+
+    it('is the slot itself when the margin would send it at once: the plan still waits', () => {
+      expect(batchMomentAfter(key, interval, since, slot - BATCH_SEND_MARGIN_MS)).toBe(slot);
+      expect(batchMomentAfter(key, interval, since, slot - 1)).toBe(slot);
+    });
+
+    it('takes at most a tenth of a short interval', () => {
+      const short = 5 * MINUTE;
+      const shortSlot = nextSlotAfter(key, short, since);
+      expect(batchMomentAfter(key, short, since, since - short)).toBe(shortSlot - short / 10);
+    });
   });
 });

@@ -8,6 +8,7 @@ import type { Plan } from '@prijsalarm/core';
 import { startEngineKit, type EngineKit } from '../../../test/engine-kit';
 import type { Alert } from '../../models';
 import { PUSH_GRACE_MS } from '../recorder';
+import { BATCH_SEND_MARGIN_MS, nextSlotAfter } from '../slots';
 import { AlertIndex } from './alert-index';
 import { createFeedReader, type FeedReader } from './feed-reader';
 import { createIndexSync } from './index-sync';
@@ -108,8 +109,9 @@ describe('the new-ads feed', () => {
     const free = await userAlert('FREE', { checkIntervalMinutes: 15 });
     const pro = await userAlert('PRO');
     await ready();
-    kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Trek' });
+    const ad = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Racefiets Trek' });
     await reader.visit(FIETSEN);
+    const after = Date.now();
 
     const [freeNote] = await notificationsOf(free);
     const [proNote] = await notificationsOf(pro);
@@ -123,6 +125,16 @@ describe('the new-ads feed', () => {
       expect(delivery.status).toBe('pending');
       expect(delivery.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
       expect(delivery.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
+    }
+    // Due a send margin before the alert's slot after the previous read (the queue's wait behind
+    // PRO sends must still fit the interval), or at the slot when the margin has already begun.
+    const row = await feedModels(kit.ctx.sequelize).FeedListing.findOne({
+      where: { listingId: ad.itemId },
+    });
+    const slot = nextSlotAfter(free.id, 15 * 60_000, row!.alertsBefore.getTime());
+    const aimed = slot - BATCH_SEND_MARGIN_MS;
+    for (const delivery of freeDeliveries) {
+      expect(delivery.nextAttemptAt!.getTime()).toBe(aimed > after ? aimed : slot);
     }
     for (const delivery of proDeliveries) expect(delivery.nextAttemptAt).toBeNull();
     const proPush = new Set(proDeliveries.filter((d) => d.channel === 'push').map((d) => d.id));
