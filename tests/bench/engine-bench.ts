@@ -57,6 +57,7 @@ import {
 } from '../../packages/server/src/engine/marketplace';
 import { alertFilters, matchListing } from '../../packages/server/src/engine/matcher';
 import { foldText, queryWords } from '../../packages/server/src/engine/feed/query-rules';
+import { batchMomentAfter } from '../../packages/server/src/engine/slots';
 import { feedModels } from '../../packages/server/src/engine/feed/store';
 import { FEED_CATEGORIES } from '../../packages/server/src/engine/feed/run';
 import { createLogger } from '../../packages/server/src/logger';
@@ -172,6 +173,8 @@ interface ScenarioResult {
   latencySentMs: { p50: number; p95: number; count: number };
   cpu: { seconds: number; coreShare: number };
   rssPeakMb: number;
+  /** Ready `deliver` jobs not yet running, sampled every second from the start to the drain's end. */
+  deliverWaiting: { p95: number; peak: number };
   eventLoopP99Ms: number;
   /** SQL statements through Sequelize in the window, per second, and the most frequent kinds. */
   statementsPerSecond: number;
@@ -243,6 +246,65 @@ function expectedPairs(rules: Iterable<TruthRule>, truth: MarketReport['truth'])
     }
   }
   return expected;
+}
+
+/** An e-mail of an ad published in the window, sent: where it waited. */
+interface SentMail {
+  plan: string;
+  key: string;
+  recordedMs: number;
+  sentMs: number;
+  publishedAt: number;
+  alertId: string;
+  attempts: number;
+  /** Sent with another alert's mail of the same ad (its lead). */
+  follower: boolean;
+}
+
+/**
+ * The sends past their plan's target, worst first: where each waited. A batched send's moment is
+ * its alert's (slots.ts `batchMomentAfter` from the feed's previous read); a recipient's other
+ * alert of the same read may have made it sooner, never later.
+ */
+async function overTargetLines(
+  models: ReturnType<typeof initModels>,
+  sends: readonly SentMail[],
+): Promise<string[]> {
+  const over = sends
+    .map((send) => ({ ...send, excessMs: send.sentMs - targetMs(send.plan as Plan) }))
+    .filter((send) => send.excessMs > 0)
+    .sort((a, b) => b.excessMs - a.excessMs)
+    .slice(0, 6);
+  const lines: string[] = [];
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  for (const send of over) {
+    const [platform, listingId] = [
+      send.key.slice(0, send.key.indexOf(':')),
+      send.key.slice(send.key.indexOf(':') + 1),
+    ];
+    const row = await feedModels(models.Alert.sequelize!).FeedListing.findOne({
+      where: { platform, listingId },
+      attributes: ['alertsBefore', 'firstSeenAt'],
+    });
+    const recordedAt = send.publishedAt + send.recordedMs;
+    const due =
+      send.plan !== 'PRO' && row
+        ? batchMomentAfter(
+            send.alertId,
+            planIntervalSeconds(send.plan as Plan) * 1000,
+            row.alertsBefore.getTime(),
+            recordedAt,
+          )
+        : null;
+    lines.push(
+      `over target: ${send.plan} ${send.key}: ${s(send.excessMs)} over; previous read ${
+        row ? s(row.alertsBefore.getTime() - send.publishedAt) : '–'
+      }, recorded ${s(send.recordedMs)}, due ${due === null ? '–' : s(due - send.publishedAt)}, sent ${s(
+        send.sentMs,
+      )} after publication; attempts ${send.attempts}${send.follower ? ', follower' : ''}`,
+    );
+  }
+  return lines;
 }
 
 /**
@@ -458,6 +520,13 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   const started = Date.now();
   const app = await startApplication({ config, logger });
   const { models } = app.ctx;
+  // The send queue's backlog: a batched delivery's wait after its moment is this queue.
+  const deliverWaiting: number[] = [];
+  const backlogSampler = setInterval(() => {
+    void app.ctx.queue.counts().then((counts) => {
+      deliverWaiting.push(counts.deliver?.waiting ?? 0);
+    });
+  }, 1000);
 
   progress(
     mode === 'feed'
@@ -547,15 +616,16 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   }
   const drainSeconds = (Date.now() - drainStarted) / 1000;
   clearInterval(sampler);
+  clearInterval(backlogSampler);
 
   // Latency per delivery of an ad published in the window.
   const published = new Map(window.published);
   const rows = (await models.Delivery.findAll({
-    attributes: ['channel', 'status', 'createdAt', 'sentAt'],
+    attributes: ['channel', 'status', 'createdAt', 'sentAt', 'attempts', 'leadId'],
     include: [
       {
         association: 'notification',
-        attributes: ['platform', 'listingId'],
+        attributes: ['platform', 'listingId', 'alertId'],
         required: true,
         include: [{ association: 'user', attributes: ['plan'], required: false }],
       },
@@ -566,14 +636,17 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     status: string;
     createdAt: string | Date;
     sentAt: string | Date | null;
+    attempts: number;
+    leadId: string | null;
     'notification.platform': string;
     'notification.listingId': string;
+    'notification.alertId': string;
     'notification.user.plan': string | null;
   }>;
   const recorded: number[] = [];
   const sent: number[] = [];
   const sentByPlan: Record<string, number[]> = {};
-  const slowest: Array<{ plan: string; key: string; recordedMs: number; sentMs: number }> = [];
+  const slowest: SentMail[] = [];
   const deliveries: Record<string, Record<string, number>> = {};
   for (const row of rows) {
     const byStatus = (deliveries[row.channel] ??= {});
@@ -591,6 +664,10 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
         key: `${row['notification.platform']}:${row['notification.listingId']}`,
         recordedMs: new Date(row.createdAt).getTime() - at,
         sentMs: latency,
+        publishedAt: at,
+        alertId: row['notification.alertId'],
+        attempts: row.attempts,
+        follower: row.leadId !== null,
       });
     }
   }
@@ -602,6 +679,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
       (s) =>
         `slowest: ${s.plan} ${s.key}: recorded ${(s.recordedMs / 1000).toFixed(1)} s, sent ${(s.sentMs / 1000).toFixed(1)} s after publication`,
     );
+  slowLines.push(...(await overTargetLines(models, slowest)));
   const latencyByPlanMs = Object.fromEntries(
     Object.entries(sentByPlan).map(([plan, values]) => [
       plan,
@@ -853,6 +931,10 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
       coreShare: (cpu.user + cpu.system) / 1000 / (t1 - t0),
     },
     rssPeakMb: rssPeak / 1024 / 1024,
+    deliverWaiting: {
+      p95: percentile(deliverWaiting, 95),
+      peak: deliverWaiting.length > 0 ? Math.max(...deliverWaiting) : 0,
+    },
     eventLoopP99Ms: loopDelay.percentile(99) / 1e6,
     dbObjectsMb: dbObjects.map(({ name, bytes }) => [name, bytes / 1024 / 1024]),
     notificationRows: notifications,
@@ -1148,6 +1230,10 @@ function printResults(results: ScenarioResult[]): void {
       (r) => `${fmt(r.cpu.seconds, 1)} s (${fmt(r.cpu.coreShare * 100)} %)`,
     ],
     ['peak RSS', (r) => `${fmt(r.rssPeakMb)} MB`],
+    [
+      'deliver jobs waiting p95 / peak',
+      (r) => `${fmt(r.deliverWaiting.p95)} / ${fmt(r.deliverWaiting.peak)}`,
+    ],
     ['event loop delay p99 (window)', (r) => `${fmt(r.eventLoopP99Ms)} ms`],
     ['SQL statements / s (window)', (r) => fmt(r.statementsPerSecond)],
   ];
