@@ -278,13 +278,10 @@ async function overTargetLines(
   const lines: string[] = [];
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   for (const send of over) {
-    const [platform, listingId] = [
-      send.key.slice(0, send.key.indexOf(':')),
-      send.key.slice(send.key.indexOf(':') + 1),
-    ];
+    const colon = send.key.indexOf(':');
     const row = await feedModels(models.Alert.sequelize!).FeedListing.findOne({
-      where: { platform, listingId },
-      attributes: ['alertsBefore', 'firstSeenAt'],
+      where: { platform: send.key.slice(0, colon), listingId: send.key.slice(colon + 1) },
+      attributes: ['alertsBefore'],
     });
     const recordedAt = send.publishedAt + send.recordedMs;
     const due =
