@@ -25,7 +25,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** Builds packages/web when its sources are newer than the build; exits the process on failure. */
 export function ensureWebBuilt(): void {
-  const build = spawnSync(process.execPath, ['packages/web/scripts/ensure-built.mjs'], {
+  const build = spawnSync(process.execPath, ['scripts/ensure-built.mjs', 'web'], {
     cwd: ROOT,
     stdio: 'inherit',
   });

@@ -30,11 +30,11 @@ const TELEGRAM_TOKEN = '123456:E2E-web-token';
 const MOLLIE_KEY = 'test_prijsalarmE2EKey1234567890';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const build = spawnSync(process.execPath, ['packages/web/scripts/ensure-built.mjs'], {
+  const build = spawnSync(process.execPath, ['scripts/ensure-built.mjs', 'web', 'desktop'], {
     cwd: ROOT,
     stdio: 'inherit',
   });
-  if (build.status !== 0) throw new Error('building the web app failed');
+  if (build.status !== 0) throw new Error('building the web or desktop app failed');
 
   const mailbox = await startMailbox();
   const double = await startMarketplaceDouble();

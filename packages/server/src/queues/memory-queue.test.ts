@@ -34,7 +34,8 @@ describe('createJobQueue', () => {
       { concurrency: 1 },
     );
     await queue.enqueue('work', { itemId: 'x' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Failed for good only after its last attempt: then no third one can follow.
+    await expect.poll(async () => (await queue.counts()).work?.failed).toBe(1);
     expect(attempts).toEqual([1, 2]);
     await queue.close();
   });
