@@ -15,13 +15,13 @@
  *     drop out of (a)).
  * Only one scheduler runs at a time (services/scheduler.ts takes the Redis lock in scale-out).
  */
-import { Op, type Transaction, type WhereOptions } from 'sequelize';
+import { Op, type Transaction } from 'sequelize';
 import { EXPIRY_REMINDER_HOURS_BEFORE, type PlatformId } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { chunks } from '../lib/chunks';
 import { forEachPage, setEach } from '../lib/sql';
 import type { Alert } from '../models';
-import { SEARCH_ATTRIBUTES, STATUS_ATTRIBUTES } from '../models/Alert';
+import { checkableAlertsWhere, SEARCH_ATTRIBUTES, STATUS_ATTRIBUTES } from '../models/Alert';
 import { manageUrlOf, refreshUrlOf } from '../security/alert-links';
 import { alertIntervalSeconds, alertSearches } from './alert-search';
 import { feedCovers } from './feed/alert-index';
@@ -101,15 +101,6 @@ const SCHEDULE_ATTRIBUTES = [
   ...SEARCH_ATTRIBUTES,
   ...STATUS_ATTRIBUTES,
 ] as const;
-
-/** Alerts that are checked: confirmed, active (not paused) and not expired at `at`. */
-export function checkableAlertsWhere(at: Date): WhereOptions<Alert> {
-  return {
-    confirmedAt: { [Op.ne]: null },
-    isActive: true,
-    [Op.or]: [{ expiresAt: null }, { expiresAt: { [Op.gt]: at } }],
-  };
-}
 
 export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {}) {
   const { models, sequelize } = ctx;

@@ -1,11 +1,13 @@
 import {
   DataTypes,
   Model,
+  Op,
   type CreationOptional,
   type InferAttributes,
   type InferCreationAttributes,
   type NonAttribute,
   type Sequelize,
+  type WhereOptions,
 } from 'sequelize';
 import {
   normalizePriceDrop,
@@ -59,6 +61,15 @@ export const SEARCH_ATTRIBUTES = [
 
 /** The columns `Alert.statusAt` reads. */
 export const STATUS_ATTRIBUTES = ['confirmedAt', 'isActive', 'expiresAt'] as const;
+
+/** Alerts that are checked: confirmed, active (not paused) and not expired at `at`. */
+export function checkableAlertsWhere(at: Date): WhereOptions<Alert> {
+  return {
+    confirmedAt: { [Op.ne]: null },
+    isActive: true,
+    [Op.or]: [{ expiresAt: null }, { expiresAt: { [Op.gt]: at } }],
+  };
+}
 
 /**
  * A saved search. A guest alert has `email` and no `userId`, and waits for its e-mail confirmation

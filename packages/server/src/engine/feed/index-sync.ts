@@ -11,8 +11,7 @@ import type { AppContext } from '../../context';
 import { chunks } from '../../lib/chunks';
 import { forEachPage } from '../../lib/sql';
 import type { Alert } from '../../models';
-import { checkableAlertsWhere } from '../scheduler';
-import { SEARCH_ATTRIBUTES, STATUS_ATTRIBUTES } from '../../models/Alert';
+import { checkableAlertsWhere, SEARCH_ATTRIBUTES, STATUS_ATTRIBUTES } from '../../models/Alert';
 import type { AlertIndex } from './alert-index';
 
 /** What the index reads of an alert: its search and its status. */
