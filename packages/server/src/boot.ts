@@ -10,7 +10,7 @@ import { bootstrapAdmin } from './commands/bootstrap-admin';
 import { migrate } from './db/migrate';
 import { createEngineEvents } from './engine/events';
 import { createRedisEngineEvents, type ClosableEngineEvents } from './delivery/redis-events';
-import { createTelegramService } from './delivery/telegram-service';
+import { createTelegramService } from './delivery/telegram/service';
 import { createSequelize } from './db/sequelize';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';

@@ -5,7 +5,7 @@
 import type { Redis } from 'ioredis';
 import type { Sequelize } from 'sequelize';
 import type { Config } from './config/env';
-import type { TelegramService } from './delivery/telegram-service';
+import type { TelegramService } from './delivery/telegram/service';
 import type { EngineEvents } from './engine/events';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';

@@ -9,7 +9,7 @@ import type { PaymentProduct, PaymentStatus } from '../payments/products';
 import type { AdminPaymentStats } from '../payments/types';
 import type { CapabilitiesData, PublicSettings, SettingKey, SettingUpdate } from '../plans';
 import type { NotificationKind, PriceDropOption, PricePoint } from '../priceDrops/priceDrop';
-import type { DeliverySchedule } from '../schedule/schema';
+import type { DeliverySchedule } from '../schedule/schedule';
 
 /** Every 4xx/5xx body. `error` is Dutch and shown to the user as is. */
 export interface ApiErrorBody {

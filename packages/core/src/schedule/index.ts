@@ -1,5 +1,5 @@
 /** An alert's delivery schedule: instant, hourly or daily digests, quiet hours (issue 13 §2). */
 export * from './strings';
-export * from './schema';
+export * from './schedule';
 export * from './scheduleSchema';
 export * from './timing';

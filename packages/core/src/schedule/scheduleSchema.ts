@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { dutch } from '../validation/messages';
-import { DELIVERY_MODES, TIME_OF_DAY, normalizeSchedule } from './schema';
+import { DELIVERY_MODES, TIME_OF_DAY, normalizeSchedule } from './schedule';
 import { SCHEDULE_TEXTS } from './strings';
 
 const texts = SCHEDULE_TEXTS.errors;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isInQuietHours, nextSendAt } from './timing';
-import type { DeliverySchedule } from './schema';
+import type { DeliverySchedule } from './schedule';
 
 const at = (iso: string) => new Date(iso);
 const instant: DeliverySchedule = { mode: 'instant', quietHours: null };

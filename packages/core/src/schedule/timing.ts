@@ -3,7 +3,7 @@
  * notifications, by the alert's schedule, on the Dutch clock (Europe/Amsterdam, summer and winter
  * time included). Intl only, so it runs in Node, browsers and Electron alike.
  */
-import { minutesOfTime, type DeliverySchedule } from './schema';
+import { minutesOfTime, type DeliverySchedule } from './schedule';
 
 export const SCHEDULE_TIME_ZONE = 'Europe/Amsterdam';
 

@@ -26,7 +26,7 @@ import {
   TelegramSendError,
   type StartCommand,
 } from '../delivery/telegram';
-import { unlinkTelegramChat } from '../delivery/telegram-delivery';
+import { unlinkTelegramChat } from '../delivery/telegram/channel';
 import { HttpError } from '../http/errors';
 import type { User } from '../models';
 import { authorizeTelegram, telegramPolicy } from '../policies/telegram';

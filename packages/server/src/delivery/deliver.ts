@@ -18,7 +18,7 @@ import { deliverEmail, deliverEmailDigest } from './email';
 import { followLead } from './ledger';
 import { settlePushDelivery } from './push';
 import { loadDelivery, openSiblings } from './siblings';
-import { deliverTelegram, deliverTelegramDigest } from './telegram-delivery';
+import { deliverTelegram, deliverTelegramDigest } from './telegram/channel';
 import { deliverWebhook } from './webhook';
 
 /** Deliveries sent at the same time by one worker process. */

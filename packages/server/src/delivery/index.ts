@@ -4,7 +4,7 @@
  *   deliver.ts          the `deliver` job (worker role): claim → send on the channel → sent /
  *                       retrying with backoff / failed with its reason (ledger.ts)
  *   email.ts            one mail per recipient per check (template mail/templates/new-listings)
- *   telegram-delivery   one message per ad through the process's TelegramService (pacer + client)
+ *   telegram/channel.ts one message per ad through the process's TelegramService (telegram/service.ts)
  *   push.ts             live push to /ws/events sockets (sockets/events.ts)
  *   webhook.ts          signed POSTs to the user's webhook URLs (webhook-client.ts, webhook-payload.ts)
  *   relay.ts            re-queues deliveries left open (scheduler role)
@@ -17,5 +17,5 @@ export * from './push';
 export * from './redis-events';
 export * from './relay';
 export * from './siblings';
-export * from './telegram-delivery';
-export * from './telegram-service';
+export * from './telegram/channel';
+export * from './telegram/service';

@@ -5,7 +5,7 @@
 import type { AppContext } from '../context';
 import { createSearchChecker } from '../engine/check-search';
 import { processMatchJobs } from '../engine/feed/match-listings';
-import { marketplaceClientFor, rateShares } from '../engine/marketplace-client';
+import { marketplaceClientFor, rateShares } from '../engine/marketplace/configured-client';
 import { DEFAULT_DRAIN_TIMEOUT_MS } from '../queues';
 import { startDeliveryWorker } from '../delivery/deliver';
 import type { RunningService } from './types';

@@ -6,7 +6,7 @@
 import { when } from 'mobx';
 import type { ApiClient } from '@prijsalarm/core';
 // Its type only: the module itself is imported below, lazily.
-import type * as ReporterModule from './errorReporter';
+import type * as ReporterModule from './sentryReporter';
 
 export interface ErrorReportingDeps {
   ui: { readonly errorReportingAllowed: boolean };
@@ -17,7 +17,7 @@ type Reporter = typeof ReporterModule;
 
 export function reportErrorsAfterConsent(
   deps: ErrorReportingDeps,
-  load: () => Promise<Reporter> = () => import('./errorReporter'),
+  load: () => Promise<Reporter> = () => import('./sentryReporter'),
 ): () => void {
   return when(
     () => deps.ui.errorReportingAllowed,

@@ -6,7 +6,7 @@
  */
 import { L1_CATEGORY_KEYS, PLATFORM_IDS, type PlatformId } from '@prijsalarm/core';
 import type { EngineContext } from '../check-search';
-import { marketplaceClientFor, rateShares } from '../marketplace-client';
+import { marketplaceClientFor, rateShares } from '../marketplace/configured-client';
 import type { MarketplaceClient } from '../marketplace';
 import type { AlertIndex } from './alert-index';
 import { createFeedReader, type FeedOptions, type VisitOutcome } from './feed-reader';

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import type { PlatformId } from '@prijsalarm/core';
 import { loadConfig } from '../../../config/env';
 import { createLogger } from '../../../logger';
-import { marketplaceClientFor, rateShares } from '../../marketplace-client';
+import { marketplaceClientFor, rateShares } from '../configured-client';
 
 const report = (event: Record<string, unknown>) =>
   process.stdout.write(`${JSON.stringify({ pid: process.pid, ...event })}\n`);

@@ -15,7 +15,7 @@ vi.mock('@sentry/react', () => ({
   browserTracingIntegration: () => ({ name: 'BrowserTracing' }),
 }));
 
-const { startErrorReporter } = await import('./errorReporter');
+const { startErrorReporter } = await import('./sentryReporter');
 
 interface InitOptions {
   release?: string;

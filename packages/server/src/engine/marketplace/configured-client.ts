@@ -1,13 +1,13 @@
 /** The marketplace client of a worker process, built from the configuration. */
 import { Redis } from 'ioredis';
-import type { Config } from '../config/env';
-import type { Logger } from '../logger';
+import type { Config } from '../../config/env';
+import type { Logger } from '../../logger';
 import {
   createMarketplaceClient,
   createSharedHostPolicy,
   type HostPolicy,
   type MarketplaceClient,
-} from './marketplace';
+} from '.';
 
 /** The cool-down ladder doubles up to this (or the first step, if that is longer). */
 const COOLDOWN_MAX_MS = 5 * 60_000;

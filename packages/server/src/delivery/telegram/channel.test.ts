@@ -4,12 +4,12 @@
  */
 import { STRINGS } from '@prijsalarm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTelegramDouble, type TelegramDouble } from '../../../../tests/doubles/telegram';
-import { createUser } from '../../test/auth-helpers';
-import { makeListing, recordMatches, waitForDelivery } from '../../test/delivery-helpers';
-import { createAlert } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/support';
-import type { User } from '../models';
+import { startTelegramDouble, type TelegramDouble } from '../../../../../tests/doubles/telegram';
+import { createUser } from '../../../test/auth-helpers';
+import { makeListing, recordMatches, waitForDelivery } from '../../../test/delivery-helpers';
+import { createAlert } from '../../../test/factories';
+import { startTestServer, type TestServer } from '../../../test/support';
+import type { User } from '../../models';
 
 const TOKEN = '123456:TEST-token_abc';
 let double: TelegramDouble;

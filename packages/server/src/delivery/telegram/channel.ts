@@ -6,13 +6,13 @@
  * the user's other open Telegram deliveries fail at once as "not linked" without another call.
  */
 import { STRINGS } from '@prijsalarm/core';
-import type { AppContext } from '../context';
-import { parseRecipient } from '../engine/recipient';
-import type { Alert, Notification } from '../models';
-import { nowOf } from './clock';
-import { dueNow, newestFirst } from './digest';
-import { claimDeliveries, recordOutcome, renewClaim, type SendOutcome } from './ledger';
-import { byAlertSet, byListing, openSiblings, type LoadedDelivery } from './siblings';
+import type { AppContext } from '../../context';
+import { parseRecipient } from '../../engine/recipient';
+import type { Alert, Notification } from '../../models';
+import { nowOf } from '../clock';
+import { dueNow, newestFirst } from '../digest';
+import { claimDeliveries, recordOutcome, renewClaim, type SendOutcome } from '../ledger';
+import { byAlertSet, byListing, openSiblings, type LoadedDelivery } from '../siblings';
 import {
   formatListingMessage,
   TelegramSendError,
@@ -20,8 +20,8 @@ import {
   type ListingForMessage,
   type ListingMessage,
   type TelegramFailure,
-} from './telegram';
-import { formatDigestMessage } from './telegram/digest-format';
+} from '.';
+import { formatDigestMessage } from './digest-format';
 
 type TelegramContext = Pick<
   AppContext,

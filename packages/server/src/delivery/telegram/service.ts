@@ -3,9 +3,9 @@
  * process (deliveries, test messages, the bot's replies) shares the Bot API limits (1 message/s per
  * chat, 30/s overall). Null when TELEGRAM_BOT_TOKEN is not set: Telegram is then off.
  */
-import type { Config } from '../config/env';
-import type { SharedLimitsStore } from '../context';
-import type { Logger } from '../logger';
+import type { Config } from '../../config/env';
+import type { SharedLimitsStore } from '../../context';
+import type { Logger } from '../../logger';
 import {
   createTelegramClient,
   TelegramPacer,
@@ -15,7 +15,7 @@ import {
   type SentListing,
   type SentTelegramMessage,
   type TelegramClient,
-} from './telegram';
+} from '.';
 
 export interface TelegramService {
   readonly client: TelegramClient;
