@@ -4,27 +4,19 @@
  */
 import type { AppContext } from '../context';
 import { paymentsAvailable, settleLapsedSubscriptions } from '../commands/payments';
+import { repeat, type Repeating } from '../lib/repeat';
 
 export const PAYMENT_SWEEP_INTERVAL_MS = 60_000;
 
 export function startPaymentSweep(
   ctx: AppContext,
   intervalMs = PAYMENT_SWEEP_INTERVAL_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = settleLapsedSubscriptions(ctx)
-      .catch((error: unknown) => ctx.logger.error({ err: error }, 'payment sweep failed'))
-      .finally(() => (running = null));
-  };
+): Repeating {
   // Without Mollie nobody can have paid, so there is nothing to end (and no timer to keep).
-  const timer = paymentsAvailable(ctx) ? setInterval(tick, intervalMs) : null;
-  timer?.unref();
-  return {
-    async stop() {
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  if (!paymentsAvailable(ctx)) return { stop: async () => undefined };
+  return repeat(() => settleLapsedSubscriptions(ctx), {
+    everyMs: intervalMs,
+    startNow: false,
+    onError: (error) => ctx.logger.error({ err: error }, 'payment sweep failed'),
+  });
 }

@@ -1,6 +1,7 @@
 /**
- * The scheduler role: reconciles searches, queues due checks and sends expiry reminders
- * (engine/scheduler.ts), plus the delivery relay and the Telegram updates poller. One scheduler
+ * The scheduler role: reconciles searches and queues due checks (engine/scheduler), runs the
+ * new-ads feed, sends expiry reminders, and runs the delivery relay, the payment sweep and the
+ * Telegram updates poller. One scheduler
  * runs per installation: with REDIS_URL a Redis lock decides, and a second scheduler waits.
  */
 import { createHash } from 'node:crypto';
@@ -10,6 +11,7 @@ import { createRedisLock, SCHEDULER_LOCK_KEY } from '../engine/leader-lock';
 import { runAsLeader } from '../engine/leadership';
 import { createScheduler, startSchedulerLoop } from '../engine/scheduler';
 import { startFeed } from '../engine/feed/run';
+import { startExpiryReminders } from '../delivery/expiry-reminders';
 import { startDeliveryRelay } from '../delivery/relay';
 import { startTelegramUpdates } from '../bots/telegram-updates';
 import { startPaymentSweep } from './payment-sweep';
@@ -41,6 +43,7 @@ export async function start(ctx: AppContext): Promise<RunningService> {
       const loop = startSchedulerLoop(createScheduler(ctx), { tickMs, logger });
       // Re-queues deliveries left open by a crash or a lost job.
       const relay = startDeliveryRelay(ctx);
+      const reminders = startExpiryReminders(ctx);
       // The bot's /start messages: one poller per bot, and there is one scheduler.
       const telegramUpdates = startTelegramUpdates(ctx);
       // Ends Pro after a cancel or a failed renewal's grace (issue 10).
@@ -55,6 +58,7 @@ export async function start(ctx: AppContext): Promise<RunningService> {
           await feed?.stop();
           await paymentSweep.stop();
           await telegramUpdates?.stop();
+          await reminders.stop();
           await relay.stop();
         },
       };

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, checkIntervalMinutes } from '@prijsalarm/core';
-import { startEngineKit, type EngineKit } from '../../test/engine-kit';
-import { deleteAccount, deleteGuestAlerts, migrateGuestAlerts } from '../commands/accounts';
-import { deleteAnyAlert } from '../commands/admin';
-import { rescheduleAlertsOfUser } from '../commands/alert-schedule';
-import { deleteAlert } from '../commands/alerts';
-import type { Alert } from '../models';
+import { startEngineKit, type EngineKit } from '../../../test/engine-kit';
+import { deleteAccount, deleteGuestAlerts, migrateGuestAlerts } from '../../commands/accounts';
+import { deleteAnyAlert } from '../../commands/admin';
+import { rescheduleAlertsOfUser } from '../../commands/alert-schedule';
+import { deleteAlert } from '../../commands/alerts';
+import type { Alert } from '../../models';
 
 /**
  * Between full reloads the scheduler reads only the alerts written since its last tick: what an

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEngineKit, type EngineKit } from '../../test/engine-kit';
-import { alertAttributes } from '../../test/factories';
-import { recordPlace } from './feed/places';
-import { createScheduler } from './scheduler';
+import { startEngineKit, type EngineKit } from '../../../test/engine-kit';
+import { alertAttributes } from '../../../test/factories';
+import { recordPlace } from '../feed/places';
+import { createScheduler } from '.';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -252,34 +252,6 @@ describe('queueing due searches', () => {
 });
 
 describe('expiry', () => {
-  it('reminds once, about a day before, with the refresh link', async () => {
-    const email = `verloopt-${Date.now()}@example.nl`;
-    const soon = await kit.alert({ email, expiresAt: new Date(Date.now() + 12 * HOUR) });
-    await kit.alert({
-      email: `later-${Date.now()}@example.nl`,
-      expiresAt: new Date(Date.now() + 3 * 24 * HOUR),
-    });
-
-    expect(await kit.scheduler.sendExpiryReminders(new Date())).toBe(1);
-    expect(await kit.scheduler.sendExpiryReminders(new Date())).toBe(0);
-
-    const mail = await kit.server.mailbox.waitFor({ to: email, subject: /verloopt binnenkort/ });
-    const publicUrl = kit.ctx.config.publicUrl;
-    expect(mail.text).toMatch(new RegExp(`${publicUrl}/manage/[\\w-]+/refresh/[\\w-]+`));
-    expect(kit.server.mailbox.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
-    expect((await soon.reload()).expiryReminderSentAt).toBeInstanceOf(Date);
-  });
-
-  it('a reminder that could not be sent is tried again', async () => {
-    const email = `later-opnieuw-${Date.now()}@example.nl`;
-    const alert = await kit.alert({ email, expiresAt: new Date(Date.now() + 6 * HOUR) });
-    kit.server.mailbox.refuse({ kind: 'temporary', to: email });
-    expect(await kit.scheduler.sendExpiryReminders(new Date())).toBe(0);
-    expect((await alert.reload()).expiryReminderSentAt).toBeNull();
-    kit.server.mailbox.refuse(null);
-    expect(await kit.scheduler.sendExpiryReminders(new Date())).toBe(1);
-  });
-
   it('an alert past its end is no longer checked', async () => {
     const alert = await kit.alert({ expiresAt: new Date(Date.now() + HOUR) });
     await kit.scheduler.reconcile(new Date());

@@ -1,73 +1,31 @@
 /**
- * Step 2 of "The way of an alert": one tick (every SCHEDULER_TICK_MS) that
- * (a) keeps the searches in step with the alerts that are checked (active: confirmed, not paused,
- *     not expired): one search per (alert, platform), shared by equal searches, its interval the
- *     fastest among its alerts; searches no alert needs any more are removed. Incrementally: the
- *     schedule is loaded once (`reconcile`, again every `rebuildEveryMs` as a safety net), then
- *     each tick reads only the alerts written since the last one (feed/index-sync.ts's
- *     `createChangedAlerts`: create, edit, pause, plan change — which rewrites the interval of
- *     the user's alerts — and delete, from `alert_deletions`) and drops alerts whose known expiry
- *     moment has passed;
- * (b) queues `check-search` for the searches due within the next tick, each at its own slot
- *     (slots.ts: a stable phase per key, so never a burst), with jobId `check:<key>` so a search
- *     never runs twice at once; searches whose host is cooling down wait;
- * (c) sends the expiry reminder once, about a day before an alert expires (expired alerts simply
- *     drop out of (a)).
- * Only one scheduler runs at a time (services/scheduler.ts takes the Redis lock in scale-out).
+ * Keeps the searches in step with the alerts that are checked (active: confirmed, not paused, not
+ * expired): one search per (alert, platform), shared by equal searches, its interval the fastest
+ * among its alerts; searches no alert needs any more are removed. Incrementally: the schedule is
+ * loaded once (`reconcile`, again every `rebuildEveryMs` as a safety net), then each sync reads
+ * only the alerts written since the last one (feed/index-sync.ts's `createChangedAlerts`: create,
+ * edit, pause, plan change — which rewrites the interval of the user's alerts — and delete, from
+ * `alert_deletions`) and drops alerts whose known expiry moment has passed.
  */
-import { Op, type Transaction } from 'sequelize';
-import { EXPIRY_REMINDER_HOURS_BEFORE, type PlatformId } from '@prijsalarm/core';
-import type { AppContext } from '../context';
-import { chunks } from '../lib/chunks';
-import { forEachPage, setEach } from '../lib/sql';
-import type { Alert } from '../models';
-import { checkableAlertsWhere, SEARCH_ATTRIBUTES, STATUS_ATTRIBUTES } from '../models/Alert';
-import { manageUrlOf, refreshUrlOf } from '../security/alert-links';
-import { alertIntervalSeconds, alertSearches } from './alert-search';
-import { feedCovers } from './feed/alert-index';
-import { processPlaces } from './feed/places';
-import { createChangedAlerts } from './feed/index-sync';
-import type { MarketplaceSearch } from './marketplace';
-import { nextSlotAfter, startSlot } from './slots';
-
-/** The reminder goes out this long before expiry (core's rule). */
-const EXPIRY_REMINDER_BEFORE_MS = EXPIRY_REMINDER_HOURS_BEFORE * 60 * 60 * 1000;
-/** How often the tick looks for alerts to remind (not every few seconds). */
-export const EXPIRY_SCAN_EVERY_MS = 60_000;
-/** Deleted alerts' tombstones are kept this long (the readers look back seconds, reload every 10 min). */
-export const ALERT_DELETION_RETENTION_MS = 24 * 60 * 60 * 1000;
-
-export type SchedulerContext = Pick<
-  AppContext,
-  'config' | 'logger' | 'sequelize' | 'models' | 'queue' | 'mailer' | 'tokens'
->;
-
-export interface SchedulerDeps {
-  now?: () => Date;
-  /** Look-ahead of one tick (default config.engine.schedulerTickMs). */
-  tickMs?: number;
-  /** The full reload's period, a safety net (default 10 minutes). */
-  rebuildEveryMs?: number;
-}
+import type { Transaction } from 'sequelize';
+import type { PlatformId } from '@prijsalarm/core';
+import { chunks } from '../../lib/chunks';
+import { forEachPage, setEach } from '../../lib/sql';
+import type { Alert } from '../../models';
+import { checkableAlertsWhere, SEARCH_ATTRIBUTES, STATUS_ATTRIBUTES } from '../../models/Alert';
+import { alertIntervalSeconds, alertSearches } from '../alert-search';
+import { feedCovers } from '../feed/alert-index';
+import { createChangedAlerts } from '../feed/index-sync';
+import { processPlaces } from '../feed/places';
+import type { MarketplaceSearch } from '../marketplace';
+import { nextSlotAfter, startSlot } from '../slots';
+import type { SchedulerContext } from './types';
 
 export interface ReconcileReport {
   searches: number;
   created: string[];
   removed: string[];
   intervalChanged: string[];
-}
-
-export interface EnqueueReport {
-  enqueued: Array<{ searchKey: string; delayMs: number }>;
-  coolingDown: string[];
-}
-
-export interface TickReport {
-  /** `full`: every checkable alert was read; `changes`: only those written since the last tick. */
-  mode: 'full' | 'changes';
-  reconcile: ReconcileReport;
-  due: EnqueueReport;
-  reminders: number;
 }
 
 interface DesiredSearch {
@@ -102,13 +60,9 @@ const SCHEDULE_ATTRIBUTES = [
   ...STATUS_ATTRIBUTES,
 ] as const;
 
-export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {}) {
+export function createSearchSync(ctx: SchedulerContext, options: { rebuildEveryMs: number }) {
   const { models, sequelize } = ctx;
-  const now = deps.now ?? (() => new Date());
-  const tickMs = deps.tickMs ?? ctx.config.engine.schedulerTickMs;
   const logger = ctx.logger.child({ component: 'scheduler' });
-  let lastExpiryScan = Number.NEGATIVE_INFINITY;
-  const rebuildEveryMs = deps.rebuildEveryMs ?? 10 * 60_000;
   const changes = createChangedAlerts(ctx, { attributes: SCHEDULE_ATTRIBUTES });
   // The schedule as last written: per alert what it asks, per search which alerts ask it.
   const entries = new Map<string, AlertEntry>();
@@ -453,151 +407,14 @@ export function createScheduler(ctx: SchedulerContext, deps: SchedulerDeps = {})
     return report;
   }
 
-  async function enqueueDue(at: Date): Promise<EnqueueReport> {
-    const report: EnqueueReport = { enqueued: [], coolingDown: [] };
-    const nowMs = at.getTime();
-    const horizon = new Date(nowMs + tickMs);
-    // Only the searches due within the tick (index searches_next_check_at), not all of them.
-    const searches = await models.Search.findAll({
-      attributes: ['key', 'platform', 'intervalSeconds', 'nextCheckAt', 'cooldownUntil'],
-      where: { [Op.or]: [{ nextCheckAt: null }, { nextCheckAt: { [Op.lte]: horizon } }] },
-    });
-    // A host that blocked one search blocks them all: its other searches wait too.
-    const cooling = await models.Search.findAll({
-      attributes: ['platform', 'cooldownUntil'],
-      where: { cooldownUntil: { [Op.gt]: at } },
-    });
-    const hostCooldown = new Map<PlatformId, number>();
-    for (const search of cooling) {
-      const until = search.cooldownUntil?.getTime() ?? 0;
-      hostCooldown.set(search.platform, Math.max(until, hostCooldown.get(search.platform) ?? 0));
-    }
-
-    // Each due search's next check, written in one statement after the loop.
-    const moved = new Map<string, Date>();
-    for (const search of searches) {
-      const scheduled = search.nextCheckAt?.getTime() ?? nowMs;
-      if (scheduled > horizon.getTime()) continue;
-      if ((hostCooldown.get(search.platform) ?? 0) > nowMs) {
-        report.coolingDown.push(search.key);
-        continue;
-      }
-      const intervalMs = search.intervalSeconds * 1000;
-      // Missed slots (scheduler down, host cooled down): restart spread out, not all at once.
-      const runAt =
-        scheduled < nowMs - 2 * tickMs
-          ? startSlot(search.key, intervalMs, nowMs)
-          : Math.max(scheduled, nowMs);
-      if (runAt > horizon.getTime()) {
-        moved.set(search.key, new Date(runAt));
-        continue;
-      }
-      const delayMs = runAt - nowMs;
-      try {
-        await ctx.queue.enqueue(
-          'check-search',
-          { searchKey: search.key },
-          { jobId: `check:${search.key}`, delayMs },
-        );
-      } catch (error) {
-        logger.warn({ err: error, searchKey: search.key }, 'check not queued; tried next tick');
-        continue;
-      }
-      // At least half an interval on: a start slot just before a regular one must not run twice.
-      const next = nextSlotAfter(search.key, intervalMs, runAt + Math.floor(intervalMs / 2));
-      moved.set(search.key, new Date(next));
-      report.enqueued.push({ searchKey: search.key, delayMs });
-    }
-    await setEach(models.Search, 'nextCheckAt', moved);
-    return report;
-  }
-
-  async function remind(alert: Alert, at: Date): Promise<boolean> {
-    const to = alert.user?.email ?? alert.email;
-    if (!to || !alert.expiresAt) return false;
-    // Claim first, so two schedulers (or a slow previous tick) never send it twice.
-    const [claimed] = await models.Alert.update(
-      { expiryReminderSentAt: at },
-      { where: { id: alert.id, expiryReminderSentAt: null } },
-    );
-    if (claimed === 0) return false;
-    try {
-      await ctx.mailer.send('expiryReminder', to, {
-        name: alert.user?.name ?? null,
-        searchTerm: alert.searchTerm,
-        expiresAt: alert.expiresAt,
-        refreshUrl: refreshUrlOf(ctx, alert),
-        manageUrl: manageUrlOf(ctx, alert),
-      });
-      return true;
-    } catch (error) {
-      // Not sent: release the claim so a later scan tries again.
-      await models.Alert.update({ expiryReminderSentAt: null }, { where: { id: alert.id } });
-      logger.warn({ err: error, alertId: alert.id }, 'expiry reminder not sent; retried later');
-      return false;
-    }
-  }
-
-  /** Reminds every confirmed alert that expires within a day and has not been reminded. */
-  async function sendExpiryReminders(at: Date): Promise<number> {
-    const alerts = await models.Alert.findAll({
-      where: {
-        confirmedAt: { [Op.ne]: null },
-        expiryReminderSentAt: null,
-        expiresAt: { [Op.gt]: at, [Op.lte]: new Date(at.getTime() + EXPIRY_REMINDER_BEFORE_MS) },
-      },
-      include: [{ model: models.User, as: 'user' }],
-    });
-    let sent = 0;
-    for (const alert of alerts) if (await remind(alert, at)) sent += 1;
-    if (sent > 0) logger.info({ sent }, 'expiry reminders sent');
-    return sent;
-  }
-
-  async function tick(): Promise<TickReport> {
-    const at = now();
+  /** A full reload at the start and every `rebuildEveryMs`; between them only the changes. */
+  async function sync(at: Date): Promise<{ mode: 'full' | 'changes'; report: ReconcileReport }> {
     const full =
-      rebuiltAt === null || !changes.started || at.getTime() - rebuiltAt >= rebuildEveryMs;
-    const reconcileReport = full ? await reconcile(at) : await applyChanges(at);
-    const due = await enqueueDue(at);
-    let reminders = 0;
-    if (at.getTime() - lastExpiryScan >= EXPIRY_SCAN_EVERY_MS) {
-      lastExpiryScan = at.getTime();
-      reminders = await sendExpiryReminders(at);
-      await models.AlertDeletion.pruneBefore(new Date(at.getTime() - ALERT_DELETION_RETENTION_MS));
-    }
-    return { mode: full ? 'full' : 'changes', reconcile: reconcileReport, due, reminders };
+      rebuiltAt === null || !changes.started || at.getTime() - rebuiltAt >= options.rebuildEveryMs;
+    return full
+      ? { mode: 'full', report: await reconcile(at) }
+      : { mode: 'changes', report: await applyChanges(at) };
   }
 
-  return { tick, reconcile, applyChanges, enqueueDue, sendExpiryReminders };
-}
-
-export type Scheduler = ReturnType<typeof createScheduler>;
-
-/** Ticks every `tickMs` until stopped; a failed tick is logged and the next one runs. */
-export function startSchedulerLoop(
-  scheduler: Pick<Scheduler, 'tick'>,
-  options: { tickMs: number; logger: SchedulerContext['logger'] },
-): { stop(): Promise<void> } {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = scheduler
-      .tick()
-      .catch((error: unknown) => options.logger.error({ err: error }, 'scheduler tick failed'))
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(run, options.tickMs);
-        timer.unref();
-      });
-  };
-  run();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return { sync, reconcile, applyChanges };
 }
