@@ -4,18 +4,18 @@
  * is behind `DesktopPlatform`, which the binding layer (./electron) implements and tests fake.
  */
 import {
-  DESKTOP_STRINGS,
   WEB_NOTIFICATIONS_PATH,
   isApiError,
   type NotificationDto,
   type UserDto,
 } from '@prijsalarm/core';
-import type { ChatSocketEvent, DesktopState, IpcResults, WindowKind } from '../shared/ipc';
+import type { ChatSocketEvent, DesktopState, WindowKind } from '../shared/ipc';
 import { ChatConnection } from './chatConnection';
 import { SettingsStore, type KeyValueStore, type Settings } from '../shared/settings';
 import { CookieJar, type StoredCookie } from './cookieJar';
 import { Inbox, type InboxCursor } from './inbox';
-import { UserFacingError, type IpcHandlers } from './ipcRouter';
+import { createIpcHandlers } from './ipcHandlers';
+import type { IpcHandlers } from './ipcRouter';
 import { LiveConnection, type ConnectionStatus, type SocketFactory } from './liveConnection';
 import type { Logger } from './logger';
 import { Notifier, type NativeNotification } from './notifier';
@@ -253,90 +253,23 @@ export class DesktopApp {
     }
   }
 
+  /** What the windows may ask of main, each answer computed here (ipcHandlers.ts). */
   ipcHandlers(): IpcHandlers {
-    const requireUser = () => {
-      if (!this.user) throw new UserFacingError(DESKTOP_STRINGS.tray.statusSignedOut);
-      return this.user;
-    };
-    return {
-      'state:get': () => this.state,
-      'auth:sign-in': async ({ email, password, rememberMe }) => {
-        const result = await this.signIn(email, password, rememberMe);
-        if (!result.ok) throw new UserFacingError(result.message);
-        return this.state;
-      },
-      'auth:sign-out': async () => {
-        await this.signOut();
-        return this.state;
-      },
-      'settings:get': async () => ({
-        settings: this.settings.get(),
-        alerts: this.user
-          ? (await this.session.api.alerts.myAlerts()).alerts.map(({ id, searchTerm }) => ({
-              id,
-              searchTerm,
-            }))
-          : [],
-      }),
-      'settings:save': (update) => this.saveSettings(update),
-      'notifications:list': () => {
-        requireUser();
-        return this.recent;
-      },
-      'notifications:open': async ({ id }) => {
-        requireUser();
-        await this.openNotification(id);
-        return null;
-      },
-      'notifications:open-centre': () => {
-        this.openExternal(this.session.serverUrl + WEB_NOTIFICATIONS_PATH);
-        return null;
-      },
-      'chat:start': async () => {
-        const user = requireUser();
-        return this.session.api.chat.initialize({
-          userInfo: { email: user.email, name: user.name, plan: user.plan },
-        });
-      },
-      'chat:check': async (input) => {
-        requireUser();
-        return this.session.api.chat.checkMessages(input);
-      },
-      'chat:send': async (input) => {
-        requireUser();
-        return this.session.api.chat.send(input);
-      },
-      'chat:resolve': async (input) => {
-        requireUser();
-        return this.session.api.chat.resolve(input);
-      },
-      'chat:mark-read': async (input) => {
-        requireUser();
-        return this.session.api.chat.markRead(input);
-      },
-      'chat:unread-count': async () => {
-        requireUser();
-        return this.session.api.chat.unreadCount();
-      },
-      'chat:online-status': () => this.session.api.chat.onlineStatus(),
-      'chat:socket-open': () => {
-        requireUser();
-        return { socketId: this.chatConnection().open() };
-      },
-      'chat:socket-send': ({ socketId, frame }) => {
-        requireUser();
-        if (!this.chatConnection().send(socketId, frame)) {
-          throw new UserFacingError(DESKTOP_STRINGS.chatWindow.unavailable);
-        }
-        return null;
-      },
-      'chat:socket-close': ({ socketId }) => {
-        this.chat?.close(socketId);
-        return null;
-      },
-      // The binding layer closes the sender's window; nothing to do in the logic.
-      'window:close': () => null,
-    } satisfies IpcHandlers;
+    return createIpcHandlers({
+      state: () => this.state,
+      user: () => this.user,
+      api: () => this.session.api,
+      recent: () => this.recent,
+      settings: this.settings,
+      signIn: (email, password, rememberMe) => this.signIn(email, password, rememberMe),
+      signOut: () => this.signOut(),
+      saveSettings: (update) => this.saveSettings(update),
+      openNotification: (id) => this.openNotification(id),
+      openNotificationCentre: () =>
+        this.openExternal(this.session.serverUrl + WEB_NOTIFICATIONS_PATH),
+      chatSockets: () => this.chatConnection(),
+      closeChatSocket: (socketId) => this.chat?.close(socketId),
+    });
   }
 
   /** The chat window's socket, on this session's cookies (made again for a new session). */
@@ -354,7 +287,7 @@ export class DesktopApp {
     return this.chat;
   }
 
-  private saveSettings(update: Partial<Settings>): IpcResults['settings:save'] {
+  private saveSettings(update: Partial<Settings>): Settings {
     const before = this.settings.get();
     const after = this.settings.update(update);
     if (after.startAtLogin !== before.startAtLogin) {
