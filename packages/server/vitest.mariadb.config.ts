@@ -1,7 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
+import { databaseTestFiles } from './test/database-test-files';
 
-// The same server suite on a throwaway MariaDB (test/mariadb-global-setup.ts); each test file
-// gets its own database. SKIP_MARIADB=1 replaces the suite by one visibly skipped placeholder.
+// The server suite's database tests again on a throwaway MariaDB (test/mariadb-global-setup.ts);
+// each test file gets its own database. Files that start no database run once, on SQLite.
+// SKIP_MARIADB=1 replaces the suite by one visibly skipped placeholder (never in CI).
 const skip = process.env.SKIP_MARIADB === '1';
 if (skip) console.warn('\n⚠  SKIP_MARIADB=1: the server-mariadb project is skipped.\n');
 
@@ -10,7 +13,7 @@ export default defineProject({
     name: 'server-mariadb',
     include: skip
       ? ['test/mariadb-skipped.placeholder.ts']
-      : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      : databaseTestFiles(fileURLToPath(new URL('.', import.meta.url))),
     globalSetup: skip ? [] : ['test/mariadb-global-setup.ts', 'test/redis-global-setup.ts'],
     provide: { testDatabase: 'mariadb' },
     testTimeout: 30_000,

@@ -16,8 +16,6 @@ import {
 } from '../../../../../tests/doubles/marketplace';
 
 const redisUrl = inject('redisUrl');
-// No database here: run once, in the SQLite project, not again on MariaDB (~40 s of real time).
-const once = inject('testDatabase') === 'sqlite';
 const fixture = fileURLToPath(new URL('./test-fixtures/check-load-process.ts', import.meta.url));
 // 2/s: 500 ms apart, so the 0.8 margin (100 ms) also covers a busy machine's scheduling delays.
 const RATE = 2;
@@ -31,7 +29,7 @@ interface WorkerEvent {
   status?: string;
 }
 
-describe.skipIf(!redisUrl || !once)('two worker processes on one Redis', () => {
+describe.skipIf(!redisUrl)('two worker processes on one Redis', () => {
   let double: MarketplaceDouble;
   const children: ChildProcess[] = [];
   beforeAll(async () => {
