@@ -32,8 +32,12 @@ export type BlockName = keyof typeof BLOCK_SLOTS;
 const PHOTO_WIDTH = 96;
 const PHOTO_WIDTH_NARROW = 64;
 
-/** Dark mode for the clients that honour it (Apple Mail, Outlook for Mac and the web); the rest
- * keep the light colours, which every block sets explicitly, background included. */
+/**
+ * Dark mode where a client honours prefers-color-scheme (Apple Mail, Outlook for Mac); clients
+ * that darken mails their own way (Gmail's apps, Outlook.com) recolour the light colours, which is
+ * why every block sets its background as well as its text, and the logo is an opaque mark. On a
+ * narrow screen the card's padding and the photo shrink, so an ad keeps its button on one line.
+ */
 const STYLES = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
