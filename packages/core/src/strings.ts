@@ -288,6 +288,13 @@ export const STRINGS = {
         : 'Je alerts zijn gepauzeerd. Je ontvangt er geen e-mails meer over tot je ze weer aanzet.',
     unsubscribeLinkInvalid:
       'Deze afmeldlink is ongeldig. Pauzeer je alert via de beheerlink in je e-mail.',
+    /** Each ad's one button. */
+    viewListing: 'Bekijk advertentie',
+    /** The square shown where an ad without a photo would have it. */
+    noPhoto: 'Geen foto',
+    /** When the ad was placed ('vandaag 14:05'), or, when the marketplace did not say, found. */
+    postedAt: (when: string) => `geplaatst ${when}`,
+    foundAt: (when: string) => `gevonden ${when}`,
   },
 
   /** Notification centre answers and the CSV export (server routes/notifications). */

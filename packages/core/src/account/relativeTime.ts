@@ -1,4 +1,5 @@
 /** Dutch relative times ('over 5 minuten', '2 uur geleden') and dates for the signed-in screens. */
+import { formatLocalClock, SCHEDULE_TIME_ZONE } from '../schedule/timing';
 
 const relativeFormat = new Intl.RelativeTimeFormat('nl', { numeric: 'auto' });
 
@@ -64,4 +65,41 @@ const dayFormat = new Intl.DateTimeFormat('nl-NL', {
 export function formatDayShort(day: string): string {
   const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T12:00:00Z` : day);
   return Number.isNaN(time) ? day : dayFormat.format(time);
+}
+
+const clockFormat = new Intl.DateTimeFormat('nl-NL', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: SCHEDULE_TIME_ZONE,
+});
+const longDayFormat = new Intl.DateTimeFormat('nl-NL', {
+  day: 'numeric',
+  month: 'long',
+  timeZone: SCHEDULE_TIME_ZONE,
+});
+const longDateFormat = new Intl.DateTimeFormat('nl-NL', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: SCHEDULE_TIME_ZONE,
+});
+
+/** Days since 1970 of the Dutch calendar day an instant falls on. */
+function localDayNumber(instant: Date): number {
+  const [y, m, d] = formatLocalClock(instant).slice(0, 10).split('-').map(Number);
+  return Date.UTC(y!, m! - 1, d!) / 86_400_000;
+}
+
+/**
+ * When something happened, as a Dutch reader says it on the Dutch clock: 'vandaag 14:05',
+ * 'gisteren 21:40', '3 december' (with the year when it is not this year's).
+ */
+export function formatCalendarMoment(target: Date, now: Date): string {
+  const daysAgo = localDayNumber(now) - localDayNumber(target);
+  if (daysAgo === 0 || daysAgo === 1) {
+    return `${relativeFormat.format(-daysAgo, 'day')} ${clockFormat.format(target)}`;
+  }
+  const sameYear = formatLocalClock(target).slice(0, 4) === formatLocalClock(now).slice(0, 4);
+  return (sameYear ? longDayFormat : longDateFormat).format(target);
 }

@@ -10,7 +10,12 @@ import {
   listingImageUrl,
 } from './listing';
 import { liveEventsReconnectDelayMs, liveEventsUrl, parseLiveEventMessage } from './liveEvents';
-import { formatDate, formatDayShort, formatRelativeTime } from './relativeTime';
+import {
+  formatCalendarMoment,
+  formatDate,
+  formatDayShort,
+  formatRelativeTime,
+} from './relativeTime';
 
 const NOW = Date.parse('2026-03-02T10:00:00Z');
 const MINUTE = 60_000;
@@ -30,6 +35,17 @@ describe('relative time in Dutch', () => {
   it('reads a calendar day as that day in Dutch', () => {
     expect(formatDate('2026-03-02')).toBe('2 mrt 2026');
     expect(formatDayShort('2026-03-02')).toBe('2 mrt');
+  });
+
+  // What an alert mail says of when an ad was placed: the Dutch calendar day, not UTC's.
+  it.each([
+    ['2026-11-29T13:05:00Z', 'vandaag 14:05'],
+    ['2026-11-28T23:30:00Z', 'vandaag 00:30'],
+    ['2026-11-28T22:59:00Z', 'gisteren 23:59'],
+    ['2026-11-27T10:00:00Z', '27 november'],
+    ['2025-12-03T10:00:00Z', '3 december 2025'],
+  ])('%s seen at 14:30 Dutch time on 29 November reads %s', (iso, text) => {
+    expect(formatCalendarMoment(new Date(iso), new Date('2026-11-29T13:30:00Z'))).toBe(text);
   });
 });
 

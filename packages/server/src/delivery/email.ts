@@ -55,6 +55,8 @@ function mailListing(notification: Notification): MailListing {
     imageUrls: Array.isArray(notification.imageUrls) ? notification.imageUrls : [],
     cityName: notification.location ?? null,
     distanceMeters: notification.distanceMeters ?? null,
+    postedAt: notification.postedAt ?? null,
+    foundAt: notification.createdAt,
     previousPriceCents:
       notification.kind === 'price_drop' ? (notification.previousPriceCents ?? null) : null,
   };
@@ -161,6 +163,7 @@ async function sendAlertMail(
       recipient.email,
       {
         name: recipient.name,
+        now: nowOf(ctx),
         groups,
         alerts: alerts.map((alert) => ({
           searchTerm: alert.searchTerm,

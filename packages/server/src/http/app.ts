@@ -161,6 +161,12 @@ export function serveWebApp(app: Express, distDir: string): void {
     '/assets',
     express.static(path.join(distDir, 'assets'), { index: false, immutable: true, maxAge: '1y' }),
   );
+  // The mails' images (public/mail/: the logo) are shown by mail clients from other origins, some
+  // fetching them straight from here: helmet's same-origin resource policy would block them.
+  app.use('/mail', (_req, res, next) => {
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    next();
+  });
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
   app.get(/^\/(?!api\/|api$|ws\/).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();

@@ -22,9 +22,10 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"'`]/g, (char) => ESCAPES[char] ?? char);
 }
 
-function render(value: unknown): string {
+/** A value as markup: SafeHtml as it is, a list joined, anything else escaped text. */
+export function htmlOf(value: unknown): string {
   if (value instanceof SafeHtml) return value.value;
-  if (Array.isArray(value)) return value.map(render).join('');
+  if (Array.isArray(value)) return value.map(htmlOf).join('');
   if (value === null || value === undefined || value === false) return '';
   return escapeHtml(String(value));
 }
@@ -32,7 +33,7 @@ function render(value: unknown): string {
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
   let out = strings[0] ?? '';
   values.forEach((value, index) => {
-    out += render(value) + (strings[index + 1] ?? '');
+    out += htmlOf(value) + (strings[index + 1] ?? '');
   });
   return new SafeHtml(out);
 }

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Router } from 'express';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,6 +16,7 @@ import { startTestServer, type TestServer } from '../../test/support';
 import { HttpError } from '../http/errors';
 import { validated } from '../http/validate';
 import { createLogger } from '../logger';
+import { MAIL_LOGO_PATH } from '../mail/templates/layout';
 
 // Test-only endpoints under /api/__test, behind the same plumbing as the real routes.
 const echoSchema = z.object({ email: z.email(), age: z.number().int().min(18) });
@@ -64,6 +66,7 @@ function arrival() {
 }
 
 const ALLOWED_ORIGIN = 'http://localhost:5173';
+const WEB_PUBLIC_DIR = fileURLToPath(new URL('../../../web/public', import.meta.url));
 const HOME_FIRST_VISIT =
   '<!doctype html><title>Prijsalarm</title><h1>Home</h1><p>cookie banner</p>';
 const HOME_CONSENTED = '<!doctype html><title>Prijsalarm</title><h1>Home</h1>';
@@ -81,6 +84,9 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, PRERENDERED_HOME.consented), HOME_CONSENTED);
   writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(path.join(webDir, 'assets', 'big-3f9a.js'), BIG_SCRIPT);
+  // What the build copies from the web app's public folder: the mails' logo.
+  mkdirSync(path.join(webDir, 'mail'));
+  copyFileSync(path.join(WEB_PUBLIC_DIR, MAIL_LOGO_PATH), path.join(webDir, MAIL_LOGO_PATH));
   server = await startTestServer({
     env: { CORS_ORIGINS: ALLOWED_ORIGIN },
     webDistDir: webDir,
@@ -345,6 +351,18 @@ describe('the built web app', () => {
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('cache-control')).toContain('immutable');
     expect(await res.text()).toBe(BIG_SCRIPT);
+  });
+
+  it('serves the mails’ logo as a PNG that mail clients on other origins may show', async () => {
+    const res = await fetch(`${server.baseUrl}${MAIL_LOGO_PATH}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const png = Buffer.from(await res.arrayBuffer());
+    expect(png.equals(readFileSync(path.join(WEB_PUBLIC_DIR, MAIL_LOGO_PATH)))).toBe(true);
+    // Everything else keeps helmet's same-origin policy.
+    const script = await fetch(`${server.baseUrl}/assets/app.js`);
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('same-origin');
   });
 
   it('leaves /api to the API', async () => {

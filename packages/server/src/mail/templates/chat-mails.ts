@@ -5,14 +5,7 @@
  */
 import { CHAT_STRINGS } from '@prijsalarm/core';
 import { html } from '../html';
-import { button, layout, paragraph, type TemplateContext } from './layout';
-
-const quote = (text: string) =>
-  html`<div
-    style="white-space:pre-wrap;border-left:3px solid #eeeeee;padding:8px 12px;margin:0 0 16px"
-  >
-    ${text}
-  </div>`;
+import { button, layout, paragraph, quote, type TemplateContext } from './layout';
 
 export interface ChatSupportNoticeData {
   name: string;

@@ -1,6 +1,6 @@
 import { MAIL_TEXTS } from '@prijsalarm/core';
 import { html } from '../html';
-import { layout, paragraph, type TemplateContext } from './layout';
+import { facts, layout, paragraph, quote, type TemplateContext } from './layout';
 
 export interface ContactMessageData {
   name: string;
@@ -18,27 +18,11 @@ export function contactMessage(data: ContactMessageData, context: TemplateContex
     {
       subject: texts.subject(data.subject),
       preheader: intro,
-      body: html`${paragraph(intro)}
-        <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px">
-          <tr>
-            <td style="padding:2px 12px 2px 0;color:#777777">${labels.name}</td>
-            <td>${data.name}</td>
-          </tr>
-          <tr>
-            <td style="padding:2px 12px 2px 0;color:#777777">${labels.email}</td>
-            <td>${data.email}</td>
-          </tr>
-          <tr>
-            <td style="padding:2px 12px 2px 0;color:#777777">${labels.subject}</td>
-            <td>${data.subject}</td>
-          </tr>
-        </table>
-        <div
-          style="white-space:pre-wrap;border-left:3px solid #eeeeee;padding:8px 12px;margin:0 0 16px"
-        >
-          ${data.message}
-        </div>
-        ${paragraph(reply)}`,
+      body: html`${paragraph(intro)}${facts([
+        [labels.name, data.name],
+        [labels.email, data.email],
+        [labels.subject, data.subject],
+      ])}${quote(data.message)}${paragraph(reply)}`,
       textParagraphs: [
         intro,
         `${labels.name}: ${data.name}\n${labels.email}: ${data.email}\n${labels.subject}: ${data.subject}`,

@@ -1,6 +1,10 @@
-/** The shared look of every mail: a header, the body, a footer; and the plain-text twin. */
-import { mailGreeting, STRINGS } from '@prijsalarm/core';
-import { html, safeUrl, type SafeHtml } from '../html';
+/**
+ * The shared look of every mail (the MJML design in ../design: logo, card, footer) and the blocks
+ * a body is made of; and the plain-text twin every mail carries.
+ */
+import { COMPANY, COMPANY_ADDRESS, mailGreeting, STRINGS } from '@prijsalarm/core';
+import { block, page, snippet } from '../design/markup';
+import { safeUrl, type SafeHtml } from '../html';
 
 export interface TemplateContext {
   /** PUBLIC_URL, without trailing slash. */
@@ -15,24 +19,43 @@ export interface RenderedMail {
   links: string[];
 }
 
-const BRAND_COLOUR = '#eda566';
+/**
+ * The logo's mark as a PNG (mail clients show no SVG), from the web app's public folder, which
+ * the server serves under PUBLIC_URL.
+ */
+export const MAIL_LOGO_PATH = '/mail/logo.png';
 
 export function button(url: string, label: string): SafeHtml {
-  return html`<p style="margin:24px 0">
-    <a
-      href="${safeUrl(url)}"
-      style="background:${BRAND_COLOUR};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold;display:inline-block"
-      >${label}</a
-    >
-  </p>`;
+  return block('button', { url: safeUrl(url), label });
 }
 
 export function paragraph(content: unknown): SafeHtml {
-  return html`<p style="margin:0 0 16px">${content}</p>`;
+  return block('paragraph', { content });
+}
+
+/** Small print in the muted colour: why the mail came, links to manage it. */
+export function smallPrint(content: unknown): SafeHtml {
+  return block('small', { content });
+}
+
+export function heading(content: unknown): SafeHtml {
+  return block('heading', { content });
+}
+
+/** Someone's own words (a chat or contact message), as they wrote them. */
+export function quote(text: string): SafeHtml {
+  return block('quote', { content: text });
+}
+
+/** Label and value rows (a receipt, a contact form). */
+export function facts(rows: readonly (readonly [string, unknown])[]): SafeHtml {
+  return block('facts', {
+    rows: rows.map(([label, value]) => snippet('factRow', { label, value })),
+  });
 }
 
 export function link(url: string, label: string = url): SafeHtml {
-  return html`<a href="${safeUrl(url)}" style="color:#2d73c4;word-break:break-all">${label}</a>`;
+  return snippet('link', { url: safeUrl(url), label });
 }
 
 export interface LayoutInput {
@@ -52,63 +75,27 @@ function oneLine(text: string): string {
 
 export function layout(input: LayoutInput, { publicUrl }: TemplateContext): RenderedMail {
   const subject = oneLine(input.subject);
-  const page = html`<!doctype html>
-    <html lang="nl">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${subject}</title>
-      </head>
-      <body
-        style="margin:0;padding:0;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#222222;line-height:1.5"
-      >
-        <span style="display:none;max-height:0;overflow:hidden">${input.preheader}</span>
-        <table
-          role="presentation"
-          width="100%"
-          cellpadding="0"
-          cellspacing="0"
-          style="background:#f5f5f5"
-        >
-          <tr>
-            <td align="center" style="padding:24px 12px">
-              <table
-                role="presentation"
-                width="100%"
-                cellpadding="0"
-                cellspacing="0"
-                style="max-width:600px;background:#ffffff;border-radius:8px"
-              >
-                <tr>
-                  <td
-                    style="padding:20px 28px;border-bottom:3px solid ${BRAND_COLOUR};font-size:22px;font-weight:bold"
-                  >
-                    ${STRINGS.product.name}
-                  </td>
-                </tr>
-                <tr>
-                  <td style="padding:28px">${input.body}</td>
-                </tr>
-                <tr>
-                  <td
-                    style="padding:16px 28px;font-size:12px;color:#777777;border-top:1px solid #eeeeee"
-                  >
-                    ${STRINGS.product.name} · ${STRINGS.product.tagline}<br />${link(publicUrl)}
-                  </td>
-                </tr>
-              </table>
-            </td>
-          </tr>
-        </table>
-      </body>
-    </html>`;
-  const text = [
-    ...input.textParagraphs,
-    '--',
-    `${STRINGS.product.name} · ${STRINGS.product.tagline}`,
-    publicUrl,
-  ].join('\n\n');
-  return { subject, html: page.value, text: `${text}\n`, links: input.links };
+  const product = `${STRINGS.product.name} · ${STRINGS.product.tagline}`;
+  const company = `${COMPANY.legalName} · ${COMPANY_ADDRESS}`;
+  const home = safeUrl(publicUrl);
+  const htmlPage = page({
+    subject,
+    preheader: input.preheader,
+    logo: snippet('logo', {
+      homeUrl: home,
+      logoUrl: `${home}${MAIL_LOGO_PATH}`,
+      productName: STRINGS.product.name,
+    }),
+    body: input.body,
+    footer: snippet('footer', {
+      product,
+      company,
+      homeUrl: home,
+      homeLabel: new URL(home).host,
+    }),
+  });
+  const text = [...input.textParagraphs, '--', `${product}\n${company}\n${publicUrl}`].join('\n\n');
+  return { subject, html: htmlPage, text: `${text}\n`, links: input.links };
 }
 
 export { mailGreeting as greeting };

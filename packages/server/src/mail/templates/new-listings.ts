@@ -1,10 +1,10 @@
 /**
  * New ads for one recipient from one check: every ad once, grouped by the alert(s) it matched
  * (an ad two alerts of the recipient matched sits in a group naming both). Every marketplace value
- * is escaped by the `html` tag and shortened to one line; only http(s) links and https photos are
- * used.
+ * is escaped (html.ts) and shortened to one line; only http(s) links and https photos are used.
  */
 import {
+  formatCalendarMoment,
   formatEuroCents,
   MAIL_TEXTS,
   PLATFORMS,
@@ -13,8 +13,17 @@ import {
   type PlatformId,
 } from '@prijsalarm/core';
 import { formatPlace, formatPrice, isWebUrl, oneLine, truncateText } from '../../lib/listing-text';
-import { html, type SafeHtml } from '../html';
-import { greeting, layout, link, paragraph, type TemplateContext } from './layout';
+import { block, snippet } from '../design/markup';
+import { html, safeUrl, type SafeHtml } from '../html';
+import {
+  greeting,
+  heading,
+  layout,
+  link,
+  paragraph,
+  smallPrint,
+  type TemplateContext,
+} from './layout';
 
 /** Titles longer than this are cut in the mail (the ad itself has the full text). */
 const TITLE_MAX_LENGTH = 200;
@@ -28,6 +37,10 @@ export interface MailListing {
   imageUrls: readonly string[];
   cityName: string | null;
   distanceMeters: number | null;
+  /** When the seller placed the ad; null when the marketplace did not say. */
+  postedAt: Date | null;
+  /** When Prijsalarm found it: said instead when the posting time is unknown. */
+  foundAt: Date;
   /** A price drop (issue 13 §1): the price before it, shown struck through. */
   previousPriceCents?: number | null;
 }
@@ -40,6 +53,8 @@ export interface NewListingsGroup {
 
 export interface NewListingsData {
   name?: string | null;
+  /** When the mail is written: 'vandaag' and 'gisteren' count from here. */
+  now: Date;
   groups: NewListingsGroup[];
   /** Each alert in the mail with its manage link (change, pause, delete). */
   alerts: { searchTerm: string; manageUrl: string }[];
@@ -54,25 +69,35 @@ function platformName(platform: PlatformId): string {
   return PLATFORMS[platform]?.name ?? platform;
 }
 
-function facts(listing: MailListing) {
+function facts(listing: MailListing, now: Date) {
+  const { alertMail } = STRINGS;
   return {
     title: truncateText(oneLine(listing.title), TITLE_MAX_LENGTH),
     price: formatPrice(listing.priceCents, listing.priceType),
     place: formatPlace(listing.cityName, listing.distanceMeters),
     url: isWebUrl(listing.url) ? listing.url : null,
     photo: listing.imageUrls.find((url) => url.startsWith('https://') && isWebUrl(url)) ?? null,
-    viewLabel: STRINGS.telegram.viewListing(platformName(listing.platform)),
+    /** 'Marktplaats · geplaatst vandaag 14:05' */
+    source: `${platformName(listing.platform)} · ${
+      listing.postedAt
+        ? alertMail.postedAt(formatCalendarMoment(listing.postedAt, now))
+        : alertMail.foundAt(formatCalendarMoment(listing.foundAt, now))
+    }`,
     previousPrice:
       listing.previousPriceCents == null ? null : formatEuroCents(listing.previousPriceCents),
   };
 }
 
+type AdFacts = ReturnType<typeof facts>;
+
 /** The price line: a drop shows the previous price struck through before the new one. */
-function priceHtml(ad: ReturnType<typeof facts>): SafeHtml {
-  const now = html`<span style="color:#2d7a2d;font-weight:bold">${ad.price}</span>`;
-  if (ad.previousPrice === null) return now;
-  return html`<span style="color:#777777">${PRICE_DROP_TEXTS.previousPrice}</span>
-    <s style="color:#777777">${ad.previousPrice}</s> ${now}`;
+function priceHtml(ad: AdFacts): SafeHtml {
+  if (ad.previousPrice === null) return snippet('price', { price: ad.price });
+  return snippet('priceDrop', {
+    was: PRICE_DROP_TEXTS.previousPrice,
+    previous: ad.previousPrice,
+    price: ad.price,
+  });
 }
 
 /** A mail of drops only: its subject names the drop ('Prijsdaling: <titel> van €X naar €Y'). */
@@ -88,37 +113,25 @@ function dropSubject(listings: readonly MailListing[]): string | null {
   );
 }
 
-function listingHtml(listing: MailListing): SafeHtml {
-  const ad = facts(listing);
-  const title = ad.url
-    ? html`<a href="${ad.url}" style="color:#222222;font-weight:bold;text-decoration:none"
-        >${ad.title}</a
-      >`
-    : html`<strong>${ad.title}</strong>`;
-  const photo = ad.photo
-    ? html`<img
-        src="${ad.photo}"
-        alt=""
-        width="96"
-        style="display:block;width:96px;max-height:96px;object-fit:cover;border-radius:4px"
-      />`
-    : '';
-  return html`<tr>
-    <td width="104" valign="top" style="padding:8px 8px 8px 0">${photo}</td>
-    <td valign="top" style="padding:8px 0">
-      ${title}<br />
-      ${priceHtml(ad)}
-      ${ad.place ? html`<br /><span style="color:#777777;font-size:13px">${ad.place}</span>` : ''}
-      ${ad.url ? html`<br />${link(ad.url, ad.viewLabel)}` : ''}
-    </td>
-  </tr>`;
+/** One ad: its photo or the no-photo square, title, price, where, when, and its one button. */
+function listingHtml(ad: AdFacts): SafeHtml {
+  const url = ad.url ? safeUrl(ad.url) : null;
+  return snippet('ad', {
+    photo: ad.photo
+      ? snippet('photo', { src: ad.photo })
+      : snippet('noPhoto', { label: STRINGS.alertMail.noPhoto }),
+    title: url ? snippet('adTitle', { url, title: ad.title }) : ad.title,
+    price: priceHtml(ad),
+    facts: ad.place ? html`${ad.place}<br />${ad.source}` : ad.source,
+    button: url ? snippet('adButton', { url, label: STRINGS.alertMail.viewListing }) : '',
+  });
 }
 
-function listingText(listing: MailListing): string {
-  const ad = facts(listing);
+function listingText(ad: AdFacts): string {
   return [
     `- ${ad.title}`,
     `  ${[ad.previousPrice ? `${PRICE_DROP_TEXTS.previousPrice} ${ad.previousPrice}, ${PRICE_DROP_TEXTS.nowPrice.toLowerCase()} ${ad.price}` : ad.price, ad.place].filter(Boolean).join(' · ')}`,
+    `  ${ad.source}`,
     ad.url ? `  ${ad.url}` : '',
   ]
     .filter(Boolean)
@@ -142,41 +155,37 @@ export function newListings(data: NewListingsData, context: TemplateContext) {
     : (drops ?? STRINGS.alertMail.subject(count, searchTerms));
   const moreLine = digest && digest.more > 0 ? digest : null;
 
-  const groupsHtml = data.groups.map(
-    (group) =>
-      html`<h2 style="font-size:16px;margin:24px 0 4px">
-          ${STRINGS.alertMail.forAlerts(group.searchTerms)}
-        </h2>
-        <table role="presentation" width="100%" cellpadding="0" cellspacing="0">
-          ${group.listings.map(listingHtml)}
-        </table>`,
-  );
-  const manageHtml = data.alerts.map((alert) =>
-    paragraph(link(alert.manageUrl, STRINGS.alertMail.manageAlert(alert.searchTerm))),
+  // Each ad's facts once, for the HTML and the text.
+  const groups = data.groups.map((group) => ({
+    title: STRINGS.alertMail.forAlerts(group.searchTerms),
+    ads: group.listings.map((listing) => facts(listing, data.now)),
+  }));
+  const groupsHtml = groups.map((group) => [
+    heading(group.title),
+    block('ads', { ads: group.ads.map(listingHtml) }),
+  ]);
+  const manageHtml = smallPrint(
+    data.alerts.map((alert, index) => [
+      index > 0 ? html`<br />` : '',
+      link(alert.manageUrl, STRINGS.alertMail.manageAlert(alert.searchTerm)),
+    ]),
   );
 
   return layout(
     {
       subject,
       preheader: intro,
-      body: html`${paragraph(greeting(data.name))}${paragraph(intro)}${groupsHtml}
-        ${
-          moreLine
-            ? paragraph(
-                html`${moreLine.moreText}<br />${link(moreLine.moreUrl, MAIL_TEXTS.digest.moreLink)}`,
-              )
-            : ''
-        }
-        <div style="margin-top:24px;font-size:13px">${manageHtml}</div>
-        ${paragraph(html`<span style="font-size:12px;color:#777777">${STRINGS.alertMail.footer}</span>`)}`,
+      body: html`${paragraph(greeting(data.name))}${paragraph(intro)}${groupsHtml}${
+        moreLine
+          ? paragraph(
+              html`${moreLine.moreText}<br />${link(moreLine.moreUrl, MAIL_TEXTS.digest.moreLink)}`,
+            )
+          : ''
+      }${block('divider', {})}${manageHtml}${smallPrint(STRINGS.alertMail.footer)}`,
       textParagraphs: [
         greeting(data.name),
         intro,
-        ...data.groups.map((group) =>
-          [STRINGS.alertMail.forAlerts(group.searchTerms), ...group.listings.map(listingText)].join(
-            '\n\n',
-          ),
-        ),
+        ...groups.map((group) => [group.title, ...group.ads.map(listingText)].join('\n\n')),
         ...(moreLine ? [`${moreLine.moreText}\n${moreLine.moreUrl}`] : []),
         ...data.alerts.map(
           (alert) => `${STRINGS.alertMail.manageAlert(alert.searchTerm)}:\n${alert.manageUrl}`,

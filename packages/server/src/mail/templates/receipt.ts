@@ -1,7 +1,25 @@
-/** The receipt of a paid payment (issue 10): number, date, product, amount with 21 % VAT, company. */
-import { COMPANY, PAYMENT_STRINGS, formatMoney, vatBreakdown } from '@prijsalarm/core';
+/**
+ * The receipt of a paid payment (issue 10): number, date, product, amount with 21 % VAT, and the
+ * seller: name, address, KvK and btw-nummer.
+ */
+import {
+  COMPANY,
+  COMPANY_ADDRESS,
+  PAYMENT_STRINGS,
+  formatMoney,
+  vatBreakdown,
+} from '@prijsalarm/core';
 import { html } from '../html';
-import { greeting, layout, paragraph, type TemplateContext } from './layout';
+import {
+  facts,
+  greeting,
+  heading,
+  layout,
+  link,
+  paragraph,
+  smallPrint,
+  type TemplateContext,
+} from './layout';
 
 /** '24 november 2026' (Amsterdam time). */
 export function formatDutchDate(date: Date): string {
@@ -35,36 +53,34 @@ export function receipt(data: ReceiptData, context: TemplateContext) {
     [text.vat, money(vatCents)],
     [text.total, money(data.amountCents)],
   ];
-  const company = `${COMPANY.legalName} · ${COMPANY.contactEmail} · ${text.chamberOfCommerce} ${COMPANY.chamberOfCommerceNumber} · ${COMPANY.country}`;
-  const table = html`<table
-    role="presentation"
-    cellpadding="6"
-    cellspacing="0"
-    style="border-collapse:collapse;margin:0 0 16px"
-  >
-    ${rows.map(
-      ([label, value]) =>
-        html`<tr>
-          <td style="color:#555555;padding-right:24px">${label}</td>
-          <td><strong>${value}</strong></td>
-        </tr>`,
-    )}
-  </table>`;
+  // A receipt names its seller: name, address, KvK and btw-nummer.
+  const seller = [
+    COMPANY.legalName,
+    `${COMPANY_ADDRESS}, ${COMPANY.country}`,
+    `${text.chamberOfCommerce} ${COMPANY.chamberOfCommerceNumber}`,
+    `${text.vatNumber} ${COMPANY.vatNumber}`,
+    COMPANY.contactEmail,
+  ];
+  const paymentsLabel = PAYMENT_STRINGS.subscription.payments;
   return layout(
     {
       subject: text.subject(data.number),
       preheader: text.intro,
-      body: html`${paragraph(greeting(data.name))}${paragraph(text.intro)}
-        <h2 style="font-size:18px">${text.title}</h2>
-        ${table}${paragraph(text.paidWith)}${paragraph(company)}`,
+      body: html`${paragraph(greeting(data.name))}${paragraph(text.intro)}${heading(text.title)}${facts(
+        rows,
+      )}${paragraph(text.paidWith)}${smallPrint(
+        seller.map((line, index) =>
+          index === 0 ? html`<strong>${line}</strong>` : html`<br />${line}`,
+        ),
+      )}${paragraph(link(data.url, paymentsLabel))}`,
       textParagraphs: [
         greeting(data.name),
         text.intro,
         text.title,
         rows.map(([label, value]) => `${label}: ${value}`).join('\n'),
         text.paidWith,
-        company,
-        data.url,
+        seller.join('\n'),
+        `${paymentsLabel}: ${data.url}`,
       ],
       links: [data.url],
     },
