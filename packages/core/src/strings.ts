@@ -53,8 +53,7 @@ export const STRINGS = {
     priceTooHigh: 'Prijs mag maximaal € 9.999.999 zijn',
     minAboveMax: 'Minimumprijs mag niet hoger zijn dan de maximumprijs',
     postalCodeInvalid: 'Ongeldige postcode',
-    postalCodeInvalidExample: (examples: string) =>
-      `Vul een geldige postcode in, bijv. ${examples}`,
+    postalCodeInvalidExample: (examples: string) => `Ongeldige postcode, bijv. ${examples}`,
     distanceInvalid: 'Kies een geldige afstand',
     distanceNeedsPostalCode: 'Vul eerst een postcode in om een afstand te kiezen',
     wholeCountry: 'Heel het land',

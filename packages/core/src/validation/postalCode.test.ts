@@ -93,10 +93,10 @@ describe('postalCodeSchema', () => {
 
 describe('postalCodeMessage', () => {
   it.each<[PlatformId[] | undefined, string]>([
-    [['marktplaats'], 'Vul een geldige postcode in, bijv. 1234 AB'],
-    [['2dehands'], 'Vul een geldige postcode in, bijv. 1000'],
-    [['marktplaats', '2dehands'], 'Vul een geldige postcode in, bijv. 1234 AB of 1000'],
-    [undefined, 'Vul een geldige postcode in, bijv. 1234 AB of 1000'],
+    [['marktplaats'], 'Ongeldige postcode, bijv. 1234 AB'],
+    [['2dehands'], 'Ongeldige postcode, bijv. 1000'],
+    [['marktplaats', '2dehands'], 'Ongeldige postcode, bijv. 1234 AB of 1000'],
+    [undefined, 'Ongeldige postcode, bijv. 1234 AB of 1000'],
   ])('%j: %j', (platforms, message) => {
     expect(postalCodeMessage(platforms)).toBe(message);
   });

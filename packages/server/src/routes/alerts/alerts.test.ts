@@ -647,7 +647,7 @@ describe('prices typed the Dutch way', () => {
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({
       maxPrice: STRINGS.alertForm.priceInvalid,
-      postalCode: 'Vul een geldige postcode in, bijv. 1234 AB',
+      postalCode: 'Ongeldige postcode, bijv. 1234 AB',
       email: STRINGS.alertForm.emailInvalid,
     });
   });

@@ -164,7 +164,7 @@ describe('prices typed the Dutch way', () => {
     expect(wizard.errors).toEqual({
       minPrice: STRINGS.alertForm.priceInvalid,
       maxPrice: STRINGS.alertForm.priceSeparators,
-      postalCode: 'Vul een geldige postcode in, bijv. 1234 AB',
+      postalCode: 'Ongeldige postcode, bijv. 1234 AB',
     });
   });
 
@@ -387,6 +387,19 @@ describe('platforms', () => {
 });
 
 describe('price and location', () => {
+  it('a 2dehands postal code message gives a Belgian example', async () => {
+    const { wizard } = await setup({ plan: 'PRO' });
+    wizard.selectPlatform('2dehands');
+    wizard.next();
+    wizard.skipCategory();
+    wizard.setSearchTerm('fiets');
+    wizard.next();
+    wizard.setPostalCode('12');
+    wizard.next();
+    expect(wizard.currentStep).toBe('priceLocation');
+    expect(wizard.errors.postalCode).toBe('Ongeldige postcode, bijv. 1000');
+  });
+
   it('distance waits for a postal code', async () => {
     const { wizard } = await setup();
     toPriceLocation(wizard);

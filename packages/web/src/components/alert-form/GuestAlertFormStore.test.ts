@@ -113,7 +113,7 @@ describe('validation (messages from core); nothing is sent', () => {
     expect(form.errors).toEqual({
       searchTerm: STRINGS.alertForm.searchTermRequired,
       maxPrice: STRINGS.alertForm.priceInvalid,
-      postalCode: 'Vul een geldige postcode in, bijv. 1234 AB',
+      postalCode: 'Ongeldige postcode, bijv. 1234 AB',
       email: STRINGS.alertForm.emailInvalid,
     });
     expect(server.requests).toEqual([]);

@@ -270,7 +270,7 @@ describe('editing', () => {
     expect(manage.edit.errors).toEqual({
       searchTerm: STRINGS.alertForm.searchTermRequired,
       maxPrice: STRINGS.alertForm.priceInvalid,
-      postalCode: 'Vul een geldige postcode in, bijv. 1234 AB',
+      postalCode: 'Ongeldige postcode, bijv. 1234 AB',
     });
     expect(manage.edit.failedAttempts).toBe(1);
     expect(server.requests).toEqual([]);
