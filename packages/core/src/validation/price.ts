@@ -92,9 +92,14 @@ export function parsePrice(input: string | number | null | undefined): ParsedPri
   if (text === '') return { kind: 'empty' };
   if (text.length > MAX_PRICE_TEXT_LENGTH) return invalid(texts.priceInvalid);
 
-  text = withoutCurrency(text);
+  const withoutMark = withoutCurrency(text);
+  const hadMark = withoutMark !== text;
+  text = withoutMark;
   const negative = MINUS.test(text);
-  if (negative) text = withoutCurrency(text.replace(MINUS, '').trim());
+  if (negative) {
+    text = text.replace(MINUS, '').trim();
+    if (!hadMark) text = withoutCurrency(text);
+  }
   text = text.replace(WHOLE_EUROS, '').trim();
   // Spaces count only between groups of digits ("1 000"), not around a separator.
   text = text.replace(/ ?([.,]) ?/g, '$1');
