@@ -5,7 +5,7 @@
  * invalid, tied to it for screen readers) and is never stored as "no price". A form sent with
  * several bad fields shows every message at once. At 1280 and at 390 px, axe clean.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   ALERT_FORM_TEXTS,
   MANAGE_ALERT_TEXTS,
@@ -17,8 +17,8 @@ import {
 } from '@prijsalarm/core';
 import {
   apiCall,
-  escapeRegExp,
   expect,
+  expectFieldError,
   horizontalOverflow,
   registerUser,
   screenshotPath,
@@ -46,12 +46,6 @@ const VIEWPORTS = [
   { name: '1280 px', width: 1280, height: 900 },
   { name: '390 px', width: 390, height: 844 },
 ] as const;
-
-/** The field's own error text: tied to it by aria-describedby, and the field marked invalid. */
-async function expectFieldError(field: Locator, message: string) {
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(field).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
-}
 
 async function expectAxeClean(page: Page) {
   const violations = await axeViolations(page);

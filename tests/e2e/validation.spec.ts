@@ -2,18 +2,12 @@
  * Spec §5 "Alert form": bad input is refused with the spec's Dutch messages, beside the field it
  * concerns, and nothing is created. The guest form on home, then the wizard.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ALERT_FORM_TEXTS, MAX_PRICE, STRINGS } from '@prijsalarm/core';
-import { escapeRegExp, expect, mailsTo, registerUser, test, uniqueEmail } from './fixtures';
+import { expect, expectFieldError, mailsTo, registerUser, test, uniqueEmail } from './fixtures';
 
 const fields = ALERT_FORM_TEXTS.fields;
 const messages = STRINGS.alertForm;
-
-/** The field's own error text: tied to it by aria-describedby, and the field marked invalid. */
-async function expectFieldError(field: Locator, message: string) {
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(field).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
-}
 
 function guestForm(page: Page) {
   return page.getByRole('form', { name: ALERT_FORM_TEXTS.guest.formLabel });
