@@ -11,7 +11,7 @@
  *   await publishAd({ title: 'Gazelle racefiets' });
  */
 import { test as base, expect, request as playwrightRequest } from '@playwright/test';
-import type { APIRequestContext, APIResponse, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Locator, Page, TestInfo } from '@playwright/test';
 import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER } from '@prijsalarm/core';
 import type {
@@ -274,4 +274,10 @@ export async function horizontalOverflow(
     scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
     width: window.innerWidth,
   }));
+}
+
+/** The field's own error text: tied to it by aria-describedby, and the field marked invalid. */
+export async function expectFieldError(field: Locator, message: string): Promise<void> {
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
 }

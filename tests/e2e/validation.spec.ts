@@ -2,18 +2,12 @@
  * Spec §5 "Alert form": bad input is refused with the spec's Dutch messages, beside the field it
  * concerns, and nothing is created. The guest form on home, then the wizard.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ALERT_FORM_TEXTS, MAX_PRICE, STRINGS } from '@prijsalarm/core';
-import { escapeRegExp, expect, mailsTo, registerUser, test, uniqueEmail } from './fixtures';
+import { expect, expectFieldError, mailsTo, registerUser, test, uniqueEmail } from './fixtures';
 
 const fields = ALERT_FORM_TEXTS.fields;
 const messages = STRINGS.alertForm;
-
-/** The field's own error text: tied to it by aria-describedby, and the field marked invalid. */
-async function expectFieldError(field: Locator, message: string) {
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(field).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
-}
 
 function guestForm(page: Page) {
   return page.getByRole('form', { name: ALERT_FORM_TEXTS.guest.formLabel });
@@ -41,12 +35,15 @@ test('the guest form refuses bad input with the spec messages', async ({ page })
   await expectFieldError(form.getByLabel(fields.searchTerm), messages.searchTermNoAngleBrackets);
   await expectFieldError(form.getByLabel(fields.maxPrice), messages.priceTooHigh);
 
-  // A partial postal code is refused (checked once the single fields are right).
+  // A partial postal code is refused, with an example of the format.
   await form.getByLabel(fields.searchTerm).fill('fiets');
   await form.getByLabel(fields.maxPrice).fill(String(MAX_PRICE));
   await form.getByLabel(fields.postalCode).fill('12');
   await submit.click();
-  await expectFieldError(form.getByLabel(fields.postalCode), messages.postalCodeInvalid);
+  await expectFieldError(
+    form.getByLabel(fields.postalCode),
+    messages.postalCodeInvalidExample('1234 AB'),
+  );
 
   // The highest allowed price and a full postal code pass.
   await form.getByLabel(fields.postalCode).fill('1234AB');
@@ -92,7 +89,10 @@ test('the wizard refuses an empty or unsafe search term and a too high price', a
   await page.getByLabel(fields.maxPrice).fill('500');
   await page.getByLabel(fields.postalCode).fill('99');
   await nextButton.click();
-  await expectFieldError(page.getByLabel(fields.postalCode), messages.postalCodeInvalid);
+  await expectFieldError(
+    page.getByLabel(fields.postalCode),
+    messages.postalCodeInvalidExample('1234 AB'),
+  );
   await expect(stepHeading('priceLocation')).toBeVisible();
   await page.getByLabel(fields.postalCode).fill('9999ZZ');
   await nextButton.click();

@@ -7,8 +7,8 @@
 import type { DistanceKm } from '../constants';
 import type { AlertStatus } from '../api/types';
 import type { DeliveryMethod, SellerType } from '../validation/filters';
-import type { PlatformId } from '../domain';
 import { formatMoney } from './format';
+import { POSTAL_CODE_EXAMPLES } from '../validation/postalCode';
 
 /** A price range in words: 'Tot € 400,00', '€ 100,00 – € 400,00', 'Geen prijsgrens'. */
 export function formatPriceRange(minPrice: number | null, maxPrice: number | null): string {
@@ -50,10 +50,7 @@ export const ALERT_FORM_TEXTS = {
     minPrice: 'Minimumprijs (€)',
     pricePlaceholder: 'Geen grens',
     postalCode: 'Postcode',
-    postalCodePlaceholder: {
-      marktplaats: '1234 AB',
-      '2dehands': '1000',
-    } satisfies Record<PlatformId, string>,
+    postalCodePlaceholder: POSTAL_CODE_EXAMPLES,
     distance: 'Afstand',
     distanceOption: (km: DistanceKm) => `${km} km`,
     email: 'E-mailadres',

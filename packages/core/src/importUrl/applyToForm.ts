@@ -12,6 +12,7 @@ import {
   type AlertFormState,
 } from '../validation/alertForm';
 import { normalizePostalCode } from '../validation/postalCode';
+import { priceInputText } from '../validation/price';
 import type { ImportCategory, ImportNote, MarketplaceSearchImport } from './parse';
 import { IMPORT_URL_TEXTS as texts } from './strings';
 
@@ -29,11 +30,6 @@ export interface ImportTarget {
 
 export type FormImportResult =
   { ok: true; state: AlertFormState; notes: ImportNote[] } | { ok: false; error: string };
-
-/** Euros as the price fields show them: '250', '12,50'. */
-export function priceInputText(euros: number): string {
-  return Number.isInteger(euros) ? String(euros) : euros.toFixed(2).replace('.', ',');
-}
 
 function asFormCategory(category: ImportCategory | undefined): AlertFormCategory | null {
   return category

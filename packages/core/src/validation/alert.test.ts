@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_LABELS, STRINGS } from '../strings';
 import { guestCreateAlertSchema, updateAlertSchema, userCreateAlertSchema } from './alert';
 import { fieldErrors } from './fieldErrors';
+import { postalCodeMessage } from './postalCode';
 
 const t = STRINGS.alertForm;
+const dutchCode = postalCodeMessage(['marktplaats']);
 
 function errorsOf(schema: { safeParse(input: unknown): unknown }, input: unknown) {
   const result = schema.safeParse(input) as ReturnType<typeof guestCreateAlertSchema.safeParse>;
@@ -92,12 +94,67 @@ describe('guestCreateAlertSchema', () => {
       { notifyEmail: t.notificationMethodRequired },
     ],
     ['a field outside the payload', { colour: 'red' }, { colour: STRINGS.validation.unknownField }],
-    ['a Belgian postal code', { postalCode: '2000' }, { postalCode: t.postalCodeInvalid }],
+    ['a Belgian postal code', { postalCode: '2000' }, { postalCode: dutchCode }],
     ['a distance without postal code', { distance: 10 }, { distance: t.distanceNeedsPostalCode }],
     ['a max price of 10 000 000', { maxPrice: 10_000_000 }, { maxPrice: t.priceTooHigh }],
     ['a missing search term', { searchTerm: undefined }, { searchTerm: t.searchTermRequired }],
   ])('rejects %s', (_case, change, expected) => {
     expect(errorsOf(guestCreateAlertSchema, { ...guest, ...change })).toEqual(expected);
+  });
+});
+
+describe('every field error at once', () => {
+  it('names every bad field of the guest form in one answer', () => {
+    const input = { searchTerm: '', maxPrice: 'abc', postalCode: '12', email: 'nope' };
+    expect(errorsOf(guestCreateAlertSchema, input)).toEqual({
+      searchTerm: t.searchTermRequired,
+      maxPrice: t.priceInvalid,
+      postalCode: dutchCode,
+      email: t.emailInvalid,
+    });
+  });
+
+  it("names a guest's locked value beside a bad field", () => {
+    const input = { ...guest, email: 'nope', notifyTelegram: true, distance: 10 };
+    expect(errorsOf(guestCreateAlertSchema, input)).toEqual({
+      email: t.emailInvalid,
+      notifyTelegram: STRINGS.access.availableFromPlan(PLAN_LABELS.REGISTERED),
+      distance: t.distanceNeedsPostalCode,
+    });
+  });
+
+  it('names the wizard’s bad prices, postal code and search term together', () => {
+    const input = { ...user, searchTerm: ' ', minPrice: '1,500', maxPrice: '€ 5', postalCode: 'x' };
+    expect(errorsOf(userCreateAlertSchema, input)).toEqual({
+      searchTerm: t.searchTermRequired,
+      minPrice: t.priceSeparators,
+      postalCode: dutchCode,
+    });
+  });
+
+  it('judges min above max beside another field’s message', () => {
+    const input = { ...user, searchTerm: '', minPrice: '1.000', maxPrice: '400,-' };
+    expect(errorsOf(userCreateAlertSchema, input)).toEqual({
+      searchTerm: t.searchTermRequired,
+      minPrice: t.minAboveMax,
+    });
+  });
+
+  it('names a postal code no platform accepts while the platforms are refused', () => {
+    const input = { ...user, platforms: ['ebay'], postalCode: '12' };
+    expect(errorsOf(userCreateAlertSchema, input)).toEqual({
+      'platforms.0': STRINGS.validation.invalidChoice,
+      postalCode: postalCodeMessage(),
+    });
+  });
+
+  it('names every bad field of a manage-page update in one answer', () => {
+    const input = { searchTerm: '', maxPrice: 'veel', postalCode: '35', distance: 10 };
+    expect(errorsOf(updateAlertSchema, input)).toEqual({
+      searchTerm: t.searchTermRequired,
+      maxPrice: t.priceInvalid,
+      postalCode: postalCodeMessage(),
+    });
   });
 });
 
@@ -140,9 +197,9 @@ describe('userCreateAlertSchema', () => {
     [
       'a Dutch postal code on 2dehands',
       { platforms: ['2dehands'], postalCode: '1234 AB' },
-      { postalCode: t.postalCodeInvalid },
+      { postalCode: postalCodeMessage(['2dehands']) },
     ],
-    ['an incomplete postal code', { postalCode: '12' }, { postalCode: t.postalCodeInvalid }],
+    ['an incomplete postal code', { postalCode: '12' }, { postalCode: dutchCode }],
     [
       'a sub category without top category',
       { l2CategoryId: 157 },

@@ -9,8 +9,9 @@ import { PLAN_LABELS, STRINGS } from '../strings';
 import { emailSchema, optionalEmailSchema } from './common';
 import { distanceSchema } from './distanceSchema';
 import { customFiltersSchema, deliveryMethodSchema, sellerTypeSchema } from './filtersSchema';
+import { BESIDE_FIELD_ERRORS, refusedFields } from './fieldErrors';
 import { dutch } from './messages';
-import { canonicalAlertPostalCode } from './postalCode';
+import { canonicalAlertPostalCode, postalCodeMessage } from './postalCode';
 import { priceRangeError } from './price';
 import { priceSchema } from './priceSchema';
 import { searchTermSchema } from './searchTermSchema';
@@ -65,34 +66,46 @@ export type AlertPayloadMode = 'guest' | 'create' | 'update';
 /**
  * The rules between fields, as `{ path, message }`. On create, an absent field means "none"; on
  * update it means "unchanged", so a rule is only judged when the payload itself settles it (the
- * server checks the merged alert again with mode 'create').
+ * server checks the merged alert again with mode 'create'). A field named in `refused` already
+ * has its own message: the rules that need its value wait for it (platforms that were refused
+ * count as unknown, so a postal code no platform accepts is still named).
  */
 export function alertCrossFieldErrors(
   alert: AlertCrossFields,
   mode: AlertPayloadMode,
+  refused: ReadonlySet<string> = new Set(),
 ): { path: string; message: string }[] {
   const errors: { path: string; message: string }[] = [];
   const settled = (value: unknown) => mode !== 'update' || value !== undefined;
+  const usable = (...keys: (keyof AlertCrossFields)[]) => !keys.some((key) => refused.has(key));
 
-  const priceMessage = priceRangeError(alert.minPrice ?? null, alert.maxPrice ?? null);
-  if (priceMessage !== null) errors.push({ path: 'minPrice', message: priceMessage });
+  if (usable('minPrice', 'maxPrice')) {
+    const priceMessage = priceRangeError(alert.minPrice ?? null, alert.maxPrice ?? null);
+    if (priceMessage !== null) errors.push({ path: 'minPrice', message: priceMessage });
+  }
 
-  if (alert.postalCode !== undefined && alert.postalCode !== null) {
-    if (canonicalAlertPostalCode(alert.platforms, alert.postalCode) === null) {
-      errors.push({ path: 'postalCode', message: texts.postalCodeInvalid });
+  if (usable('postalCode') && alert.postalCode !== undefined && alert.postalCode !== null) {
+    const platforms = usable('platforms') ? alert.platforms : undefined;
+    if (canonicalAlertPostalCode(platforms, alert.postalCode) === null) {
+      errors.push({ path: 'postalCode', message: postalCodeMessage(platforms) });
     }
   }
   const hasDistance = alert.distance !== undefined && alert.distance !== null;
-  if (hasDistance && settled(alert.postalCode) && (alert.postalCode ?? null) === null) {
-    errors.push({ path: 'distance', message: texts.distanceNeedsPostalCode });
+  if (usable('distance', 'postalCode') && hasDistance && settled(alert.postalCode)) {
+    if ((alert.postalCode ?? null) === null) {
+      errors.push({ path: 'distance', message: texts.distanceNeedsPostalCode });
+    }
   }
 
   const hasL2 = alert.l2CategoryId !== undefined && alert.l2CategoryId !== null;
-  if (hasL2 && settled(alert.l1CategoryId) && (alert.l1CategoryId ?? null) === null) {
-    errors.push({ path: 'l1CategoryId', message: texts.categoryParentRequired });
+  if (usable('l1CategoryId', 'l2CategoryId') && hasL2 && settled(alert.l1CategoryId)) {
+    if ((alert.l1CategoryId ?? null) === null) {
+      errors.push({ path: 'l1CategoryId', message: texts.categoryParentRequired });
+    }
   }
 
-  if (mode !== 'guest' && settled(alert.notifyEmail) && settled(alert.notifyTelegram)) {
+  const notifySettled = settled(alert.notifyEmail) && settled(alert.notifyTelegram);
+  if (mode !== 'guest' && usable('notifyEmail', 'notifyTelegram') && notifySettled) {
     if (alert.notifyEmail !== true && alert.notifyTelegram !== true) {
       errors.push({ path: 'notifyEmail', message: texts.notificationMethodRequired });
     }
@@ -100,17 +113,41 @@ export function alertCrossFieldErrors(
   return errors;
 }
 
-/** Reports the cross-field errors and formats the postal code for the platform(s). */
-function finishAlert<T extends AlertCrossFields>(mode: AlertPayloadMode) {
-  return (alert: T, ctx: z.RefinementCtx): T => {
-    const errors = alertCrossFieldErrors(alert, mode);
+/**
+ * Reports the cross-field errors (and, with `rules`, a schema's own rules between its values)
+ * beside whatever the fields' own schemas refused, so every message shows at once rather than
+ * one round after another. zod skips a check after a refused field unless asked: this one is.
+ */
+function checkAlert(
+  mode: AlertPayloadMode,
+  rules: (alert: Record<string, unknown>) => { path: string; message: string }[] = () => [],
+) {
+  return z.superRefine<unknown>((input, ctx) => {
+    if (typeof input !== 'object' || input === null) return;
+    const alert = input as Record<string, unknown>;
+    const refused = refusedFields(ctx.issues);
+    const errors = [
+      ...rules(alert),
+      ...alertCrossFieldErrors(crossFieldsOf(alert, mode), mode, refused),
+    ];
     for (const { path, message } of errors) {
-      ctx.addIssue({ code: 'custom', path: [path], message, input: alert });
+      if (refused.has(path)) continue;
+      ctx.addIssue({ code: 'custom', path: [path], message, input });
     }
-    if (errors.length > 0) return z.NEVER;
-    if (typeof alert.postalCode !== 'string') return alert;
-    return { ...alert, postalCode: canonicalAlertPostalCode(alert.platforms, alert.postalCode) };
-  };
+  }, BESIDE_FIELD_ERRORS);
+}
+
+/** What the cross-field rules see: a guest's alert only has the guest form's own fields. */
+function crossFieldsOf(input: Record<string, unknown>, mode: AlertPayloadMode): AlertCrossFields {
+  if (mode !== 'guest') return input as AlertCrossFields;
+  const { platforms, maxPrice, postalCode, distance } = input as AlertCrossFields;
+  return { platforms, maxPrice, postalCode, distance };
+}
+
+/** Formats the postal code for the platform(s), once every check passed. */
+function withCanonicalPostalCode<T extends AlertCrossFields>(alert: T): T {
+  if (typeof alert.postalCode !== 'string') return alert;
+  return { ...alert, postalCode: canonicalAlertPostalCode(alert.platforms, alert.postalCode) };
 }
 
 /**
@@ -155,6 +192,14 @@ function locked(feature: FeatureName): string {
   return featureLockedMessage(feature, null);
 }
 
+/** The guest's fields that carry a value only a plan (or an account) allows. */
+function guestValueErrors(alert: Record<string, unknown>): { path: string; message: string }[] {
+  return GUEST_VALUE_RULES.filter((rule) => rule.locked(alert[rule.path])).map((rule) => ({
+    path: rule.path,
+    message: rule.message,
+  }));
+}
+
 /** The spec payload's fields beyond the guest form: read, checked, and then left out. */
 const guestOptionsShape = z.strictObject({
   minPrice: priceSchema,
@@ -194,24 +239,18 @@ export const guestCreateAlertSchema = z
     },
     dutch(),
   )
-  .superRefine((alert, ctx) => {
-    for (const rule of GUEST_VALUE_RULES) {
-      const value: unknown = alert[rule.path];
-      if (rule.locked(value)) {
-        ctx.addIssue({ code: 'custom', path: [rule.path], message: rule.message, input: value });
-      }
-    }
-  })
-  .transform(({ searchTerm, platforms, maxPrice, postalCode, distance, email, schedule }) => ({
-    searchTerm,
-    platforms,
-    maxPrice,
-    postalCode,
-    distance,
-    email,
-    ...(schedule ? { schedule } : {}),
-  }))
-  .transform(finishAlert('guest'));
+  .check(checkAlert('guest', guestValueErrors))
+  .transform(({ searchTerm, platforms, maxPrice, postalCode, distance, email, schedule }) =>
+    withCanonicalPostalCode({
+      searchTerm,
+      platforms,
+      maxPrice,
+      postalCode,
+      distance,
+      email,
+      ...(schedule ? { schedule } : {}),
+    }),
+  );
 
 /** The authenticated wizard's payload. Defaults are those of a fresh form. */
 export const userCreateAlertSchema = z
@@ -238,7 +277,8 @@ export const userCreateAlertSchema = z
     },
     dutch(),
   )
-  .transform(finishAlert('create'));
+  .check(checkAlert('create'))
+  .transform(withCanonicalPostalCode);
 
 /** PUT /alerts/manage/{token}: the create fields, all optional; absent means unchanged. */
 export const updateAlertSchema = z
@@ -265,7 +305,8 @@ export const updateAlertSchema = z
     },
     dutch(),
   )
-  .transform(finishAlert('update'));
+  .check(checkAlert('update'))
+  .transform(withCanonicalPostalCode);
 
 /** What a client sends (prices may be strings like '12,50'; defaults may be left out). */
 export type CreateAlertPayload = z.input<typeof userCreateAlertSchema>;

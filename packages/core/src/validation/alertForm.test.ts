@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STRINGS } from '../strings';
 import { guestCreateAlertSchema, userCreateAlertSchema } from './alert';
 import {
   applyNotificationToggle,
@@ -70,9 +71,12 @@ describe('buildCreateAlertPayload', () => {
     expect('sellerType' in payload).toBe(expected !== undefined);
   });
 
-  it.each<[string, string, number | null]>([
+  it.each<[string, string, number | string | null]>([
     ['a comma price', '12,50', 12.5],
-    ['an unreadable price', 'abc', null],
+    ['a price with a thousands dot', '1.000', 1000],
+    ['a price with a euro sign', '€ 400', 400],
+    // Sent as typed, so the schema refuses it with its message rather than dropping it.
+    ['an unreadable price', ' abc ', 'abc'],
     ['no price', '', null],
   ])('parses %s', (_case, typed, expected) => {
     const payload = buildCreateAlertPayload(form({ minPrice: typed, maxPrice: typed }));
@@ -138,6 +142,27 @@ describe('buildGuestCreateAlertPayload', () => {
       email: 'jan@example.nl',
     });
     expect(guestCreateAlertSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it.each<[string, number]>([
+    ['1.000', 1000],
+    ['1.000,50', 1000.5],
+    ['400,-', 400],
+    ['€ 400', 400],
+  ])('sends a max price typed as %j as € %d', (maxPrice, euros) => {
+    const guest = { ...initialGuestAlertFormState, searchTerm: 'fiets', email: 'jan@example.nl' };
+    const payload = buildGuestCreateAlertPayload({ ...guest, maxPrice });
+    expect(payload.maxPrice).toBe(euros);
+    expect(guestCreateAlertSchema.parse(payload).maxPrice).toBe(euros);
+  });
+
+  it('has an unreadable max price refused with its message, never sent as no price', () => {
+    const guest = { ...initialGuestAlertFormState, searchTerm: 'fiets', email: 'jan@example.nl' };
+    const payload = buildGuestCreateAlertPayload({ ...guest, maxPrice: 'abc' });
+    const result = guestCreateAlertSchema.safeParse(payload);
+    expect(result.error?.issues.map(({ path, message }) => [path, message])).toEqual([
+      [['maxPrice'], STRINGS.alertForm.priceInvalid],
+    ]);
   });
 });
 

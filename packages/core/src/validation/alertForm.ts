@@ -14,7 +14,7 @@ import {
   type SellerType,
 } from './filters';
 import { canonicalPostalCode, normalizePostalCode } from './postalCode';
-import { parsePrice } from './price';
+import { priceForPayload } from './price';
 
 /** What the form needs of a category (a CategoryDto fits). */
 export interface AlertFormCategory {
@@ -34,7 +34,7 @@ export interface AlertFormState {
   category: { l1: AlertFormCategory | null; l2: AlertFormCategory | null };
   searchTerm: string;
   email: string;
-  /** As typed; parsed when the payload is built. */
+  /** As typed; read by core's price parser when the payload is built and checked. */
   minPrice: string;
   maxPrice: string;
   postalCode: string;
@@ -110,8 +110,8 @@ export function buildCreateAlertPayload(state: AlertFormState): CreateAlertPaylo
   const payload: CreateAlertPayload = {
     searchTerm: state.searchTerm.trim(),
     platforms: state.platform === null ? [] : [state.platform],
-    maxPrice: parsePrice(state.maxPrice),
-    minPrice: parsePrice(state.minPrice),
+    maxPrice: priceForPayload(state.maxPrice),
+    minPrice: priceForPayload(state.minPrice),
     postalCode,
     distance: distanceEnabled(postalCode) ? state.distance : null,
     l1CategoryId: state.category.l1?.id ?? null,
@@ -137,7 +137,7 @@ export function buildGuestCreateAlertPayload(state: AlertFormState): GuestCreate
   return {
     searchTerm: state.searchTerm.trim(),
     platforms: ['marktplaats'],
-    maxPrice: parsePrice(state.maxPrice),
+    maxPrice: priceForPayload(state.maxPrice),
     postalCode,
     distance: distanceEnabled(postalCode) ? state.distance : null,
     email: state.email.trim(),

@@ -49,3 +49,17 @@ export function validateInput<S extends z.ZodType>(
   const error = Object.values(fields)[0] ?? STRINGS.api.validationFailed;
   return { success: false, error, fields };
 }
+
+/** The top-level fields that already have a message: a rule between fields waits for them. */
+export function refusedFields(issues: readonly { path?: readonly PropertyKey[] }[]): Set<string> {
+  return new Set(issues.map((issue) => String(issue.path?.[0] ?? '')));
+}
+
+/**
+ * The params of a check between an object's fields that runs beside the fields' own messages, so
+ * a form shows every message at once: zod skips such a check after any refused field unless asked.
+ */
+export const BESIDE_FIELD_ERRORS = {
+  when: (payload: { value: unknown }): boolean =>
+    typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+};

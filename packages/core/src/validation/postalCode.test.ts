@@ -5,9 +5,9 @@ import {
   canonicalPostalCode,
   isCompletePostalCode,
   normalizePostalCode,
+  postalCodeMessage,
 } from './postalCode';
 import { postalCodeSchema } from './postalCodeSchema';
-import { STRINGS } from '../strings';
 
 describe('normalizePostalCode', () => {
   it.each<[PlatformId, string, string]>([
@@ -87,6 +87,17 @@ describe('postalCodeSchema', () => {
     ['2dehands', 2000],
   ])('%s rejects %j', (platform, input) => {
     const result = postalCodeSchema(platform).safeParse(input);
-    expect(result.error?.issues[0]?.message).toBe(STRINGS.alertForm.postalCodeInvalid);
+    expect(result.error?.issues[0]?.message).toBe(postalCodeMessage([platform]));
+  });
+});
+
+describe('postalCodeMessage', () => {
+  it.each<[PlatformId[] | undefined, string]>([
+    [['marktplaats'], 'Ongeldige postcode, bijv. 1234 AB'],
+    [['2dehands'], 'Ongeldige postcode, bijv. 1000'],
+    [['marktplaats', '2dehands'], 'Ongeldige postcode, bijv. 1234 AB of 1000'],
+    [undefined, 'Ongeldige postcode, bijv. 1234 AB of 1000'],
+  ])('%j: %j', (platforms, message) => {
+    expect(postalCodeMessage(platforms)).toBe(message);
   });
 });

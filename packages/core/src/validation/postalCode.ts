@@ -5,10 +5,17 @@
  */
 import { POSTAL_CODE_LENGTHS } from '../constants';
 import { PLATFORM_IDS, type PlatformId } from '../domain';
+import { STRINGS } from '../strings';
 
 const COMPLETE_POSTAL_CODE: Record<PlatformId, RegExp> = {
   marktplaats: /^[1-9][0-9]{3} [A-Z]{2}$/,
   '2dehands': /^[1-9][0-9]{3}$/,
+};
+
+/** A complete code of each platform's country, as the fields show it and messages cite it. */
+export const POSTAL_CODE_EXAMPLES: Readonly<Record<PlatformId, string>> = {
+  marktplaats: '1234 AB',
+  '2dehands': '1000',
 };
 
 /** Dutch codes are 4 + 2 characters; the space between them is added by formatting. */
@@ -56,10 +63,23 @@ export function canonicalAlertPostalCode(
   platforms: readonly PlatformId[] | undefined,
   input: string,
 ): string | null {
-  const candidates = platforms !== undefined && platforms.length > 0 ? platforms : PLATFORM_IDS;
-  for (const platform of candidates) {
+  for (const platform of candidatePlatforms(platforms)) {
     const code = canonicalPostalCode(platform, input);
     if (code !== null) return code;
   }
   return null;
+}
+
+/** The postal codes an alert on these platforms accepts: each given one, or either without. */
+function candidatePlatforms(platforms: readonly PlatformId[] | undefined): readonly PlatformId[] {
+  return platforms !== undefined && platforms.length > 0 ? platforms : PLATFORM_IDS;
+}
+
+/**
+ * The message for a postal code an alert on these platforms refuses, with an example of the
+ * format it wants ('bijv. 1234 AB'; '1000' for 2dehands; both when either would do).
+ */
+export function postalCodeMessage(platforms?: readonly PlatformId[]): string {
+  const examples = candidatePlatforms(platforms).map((platform) => POSTAL_CODE_EXAMPLES[platform]);
+  return STRINGS.alertForm.postalCodeInvalidExample(examples.join(' of '));
 }

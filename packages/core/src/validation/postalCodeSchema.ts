@@ -4,18 +4,15 @@
  */
 import { z } from 'zod';
 import type { PlatformId } from '../domain';
-import { STRINGS } from '../strings';
 import { dutch } from './messages';
-import { canonicalPostalCode } from './postalCode';
+import { canonicalPostalCode, postalCodeMessage } from './postalCode';
 
 /** A complete postal code for one platform, sent in its stored form (`'3511ab'` → `'3511 AB'`). */
 export function postalCodeSchema(platform: PlatformId) {
-  return z
-    .string(dutch({ invalid: STRINGS.alertForm.postalCodeInvalid }))
-    .transform((input, ctx) => {
-      const code = canonicalPostalCode(platform, input);
-      if (code !== null) return code;
-      ctx.addIssue({ code: 'custom', message: STRINGS.alertForm.postalCodeInvalid, input });
-      return z.NEVER;
-    });
+  return z.string(dutch({ invalid: postalCodeMessage([platform]) })).transform((input, ctx) => {
+    const code = canonicalPostalCode(platform, input);
+    if (code !== null) return code;
+    ctx.addIssue({ code: 'custom', message: postalCodeMessage([platform]), input });
+    return z.NEVER;
+  });
 }

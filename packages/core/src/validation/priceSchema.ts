@@ -3,26 +3,21 @@
  * checks as typed (the home page's guest form) loads no zod until it validates (issue 14, Budget).
  */
 import { z } from 'zod';
-import { MAX_PRICE, MIN_PRICE } from '../constants';
 import { STRINGS } from '../strings';
 import { parsePrice } from './price';
 
 /**
- * An optional price in a request: a number, a numeric string (`'12,50'`) or `null`/empty for none.
- * Unlike the form, the server rejects an unreadable string instead of dropping it.
+ * An optional price in a request: a number (euros), a price as typed (`'1.000,50'`, `'€ 400'`,
+ * read by `parsePrice`), or `null`/empty for none. An unreadable or out-of-range price is refused
+ * with the parser's Dutch message, never dropped.
  */
 export const priceSchema = z
   .union([z.number(), z.string(), z.null()], { error: STRINGS.alertForm.priceInvalid })
-  .transform((value) => {
-    if (typeof value !== 'string') return value;
-    if (value.trim() === '') return null;
-    return parsePrice(value) ?? Number.NaN;
+  .transform((value, ctx) => {
+    const parsed = parsePrice(value);
+    if (parsed.kind === 'amount') return parsed.euros;
+    if (parsed.kind === 'empty') return null;
+    ctx.addIssue({ code: 'custom', message: parsed.message, input: value });
+    return z.NEVER;
   })
-  .pipe(
-    z
-      .number({ error: STRINGS.alertForm.priceInvalid })
-      .min(MIN_PRICE, STRINGS.alertForm.priceTooLow)
-      .max(MAX_PRICE, STRINGS.alertForm.priceTooHigh)
-      .nullable(),
-  )
   .optional();

@@ -54,6 +54,7 @@ describe('notificationQuerySchema', () => {
     ['a sort', { sortBy: 'price', sortOrder: 'asc' }, { sortBy: 'price', sortOrder: 'asc' }],
     ['a platform', { platform: '2dehands' }, { platform: '2dehands' }],
     ['a search term', { searchTerm: ' fiets ' }, { searchTerm: 'fiets' }],
+    ['Dutch prices', { minPrice: '€ 12,5', maxPrice: '1.000' }, { minPrice: 12.5, maxPrice: 1000 }],
   ])('reads %s', (_case, input, expected) => {
     expect(notificationQuerySchema.parse(input)).toMatchObject(expected);
   });
@@ -85,6 +86,16 @@ describe('notificationQuerySchema', () => {
       { minPrice: STRINGS.alertForm.minAboveMax },
     ],
     ['an unreadable price', { maxPrice: 'veel' }, { maxPrice: STRINGS.alertForm.priceInvalid }],
+    [
+      'min price above a Dutch-written max',
+      { minPrice: '1.000', maxPrice: '400,-' },
+      { minPrice: STRINGS.alertForm.minAboveMax },
+    ],
+    [
+      'an unreadable price and an inverted date range, both at once',
+      { minPrice: 'abc', startDate: '2024-03-02', endDate: '2024-03-01' },
+      { minPrice: STRINGS.alertForm.priceInvalid, endDate: v.dateRangeInverted },
+    ],
     ['a 501-character search', { searchTerm: 's'.repeat(501) }, { searchTerm: v.tooLong(500) }],
   ])('rejects %s', (_case, input, expected) => {
     expect(errorsOf(notificationQuerySchema, input)).toEqual(expected);

@@ -25,6 +25,7 @@ import {
   PERSON_NAME_MAX_LENGTH,
   TELEGRAM_CODE_MAX_LENGTH,
 } from './limits';
+import { BESIDE_FIELD_ERRORS, refusedFields } from './fieldErrors';
 import { dutch } from './messages';
 import { priceRangeError } from './price';
 import { priceSchema } from './priceSchema';
@@ -145,10 +146,16 @@ export const notificationQuerySchema = z
     dutch(),
   )
   .superRefine((query, ctx) => {
-    const priceMessage = priceRangeError(query.minPrice ?? null, query.maxPrice ?? null);
-    if (priceMessage !== null) {
-      ctx.addIssue({ code: 'custom', path: ['minPrice'], message: priceMessage, input: query });
+    // Each range is judged once both its ends passed their own check, beside those messages.
+    const refused = refusedFields(ctx.issues);
+    const judged = (...keys: string[]) => !keys.some((key) => refused.has(key));
+    if (judged('minPrice', 'maxPrice')) {
+      const priceMessage = priceRangeError(query.minPrice ?? null, query.maxPrice ?? null);
+      if (priceMessage !== null) {
+        ctx.addIssue({ code: 'custom', path: ['minPrice'], message: priceMessage, input: query });
+      }
     }
+    if (!judged('startDate', 'endDate')) return;
     if (query.startDate !== undefined && query.endDate !== undefined) {
       // ISO dates compare correctly as text.
       if (query.endDate < query.startDate) {
@@ -160,7 +167,7 @@ export const notificationQuerySchema = z
         });
       }
     }
-  })
+  }, BESIDE_FIELD_ERRORS)
   .transform(({ alertId, alertIds, minPrice, maxPrice, ...query }) => {
     const ids = [...new Set([...(alertIds ?? []), ...(alertId === undefined ? [] : [alertId])])];
     return {

@@ -608,6 +608,51 @@ describe('categories on an alert', () => {
   });
 });
 
+describe('prices typed the Dutch way', () => {
+  it.each<[string, number]>([
+    ['1.000', 1000],
+    ['1.000,50', 1000.5],
+    ['400,-', 400],
+    ['€ 400', 400],
+    ['400', 400],
+    ['12,5', 12.5],
+  ])('a guest max price of %j is stored as € %d', async (maxPrice, euros) => {
+    const { manageToken, browser } = await createGuestAlert({ maxPrice });
+    const res = await manage(browser, manageToken);
+    expect(res.body.alert.maxPrice).toBe(euros);
+  });
+
+  it.each<[string, string]>([
+    ['abc', STRINGS.alertForm.priceInvalid],
+    ['1,500', STRINGS.alertForm.priceSeparators],
+    ['-5', STRINGS.alertForm.priceTooLow],
+  ])('%j is refused with a Dutch 400 and nothing is stored', async (maxPrice, message) => {
+    const email = uniqueEmail('prijs');
+    const browser = await guestBrowser(server);
+    const res = await browser.post<ApiErrorBody>('/api/alerts', guestPayload({ email, maxPrice }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: STRINGS.api.validationFailed,
+      fields: { maxPrice: message },
+    });
+    expect(await guestAlertsOf(email)).toBe(0);
+  });
+
+  it('names every bad field in one answer', async () => {
+    const browser = await guestBrowser(server);
+    const res = await browser.post<ApiErrorBody>(
+      '/api/alerts',
+      guestPayload({ maxPrice: 'abc', postalCode: '12', email: 'geen-adres' }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({
+      maxPrice: STRINGS.alertForm.priceInvalid,
+      postalCode: 'Ongeldige postcode, bijv. 1234 AB',
+      email: STRINGS.alertForm.emailInvalid,
+    });
+  });
+});
+
 describe('bad input', () => {
   const longTerm = 'a'.repeat(501);
 

@@ -134,6 +134,56 @@ function toPriceLocation(wizard: AlertWizardStore) {
   wizard.next();
 }
 
+describe('prices typed the Dutch way', () => {
+  it.each([
+    ['1.000', 1000, 'Tot € 1.000,00'],
+    ['1.000,50', 1000.5, 'Tot € 1.000,50'],
+    ['400,-', 400, 'Tot € 400,00'],
+    ['€ 400', 400, 'Tot € 400,00'],
+    ['400', 400, 'Tot € 400,00'],
+    ['12,5', 12.5, 'Tot € 12,50'],
+  ])('%j passes the price step, is sent as € %d and reads %j', async (typed, euros, summary) => {
+    const { wizard } = await setup();
+    toPriceLocation(wizard);
+    wizard.setMaxPrice(typed);
+    wizard.next();
+    expect(wizard.errors).toEqual({});
+    expect(wizard.currentStep).toBe('advanced');
+    expect(wizard.payload.maxPrice).toBe(euros);
+    expect(wizard.summary.price.replace(/\s/g, ' ')).toBe(summary);
+  });
+
+  it('the price step shows every bad field at once and stays', async () => {
+    const { wizard } = await setup();
+    toPriceLocation(wizard);
+    wizard.setMinPrice('abc');
+    wizard.setMaxPrice('1,500');
+    wizard.setPostalCode('12');
+    wizard.next();
+    expect(wizard.currentStep).toBe('priceLocation');
+    expect(wizard.errors).toEqual({
+      minPrice: STRINGS.alertForm.priceInvalid,
+      maxPrice: STRINGS.alertForm.priceSeparators,
+      postalCode: 'Ongeldige postcode, bijv. 1234 AB',
+    });
+  });
+
+  it('sending without a search term keeps the other steps’ messages for when they show', async () => {
+    const { wizard } = await setup();
+    toPriceLocation(wizard);
+    wizard.setMaxPrice('abc');
+    wizard.setSearchTerm('');
+    wizard.goTo('summary');
+    await wizard.submit();
+    expect(wizard.currentStep).toBe('search');
+    expect(wizard.errors).toEqual({
+      searchTerm: STRINGS.alertForm.searchTermRequired,
+      maxPrice: STRINGS.alertForm.priceInvalid,
+    });
+    expect(server.requests.filter((r) => r.path === CREATE)).toEqual([]);
+  });
+});
+
 describe('steps', () => {
   it('go forward with a check per step, and backward', async () => {
     const { wizard } = await setup();
@@ -337,6 +387,19 @@ describe('platforms', () => {
 });
 
 describe('price and location', () => {
+  it('a 2dehands postal code message gives a Belgian example', async () => {
+    const { wizard } = await setup({ plan: 'PRO' });
+    wizard.selectPlatform('2dehands');
+    wizard.next();
+    wizard.skipCategory();
+    wizard.setSearchTerm('fiets');
+    wizard.next();
+    wizard.setPostalCode('12');
+    wizard.next();
+    expect(wizard.currentStep).toBe('priceLocation');
+    expect(wizard.errors.postalCode).toBe('Ongeldige postcode, bijv. 1000');
+  });
+
   it('distance waits for a postal code', async () => {
     const { wizard } = await setup();
     toPriceLocation(wizard);

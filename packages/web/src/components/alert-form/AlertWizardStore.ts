@@ -130,6 +130,12 @@ export interface AlertWizardOptions {
 
 const texts = ALERT_FORM_TEXTS;
 
+/** A typed price for the summary: the price step refused an unreadable one before it shows. */
+function typedEuros(text: string): number | null {
+  const price = parsePrice(text);
+  return price.kind === 'amount' ? price.euros : null;
+}
+
 /**
  * The platform cards (spec §2): an unavailable one carries core's plan message and sends guests
  * to login (coming back to `currentPath`) and signed-in users to the subscription page.
@@ -573,7 +579,7 @@ export class AlertWizardStore {
       platform: platform ? platform.name : texts.summary.notSet,
       searchTerm: form.searchTerm.trim() || texts.summary.notSet,
       category: l1 ? [l1.name, l2?.name].filter(Boolean).join(' › ') : texts.category.all,
-      price: formatPriceRange(parsePrice(form.minPrice), parsePrice(form.maxPrice)),
+      price: formatPriceRange(typedEuros(form.minPrice), typedEuros(form.maxPrice)),
       location: texts.location(
         postalCode,
         distanceEnabled(postalCode) ? form.distance : null,
@@ -592,8 +598,11 @@ export class AlertWizardStore {
    */
   async submit(): Promise<void> {
     if (this.creation.isSubmitting) return;
+    const result = validateInput(userCreateAlertSchema, this.payload);
     if (this.form.searchTerm.trim() === '') {
-      this.fields.refuse({ ...this.errors, searchTerm: STRINGS.alertForm.searchTermRequired });
+      // Every other step's messages wait there too, so each shows all of its own at once.
+      const others = result.success ? {} : result.fields;
+      this.fields.refuse({ ...others, searchTerm: STRINGS.alertForm.searchTermRequired });
       this.root.toasts.error(STRINGS.alertForm.searchTermRequired);
       this.goTo('search');
       return;
@@ -606,7 +615,6 @@ export class AlertWizardStore {
       );
       return;
     }
-    const result = validateInput(userCreateAlertSchema, this.payload);
     if (!result.success) {
       this.refuse(result.fields);
       return;

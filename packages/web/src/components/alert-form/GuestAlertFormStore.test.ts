@@ -4,6 +4,7 @@ import {
   IMPORT_URL_TEXTS,
   POST_CREATION_REDIRECT_MS,
   STRINGS,
+  postalCodeMessage,
 } from '@prijsalarm/core';
 import { RecordingNavigator, startHttpDouble, testStore } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
@@ -85,7 +86,16 @@ describe('validation (messages from core); nothing is sent', () => {
       'maxPrice',
       STRINGS.alertForm.priceTooHigh,
     ],
-    ['half a postal code', { postalCode: '35' }, 'postalCode', STRINGS.alertForm.postalCodeInvalid],
+    ['half a postal code', { postalCode: '35' }, 'postalCode', postalCodeMessage(['marktplaats'])],
+    ['an unreadable max price', { maxPrice: 'abc' }, 'maxPrice', STRINGS.alertForm.priceInvalid],
+    ['a max price in words', { maxPrice: 'veel' }, 'maxPrice', STRINGS.alertForm.priceInvalid],
+    [
+      'three digits after the comma',
+      { maxPrice: '1,500' },
+      'maxPrice',
+      STRINGS.alertForm.priceSeparators,
+    ],
+    ['a negative max price', { maxPrice: '-5' }, 'maxPrice', STRINGS.alertForm.priceTooLow],
   ])('%s', async (_case, values, field, message) => {
     const { form } = setup();
     fill(form, values);
@@ -96,10 +106,29 @@ describe('validation (messages from core); nothing is sent', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('shows every bad field at once, not one round after another', async () => {
+    const { form } = setup();
+    fill(form, { searchTerm: '', maxPrice: 'abc', postalCode: '12', email: 'anna@' });
+    await form.submit();
+    expect(form.errors).toEqual({
+      searchTerm: STRINGS.alertForm.searchTermRequired,
+      maxPrice: STRINGS.alertForm.priceInvalid,
+      postalCode: 'Ongeldige postcode, bijv. 1234 AB',
+      email: STRINGS.alertForm.emailInvalid,
+    });
+    expect(server.requests).toEqual([]);
+  });
+
   it.each([
     ['9 999 999', '9999999', 9999999],
     ['a Dutch decimal comma', '12,50', 12.5],
-    ['unreadable text (treated as no price)', 'veel', null],
+    ['with a thousands dot', '1.000', 1000],
+    ['with a thousands dot and cents', '1.000,50', 1000.5],
+    ['in whole euros', '400,-', 400],
+    ['with a euro sign', '€ 400', 400],
+    ['as digits', '400', 400],
+    ['with one decimal', '12,5', 12.5],
+    ['left empty (no limit)', '', null],
   ])('max price %s is accepted as %s', async (_case, typed, parsed) => {
     const { form } = setup();
     fill(form, { maxPrice: typed });

@@ -10,6 +10,8 @@ import {
   SETTING_SCHEMAS,
   adminPlanChangeSchema,
   isApiError,
+  parsePrice,
+  priceInputText,
   validateInput,
 } from '@prijsalarm/core';
 import type {
@@ -184,7 +186,8 @@ export class AdminAlertsStore {
 
 /* ---------- Settings ---------- */
 
-export type SettingFieldKind = 'checkbox' | 'select' | 'text' | 'number' | 'limit';
+/** 'price': euros as a Dutch user writes them, read by core's price parser ('4,99', '1.000'). */
+export type SettingFieldKind = 'checkbox' | 'select' | 'text' | 'number' | 'limit' | 'price';
 
 export interface SettingField {
   /** Dot path inside the setting's value; '' for a value that is one field. */
@@ -229,11 +232,11 @@ export function settingFields(key: SettingKey): SettingField[] {
       return [
         choice('model', fieldTexts.model, PRICING_MODELS, fieldTexts.models),
         { path: 'currency', label: fieldTexts.currency, kind: 'text' },
-        { path: 'pricePerAlert', label: fieldTexts.pricePerAlert, kind: 'number' },
+        { path: 'pricePerAlert', label: fieldTexts.pricePerAlert, kind: 'price' },
         ...PLANS.map((plan) => ({
           path: `subscriptionPrices.${plan}`,
           label: fieldTexts.subscriptionPrice(PLAN_LABELS[plan]),
-          kind: 'number' as const,
+          kind: 'price' as const,
         })),
       ];
     case 'alertLimits':
@@ -263,8 +266,16 @@ function settingValue(settings: PublicSettings, key: SettingKey): unknown {
 
 export type FieldValue = string | boolean;
 
-/** A typed-in number: '' is missing (a limit: unlimited), a Dutch comma is a decimal point. */
+/**
+ * A typed-in number: '' is missing (a limit: unlimited), a Dutch comma is a decimal point. A price
+ * is read by core's price parser; one it cannot read counts as missing here, and `priceErrors`
+ * says why.
+ */
 function numberFrom(text: string, kind: SettingFieldKind): number | null | undefined {
+  if (kind === 'price') {
+    const price = parsePrice(text);
+    return price.kind === 'amount' ? price.euros : undefined;
+  }
   const trimmed = text.trim();
   if (trimmed === '') return kind === 'limit' ? null : undefined;
   return Number(trimmed.replace(',', '.'));
@@ -309,7 +320,7 @@ export class SettingForm {
     const converted = (field: SettingField): unknown => {
       const raw = this.values[field.path];
       if (field.kind === 'checkbox') return raw === true;
-      if (field.kind === 'number' || field.kind === 'limit')
+      if (field.kind === 'number' || field.kind === 'limit' || field.kind === 'price')
         return numberFrom(String(raw ?? ''), field.kind);
       return raw;
     };
@@ -328,12 +339,24 @@ export class SettingForm {
     return value;
   }
 
+  /** The price fields core's price parser cannot read, with its message. */
+  get priceErrors(): Record<string, string> {
+    const errors: Record<string, string> = {};
+    for (const field of this.fields) {
+      if (field.kind !== 'price') continue;
+      const price = parsePrice(String(this.values[field.path] ?? ''));
+      if (price.kind === 'invalid') errors[field.path] = price.message;
+    }
+    return errors;
+  }
+
   /** Client-side check with core's schema, then PUT /admin/settings {key, value}. */
   async save(): Promise<boolean> {
     if (this.saving) return false;
     const check = validateInput(SETTING_SCHEMAS[this.key], this.value);
-    if (!check.success) {
-      this.showErrors(check.fields, null);
+    const priceErrors = this.priceErrors;
+    if (!check.success || Object.keys(priceErrors).length > 0) {
+      this.showErrors({ ...(check.success ? {} : check.fields), ...priceErrors }, null);
       return false;
     }
     this.errors = {};
@@ -383,7 +406,9 @@ export class SettingForm {
           ? current === true
           : current === null || current === undefined
             ? ''
-            : String(current);
+            : field.kind === 'price' && typeof current === 'number'
+              ? priceInputText(current)
+              : String(current);
     }
     this.values = values;
   }

@@ -235,7 +235,9 @@ describe('admin: settings (core SETTING_SCHEMAS)', () => {
     ['checkIntervals', 'FREE', '', STRINGS.validation.required],
     ['validityPeriods', 'PRO', '1.5', STRINGS.validation.wholeNumber],
     ['pricing', 'currency', 'eur', STRINGS.validation.currencyInvalid],
-    ['pricing', 'pricePerAlert', '-1', STRINGS.validation.numberTooSmall(0)],
+    ['pricing', 'pricePerAlert', '-1', STRINGS.alertForm.priceTooLow],
+    ['pricing', 'pricePerAlert', 'gratis', STRINGS.alertForm.priceInvalid],
+    ['pricing', 'subscriptionPrices.PRO', '9,999', STRINGS.alertForm.priceSeparators],
     ['pricing', 'subscriptionPrices.PRO', '', STRINGS.validation.required],
     ['seo.maxFaqItems', '', '2.5', STRINGS.validation.wholeNumber],
   ])('%s %s = "%s" is refused: %s', async (key, path, typed, message) => {
@@ -256,6 +258,15 @@ describe('admin: settings (core SETTING_SCHEMAS)', () => {
     ['features.filterPaidAds', { '': false }, false],
     ['seo.maxFaqItems', { '': '8' }, 8],
     ['pricing', { pricePerAlert: '1,50' }, { ...DEFAULT_SETTINGS.pricing, pricePerAlert: 1.5 }],
+    [
+      'pricing',
+      { pricePerAlert: '€ 2,-', 'subscriptionPrices.PRO': '1.000' },
+      {
+        ...DEFAULT_SETTINGS.pricing,
+        pricePerAlert: 2,
+        subscriptionPrices: { ...DEFAULT_SETTINGS.pricing.subscriptionPrices, PRO: 1000 },
+      },
+    ],
   ])('saves %s with PUT /admin/settings {key, value}', async (key, changes, value) => {
     const { form: setting, root } = await form(key);
     for (const [path, typed] of Object.entries(changes)) setting.set(path, typed);
@@ -266,6 +277,12 @@ describe('admin: settings (core SETTING_SCHEMAS)', () => {
     expect(bodyOf('PUT', '/api/admin/settings')).toEqual({ key, value });
     expect(root.toasts.toasts.map((t) => t.message)).toContain(texts.saved(texts.settings[key]));
     await waitFor(() => expect(server.requestsTo('GET', '/api/settings/public')).toHaveLength(1));
+  });
+
+  it('shows the plan prices with a Dutch decimal comma', async () => {
+    const { form: setting } = await form('pricing');
+    expect(setting.values['subscriptionPrices.PRO']).toBe('7,95');
+    expect(setting.values.pricePerAlert).toBe('1');
   });
 
   it("shows the server's Dutch field errors at their fields", async () => {

@@ -5,6 +5,7 @@ import {
   MANAGE_ALERT_TEXTS,
   SCHEDULE_TEXTS,
   STRINGS,
+  postalCodeMessage,
 } from '@prijsalarm/core';
 import type { AlertDto, ManageAlertResponse, NotificationDto } from '@prijsalarm/core';
 import { RecordingNavigator, startHttpDouble, testStore } from '../../test/helpers';
@@ -248,7 +249,9 @@ describe('editing', () => {
     ['searchTerm', '', STRINGS.alertForm.searchTermRequired],
     ['searchTerm', 'a > b', STRINGS.alertForm.searchTermNoAngleBrackets],
     ['maxPrice', '10000000', STRINGS.alertForm.priceTooHigh],
-    ['postalCode', '35', STRINGS.alertForm.postalCodeInvalid],
+    ['postalCode', '35', postalCodeMessage(['marktplaats'])],
+    ['maxPrice', 'abc', STRINGS.alertForm.priceInvalid],
+    ['maxPrice', '1,500', STRINGS.alertForm.priceSeparators],
   ] as const)('%s %j is refused with %j before sending', async (field, value, message) => {
     const { manage } = await editing();
     if (field === 'postalCode') manage.setPostalCode(value);
@@ -256,6 +259,31 @@ describe('editing', () => {
     expect(await manage.save()).toBe(false);
     expect(manage.edit.error(field)).toBe(message);
     expect(server.requests).toEqual([]);
+  });
+
+  it('shows every bad field at once, the postal code with its example', async () => {
+    const { manage } = await editing();
+    manage.edit.set('searchTerm', '');
+    manage.edit.set('maxPrice', 'abc');
+    manage.setPostalCode('35');
+    expect(await manage.save()).toBe(false);
+    expect(manage.edit.errors).toEqual({
+      searchTerm: STRINGS.alertForm.searchTermRequired,
+      maxPrice: STRINGS.alertForm.priceInvalid,
+      postalCode: 'Ongeldige postcode, bijv. 1234 AB',
+    });
+    expect(manage.edit.failedAttempts).toBe(1);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('sends a price typed the Dutch way as euros, and shows its cents with a comma', async () => {
+    const { manage } = await editing();
+    manage.edit.set('maxPrice', '€ 1.000,50');
+    server.script('PUT', MANAGE, { body: { alert: alertDto({ maxPrice: 1000.5 }) } });
+    expect(await manage.save()).toBe(true);
+    expect(JSON.parse(server.requests[0]!.body)).toMatchObject({ maxPrice: 1000.5 });
+    manage.startEdit();
+    expect(manage.edit.values.maxPrice).toBe('1000,50');
   });
 
   it("shows the server's Dutch field messages", async () => {

@@ -7,6 +7,7 @@ import {
   STRINGS,
   featureLockedMessage,
   isApiError,
+  priceInputText,
   refreshPath,
   updateAlertSchema,
 } from '@prijsalarm/core';
@@ -44,7 +45,7 @@ export interface EditValues {
 const texts = MANAGE_ALERT_TEXTS;
 
 function priceText(price: number | null): string {
-  return price === null ? '' : String(price).replace('.', ',');
+  return price === null ? '' : priceInputText(price);
 }
 
 /**
@@ -324,6 +325,11 @@ export class ManageAlertStore {
       values.priceDrop = option;
     }
     this.edit.reset(values);
+    // Checked with the alert's platforms first, so a postal code message cites their format.
+    if (!this.edit.check(updateAlertSchema, { ...values, platforms: this.alert?.platforms })) {
+      this.edit.failedAttempts += 1;
+      return false;
+    }
     const answer = await this.edit.submit(updateAlertSchema, (data) =>
       this.root.api.alerts.manage.update(this.token, data),
     );

@@ -11,6 +11,7 @@ import {
   notificationSearchFromView,
   notificationViewFromSearch,
   prependNotification,
+  priceInputText,
 } from '@prijsalarm/core';
 import type {
   NotificationKind,
@@ -53,8 +54,8 @@ function filterValues(view: NotificationView): FilterValues {
     searchTerm: view.searchTerm ?? '',
     alertIds: view.alertIds ?? [],
     platform: view.platform ?? '',
-    minPrice: view.minPrice === undefined ? '' : String(view.minPrice),
-    maxPrice: view.maxPrice === undefined ? '' : String(view.maxPrice),
+    minPrice: view.minPrice === undefined ? '' : priceInputText(view.minPrice),
+    maxPrice: view.maxPrice === undefined ? '' : priceInputText(view.maxPrice),
     startDate: view.startDate ?? '',
     endDate: view.endDate ?? '',
     kind: view.kind ?? '',

@@ -89,6 +89,8 @@ describe('NotificationsStore: the view in the URL and the query', () => {
     ['platform', 'marktplaats', '/notifications?platform=marktplaats'],
     ['minPrice', '12,50', '/notifications?minPrice=12.5'],
     ['maxPrice', '300', '/notifications?maxPrice=300'],
+    ['maxPrice', '1.000', '/notifications?maxPrice=1000'],
+    ['maxPrice', '€ 400,-', '/notifications?maxPrice=400'],
     ['startDate', '2026-03-01', '/notifications?startDate=2026-03-01'],
     ['endDate', '2026-03-02', '/notifications?endDate=2026-03-02'],
     ['alertIds', [ALERT_ID], `/notifications?alertIds=${ALERT_ID}`],
@@ -104,6 +106,8 @@ describe('NotificationsStore: the view in the URL and the query', () => {
   it.each([
     ['minPrice', '50', 'maxPrice', '10', 'minPrice', STRINGS.alertForm.minAboveMax],
     ['minPrice', 'veel', 'maxPrice', '', 'minPrice', STRINGS.alertForm.priceInvalid],
+    ['minPrice', '1.000', 'maxPrice', '400', 'minPrice', STRINGS.alertForm.minAboveMax],
+    ['minPrice', '', 'maxPrice', '1,500', 'maxPrice', STRINGS.alertForm.priceSeparators],
     [
       'startDate',
       '2026-03-05',
@@ -119,6 +123,13 @@ describe('NotificationsStore: the view in the URL and the query', () => {
     await store.applyFilters();
     expect(store.filters.error(field)).toBe(message);
     expect(navigator.visited).toEqual([]);
+  });
+
+  it('shows a price filter from the URL as a Dutch user writes it', async () => {
+    const { store } = await storeAt();
+    server.script('GET', '/api/notifications', { body: page([]) });
+    await store.showSearch('?minPrice=12.5&maxPrice=1000');
+    expect(store.filters.values).toMatchObject({ minPrice: '12,50', maxPrice: '1000' });
   });
 
   it('pages, sorts and resets through the URL, keeping the other choices', async () => {
