@@ -1,5 +1,5 @@
 /**
- * Prices in euros (spec §5: 0 … 9 999 999), read the way a Dutch user writes them. Every price
+ * Prices in euros (0 … 9 999 999), read the way a Dutch user writes them. Every price
  * field (guest form, wizard, manage page, notification filters, admin) and every price in a
  * request goes through `parsePrice`, so a typed price is read one way everywhere.
  *
