@@ -1,11 +1,13 @@
 /** Issue 10 in the web app: the subscription tab and the payment return page. */
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   COMPANY,
   PAYMENT_STRINGS,
   SCREEN_TEXTS,
+  maxAlertsWarning,
   type PaymentDto,
   type PaymentStatusResponse,
 } from '@prijsalarm/core';
@@ -13,6 +15,8 @@ import { startHttpDouble, subscriptionOverview, userDto } from '../../test/helpe
 import type { HttpDouble } from '../../test/helpers';
 import { appNavigator, renderApp } from '../../test/render';
 import { capabilities, signedInStore } from '../../test/screens';
+import { StoreProvider } from '../../stores/context';
+import { MaxAlertsNotice } from './MaxAlertsNotice';
 
 let server: HttpDouble;
 beforeAll(async () => {
@@ -24,6 +28,8 @@ afterEach(() => expect(server.unscripted.map((r) => `${r.method} ${r.path}`)).to
 
 const texts = PAYMENT_STRINGS;
 const PAYMENT_ID = '33333333-3333-4333-8333-333333333333';
+/** The first visit to a scene loads its code: on a busy machine that takes more than a second. */
+const SCENE_LOAD = { timeout: 5000 };
 
 /** A paid month of Pro, with its receipt. */
 const PAID_PRO: PaymentDto = {
@@ -88,7 +94,9 @@ describe('the subscription tab', () => {
     });
     server.script('GET', '/api/payments/subscription', { body: pro });
     const { user } = await open('/my-account?tab=subscription', userDto({ plan: 'PRO' }));
-    expect(await screen.findByText(texts.subscription.nextCharge)).toBeTruthy();
+    expect(
+      await screen.findByText(texts.subscription.nextCharge, undefined, SCENE_LOAD),
+    ).toBeTruthy();
     expect(screen.getByText(/24 december 2026 · € 7,95/)).toBeTruthy();
     expect(screen.getAllByText(/PA-000007/).length).toBeGreaterThan(0);
 
@@ -131,9 +139,30 @@ describe("extra alerts follow core's rule", () => {
       body: subscriptionOverview({ plan: 'FREE' }),
     });
     await open('/my-account?tab=subscription', userDto({ plan: 'FREE' }));
-    expect(await screen.findByText(texts.subscription.upgradeTitle)).toBeTruthy();
+    expect((await screen.findByTestId('subscription-plan')).textContent).toBe('Gratis');
     expect(screen.queryByLabelText(texts.subscription.quantityLabel)).toBeNull();
     expect(screen.queryByRole('heading', { name: texts.subscription.extraAlerts })).toBeNull();
+  });
+
+  it.each([
+    ['REGISTERED', true],
+    ['PRO', true],
+    ['FREE', false],
+  ] as const)('the limit notice for %s offers extra alerts: %s', async (plan, offered) => {
+    const { store } = await signedInStore(server, { user: userDto({ plan }) });
+    const warning = maxAlertsWarning({
+      isAuthenticated: true,
+      canCreateAlerts: false,
+      userPlan: plan,
+    })!;
+    render(
+      <StoreProvider store={store}>
+        <MemoryRouter>
+          <MaxAlertsNotice warning={warning} />
+        </MemoryRouter>
+      </StoreProvider>,
+    );
+    expect(screen.queryByRole('link', { name: texts.maxAlerts.buy }) !== null).toBe(offered);
   });
 
   it('each receipt in the list links to its printable page', async () => {
@@ -189,7 +218,13 @@ describe('/payment/callback', () => {
         receipt: { ...PAID_PRO.receipt!, amountCents: 200, netCents: 165, vatCents: 35 },
       }),
     });
-    server.script('GET', '/api/user-capabilities', { body: capabilities('REGISTERED') });
+    // The raised limit refetches capabilities (once or twice, as the stores see it).
+    server.script(
+      'GET',
+      '/api/user-capabilities',
+      { body: capabilities('REGISTERED') },
+      { body: capabilities('REGISTERED') },
+    );
     await open(`/payment/callback?payment=${PAYMENT_ID}`);
     const purchase = await screen.findByTestId('purchase');
     const text = (purchase.textContent ?? '').replace(/\u00a0/g, ' ');
@@ -281,7 +316,7 @@ describe('/admin/payments', () => {
       },
     });
     await open('/admin/payments', userDto({ role: 'ADMIN' }));
-    expect(await screen.findByText('klant@example.nl')).toBeTruthy();
+    expect(await screen.findByText('klant@example.nl', undefined, SCENE_LOAD)).toBeTruthy();
     expect(
       screen.getByRole('tab', { name: SCREEN_TEXTS.admin.tabs.payments, selected: true }),
     ).toBeTruthy();
