@@ -37,7 +37,6 @@ export const PAYMENT_STRINGS = {
     currentPlan: 'Je huidige abonnement',
     unavailable: 'Betalen is nu niet mogelijk. Probeer het later opnieuw.',
     perMonth: 'per maand, maandelijks opzegbaar',
-    paidWithIdeal: 'Je betaalt veilig met iDEAL.',
     inclVat: 'incl. btw',
     vatNote: (percent: number) => `Alle prijzen zijn in euro en inclusief ${percent}% btw.`,
     methodsLabel: 'Betaalmethoden',
