@@ -420,6 +420,7 @@ export const STRINGS = {
       navigation: 'Navigatie',
       contactHeading: 'Contact',
       chamberOfCommerce: (number: string) => `KvK-nummer ${number}`,
+      vatNumber: (number: string) => `Btw-nummer ${number}`,
     },
     toasts: {
       region: 'Meldingen',

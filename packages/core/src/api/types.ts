@@ -5,8 +5,8 @@
  */
 import type { Plan, PlatformId, Role } from '../domain';
 import type { MarketplaceSearchImport } from '../importUrl/parse';
-import type { PaymentProduct, PaymentStatus } from '../payments/products';
-import type { AdminPaymentStats } from '../payments/types';
+import type { PaymentProduct } from '../payments/products';
+import type { AdminPaymentStats, PaymentDto } from '../payments/types';
 import type { CapabilitiesData, PublicSettings, SettingKey, SettingUpdate } from '../plans';
 import type { NotificationKind, PriceDropOption, PricePoint } from '../priceDrops/priceDrop';
 import type { DeliverySchedule } from '../schedule/schedule';
@@ -388,13 +388,12 @@ export interface CreatePaymentResponse {
   checkoutUrl: string;
 }
 
-export interface PaymentStatusResponse {
-  id: string;
-  status: PaymentStatus;
-  product: PaymentProduct;
-  quantity: number;
+/** The payment as its owner sees it (with its receipt once paid), for the return page. */
+export interface PaymentStatusResponse extends PaymentDto {
   /** The user's plan now. */
   plan: Plan | null;
+  /** Pro: when the subscription charges next; null for extra alerts, or once canceled. */
+  nextChargeAt: string | null;
 }
 
 /* Chat HTTP shapes are ../chat/http's (the chat module owns them); the contract uses them. */

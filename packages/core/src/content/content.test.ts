@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPANY } from '../app';
+import { COMPANY, COMPANY_ADDRESS } from '../app';
 import { CONFIRMATION_LINK_VALIDITY_HOURS, FAQ_DEFAULT_ITEMS } from '../constants';
 import { DEFAULT_SETTINGS, applySetting } from '../plans';
 import { FAQ_ITEMS, PRIVACY, TERMS, formatMoney, planCard, splitFaq } from '.';
@@ -79,12 +79,17 @@ describe('legal texts', () => {
   it.each([
     ['terms', TERMS],
     ['privacy', PRIVACY],
-  ])('%s names the company, its KvK number and contact address', (_name, document) => {
-    const text = [document.intro, ...document.sections.flatMap((s) => s.paragraphs)].join(' ');
-    expect(text).toContain(COMPANY.chamberOfCommerceNumber);
-    expect(text).toContain(COMPANY.contactEmail);
-    expect(new Set(document.sections.map((s) => s.id)).size).toBe(document.sections.length);
-  });
+  ])(
+    '%s names the company, its address, KvK, btw-nummer and contact address',
+    (_name, document) => {
+      const text = [document.intro, ...document.sections.flatMap((s) => s.paragraphs)].join(' ');
+      expect(text).toContain(COMPANY_ADDRESS);
+      expect(text).toContain(COMPANY.chamberOfCommerceNumber);
+      expect(text).toContain(COMPANY.vatNumber);
+      expect(text).toContain(COMPANY.contactEmail);
+      expect(new Set(document.sections.map((s) => s.id)).size).toBe(document.sections.length);
+    },
+  );
 });
 
 describe('planCard (pricing page, home pricing table)', () => {
@@ -101,7 +106,11 @@ describe('planCard (pricing page, home pricing table)', () => {
       DEFAULT_SETTINGS,
       '€ 0,00',
       false,
-      ['5 alerts', 'Alerts 14 dagen actief, daarna met één klik te verlengen'],
+      [
+        '5 alerts',
+        'Alerts 14 dagen actief, daarna met één klik te verlengen',
+        'Extra alerts voor € 1,00 per stuk, eenmalig',
+      ],
     ],
     [
       'PRO',
@@ -123,5 +132,11 @@ describe('planCard (pricing page, home pricing table)', () => {
     expect(card.monthly).toBe(monthly);
     const text = card.highlights.join(' | ').replace(/\u00a0/g, ' ');
     for (const fragment of fragments) expect(text).toContain(fragment);
+  });
+
+  it('offers extra alerts on the cards of the plans that may buy them, not on Gratis', () => {
+    const offers = (plan: 'FREE' | 'REGISTERED' | 'PRO') =>
+      planCard(plan, DEFAULT_SETTINGS).highlights.some((line) => line.startsWith('Extra alerts'));
+    expect([offers('FREE'), offers('REGISTERED'), offers('PRO')]).toEqual([false, true, true]);
   });
 });

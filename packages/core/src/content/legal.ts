@@ -3,7 +3,7 @@
  * /privacyverklaring). Separate exports, so a client bundles them only on the page that shows them.
  */
 import { ACCESS_COOKIE, CSRF_COOKIE, REFRESH_COOKIE, REFRESH_MARKER_COOKIE } from '../constants';
-import { COMPANY } from '../app/company';
+import { COMPANY, COMPANY_ADDRESS } from '../app/company';
 
 export interface LegalSection {
   id: string;
@@ -17,7 +17,7 @@ export interface LegalDocument {
   sections: LegalSection[];
 }
 
-const contact = `${COMPANY.legalName} (ingeschreven bij de Kamer van Koophandel onder nummer ${COMPANY.chamberOfCommerceNumber}, bereikbaar via ${COMPANY.contactEmail})`;
+const contact = `${COMPANY.legalName} (${COMPANY_ADDRESS}, ingeschreven bij de Kamer van Koophandel onder nummer ${COMPANY.chamberOfCommerceNumber}, btw-nummer ${COMPANY.vatNumber}, bereikbaar via ${COMPANY.contactEmail})`;
 
 export const TERMS: LegalDocument = {
   title: 'Algemene Voorwaarden',

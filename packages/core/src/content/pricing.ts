@@ -3,6 +3,8 @@
  * plan offers, in words, with the numbers taken from the public settings.
  */
 import type { Plan } from '../domain';
+import { canBuyExtraAlerts } from '../payments/offer';
+import { PAYMENT_STRINGS } from '../payments/strings';
 import type { PublicSettings } from '../plans';
 import { PLAN_LABELS } from '../strings';
 import { formatAlertCount, formatCheckInterval, formatDays, formatMoney } from './format';
@@ -47,9 +49,15 @@ function highlights(plan: Plan, settings: PublicSettings): string[] {
     '2dehands en meerdere platformen tegelijk',
     'Betaalde advertenties wegfilteren',
     'Prijsgeschiedenis en geen gesponsorde advertenties',
-    `Extra alerts voor ${formatMoney(settings.pricing.pricePerAlert, settings.pricing.currency)} per stuk`,
     ...common,
   ];
+}
+
+/** Extra alerts, on the card of every plan that may buy them. */
+function extraAlertsHighlight(plan: Plan, settings: PublicSettings): string[] {
+  if (!canBuyExtraAlerts(plan)) return [];
+  const price = formatMoney(settings.pricing.pricePerAlert, settings.pricing.currency);
+  return [PAYMENT_STRINGS.pricing.extraAlertsHighlight(price)];
 }
 
 export function planCard(plan: Plan, settings: PublicSettings): PlanCard {
@@ -59,6 +67,6 @@ export function planCard(plan: Plan, settings: PublicSettings): PlanCard {
     name: PLAN_LABELS[plan],
     price: formatMoney(amount, settings.pricing.currency),
     monthly: amount > 0,
-    highlights: highlights(plan, settings),
+    highlights: [...highlights(plan, settings), ...extraAlertsHighlight(plan, settings)],
   };
 }

@@ -1,3 +1,4 @@
+export * from './offer';
 export * from './products';
 export * from './strings';
 export * from './types';

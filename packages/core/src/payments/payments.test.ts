@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildCapabilities } from '../plans/capabilities';
 import { DEFAULT_SETTINGS } from '../plans/settings';
+import { canBuyExtraAlerts, extraAlertPlansText, vatBreakdown } from './offer';
 import {
   createPaymentSchema,
   formatReceiptNumber,
   mollieAmountValue,
   priceInCents,
-  vatBreakdown,
 } from './products';
 
 describe('prices', () => {
@@ -67,5 +67,15 @@ describe('extra alerts in capabilities', () => {
     });
     expect(more.alerts.limit).toBe(base.alerts.limit! + 3);
     expect(more.alerts.canCreate).toBe(true);
+  });
+});
+
+describe('who may buy extra alerts', () => {
+  it('every account plan with a limit: Geregistreerd and Pro, not a guest or the free plan', () => {
+    expect(canBuyExtraAlerts('REGISTERED')).toBe(true);
+    expect(canBuyExtraAlerts('PRO')).toBe(true);
+    expect(canBuyExtraAlerts('FREE')).toBe(false);
+    expect(canBuyExtraAlerts(null)).toBe(false);
+    expect(extraAlertPlansText()).toBe('Geregistreerd of Pro');
   });
 });

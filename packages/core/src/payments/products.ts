@@ -15,8 +15,6 @@ export const EXTRA_ALERTS_MAX = 50;
 
 /** Days a failed or charged-back renewal keeps Pro before the plan falls back. */
 export const PRO_GRACE_DAYS = 7;
-/** Dutch VAT (btw) included in every price. */
-export const VAT_RATE = 0.21;
 /** Mollie's interval for the Pro subscription. */
 export const PRO_INTERVAL = '1 month';
 
@@ -85,12 +83,6 @@ export function mollieAmountValue(cents: number): string {
 /** Cents of a Mollie amount value ('7.95' → 795); NaN when it is not one. */
 export function centsOfMollieValue(value: string): number {
   return /^\d+\.\d{2}$/.test(value) ? Math.round(Number(value) * 100) : Number.NaN;
-}
-
-/** The VAT included in a gross amount, and the amount without it, in cents. */
-export function vatBreakdown(grossCents: number): { netCents: number; vatCents: number } {
-  const netCents = Math.round(grossCents / (1 + VAT_RATE));
-  return { netCents, vatCents: grossCents - netCents };
 }
 
 /** The Dutch description of a purchase (Mollie's description, receipts, the payments list). */

@@ -12,6 +12,12 @@ export interface PaymentReceiptDto {
   vatCents: number;
 }
 
+/** The month of Pro a payment paid for. */
+export interface PaymentPeriod {
+  start: string;
+  end: string;
+}
+
 export interface PaymentDto {
   id: string;
   product: PaymentProduct;
@@ -24,6 +30,8 @@ export interface PaymentDto {
   renewal: boolean;
   createdAt: string;
   paidAt: string | null;
+  /** Pro: the period this payment paid for; null for extra alerts (bought once) and unpaid ones. */
+  period: PaymentPeriod | null;
   receipt: PaymentReceiptDto | null;
 }
 

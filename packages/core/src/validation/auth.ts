@@ -32,6 +32,8 @@ export const registerSchema = z.object(
     lastName: optionalPersonNameSchema,
     name: optionalPersonNameSchema,
     newsletterOptIn: optionalFlag,
+    /** Where the verification link leads once confirmed (a path on this site, e.g. the checkout). */
+    redirect: z.string(dutch()).max(512, dutch()).optional(),
   },
   dutch(),
 );

@@ -3,7 +3,12 @@
  * by mail, account deletion, and adopting or deleting the guest alerts of a verified e-mail.
  */
 import { Op, UniqueConstraintError } from 'sequelize';
-import type { RegisterPayload } from '@prijsalarm/core';
+import {
+  AFTER_LOGIN_PATH,
+  REDIRECT_QUERY,
+  safeRedirectPath,
+  type RegisterPayload,
+} from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import type { User } from '../models';
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords';
@@ -14,14 +19,24 @@ import { rescheduleAlertsOfUser } from './alert-schedule';
 import { ONE_TIME_TOKEN_TTL_MINUTES, issueAccountToken } from './one-time-tokens';
 import { revokeUserSessions } from './sessions';
 
+/**
+ * `?redirect=…` for a link that should end on `redirect` (e.g. the checkout a guest was on when
+ * registering); nothing for no redirect, the default one, or one that would leave the site.
+ */
+function redirectQuery(redirect: string | undefined): string {
+  const path = safeRedirectPath(redirect);
+  return path === AFTER_LOGIN_PATH ? '' : `?${REDIRECT_QUERY}=${encodeURIComponent(path)}`;
+}
+
 /** Links in mails, to the web app's pages. */
 export function accountLinks(ctx: AppContext) {
   const base = ctx.config.publicUrl;
   return {
-    verify: (token: string) => `${base}/verify/${token}`,
+    verify: (token: string, redirect?: string) =>
+      `${base}/verify/${token}${redirectQuery(redirect)}`,
     resetPassword: (token: string) => `${base}/reset-password/${token}`,
     loginCallback: (token: string) => `${base}/login/callback/${token}`,
-    login: () => `${base}/login`,
+    login: (redirect?: string) => `${base}/login${redirectQuery(redirect)}`,
     forgotPassword: () => `${base}/forgot-password`,
   };
 }
@@ -76,7 +91,7 @@ export async function registerAccount(
     return async () => {
       await ctx.mailer.send('accountExists', user.email, {
         name: user.firstName ?? user.name,
-        loginUrl: links.login(),
+        loginUrl: links.login(input.redirect),
         resetUrl: links.forgotPassword(),
       });
     };
@@ -85,7 +100,7 @@ export async function registerAccount(
   return async () => {
     await ctx.mailer.send('verification', user.email, {
       name: user.firstName ?? user.name,
-      url: links.verify(token),
+      url: links.verify(token, input.redirect),
       validHours: ONE_TIME_TOKEN_TTL_MINUTES.verify_email / 60,
     });
   };

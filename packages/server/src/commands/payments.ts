@@ -17,6 +17,7 @@ import {
   PAYMENT_STRINGS,
   PRO_INTERVAL,
   centsOfMollieValue,
+  extraAlertPlansText,
   formatReceiptNumber,
   mollieAmountValue,
   priceInCents,
@@ -121,8 +122,10 @@ export async function createPayment(
   const { Payment, BillingAccount } = ctx.models;
   const now = clock.now();
   const billing = await BillingAccount.findByPk(user.id);
-  if (!paymentPolicy.canBuy(input.product, billing, now)) {
-    throw new HttpError(409, PAYMENT_STRINGS.errors.alreadyPro);
+  if (!paymentPolicy.canBuy(input.product, user, billing, now)) {
+    throw input.product === 'extra_alerts'
+      ? new HttpError(403, PAYMENT_STRINGS.errors.extraAlertsNotForPlan(extraAlertPlansText()))
+      : new HttpError(409, PAYMENT_STRINGS.errors.alreadyPro);
   }
   const settings = await loadSettings(ctx);
   const amountCents = priceInCents(settings.pricing, input.product, input.quantity);
@@ -350,6 +353,7 @@ async function applyStatus(
       const from =
         billing.paidUntil && billing.paidUntil.getTime() > now.getTime() ? billing.paidUntil : now;
       billing.paidUntil = addMonth(from);
+      await payment.update({ periodStart: from, periodEnd: billing.paidUntil }, { transaction });
       billing.graceUntil = null;
       billing.subscriptionStatus = 'active';
       if (payment.sequenceType === 'first') {
@@ -688,12 +692,12 @@ export async function paymentStatus(
     await payment.reload();
   }
   await user.reload();
+  const billing =
+    payment.product === 'pro' ? await ctx.models.BillingAccount.findByPk(user.id) : null;
   return {
-    id: payment.id,
-    status: payment.status,
-    product: payment.product,
-    quantity: payment.quantity,
+    ...presentPayment(payment),
     plan: user.plan,
+    nextChargeAt: billing ? (paymentPolicy.nextChargeAt(billing)?.toISOString() ?? null) : null,
   };
 }
 
@@ -749,8 +753,7 @@ export async function subscriptionOverview(
         ? {
             status,
             paidUntil: billing.paidUntil?.toISOString() ?? null,
-            nextChargeAt:
-              status === 'active' && billing.paidUntil ? billing.paidUntil.toISOString() : null,
+            nextChargeAt: paymentPolicy.nextChargeAt(billing)?.toISOString() ?? null,
             graceUntil: billing.graceUntil?.toISOString() ?? null,
             canceledAt: billing.canceledAt?.toISOString() ?? null,
             amountCents:

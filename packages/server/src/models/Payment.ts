@@ -42,6 +42,9 @@ export class Payment extends Model<InferAttributes<Payment>, InferCreationAttrib
   /** Sequential, no gaps: given when the payment is paid (payment_counters 'receipt'). */
   declare receiptNumber: CreationOptional<number | null>;
   declare receiptIssuedAt: CreationOptional<Date | null>;
+  /** Pro: the month this payment paid for, set when it is paid. */
+  declare periodStart: CreationOptional<Date | null>;
+  declare periodEnd: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
@@ -66,6 +69,8 @@ export class Payment extends Model<InferAttributes<Payment>, InferCreationAttrib
         chargedBackAt: dateTime(),
         receiptNumber: { type: DataTypes.INTEGER, allowNull: true },
         receiptIssuedAt: dateTime(),
+        periodStart: dateTime(),
+        periodEnd: dateTime(),
         ...timestamps,
       },
       { sequelize, tableName: 'payments', modelName: 'Payment' },

@@ -14,17 +14,33 @@ const billing = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('paymentPolicy.canBuy', () => {
-  it('sells extra alerts always and Pro unless a subscription is running', () => {
-    expect(paymentPolicy.canBuy('extra_alerts', billing(), now)).toBe(true);
-    expect(paymentPolicy.canBuy('pro', null, now)).toBe(true);
-    expect(paymentPolicy.canBuy('pro', billing(), now)).toBe(false);
-    expect(paymentPolicy.canBuy('pro', billing({ subscriptionStatus: 'past_due' }), now)).toBe(
-      true,
-    );
-    expect(paymentPolicy.canBuy('pro', billing({ subscriptionStatus: 'canceled' }), now)).toBe(
-      true,
-    );
-    expect(paymentPolicy.canBuy('pro', billing({ subscriptionStatus: 'ended' }), now)).toBe(true);
+  const registered = { plan: 'REGISTERED' as const };
+
+  it('sells Pro unless a subscription is running', () => {
+    expect(paymentPolicy.canBuy('pro', registered, null, now)).toBe(true);
+    expect(paymentPolicy.canBuy('pro', registered, billing(), now)).toBe(false);
+    for (const subscriptionStatus of ['past_due', 'canceled', 'ended'] as const) {
+      expect(paymentPolicy.canBuy('pro', registered, billing({ subscriptionStatus }), now)).toBe(
+        true,
+      );
+    }
+  });
+
+  it('sells extra alerts to Geregistreerd and Pro, with or without a subscription, not to Gratis', () => {
+    expect(paymentPolicy.canBuy('extra_alerts', registered, null, now)).toBe(true);
+    expect(paymentPolicy.canBuy('extra_alerts', { plan: 'PRO' }, billing(), now)).toBe(true);
+    expect(paymentPolicy.canBuy('extra_alerts', { plan: 'FREE' }, null, now)).toBe(false);
+  });
+});
+
+describe('paymentPolicy.nextChargeAt', () => {
+  it('is the end of the paid period while the subscription runs, and none once canceled or failed', () => {
+    const b = billing();
+    expect(paymentPolicy.nextChargeAt(b)).toEqual(b.paidUntil);
+    for (const subscriptionStatus of ['past_due', 'canceled', 'ended'] as const) {
+      expect(paymentPolicy.nextChargeAt(billing({ subscriptionStatus }))).toBeNull();
+    }
+    expect(paymentPolicy.nextChargeAt({ subscriptionStatus: null, paidUntil: null })).toBeNull();
   });
 });
 

@@ -3,7 +3,12 @@
  * who sees a payment, whether a webhook's Mollie payment matches our row, when Pro ends, and which
  * alerts pause when the limit drops.
  */
-import { centsOfMollieValue, PRO_GRACE_DAYS, type PaymentProduct } from '@prijsalarm/core';
+import {
+  canBuyExtraAlerts,
+  centsOfMollieValue,
+  PRO_GRACE_DAYS,
+  type PaymentProduct,
+} from '@prijsalarm/core';
 import type { BillingAccount, Payment, User } from '../models';
 import type { MolliePaymentView } from '../payments/mollie';
 
@@ -22,10 +27,15 @@ export const paymentPolicy = {
 
   /**
    * Pro can be bought when it is not running on a live subscription: a canceled or lapsed one may
-   * be bought again. Extra alerts can always be bought.
+   * be bought again. Extra alerts by the plans core's rule names.
    */
-  canBuy(product: PaymentProduct, billing: Billing | null, now: Date): boolean {
-    if (product === 'extra_alerts') return true;
+  canBuy(
+    product: PaymentProduct,
+    user: Pick<User, 'plan'>,
+    billing: Billing | null,
+    now: Date,
+  ): boolean {
+    if (product === 'extra_alerts') return canBuyExtraAlerts(user.plan);
     if (!billing) return true;
     // After a failed renewal (past_due) paying again is how Pro is kept.
     const running =
@@ -65,6 +75,11 @@ export const paymentPolicy = {
       centsOfMollieValue(mollie.amount.value) === billing.subscriptionAmountCents &&
       mollie.amount.currency === 'EUR'
     );
+  },
+
+  /** When the subscription charges next: the end of the paid period while it runs; else null. */
+  nextChargeAt(billing: Pick<BillingAccount, 'subscriptionStatus' | 'paidUntil'>): Date | null {
+    return billing.subscriptionStatus === 'active' ? billing.paidUntil : null;
   },
 
   /** Whether Pro has run out at `now` (the plan then falls back). */

@@ -29,6 +29,10 @@ export function presentPayment(payment: Payment): PaymentDto {
     renewal: payment.sequenceType === 'recurring',
     createdAt: payment.createdAt.toISOString(),
     paidAt: payment.paidAt ? payment.paidAt.toISOString() : null,
+    period:
+      payment.periodStart && payment.periodEnd
+        ? { start: payment.periodStart.toISOString(), end: payment.periodEnd.toISOString() }
+        : null,
     receipt,
   };
 }

@@ -30,6 +30,7 @@ const LoginCallback = lazy(() => import('../scenes/login-callback'));
 const Unsubscribe = lazy(() => import('../scenes/unsubscribe'));
 const Pricing = lazy(() => import('../scenes/pricing'));
 const PaymentCallback = lazy(() => import('../scenes/payment-callback'));
+const PaymentReceipt = lazy(() => import('../scenes/payment-receipt'));
 const Terms = lazy(() => import('../scenes/terms'));
 const Privacy = lazy(() => import('../scenes/privacy'));
 const Faq = lazy(() => import('../scenes/faq'));
@@ -78,6 +79,7 @@ export const ROUTES: RouteObject[] = [
       { path: PRICING_PATH.slice(1), element: <Pricing /> },
       // Mollie's return address (issue 10).
       { path: 'payment/callback', element: loginRequired(<PaymentCallback />) },
+      { path: 'payment/receipt/:id', element: loginRequired(<PaymentReceipt />) },
       { path: 'terms', element: <Terms /> },
       { path: 'algemene-voorwaarden', element: <Terms /> },
       { path: 'privacy', element: <Privacy /> },

@@ -194,6 +194,24 @@ describe('register and verify', () => {
     expect(await server.models.User.count({ where: { email } })).toBe(1);
   });
 
+  it('a registration from the checkout mails a link that leads back there; one off the site is dropped', async () => {
+    const email = uniqueEmail('kassa');
+    const register = (redirect: string) =>
+      server.client().post('/api/auth/register', { email, password: TEST_PASSWORD, redirect });
+    expect((await register('/pricing?checkout=pro')).status).toBe(201);
+    const mail = await server.mailbox.waitFor({ to: email, subject: 'Bevestig' });
+    const link = linkIn(mail, '/verify/');
+    expect(mail.text).toContain(`${link}?redirect=${encodeURIComponent('/pricing?checkout=pro')}`);
+
+    server.mailbox.clear();
+    expect((await register('//evil.example/pricing')).status).toBe(201);
+    const second = await server.mailbox.waitFor({ to: email, subject: 'Bevestig' });
+    const secondLink = linkIn(second, '/verify/');
+    expect(second.text).toContain(secondLink);
+    expect(second.text).not.toContain('redirect=');
+    expect(second.text).not.toContain('evil.example');
+  });
+
   it('an existing verified account gets an "already registered" mail and keeps its password', async () => {
     const user = await createUser(server);
     const res = await server.client().post('/api/auth/register', {

@@ -218,6 +218,41 @@ describe('upgrading to Pro', () => {
     expect(overview.body.payments[0]!.receipt).toMatchObject({ amountCents: 795, vatCents: 138 });
   });
 
+  it('answers the return page what was bought: amount with its btw, the month paid for, the next charge and the receipt', async () => {
+    const { browser, user } = await registeredUser();
+    const checkout = await startCheckout(payments, browser, { product: 'pro' });
+    const open = await browser.get<PaymentStatusResponse>(
+      `/api/payments/status/${checkout.paymentId}`,
+    );
+    expect(open.body).toMatchObject({ status: 'open', period: null, receipt: null });
+
+    await payAtCheckout(payments.mollie, checkout.checkoutUrl, 'paid');
+    const billing = (await billingOf(user.id))!;
+    const row = (await payments.server.models.Payment.findByPk(checkout.paymentId))!;
+    const status = await browser.get<PaymentStatusResponse>(
+      `/api/payments/status/${checkout.paymentId}`,
+    );
+    expect(status.body).toMatchObject({
+      status: 'paid',
+      plan: 'PRO',
+      product: 'pro',
+      description: PAYMENT_STRINGS.products.pro,
+      amountCents: 795,
+      currency: 'EUR',
+      period: { start: row.paidAt!.toISOString(), end: billing.paidUntil!.toISOString() },
+      nextChargeAt: billing.paidUntil!.toISOString(),
+      receipt: { amountCents: 795, netCents: 657, vatCents: 138 },
+    });
+    expect(status.body.receipt!.number).toMatch(/^PA-\d{6}$/);
+
+    // Canceled: Pro runs to the end of the period, and nothing more is charged.
+    await browser.post('/api/payments/cancel-subscription');
+    const canceled = await browser.get<PaymentStatusResponse>(
+      `/api/payments/status/${checkout.paymentId}`,
+    );
+    expect(canceled.body).toMatchObject({ nextChargeAt: null, period: status.body.period });
+  });
+
   it.each(['failed', 'canceled', 'expired'] as const)(
     'leaves the plan unchanged when the first payment is %s',
     async (outcome) => {
@@ -341,7 +376,13 @@ describe('the webhook', () => {
     const status = await browser.get<PaymentStatusResponse>(
       `/api/payments/status/${checkout.paymentId}`,
     );
-    expect(status.body).toMatchObject({ status: 'paid', product: 'extra_alerts' });
+    expect(status.body).toMatchObject({
+      status: 'paid',
+      product: 'extra_alerts',
+      period: null,
+      nextChargeAt: null,
+      receipt: { amountCents: status.body.amountCents },
+    });
     expect((await billingOf(user.id))!.extraAlerts).toBe(1);
     // The webhook that comes after changes nothing more.
     expect(await postWebhook(payments.server, checkout.molliePaymentId)).toBe(200);
@@ -377,6 +418,9 @@ describe('the subscription over time', () => {
       status: 'paid',
       userId: user.id,
       amountCents: 795,
+      // The month it paid for follows the first one.
+      periodStart: paidUntil,
+      periodEnd: expected,
     });
     expect(row.receiptNumber).not.toBeNull();
   });
@@ -514,6 +558,29 @@ describe('extra alerts', () => {
     expect(last.status).toBe(201);
     const over = await browser.post('/api/alerts', userPayload({ searchTerm: 'een te veel' }));
     expect(over.status).toBe(403);
+  });
+});
+
+describe('who may buy extra alerts', () => {
+  it('refuses an account on the Gratis plan with a Dutch 403, and opens no checkout', async () => {
+    const browser = payments.server.client();
+    await loginAs(payments.server, browser, { plan: 'FREE' });
+    const before = payments.mollie.requests().length;
+    const res = await browser.post<{ error: string }>('/api/payments/create', {
+      product: 'extra_alerts',
+      quantity: 2,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe(
+      PAYMENT_STRINGS.errors.extraAlertsNotForPlan('Geregistreerd of Pro'),
+    );
+    expect(payments.mollie.requests().length).toBe(before);
+  });
+
+  it('sells them to Pro as well', async () => {
+    const { browser } = await proUser();
+    const res = await browser.post('/api/payments/create', { product: 'extra_alerts' });
+    expect(res.status).toBe(200);
   });
 });
 

@@ -2,8 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import {
   LOGIN_PATH,
+  PAYMENT_STRINGS,
   PLANS,
-  PRICING_PATH,
+  PRO_CHECKOUT_PATH,
   REDIRECT_QUERY,
   STRINGS,
   UPGRADE_PATH,
@@ -12,6 +13,7 @@ import {
 import type { Plan } from '@prijsalarm/core';
 import { useStores } from '../../stores/context';
 import { ProCheckoutButton } from '../payments/ProCheckoutButton';
+import '../payments/payments.css';
 
 const texts = STRINGS.web.pricing;
 
@@ -33,13 +35,25 @@ function cardAction(plan: Plan, userPlan: Plan | null): CardAction {
       ? { label: texts.toDashboard, to: '/dashboard' }
       : { label: texts.register, to: '/register' };
   }
-  // Signed in: ProCheckoutButton pays at once. Guests log in first and come back to pricing.
-  return {
-    label: texts.choosePro,
-    to: userPlan
-      ? UPGRADE_PATH
-      : `${LOGIN_PATH}?${REDIRECT_QUERY}=${encodeURIComponent(PRICING_PATH)}`,
-  };
+  // Signed in: ProCheckoutButton pays at once (guests get GuestProChoice).
+  return { label: texts.choosePro, to: UPGRADE_PATH };
+}
+
+const toCheckout = `${REDIRECT_QUERY}=${encodeURIComponent(PRO_CHECKOUT_PATH)}`;
+
+/** A guest who picks Pro needs an account: a new one, or their own; both come back to checkout. */
+function GuestProChoice() {
+  return (
+    <div className="plan__choice">
+      <p className="plan__hint">{PAYMENT_STRINGS.pricing.guestPro}</p>
+      <Link className="button button--primary" to={`/register?${toCheckout}`}>
+        {PAYMENT_STRINGS.pricing.createAccount}
+      </Link>
+      <Link className="button button--secondary" to={`${LOGIN_PATH}?${toCheckout}`}>
+        {PAYMENT_STRINGS.pricing.logIn}
+      </Link>
+    </div>
+  );
 }
 
 /**
@@ -64,13 +78,18 @@ export const PlanCards = observer(function PlanCards({
             <p className="plan__price">
               <span className="plan__amount">{card.price}</span>
               {card.monthly && <span className="plan__period"> {texts.perMonth}</span>}
+              {card.monthly && (
+                <span className="plan__vat"> {PAYMENT_STRINGS.pricing.inclVat}</span>
+              )}
             </p>
             <ul className="checklist">
               {card.highlights.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
-            {plan === 'PRO' && auth.plan !== null && auth.plan !== 'PRO' ? (
+            {plan === 'PRO' && auth.plan === null ? (
+              <GuestProChoice />
+            ) : plan === 'PRO' && auth.plan !== 'PRO' ? (
               <ProCheckoutButton />
             ) : action.to ? (
               <Link

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { COMPANY, PRICING_PATH, STRINGS } from '@prijsalarm/core';
+import { COMPANY, COMPANY_ADDRESS, PRICING_PATH, STRINGS } from '@prijsalarm/core';
 import { useStores } from '../../stores/context';
 import { Logo } from './Logo';
 
@@ -57,7 +57,10 @@ export const Footer = observer(function Footer() {
             <li>
               <a href={`mailto:${COMPANY.contactEmail}`}>{COMPANY.contactEmail}</a>
             </li>
+            <li>{COMPANY.legalName}</li>
+            <li>{COMPANY_ADDRESS}</li>
             <li>{web.chamberOfCommerce(COMPANY.chamberOfCommerceNumber)}</li>
+            <li>{web.vatNumber(COMPANY.vatNumber)}</li>
           </ul>
         </div>
       </div>

@@ -67,7 +67,7 @@ describe('footer (spec §2)', () => {
     expect(screen.queryByRole('contentinfo') !== null).toBe(shown);
   });
 
-  it('has the links, the contact address, the KvK number and this year', async () => {
+  it('has the links, the contact address, the company address, KvK, btw-nummer and this year', async () => {
     const clock = manualClock(Date.parse('2031-06-01T12:00:00Z'));
     await open('/faq', memoryStorage(), clock.now);
     const footer = screen.getByRole('contentinfo');
@@ -86,6 +86,9 @@ describe('footer (spec §2)', () => {
       [COMPANY.contactEmail, `mailto:${COMPANY.contactEmail}`],
     ]);
     expect(footer.textContent).toContain(`KvK-nummer ${COMPANY.chamberOfCommerceNumber}`);
+    expect(footer.textContent).toContain(`Btw-nummer ${COMPANY.vatNumber}`);
+    expect(footer.textContent).toContain('Oudegracht 231, 3511 NK Utrecht');
+    expect(footer.textContent).toContain(COMPANY.legalName);
     expect(footer.textContent).toContain('© 2031 Prijsalarm');
   });
 });

@@ -1,24 +1,36 @@
+import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { PAYMENT_STRINGS } from '@prijsalarm/core';
+import { PAYMENT_STRINGS, canBuyExtraAlerts } from '@prijsalarm/core';
 import type { MaxAlertsWarning } from '@prijsalarm/core';
+import { useStores } from '../../stores/context';
 
 /** Where extra alerts are bought: the subscription tab, at its extra-alerts form. */
 export const EXTRA_ALERTS_PATH = '/my-account?tab=subscription#extra-alerts';
 
 /**
  * The max-alerts warning (spec §6) with both ways past the limit: the upgrade, and (issue 10)
- * extra alerts for the current plan. One notice for the dashboard and the alert wizard.
+ * extra alerts for the current plan where core's rule lets the plan buy them. One notice for the
+ * dashboard and the alert wizard.
  */
-export function MaxAlertsNotice({ warning, id }: { warning: MaxAlertsWarning; id?: string }) {
+export const MaxAlertsNotice = observer(function MaxAlertsNotice({
+  warning,
+  id,
+}: {
+  warning: MaxAlertsWarning;
+  id?: string;
+}) {
+  const { auth } = useStores();
   return (
     <div className="notice notice--warning" id={id}>
       <p>
         {warning.message} <Link to={warning.upgradePath}>{warning.upgradeLabel}</Link>
       </p>
-      <p>
-        {PAYMENT_STRINGS.maxAlerts.offer}{' '}
-        <Link to={EXTRA_ALERTS_PATH}>{PAYMENT_STRINGS.maxAlerts.buy}</Link>
-      </p>
+      {canBuyExtraAlerts(auth.plan) && (
+        <p>
+          {PAYMENT_STRINGS.maxAlerts.offer}{' '}
+          <Link to={EXTRA_ALERTS_PATH}>{PAYMENT_STRINGS.maxAlerts.buy}</Link>
+        </p>
+      )}
     </div>
   );
-}
+});

@@ -2,13 +2,14 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  COMPANY,
   EXTRA_ALERTS_MAX,
   EXTRA_ALERTS_MIN,
   PAYMENT_STRINGS,
   STRINGS,
+  canBuyExtraAlerts,
   planCard,
   planLabel,
+  receiptPath,
   type PaymentDto,
   type SubscriptionOverview,
 } from '@prijsalarm/core';
@@ -17,6 +18,7 @@ import { LoadError, Loading } from '../ui/LoadError';
 import { useStores } from '../../stores/context';
 import { subscriptionStoreOf, type SubscriptionStore } from './SubscriptionStore';
 import { dutchDate, euros } from './format';
+import { PaymentMethods } from './PaymentMethods';
 import { BuyProButton } from './ProCheckoutButton';
 import './payments.css';
 
@@ -47,7 +49,9 @@ export const SubscriptionPanel = observer(function SubscriptionPanel() {
             <p className="notice notice--info">{PAYMENT_STRINGS.errors.unavailable}</p>
           )}
           <PlanPart store={store} overview={overview} />
-          <ExtraAlertsPart store={store} overview={overview} />
+          {canBuyExtraAlerts(overview.plan) && (
+            <ExtraAlertsPart store={store} overview={overview} />
+          )}
           <PaymentsPart payments={overview.payments} />
         </>
       )}
@@ -116,14 +120,18 @@ const PlanPart = observer(function PlanPart({
       {!isPro && (
         <div className="subscription__upgrade">
           <h3>{texts.upgradeTitle}</h3>
-          <p>{texts.upgradeText(euros(overview.prices.proCents))}</p>
+          <p>
+            {texts.upgradeText(
+              `${euros(overview.prices.proCents)} ${PAYMENT_STRINGS.pricing.inclVat}`,
+            )}
+          </p>
           <ul className="checklist">
             {planCard('PRO', settings.current).highlights.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
           {overview.paymentsAvailable && <BuyProButton store={store} />}
-          <p className="field__hint">{PAYMENT_STRINGS.pricing.paidWithIdeal}</p>
+          <PaymentMethods />
         </div>
       )}
     </div>
@@ -184,7 +192,11 @@ function PaymentsPart({ payments }: { payments: PaymentDto[] }) {
               <span>{payment.description}</span>
               <span>{euros(payment.amountCents, payment.currency)}</span>
               <span>{PAYMENT_STRINGS.status[payment.status]}</span>
-              {payment.receipt && <Receipt payment={payment} />}
+              {payment.receipt && (
+                <Link className="payment-list__receipt" to={receiptPath(payment.id)}>
+                  {texts.showReceipt} {payment.receipt.number}
+                </Link>
+              )}
             </li>
           ))}
         </ul>
@@ -193,35 +205,5 @@ function PaymentsPart({ payments }: { payments: PaymentDto[] }) {
         <Link to="/dashboard">{PAYMENT_STRINGS.callback.toDashboard}</Link>
       </p>
     </div>
-  );
-}
-
-function Receipt({ payment }: { payment: PaymentDto }) {
-  const receipt = payment.receipt!;
-  const text = PAYMENT_STRINGS.receipt;
-  return (
-    <details className="receipt">
-      <summary>
-        {texts.showReceipt} {receipt.number}
-      </summary>
-      <dl className="facts">
-        <dt>{text.number}</dt>
-        <dd>{receipt.number}</dd>
-        <dt>{text.date}</dt>
-        <dd>{dutchDate(receipt.issuedAt)}</dd>
-        <dt>{text.product}</dt>
-        <dd>{receipt.description}</dd>
-        <dt>{text.amountExVat}</dt>
-        <dd>{euros(receipt.netCents, payment.currency)}</dd>
-        <dt>{text.vat}</dt>
-        <dd>{euros(receipt.vatCents, payment.currency)}</dd>
-        <dt>{text.total}</dt>
-        <dd>{euros(receipt.amountCents, payment.currency)}</dd>
-      </dl>
-      <p className="field__hint">
-        {text.paidWith} · {COMPANY.legalName} · {COMPANY.contactEmail} · {text.chamberOfCommerce}{' '}
-        {COMPANY.chamberOfCommerceNumber}
-      </p>
-    </details>
   );
 }

@@ -210,9 +210,8 @@ describe('dashboard page', () => {
     expect(
       within(warning!).getByRole('link', { name: 'Upgrade naar Pro' }).getAttribute('href'),
     ).toBe('/dashboard/subscription');
-    expect(
-      within(warning!).getByRole('link', { name: 'Extra alerts kopen' }).getAttribute('href'),
-    ).toBe('/my-account?tab=subscription#extra-alerts');
+    // Extra alerts are for Geregistreerd and Pro (core's rule), not for an account on Gratis.
+    expect(within(warning!).queryByRole('link', { name: 'Extra alerts kopen' })).toBeNull();
   });
 
   it('asks before deleting; Annuleren keeps the alert', async () => {

@@ -69,7 +69,10 @@ const LoginScene = observer(function LoginScene({ mode }: { mode: LoginMode }) {
 
   const submit = async () => {
     if (isRegister) {
-      const answer = await form.submit(registerSchema, (data) => auth.register(data));
+      // The verification link leads back to where this page was asked to go (e.g. the checkout).
+      const answer = await form.submit(registerSchema, (data) =>
+        auth.register(params.has(REDIRECT_QUERY) ? { ...data, redirect } : data),
+      );
       if (answer) setRegistered(answer.message);
     } else {
       // Success: the auth store is logged in, and the render above moves on to `redirect`.

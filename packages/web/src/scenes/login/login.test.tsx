@@ -169,4 +169,22 @@ describe('login and register', () => {
       newsletterOptIn: false,
     });
   });
+
+  it('registering from the checkout asks for a verification link that leads back there', async () => {
+    await openForm('/register?redirect=%2Fpricing%3Fcheckout%3Dpro');
+    server.script('POST', '/api/auth/register', {
+      status: 201,
+      body: { message: STRINGS.auth.registered },
+    });
+    const user = userEvent.setup();
+    await user.type(field('E-mailadres'), 'anna@example.nl');
+    await user.type(
+      screen.getByLabelText('Wachtwoord', { selector: 'input' }),
+      'een-lang-wachtwoord',
+    );
+    await user.click(screen.getByRole('button', { name: 'Account aanmaken' }));
+    await screen.findByRole('status');
+    const body = JSON.parse(server.requestsTo('POST', '/api/auth/register')[0]?.body ?? '{}');
+    expect(body.redirect).toBe('/pricing?checkout=pro');
+  });
 });

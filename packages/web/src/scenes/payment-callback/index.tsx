@@ -1,10 +1,18 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PAYMENT_STRINGS } from '@prijsalarm/core';
+import {
+  PAYMENT_STRINGS,
+  receiptPath,
+  vatBreakdown,
+  type PaymentStatusResponse,
+} from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
 import { PageLoading } from '../../components/layout/PageLoading';
+import { SellerDetails } from '../../components/payments/SellerDetails';
 import { subscriptionStoreOf } from '../../components/payments/SubscriptionStore';
+import { dutchDate, dutchPeriod, euros } from '../../components/payments/format';
+import '../../components/payments/payments.css';
 import { useStores } from '../../stores/context';
 import { PaymentCallbackStore } from './PaymentCallbackStore';
 
@@ -50,21 +58,7 @@ const PaymentCallbackScene = observer(function PaymentCallbackScene() {
             )}
           </>
         ) : store.outcome === 'paid' && payment ? (
-          <>
-            <p className="notice notice--success" role="status">
-              {payment.product === 'pro'
-                ? texts.successPro
-                : texts.successExtraAlerts(payment.quantity)}
-            </p>
-            <p className="actions">
-              <Link className="button button--primary" to="/dashboard">
-                {texts.toDashboard}
-              </Link>
-              <Link className="button button--secondary" to={SUBSCRIPTION_TAB}>
-                {texts.toSubscription}
-              </Link>
-            </p>
-          </>
+          <PaidSummary payment={payment} />
         ) : (
           <>
             <p className="notice notice--error" role="alert">
@@ -94,5 +88,71 @@ const PaymentCallbackScene = observer(function PaymentCallbackScene() {
     </Page>
   );
 });
+
+/** What was bought: amount with its btw, the period or 'eenmalig', the next charge, the receipt. */
+function PaidSummary({ payment }: { payment: PaymentStatusResponse }) {
+  const isPro = payment.product === 'pro';
+  const amount = euros(payment.amountCents, payment.currency);
+  const vatCents = payment.receipt?.vatCents ?? vatBreakdown(payment.amountCents).vatCents;
+  return (
+    <>
+      <p className="notice notice--success" role="status">
+        {isPro ? texts.successPro : texts.successExtraAlerts(payment.quantity)}
+      </p>
+      <section className="card purchase" aria-labelledby="purchase-title">
+        <h2 id="purchase-title">{texts.summary}</h2>
+        <dl className="facts" data-testid="purchase">
+          <dt>{texts.product}</dt>
+          <dd>{payment.description}</dd>
+          <dt>{texts.amount}</dt>
+          <dd>{texts.amountInclVat(amount, euros(vatCents, payment.currency))}</dd>
+          {isPro ? (
+            <>
+              {payment.period && (
+                <>
+                  <dt>{texts.period}</dt>
+                  <dd>{dutchPeriod(payment.period.start, payment.period.end)}</dd>
+                </>
+              )}
+              <dt>{texts.nextCharge}</dt>
+              <dd>
+                {payment.nextChargeAt
+                  ? texts.nextChargeOn(dutchDate(payment.nextChargeAt), amount)
+                  : texts.noNextCharge}
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt>{texts.payment}</dt>
+              <dd>{texts.oneOff}</dd>
+            </>
+          )}
+        </dl>
+      </section>
+      {payment.receipt && (
+        <section className="card purchase" aria-labelledby="receipt-title">
+          <h2 id="receipt-title">
+            {texts.receipt} {payment.receipt.number}
+          </h2>
+          <SellerDetails />
+          <p>
+            <Link to={receiptPath(payment.id)}>{texts.viewReceipt}</Link>
+          </p>
+        </section>
+      )}
+      <p className="actions">
+        <Link className="button button--primary" to="/dashboard/create">
+          {isPro ? texts.nextStepPro : texts.nextStepExtraAlerts}
+        </Link>
+        <Link className="button button--secondary" to="/dashboard">
+          {texts.toDashboard}
+        </Link>
+        <Link className="button button--secondary" to={SUBSCRIPTION_TAB}>
+          {texts.toSubscription}
+        </Link>
+      </p>
+    </>
+  );
+}
 
 export default PaymentCallbackScene;
