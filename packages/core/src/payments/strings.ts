@@ -154,7 +154,6 @@ export const PAYMENT_STRINGS = {
     total: 'Totaal',
     paidWith: 'Betaald met iDEAL via Mollie',
     chamberOfCommerce: 'KvK',
-    vatNumber: 'Btw-nummer',
     subject: (number: string) => `Je betalingsbewijs ${number} van Prijsalarm`,
     intro: 'Bedankt voor je betaling. Hieronder vind je je betalingsbewijs.',
   },
