@@ -298,6 +298,7 @@ export const MAIL_EXAMPLES: {
       name: 'Sanne',
       number: 'PA-000042',
       issuedAt: new Date('2026-11-24T10:12:00Z'),
+      period: { start: new Date('2026-11-24T10:12:00Z'), end: new Date('2026-12-24T10:12:00Z') },
       description: 'Prijsalarm Pro, 1 maand',
       amountCents: 795,
       currency: 'EUR',

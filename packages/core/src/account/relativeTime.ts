@@ -55,6 +55,27 @@ export function formatDate(iso: string): string {
   return Number.isNaN(time) ? iso : dateFormat.format(time);
 }
 
+const yearFormat = new Intl.DateTimeFormat('nl-NL', {
+  year: 'numeric',
+  timeZone: 'Europe/Amsterdam',
+});
+
+/** '24 november 2026' in Dutch time: receipts, paid-until dates, charges. */
+export function formatLongDate(date: Date | string): string {
+  return longDateFormat.format(typeof date === 'string' ? new Date(date) : date);
+}
+
+/**
+ * '29 november – 29 december 2026': a paid period, the year named once when both ends share it
+ * ('29 december 2026 – 29 januari 2027' when not).
+ */
+export function formatPeriod(start: Date | string, end: Date | string): string {
+  const from = typeof start === 'string' ? new Date(start) : start;
+  const to = typeof end === 'string' ? new Date(end) : end;
+  const sameYear = yearFormat.format(from) === yearFormat.format(to);
+  return `${sameYear ? longDayFormat.format(from) : formatLongDate(from)} – ${formatLongDate(to)}`;
+}
+
 const dayFormat = new Intl.DateTimeFormat('nl-NL', {
   day: 'numeric',
   month: 'short',

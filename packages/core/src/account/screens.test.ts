@@ -14,6 +14,8 @@ import {
   formatCalendarMoment,
   formatDate,
   formatDayShort,
+  formatLongDate,
+  formatPeriod,
   formatRelativeTime,
 } from './relativeTime';
 
@@ -46,6 +48,19 @@ describe('relative time in Dutch', () => {
     ['2025-12-03T10:00:00Z', '3 december 2025'],
   ])('%s seen at 14:30 Dutch time on 29 November reads %s', (iso, text) => {
     expect(formatCalendarMoment(new Date(iso), new Date('2026-11-29T13:30:00Z'))).toBe(text);
+  });
+
+  // A receipt's date and paid month, on the Dutch calendar (23:30 UTC is the next day there).
+  it.each([
+    ['2026-11-29T10:00:00Z', '2026-12-29T10:00:00Z', '29 november – 29 december 2026'],
+    ['2026-12-29T10:00:00Z', '2027-01-29T10:00:00Z', '29 december 2026 – 29 januari 2027'],
+    ['2026-11-28T23:30:00Z', '2026-12-28T23:30:00Z', '29 november – 29 december 2026'],
+  ])('the period %s – %s reads %s', (start, end, text) => {
+    expect(formatPeriod(start, end)).toBe(text);
+  });
+
+  it('reads a long date in Dutch time', () => {
+    expect(formatLongDate(new Date('2026-11-24T23:30:00Z'))).toBe('25 november 2026');
   });
 });
 

@@ -21,6 +21,7 @@ import {
   formatReceiptNumber,
   mollieAmountValue,
   priceInCents,
+  receiptPath,
   productDescription,
   toCents,
   type AdminPaymentStats,
@@ -567,7 +568,11 @@ async function runAfterCommit(
           description: payment.description,
           amountCents: payment.amountCents,
           currency: payment.currency,
-          url: subscriptionPageOf(ctx),
+          period:
+            payment.periodStart && payment.periodEnd
+              ? { start: payment.periodStart, end: payment.periodEnd }
+              : null,
+          url: `${ctx.config.publicUrl}${receiptPath(payment.id)}`,
         })
         .catch((error: unknown) => {
           ctx.logger.error({ err: error, paymentId: payment.id }, 'receipt mail not sent');

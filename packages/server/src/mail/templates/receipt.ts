@@ -1,12 +1,14 @@
 /**
- * The receipt of a paid payment (issue 10): number, date, product, amount with 21 % VAT, and the
- * seller: name, address, KvK and btw-nummer.
+ * The receipt of a paid payment: number, date, product, period, amount with 21 % VAT, and the
+ * seller: name, address, KvK and btw-nummer — what a Dutch receipt must name.
  */
 import {
   COMPANY,
   COMPANY_ADDRESS,
   PAYMENT_STRINGS,
+  formatLongDate,
   formatMoney,
+  formatPeriod,
   vatBreakdown,
 } from '@prijsalarm/core';
 import { html } from '../html';
@@ -21,14 +23,6 @@ import {
   type TemplateContext,
 } from './layout';
 
-/** '24 november 2026' (Amsterdam time). */
-export function formatDutchDate(date: Date): string {
-  return new Intl.DateTimeFormat('nl-NL', {
-    dateStyle: 'long',
-    timeZone: 'Europe/Amsterdam',
-  }).format(date);
-}
-
 export interface ReceiptData {
   name?: string | null;
   /** PA-000042 */
@@ -37,7 +31,9 @@ export interface ReceiptData {
   description: string;
   amountCents: number;
   currency: string;
-  /** The subscription tab, where every receipt is listed. */
+  /** Pro: the month this payment paid for; none for extra alerts (bought once). */
+  period: { start: Date; end: Date } | null;
+  /** The receipt's own page, to view and print. */
   url: string;
 }
 
@@ -47,8 +43,9 @@ export function receipt(data: ReceiptData, context: TemplateContext) {
   const money = (cents: number) => formatMoney(cents / 100, data.currency);
   const rows: Array<[string, string]> = [
     [text.number, data.number],
-    [text.date, formatDutchDate(data.issuedAt)],
+    [text.date, formatLongDate(data.issuedAt)],
     [text.product, data.description],
+    [text.period, data.period ? formatPeriod(data.period.start, data.period.end) : text.oneOff],
     [text.amountExVat, money(netCents)],
     [text.vat, money(vatCents)],
     [text.total, money(data.amountCents)],
@@ -61,7 +58,7 @@ export function receipt(data: ReceiptData, context: TemplateContext) {
     `${text.vatNumber} ${COMPANY.vatNumber}`,
     COMPANY.contactEmail,
   ];
-  const paymentsLabel = PAYMENT_STRINGS.subscription.payments;
+  const viewLabel = PAYMENT_STRINGS.callback.viewReceipt;
   return layout(
     {
       subject: text.subject(data.number),
@@ -72,7 +69,7 @@ export function receipt(data: ReceiptData, context: TemplateContext) {
         seller.map((line, index) =>
           index === 0 ? html`<strong>${line}</strong>` : html`<br />${line}`,
         ),
-      )}${paragraph(link(data.url, paymentsLabel))}`,
+      )}${paragraph(link(data.url, viewLabel))}`,
       textParagraphs: [
         greeting(data.name),
         text.intro,
@@ -80,7 +77,7 @@ export function receipt(data: ReceiptData, context: TemplateContext) {
         rows.map(([label, value]) => `${label}: ${value}`).join('\n'),
         text.paidWith,
         seller.join('\n'),
-        `${paymentsLabel}: ${data.url}`,
+        `${viewLabel}: ${data.url}`,
       ],
       links: [data.url],
     },

@@ -1,8 +1,7 @@
 /** A monthly Pro charge failed or was charged back (issue 10): Pro lasts until the grace ends. */
-import { PAYMENT_STRINGS } from '@prijsalarm/core';
+import { formatLongDate, PAYMENT_STRINGS } from '@prijsalarm/core';
 import { html } from '../html';
 import { button, greeting, layout, paragraph, type TemplateContext } from './layout';
-import { formatDutchDate } from './receipt';
 
 export interface RenewalFailedData {
   name?: string | null;
@@ -13,7 +12,7 @@ export interface RenewalFailedData {
 
 export function renewalFailed(data: RenewalFailedData, context: TemplateContext) {
   const text = PAYMENT_STRINGS.dunning;
-  const body = text.text(formatDutchDate(data.graceUntil));
+  const body = text.text(formatLongDate(data.graceUntil));
   return layout(
     {
       subject: text.subject,

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMollieClient } from '@mollie/api-client';
 import {
   PAYMENT_STRINGS,
+  formatPeriod,
+  receiptPath,
   type AdminPaymentsResponse,
   type CapabilitiesData,
   type PaymentStatusResponse,
@@ -208,6 +210,9 @@ describe('upgrading to Pro', () => {
     expect(receipt.text).toMatch(/Btw 21%: €\s1,38/);
     expect(receipt.text).toMatch(/Totaal: €\s7,95/);
     expect(receipt.text).toContain('KvK 90125148');
+    // The month it paid for, and a link to the receipt's own page to view and print.
+    expect(receipt.text).toContain(`Periode: ${formatPeriod(paidAt, billing.paidUntil!)}`);
+    expect(receipt.text).toContain(`${payments.server.baseUrl}${receiptPath(checkout.paymentId)}`);
 
     const overview = await browser.get<SubscriptionOverview>('/api/payments/subscription');
     expect(overview.body).toMatchObject({
