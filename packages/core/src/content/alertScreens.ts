@@ -249,3 +249,13 @@ export const MANAGE_ALERT_TEXTS = {
     toManage: 'Naar je alert',
   },
 } as const;
+
+/** An alert's checks as the wizard, the manage page and the dashboard state them. */
+export const CHECK_TEXTS = {
+  interval: 'Controle',
+  nextCheck: 'Volgende controle',
+  awaitingConfirmation: 'Wacht op bevestiging',
+  running: 'nu bezig',
+  notScheduled: 'Niet gepland',
+  noEnd: 'Geen einddatum',
+} as const;
