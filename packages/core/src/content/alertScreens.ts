@@ -143,6 +143,8 @@ export const ALERT_FORM_TEXTS = {
     email: 'Per e-mail',
     telegram: 'Via Telegram',
     emailStaysOn: 'E-mail blijft aan zolang Telegram uit staat.',
+    /** Without Telegram on this server: e-mail is the channel that stays. */
+    emailOnly: 'Je meldingen komen per e-mail en in je meldingencentrum.',
     telegramLink: 'Telegram koppelen in Mijn Account',
   },
   summary: {

@@ -1,3 +1,4 @@
+import { reaction } from 'mobx';
 import {
   API_CONTRACT,
   CROSS_TAB_CHANNEL,
@@ -17,7 +18,7 @@ import type { ApiClientFactory } from '../api/client';
 import type { CookieWriter } from '../platform/cookies';
 import type { AppNavigator } from '../platform/navigator';
 import type { KeyValueStorage } from '../platform/storage';
-import type { LiveSocketFactory } from './LiveEventsStore';
+import { LiveEventsStore, type LiveSocketFactory } from './LiveEventsStore';
 import { AuthStore } from './AuthStore';
 import { CapabilitiesStore } from './CapabilitiesStore';
 import { ContactStore } from './ContactStore';
@@ -39,6 +40,11 @@ export interface RootStoreOptions {
   now?: () => number;
   /** The live events socket (/ws/events); default: the browser's WebSocket to this page's host. */
   liveEvents?: { url: string; createSocket?: LiveSocketFactory };
+  /**
+   * The app's own live socket while signed in, for plan and limit changes made elsewhere (another
+   * browser, an admin, a payment); none when not given (tests, the prerender).
+   */
+  accountEvents?: { url: string; createSocket?: LiveSocketFactory };
 }
 
 /** Every store of the app; stores reach one another through it (Outline's RootStore). */
@@ -59,7 +65,10 @@ export class RootStore {
   readonly ui: UiStore;
   readonly navigation: NavigationStore;
   readonly contact: ContactStore;
+  /** Held open while signed in: a plan or limit change reaches this tab (options.accountEvents). */
+  readonly accountEvents: LiveEventsStore | null;
 
+  private readonly disposers: (() => void)[] = [];
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(options: RootStoreOptions) {
@@ -86,6 +95,20 @@ export class RootStore {
     this.ui = new UiStore(this);
     this.navigation = new NavigationStore(this);
     this.contact = new ContactStore(this);
+    this.accountEvents = options.accountEvents
+      ? new LiveEventsStore(this, options.accountEvents)
+      : null;
+    const live = this.accountEvents;
+    if (live) {
+      this.disposers.push(
+        live.subscribeAccount(() => this.auth.followAccountChange()),
+        reaction(
+          () => this.auth.isLoggedIn,
+          (signedIn) => (signedIn ? live.start() : live.stop()),
+          { fireImmediately: true },
+        ),
+      );
+    }
   }
 
   /**
@@ -127,6 +150,8 @@ export class RootStore {
   }
 
   dispose(): void {
+    for (const dispose of this.disposers.splice(0)) dispose();
+    this.accountEvents?.stop();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.toasts.clear();
