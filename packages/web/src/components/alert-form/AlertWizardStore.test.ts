@@ -498,6 +498,21 @@ describe('notifications', () => {
   });
 });
 
+describe('on a server without a Telegram bot', () => {
+  it('offers no Telegram at all, whatever the plan, and keeps e-mail on', async () => {
+    const { wizard } = await setup({
+      plan: 'PRO',
+      telegram: { connected: true },
+      telegramBot: false,
+    });
+    expect(wizard.offersTelegram).toBe(false);
+    expect(wizard.telegram).toMatchObject({ ok: false, reason: 'unavailable' });
+    wizard.toggleNotification('telegram', true);
+    expect(wizard.form.notifyTelegram).toBe(false);
+    expect(wizard.form.notifyEmail).toBe(true);
+  });
+});
+
 describe('summary', () => {
   it('shows platform, search term, category, price, seller type and check frequency', async () => {
     const { wizard } = await setup({ plan: 'REGISTERED' });
