@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { liveEventsUrl } from '@prijsalarm/core';
 import { createBrowserApiClient } from './api/client';
 import { App } from './app/App';
 import { hydrating } from './components/ui/HydrateLater';
@@ -32,7 +31,7 @@ function createStore(parts: ReturnType<typeof browserParts>): RootStore {
     cookies: documentCookies,
     setCookie: writeDocumentCookie,
     navigator,
-    accountEvents: { url: liveEventsUrl(window.location.protocol, window.location.host) },
+    accountEvents: 'browser',
     ...parts,
   });
   reportErrorsAfterConsent(store);

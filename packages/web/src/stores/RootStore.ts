@@ -18,7 +18,7 @@ import type { ApiClientFactory } from '../api/client';
 import type { CookieWriter } from '../platform/cookies';
 import type { AppNavigator } from '../platform/navigator';
 import type { KeyValueStorage } from '../platform/storage';
-import { LiveEventsStore, type LiveSocketFactory } from './LiveEventsStore';
+import type { LiveEventsStore, LiveSocketFactory } from './LiveEventsStore';
 import { AuthStore } from './AuthStore';
 import { CapabilitiesStore } from './CapabilitiesStore';
 import { ContactStore } from './ContactStore';
@@ -44,8 +44,14 @@ export interface RootStoreOptions {
    * The app's own live socket while signed in, for plan and limit changes made elsewhere (another
    * browser, an admin, a payment); none when not given (tests, the prerender).
    */
-  accountEvents?: { url: string; createSocket?: LiveSocketFactory };
+  accountEvents?: AccountEventsOption;
 }
+
+/**
+ * Where the app's own live socket connects: 'browser' is this page's host (main.tsx), tests hand
+ * in their server and socket.
+ */
+export type AccountEventsOption = 'browser' | { url: string; createSocket?: LiveSocketFactory };
 
 /** Every store of the app; stores reach one another through it (Outline's RootStore). */
 export class RootStore {
@@ -65,10 +71,14 @@ export class RootStore {
   readonly ui: UiStore;
   readonly navigation: NavigationStore;
   readonly contact: ContactStore;
-  /** Held open while signed in: a plan or limit change reaches this tab (options.accountEvents). */
-  readonly accountEvents: LiveEventsStore | null;
+  /**
+   * Held open while signed in: a plan or limit change reaches this tab (options.accountEvents).
+   * Loaded with the first sign-in, so a guest's first load does not carry it.
+   */
+  accountEvents: LiveEventsStore | null = null;
 
   private readonly disposers: (() => void)[] = [];
+  private disposed = false;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(options: RootStoreOptions) {
@@ -95,16 +105,12 @@ export class RootStore {
     this.ui = new UiStore(this);
     this.navigation = new NavigationStore(this);
     this.contact = new ContactStore(this);
-    this.accountEvents = options.accountEvents
-      ? new LiveEventsStore(this, options.accountEvents)
-      : null;
-    const live = this.accountEvents;
-    if (live) {
+    const accountEvents = options.accountEvents;
+    if (accountEvents) {
       this.disposers.push(
-        live.subscribeAccount(() => this.auth.followAccountChange()),
         reaction(
           () => this.auth.isLoggedIn,
-          (signedIn) => (signedIn ? live.start() : live.stop()),
+          (signedIn) => void this.followAccountEvents(accountEvents, signedIn),
           { fireImmediately: true },
         ),
       );
@@ -124,6 +130,19 @@ export class RootStore {
       const toast = appInitFailureToast(error);
       this.toasts.show(toast.message, toast.type);
     }
+  }
+
+  private async followAccountEvents(option: AccountEventsOption, signedIn: boolean) {
+    if (!signedIn) {
+      this.accountEvents?.stop();
+      return;
+    }
+    if (!this.accountEvents) {
+      const { openAccountEvents } = await import('./accountEvents');
+      if (this.disposed || this.accountEvents) return;
+      this.accountEvents = openAccountEvents(this, option);
+    }
+    if (this.auth.isLoggedIn) this.accountEvents.start();
   }
 
   /** A 403 asking for a higher plan: its text as a warning, then /pricing after 2 s (spec §8). */
@@ -150,6 +169,7 @@ export class RootStore {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const dispose of this.disposers.splice(0)) dispose();
     this.accountEvents?.stop();
     for (const timer of this.timers) clearTimeout(timer);
