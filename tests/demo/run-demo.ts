@@ -6,20 +6,28 @@
  * in DATA_DIR/outbox — checking every CHECK_INTERVAL_SECONDS (default 15). Every new mail in the outbox is announced
  * here with its links. Ctrl-C (SIGINT) or SIGTERM stops the service gracefully, then the double.
  *
+ * Telegram works offline too: the Telegram Bot API double runs on loopback as the demo's bot, and
+ * a small page of this script (DEMO_TELEGRAM_PORT, default PORT + 1) plays the demo user's phone:
+ * `/start?code=…` is the user pressing Start in Telegram after "Koppel Telegram" (the deep link's
+ * code), a bare `/start` asks the bot for a code to type on the website, and `/chat` shows what the
+ * bot sent that user. Every bot message to the user is announced here too.
+ *
  * `npm run demo -- --fresh` starts over with an empty DATA_DIR. Otherwise accounts and alerts are
  * kept; the double is new every run, so a kept alert's next check finds today's ads new.
  *
  * Environment (all optional): PORT (3000), DATA_DIR, CHECK_INTERVAL_SECONDS, ADMIN_EMAIL and
  * ADMIN_PASSWORD (default admin@example.nl / demo-admin-wachtwoord), DEMO_LOG_LEVEL (warn),
- * DEMO_SEED (the double's ads; default: different every run).
+ * DEMO_SEED (the double's ads; default: different every run), DEMO_TELEGRAM_PORT.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PostalMime from 'postal-mime';
 import { startMarketplaceDouble, type DoublePlatform } from '../doubles/marketplace';
 import { startMollieDouble } from '../doubles/mollie';
+import { startTelegramDouble } from '../doubles/telegram';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const env = process.env;
@@ -68,6 +76,50 @@ const mollie = await startMollieDouble({
   log: (line) => console.log(`💶 mollie ${line}`),
 });
 
+// Telegram: the Bot API double as the demo's bot, and a page that plays the demo user's phone.
+const TELEGRAM_TOKEN = '100000:DEMO-bot-token';
+const telegram = await startTelegramDouble({
+  token: TELEGRAM_TOKEN,
+  host: '127.0.0.1',
+  botUsername: 'PrijsalarmDemoBot',
+  botFirstName: 'Prijsalarm',
+});
+const DEMO_CHAT = { chatId: 4_242_001, username: 'demo_gebruiker', firstName: 'Demo' };
+const phonePort = Number(env.DEMO_TELEGRAM_PORT ?? Number(port) + 1);
+const phoneUrl = `http://127.0.0.1:${phonePort}`;
+const chatTexts = () => telegram.messagesTo(DEMO_CHAT.chatId).map((message) => message.text);
+const phone = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', phoneUrl);
+  const answer = (status: number, text: string) => {
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(`${text}\n`);
+  };
+  if (req.method !== 'GET') return answer(405, 'GET only');
+  if (url.pathname === '/chat') return answer(200, chatTexts().join('\n\n') || '(nog niets)');
+  if (url.pathname !== '/start') return answer(404, 'GET /start?code=… or /chat');
+  const code = (url.searchParams.get('code') ?? '').trim();
+  const before = chatTexts().length;
+  void telegram
+    .sendUserMessage({ ...DEMO_CHAT, text: code ? `/start ${code}` : '/start' })
+    .then(async () => {
+      // The server reads its updates by long polling: its answer comes within a moment.
+      for (let waited = 0; waited < 5000 && chatTexts().length === before; waited += 200) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      answer(200, chatTexts().slice(before).join('\n\n') || '(de bot antwoordde niet)');
+    })
+    .catch((error: Error) => answer(500, error.message));
+});
+await new Promise<void>((resolve) => phone.listen(phonePort, '127.0.0.1', () => resolve()));
+let telegramAnnounced = 0;
+const telegramWatcher = setInterval(() => {
+  const sent = telegram.messages;
+  for (const message of sent.slice(telegramAnnounced)) {
+    console.log(`\n📨 Telegram → @${DEMO_CHAT.username}: ${message.text.replace(/\n+/g, ' · ')}`);
+  }
+  telegramAnnounced = sent.length;
+}, 1000);
+
 let next = 0;
 const publisher = setInterval(() => {
   const ad = DEMO_ADS[next % DEMO_ADS.length]!;
@@ -106,7 +158,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/
     DATABASE_URL: '',
     REDIS_URL: '',
     SMTP_URL: '',
-    TELEGRAM_BOT_TOKEN: '',
+    TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+    TELEGRAM_API_ROOT: telegram.apiRoot,
     MARKTPLAATS_BASE_URL: double.baseUrl.marktplaats,
     TWEEDEHANDS_BASE_URL: double.baseUrl['2dehands'],
     MARKETPLACE_RATE: '5',
@@ -127,6 +180,7 @@ async function stop(exitCode: number): Promise<never> {
   stopping = true;
   clearInterval(publisher);
   clearInterval(outboxWatcher);
+  clearInterval(telegramWatcher);
   if (server.exitCode === null && server.signalCode === null) {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
@@ -134,6 +188,8 @@ async function stop(exitCode: number): Promise<never> {
   }
   await double.stop();
   await mollie.stop();
+  await telegram.stop();
+  phone.close();
   process.exit(exitCode);
 }
 server.once('exit', (code, signal) => {
@@ -210,6 +266,9 @@ console.log(`
  2dehands    (nagebootst / local double): ${double.baseUrl['2dehands']}
  Mollie (nagebootst / local double): ${mollie.apiEndpoint}
                 iDEAL-testpagina / test checkout: ${mollie.checkoutBaseUrl}/checkout/…
+ Telegram (nagebootst / local double): ${telegram.apiRoot}
+                bot @${telegram.botUsername}; de telefoon van de demo / the demo user's phone:
+                ${phoneUrl}/start?code=…   ${phoneUrl}/chat
  Mail:          geen echte e-mail, maar .eml-bestanden / no real mail, .eml files in
                 ${outbox}
                 (elke nieuwe mail wordt hieronder gemeld / each new mail is announced below)
@@ -230,6 +289,16 @@ console.log(`
            zeg je op en lees je de bonnen (die ook als mail in de outbox komen).
        EN  Register, open ${publicUrl}/pricing and choose "Word Pro"; on the iDEAL test page click
            "Betaald" (paid) and you are Pro. My Account → Abonnement: extra alerts, cancel, receipts.
+
+ Telegram:  NL  Met een account (Geregistreerd of Pro): Mijn Account → Integraties → "Koppel
+                Telegram" toont een koppelcode. Open ${phoneUrl}/start?code=<code> (of curl het):
+                dat is op "Start" drukken in Telegram, en je account is gekoppeld. Of andersom:
+                ${phoneUrl}/start geeft een code van de bot om op de website in te vullen. Zet
+                daarna bij een alert "Via Telegram" aan; elk bericht van de bot verschijnt hieronder
+                en op ${phoneUrl}/chat.
+            EN  With an account: My Account → Integraties → "Koppel Telegram" shows a code; open
+                ${phoneUrl}/start?code=<code> to press Start in Telegram. ${phoneUrl}/start alone
+                gets a code from the bot to type on the website. Bot messages appear below.
 
  curl:  curl -c /tmp/pa -b /tmp/pa ${publicUrl}/api/auth/csrf      # cookie + {"csrfToken": …}
         curl -c /tmp/pa -b /tmp/pa -H 'content-type: application/json' \\

@@ -105,6 +105,9 @@ export const STRINGS = {
       `Je hebt het maximum van ${limit} alert(s) met Telegram notificaties bereikt.`,
     capabilitiesLoadFailed: 'Failed to load user capabilities',
     telegramNotConnected: 'Koppel eerst je Telegram-account om Telegram notificaties te ontvangen.',
+    /** The server has no Telegram bot: no plan can change that. */
+    telegramUnavailable:
+      'Meldingen via Telegram zijn hier niet beschikbaar. Je ontvangt je meldingen per e-mail en in je meldingencentrum.',
   },
 
   app: {
@@ -445,7 +448,7 @@ export const STRINGS = {
       registerTitle: 'Account aanmaken',
       loginIntro: 'Log in om je alerts, meldingen en abonnement te beheren.',
       registerIntro:
-        'Maak gratis een account aan voor meer alerts, Telegram-meldingen en extra filters.',
+        'Maak gratis een account aan voor meer alerts, extra filters en een overzicht van al je meldingen.',
       email: 'E-mailadres',
       password: 'Wachtwoord',
       passwordHint: (min: number) => `Minimaal ${min} tekens`,
@@ -599,8 +602,8 @@ export const STRINGS = {
           text: 'Zoek in Nederland en België tegelijk, met je eigen prijsgrenzen en afstand.',
         },
         {
-          title: 'E-mail of Telegram',
-          text: 'Ontvang je meldingen waar jij wilt, met foto, prijs, plaats en een directe link.',
+          title: 'Per e-mail en in je meldingen',
+          text: 'Elke melding met foto, prijs, plaats en een directe link, in je mail en in je meldingencentrum.',
         },
         {
           title: 'Gratis te proberen',
@@ -625,7 +628,7 @@ export const STRINGS = {
         title: 'Zo ziet een melding eruit',
         example: 'Voorbeeld',
         mailLabel: 'Voorbeeld van een melding per e-mail',
-        telegramLabel: 'Voorbeeld van een melding in Telegram',
+        telegramLabel: 'Voorbeeld van een melding op je scherm',
         mailFrom: 'Prijsalarm',
         mailSubject: "1 nieuwe advertentie voor 'racefiets'",
         mailIntro: 'Er is een nieuwe advertentie die past bij je alert:',

@@ -7,6 +7,7 @@ import {
   manageTokenFromUrl,
   maxAlertsWarning,
   nextCheckShown,
+  alertCardActions,
   refreshTokensFromUrl,
 } from './alerts';
 
@@ -72,5 +73,16 @@ describe('max-alerts warning (spec §6)', () => {
         upgradePath: '/dashboard/subscription',
       });
     }
+  });
+});
+
+describe('alertCardActions', () => {
+  it.each([
+    ['active', 'edit', ['pause', 'extend', 'delete']],
+    ['paused', 'resume', ['edit', 'extend', 'delete']],
+    ['expired', 'extend', ['edit', 'delete']],
+    ['pending_confirmation', 'edit', ['delete']],
+  ] as const)('a %s alert: %s first, the rest in the menu', (status, primary, more) => {
+    expect(alertCardActions({ status })).toEqual({ primary, more });
   });
 });

@@ -22,6 +22,26 @@ export function canExtendAlert(alert: Pick<AlertDto, 'status'>): boolean {
   return alert.status !== 'pending_confirmation';
 }
 
+export type AlertCardAction = 'edit' | 'pause' | 'resume' | 'extend' | 'delete';
+
+/**
+ * What an alert's card offers: one primary action — what the alert needs most (an expired one its
+ * extension, a paused one to resume, else its edit page) — and the rest in a menu, delete last.
+ */
+export function alertCardActions(alert: Pick<AlertDto, 'status'>): {
+  primary: AlertCardAction;
+  more: AlertCardAction[];
+} {
+  const toggle: AlertCardAction[] = canToggleAlert(alert)
+    ? [alert.status === 'paused' ? 'resume' : 'pause']
+    : [];
+  const extend: AlertCardAction[] = canExtendAlert(alert) ? ['extend'] : [];
+  const all: AlertCardAction[] = ['edit', ...toggle, ...extend, 'delete'];
+  const primary: AlertCardAction =
+    alert.status === 'expired' ? 'extend' : alert.status === 'paused' ? 'resume' : 'edit';
+  return { primary, more: all.filter((action) => action !== primary) };
+}
+
 /** Only an active alert is checked, so only it has a next check worth showing. */
 export function nextCheckShown(alert: Pick<AlertDto, 'status' | 'nextCheckAt'>): string | null {
   return alert.status === 'active' ? alert.nextCheckAt : null;

@@ -42,6 +42,7 @@ export function parseLiveEventMessage(data: unknown): LiveEventMessage | null {
   if (typeof parsed !== 'object' || parsed === null) return null;
   const message = parsed as Record<string, unknown>;
   if (message.type === 'pong') return { type: 'pong' };
+  if (message.type === 'account') return { type: 'account' };
   if (message.type === 'notification' && isNotification(message.notification)) {
     return { type: 'notification', notification: message.notification };
   }

@@ -265,7 +265,10 @@ export interface NotificationListResponse {
 export const LIVE_EVENTS_PATH = '/ws/events';
 
 export type LiveEventMessage =
-  { type: 'notification'; notification: NotificationDto } | { type: 'pong' };
+  | { type: 'notification'; notification: NotificationDto }
+  /** The user's plan or alert limit changed: read the user and the capabilities again. */
+  | { type: 'account' }
+  | { type: 'pong' };
 
 export type LiveEventClientMessage = { type: 'ping' };
 

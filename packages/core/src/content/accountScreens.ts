@@ -80,6 +80,9 @@ export const SCREEN_TEXTS = {
     telegram: 'Telegram',
     telegramConnect: 'Koppel Telegram',
     alertsLabel: 'Je alerts',
+    checkInterval: 'Controle',
+    /** The menu of an alert card's other actions. */
+    moreActions: 'Meer acties',
   },
   myAccount: {
     tabs: {

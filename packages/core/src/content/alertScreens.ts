@@ -140,6 +140,8 @@ export const ALERT_FORM_TEXTS = {
     email: 'Per e-mail',
     telegram: 'Via Telegram',
     emailStaysOn: 'E-mail blijft aan zolang Telegram uit staat.',
+    /** Without Telegram on this server: e-mail is the channel that stays. */
+    emailOnly: 'Je meldingen komen per e-mail en in je meldingencentrum.',
     telegramLink: 'Telegram koppelen in Mijn Account',
   },
   summary: {
@@ -245,4 +247,14 @@ export const MANAGE_ALERT_TEXTS = {
     failedTitle: 'Verlengen is niet gelukt',
     toManage: 'Naar je alert',
   },
+} as const;
+
+/** An alert's checks as the wizard, the manage page and the dashboard state them. */
+export const CHECK_TEXTS = {
+  interval: 'Controle',
+  nextCheck: 'Volgende controle',
+  awaitingConfirmation: 'Wacht op bevestiging',
+  running: 'nu bezig',
+  notScheduled: 'Niet gepland',
+  noEnd: 'Geen einddatum',
 } as const;

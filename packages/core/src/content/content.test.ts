@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPANY, COMPANY_ADDRESS } from '../app';
 import { CONFIRMATION_LINK_VALIDITY_HOURS, FAQ_DEFAULT_ITEMS } from '../constants';
-import { DEFAULT_SETTINGS, applySetting } from '../plans';
+import { DEFAULT_SETTINGS, applySetting, deliveryChannels } from '../plans';
 import { FAQ_ITEMS, PRIVACY, TERMS, formatMoney, planCard, splitFaq } from '.';
 
 const answerOf = (id: string, settings = DEFAULT_SETTINGS) =>
@@ -138,5 +138,29 @@ describe('planCard (pricing page, home pricing table)', () => {
     const offers = (plan: 'FREE' | 'REGISTERED' | 'PRO') =>
       planCard(plan, DEFAULT_SETTINGS).highlights.some((line) => line.startsWith('Extra alerts'));
     expect([offers('FREE'), offers('REGISTERED'), offers('PRO')]).toEqual([false, true, true]);
+  });
+});
+
+describe('Telegram in the FAQ and the plan cards', () => {
+  const withBot = { ...DEFAULT_SETTINGS, channels: deliveryChannels(true) };
+  const withoutBot = { ...DEFAULT_SETTINGS, channels: deliveryChannels(false) };
+  const everything = (settings: typeof DEFAULT_SETTINGS) =>
+    [
+      ...FAQ_ITEMS.flatMap((item) => [item.question, ...item.answer(settings)]),
+      ...(['FREE', 'REGISTERED', 'PRO'] as const).flatMap(
+        (plan) => planCard(plan, settings).highlights,
+      ),
+    ].join(' ');
+
+  it('is promoted only by a server that can send Telegram messages', () => {
+    expect(everything(withBot)).toContain('Telegram');
+    expect(everything(withoutBot)).not.toContain('Telegram');
+    // Until the server said what it can deliver (the prerendered home page): no Telegram either.
+    expect(everything(DEFAULT_SETTINGS)).not.toContain('Telegram');
+  });
+
+  it('keeps what the plan offers instead', () => {
+    expect(planCard('REGISTERED', withoutBot).highlights).toContain('Meldingen per e-mail');
+    expect(answerOf('meldingen', withoutBot)).toContain('meldingencentrum');
   });
 });

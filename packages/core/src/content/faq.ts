@@ -5,7 +5,7 @@
  */
 import { CONFIRMATION_LINK_VALIDITY_HOURS } from '../constants';
 import { PLAN_LABELS } from '../strings';
-import type { PublicSettings } from '../plans';
+import { offersTelegram, type PublicSettings } from '../plans/settings';
 import { formatAlertCount, formatCheckInterval, formatDays, formatMoney } from './format';
 
 export interface FaqItem {
@@ -41,7 +41,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'is-het-gratis',
     question: 'Is Prijsalarm gratis?',
     answer: (settings) => [
-      `Ja. Zonder account maak je gratis ${formatAlertCount(settings.alertLimits.FREE)} voor Marktplaats. Met een gratis account krijg je ${formatAlertCount(settings.alertLimits.REGISTERED)}, Telegram-meldingen en extra filters.`,
+      `Ja. Zonder account maak je gratis ${formatAlertCount(settings.alertLimits.FREE)} voor Marktplaats. Met een gratis account krijg je ${formatAlertCount(settings.alertLimits.REGISTERED)}, ${offersTelegram(settings) ? 'Telegram-meldingen' : 'een meldingencentrum'} en extra filters.`,
       `Wil je alles eruit halen, dan is er ${PLAN_LABELS.PRO} voor ${proPrice(settings)} per maand, maandelijks opzegbaar.`,
     ],
   },
@@ -56,9 +56,11 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     id: 'meldingen',
     question: 'Hoe ontvang ik meldingen?',
-    answer: () => [
+    answer: (settings) => [
       'Standaard per e-mail: één bericht per controle, met alle nieuwe advertenties van die alert erin.',
-      'Met een account kun je ook meldingen via Telegram ontvangen. Koppel daarvoor je Telegram-account onder Mijn Account → Integraties. Daarnaast vind je al je meldingen terug in het meldingencentrum op de website en in de desktop-app.',
+      offersTelegram(settings)
+        ? 'Met een account kun je ook meldingen via Telegram ontvangen. Koppel daarvoor je Telegram-account onder Mijn Account → Integraties. Daarnaast vind je al je meldingen terug in het meldingencentrum op de website en in de desktop-app.'
+        : 'Met een account vind je daarnaast al je meldingen terug in het meldingencentrum op de website en in de desktop-app.',
     ],
   },
   {
@@ -82,7 +84,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     question: 'Wat is het verschil tussen Gratis, Geregistreerd en Pro?',
     answer: (settings) => [
       `${PLAN_LABELS.FREE}: ${formatAlertCount(settings.alertLimits.FREE)} voor Marktplaats, zonder account, meldingen per e-mail.`,
-      `${PLAN_LABELS.REGISTERED}: ${formatAlertCount(settings.alertLimits.REGISTERED)}, Telegram-meldingen, een minimumprijs en filters op bezorging en advertenties met foto's.`,
+      `${PLAN_LABELS.REGISTERED}: ${formatAlertCount(settings.alertLimits.REGISTERED)}, ${offersTelegram(settings) ? 'Telegram-meldingen' : 'een meldingencentrum'}, een minimumprijs en filters op bezorging en advertenties met foto's.`,
       `${PLAN_LABELS.PRO}: ${formatAlertCount(settings.alertLimits.PRO)}, de snelste controles, 2dehands en meerdere platformen tegelijk, betaalde advertenties wegfilteren, prijsgeschiedenis en geen gesponsorde advertenties. Extra alerts koop je bij voor ${formatMoney(settings.pricing.pricePerAlert, settings.pricing.currency)} per stuk.`,
     ],
   },

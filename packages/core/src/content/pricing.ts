@@ -5,7 +5,7 @@
 import type { Plan } from '../domain';
 import { canBuyExtraAlerts } from '../payments/offer';
 import { PAYMENT_STRINGS } from '../payments/strings';
-import type { PublicSettings } from '../plans';
+import { offersTelegram, type PublicSettings } from '../plans/settings';
 import { PLAN_LABELS } from '../strings';
 import { formatAlertCount, formatCheckInterval, formatDays, formatMoney } from './format';
 
@@ -38,7 +38,7 @@ function highlights(plan: Plan, settings: PublicSettings): string[] {
   if (plan === 'REGISTERED') {
     return [
       capitalise(alerts),
-      'Meldingen per e-mail en Telegram',
+      offersTelegram(settings) ? 'Meldingen per e-mail en Telegram' : 'Meldingen per e-mail',
       "Minimumprijs en filters op bezorging en foto's",
       'Dashboard en meldingencentrum',
       ...common,

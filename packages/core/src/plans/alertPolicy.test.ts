@@ -6,7 +6,10 @@ import { buildCapabilities, hydrateCapabilities } from './capabilities';
 import type { CapabilityUser } from './capabilities';
 import type { FeatureName } from './features';
 import { applySetting } from './settingSchemas';
-import { DEFAULT_SETTINGS } from './settings';
+import { DEFAULT_SETTINGS as SHIPPED_SETTINGS, deliveryChannels } from './settings';
+
+/** The plan rules as a server with a Telegram bot applies them. */
+const DEFAULT_SETTINGS: PublicSettings = { ...SHIPPED_SETTINGS, channels: deliveryChannels(true) };
 import type { PublicSettings } from './settings';
 
 const user = (plan: Plan, extra: Partial<CapabilityUser> = {}): CapabilityUser => ({

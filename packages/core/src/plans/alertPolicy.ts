@@ -77,6 +77,9 @@ function telegramDenied(caps: Capabilities, checkCapacity: boolean): AlertPolicy
   const availability = telegramAvailability(caps);
   if (availability.ok) return ALLOWED;
   switch (availability.reason) {
+    case 'unavailable':
+      // No plan unlocks it: the server has no Telegram bot.
+      return { ok: false, error: availability.message, requiredPlans: [], feature: 'telegram' };
     case 'plan':
       return featureDenied(caps, 'telegram');
     case 'not_connected':

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan, PlatformId } from '../domain';
+import { STRINGS } from '../strings';
+import { evaluateAlertRequest } from './alertPolicy';
 import {
   GUEST_FALLBACK_CAPABILITIES,
+  alertCheckInterval,
   buildCapabilities,
   capabilitiesLoadFailure,
   effectiveAlertLimit,
@@ -13,7 +16,14 @@ import type { CapabilityUser, TelegramAvailability } from './capabilities';
 import { FEATURES } from './features';
 import type { FeatureName } from './features';
 import { capabilitiesDataSchema } from './capabilitiesSchema';
-import { DEFAULT_SETTINGS, FALLBACK_SETTINGS } from './settings';
+import {
+  DEFAULT_SETTINGS as SHIPPED_SETTINGS,
+  FALLBACK_SETTINGS,
+  deliveryChannels,
+} from './settings';
+
+/** The plan rules as a server with a Telegram bot applies them. */
+const DEFAULT_SETTINGS: PublicSettings = { ...SHIPPED_SETTINGS, channels: deliveryChannels(true) };
 import { applySetting } from './settingSchemas';
 import type { PublicSettings } from './settings';
 
@@ -414,7 +424,7 @@ describe('capabilities load failure', () => {
       canCreateAlerts: false,
     });
     expect(capabilities.canUseFeature('minPrice')).toBe(false);
-    expect(GUEST_FALLBACK_CAPABILITIES).toEqual(build(null));
+    expect(GUEST_FALLBACK_CAPABILITIES).toEqual(build(null, {}, SHIPPED_SETTINGS));
   });
 
   it('cannot be changed by a caller', () => {
@@ -439,5 +449,62 @@ describe('capabilitiesDataSchema', () => {
   it('rejects an answer without a plan', () => {
     const { plan: _, ...withoutPlan } = build(user('PRO'));
     expect(capabilitiesDataSchema.safeParse(withoutPlan).success).toBe(false);
+  });
+});
+
+describe('channels the server can deliver', () => {
+  const noBot: PublicSettings = { ...SHIPPED_SETTINGS, channels: deliveryChannels(false) };
+
+  it('say Telegram only when the server has a bot; e-mail and the notification centre always', () => {
+    expect(build(user('PRO'), {}, noBot).channels).toEqual({
+      email: true,
+      telegram: false,
+      live: true,
+    });
+    expect(build(user('PRO')).channels.telegram).toBe(true);
+    // Settings that do not say (the shipped defaults, before the server's answer) offer no Telegram.
+    expect(build(user('PRO'), {}, SHIPPED_SETTINGS).channels.telegram).toBe(false);
+  });
+
+  it('take Telegram from every plan without a bot, with a message no upgrade answers', () => {
+    const pro = caps(user('PRO'), {}, noBot);
+    expect(pro.canUseFeature('telegram')).toBe(false);
+    expect(pro.telegram.canEnable).toBe(false);
+    expect(telegramAvailability(pro)).toEqual({
+      ok: false,
+      reason: 'unavailable',
+      message: STRINGS.access.telegramUnavailable,
+      link: '/my-account?tab=integrations',
+    });
+    expect(evaluateAlertRequest(pro, { platforms: ['marktplaats'], notifyTelegram: true })).toEqual(
+      {
+        ok: false,
+        error: STRINGS.access.telegramUnavailable,
+        requiredPlans: [],
+        feature: 'telegram',
+      },
+    );
+  });
+
+  it('are read back from an answer; an answer without them offers no Telegram', () => {
+    const data = build(user('REGISTERED'));
+    expect(capabilitiesDataSchema.parse(data).channels.telegram).toBe(true);
+    const { channels: _omitted, ...older } = data;
+    const hydrated = hydrateCapabilities(older);
+    expect(hydrated.channels.telegram).toBe(false);
+    expect(hydrated.canUseFeature('telegram')).toBe(false);
+  });
+});
+
+describe('alertCheckInterval', () => {
+  it("is the owner's plan's interval from the settings, FREE for a guest alert", () => {
+    const settings = applySetting(SHIPPED_SETTINGS, 'checkIntervals', {
+      FREE: 30,
+      REGISTERED: 10,
+      PRO: 1,
+    });
+    expect(alertCheckInterval(settings, 'REGISTERED')).toBe(10);
+    expect(alertCheckInterval(settings, null)).toBe(30);
+    expect(build(user('PRO'), {}, settings).userCheckInterval).toBe(1);
   });
 });

@@ -9,8 +9,8 @@ import { STRINGS } from '../strings';
 import { deepFreeze } from './deepFreeze';
 import { FEATURES, featureLockedMessage, planHasFeature } from './features';
 import type { FeatureName } from './features';
-import { DEFAULT_SETTINGS } from './settings';
-import type { PublicSettings } from './settings';
+import { BASE_DELIVERY_CHANNELS, DEFAULT_SETTINGS } from './settings';
+import type { DeliveryChannels, PublicSettings } from './settings';
 
 export interface CapabilitiesData {
   /** The plan the rules use: FREE for guests. */
@@ -22,8 +22,10 @@ export interface CapabilitiesData {
   alerts: { current: number; limit: number | null; canCreate: boolean };
   allowedPlatforms: PlatformId[];
   platformAccess: Record<PlatformId, boolean>;
-  /** Minutes between checks for this user's alerts. */
+  /** Minutes between checks for this user's alerts (core `alertCheckInterval`). */
   userCheckInterval: number;
+  /** What the server can deliver: Telegram only when it has a bot. */
+  channels: DeliveryChannels;
   canCreateAlerts: boolean;
   features: Record<FeatureName, boolean>;
   /** `canEnable`: the plan allows Telegram and capacity remains (the connection is separate). */
@@ -99,6 +101,11 @@ export function platformFeature(platformId: PlatformId): FeatureName | undefined
   return PLATFORM_FEATURE[platformId];
 }
 
+/** An alert's check interval in minutes: its owner's plan's (FREE for a guest alert). */
+export function alertCheckInterval(settings: PublicSettings, ownerPlan: Plan | null): number {
+  return settings.checkIntervals[ownerPlan ?? 'FREE'];
+}
+
 function buildFeatures(settings: PublicSettings, user: CapabilityUser | null) {
   const features = {} as Record<FeatureName, boolean>;
   for (const feature of FEATURES) {
@@ -109,6 +116,8 @@ function buildFeatures(settings: PublicSettings, user: CapabilityUser | null) {
   if (!settings.features.filterPaidAds) features.paidAdsFilter = false;
   // §5: FREE users cannot use Telegram, not even by override.
   if (user === null || user.plan === 'FREE') features.telegram = false;
+  // Nor anyone on a server without a Telegram bot: it could not deliver a single message.
+  if (settings.channels?.telegram !== true) features.telegram = false;
   // Issue 13 §3: nor webhooks.
   if (user === null || user.plan === 'FREE') features.webhooks = false;
   return features;
@@ -153,7 +162,8 @@ export function buildCapabilities({
     alerts: { current: counts.alerts, limit: alertLimitForPlan, canCreate },
     allowedPlatforms: PLATFORM_IDS.filter((platformId) => platformAccess[platformId]),
     platformAccess,
-    userCheckInterval: settings.checkIntervals[plan],
+    userCheckInterval: alertCheckInterval(settings, plan),
+    channels: { ...(settings.channels ?? BASE_DELIVERY_CHANNELS) },
     canCreateAlerts: canCreate,
     features,
     telegram: {
@@ -170,8 +180,9 @@ export function buildCapabilities({
 }
 
 /** CapabilitiesData as received: an older or fallback answer may lack (part of) the feature list. */
-export type ReceivedCapabilities = Omit<CapabilitiesData, 'features'> & {
+export type ReceivedCapabilities = Omit<CapabilitiesData, 'features' | 'channels'> & {
   features?: Partial<Record<FeatureName, boolean>>;
+  channels?: DeliveryChannels;
 };
 
 /** Adds `canUseFeature` and `getPlatformMessage`. */
@@ -185,8 +196,12 @@ export function hydrateCapabilities(data: ReceivedCapabilities): Capabilities {
         ? listed
         : data.isAuthenticated && planHasFeature(data.plan, feature);
   }
+  // An answer without the channels comes from a server that does not say: offer no Telegram.
+  const channels = data.channels ?? { ...BASE_DELIVERY_CHANNELS };
+  if (!channels.telegram) features.telegram = false;
   return {
     ...data,
+    channels,
     features,
     canUseFeature: (name) => features[name],
     getPlatformMessage(platformId) {
@@ -222,14 +237,20 @@ export type TelegramAvailability =
   | { ok: true }
   | {
       ok: false;
-      reason: 'plan' | 'not_connected' | 'limit';
+      reason: 'unavailable' | 'plan' | 'not_connected' | 'limit';
       message: string;
       link: typeof TELEGRAM_INTEGRATIONS_PATH;
     };
 
-/** Spec §5: Telegram for a new alert needs a non-FREE plan, a connected account and capacity. */
+/**
+ * Spec §5: Telegram for a new alert needs a server with a bot, a non-FREE plan, a connected account
+ * and capacity.
+ */
 export function telegramAvailability(caps: Capabilities): TelegramAvailability {
   const link = TELEGRAM_INTEGRATIONS_PATH;
+  if (!caps.channels.telegram) {
+    return { ok: false, reason: 'unavailable', message: STRINGS.access.telegramUnavailable, link };
+  }
   if (caps.plan === 'FREE' || !caps.isAuthenticated || !caps.canUseFeature('telegram')) {
     return {
       ok: false,

@@ -7,6 +7,7 @@ import { PLANS, PLATFORM_IDS } from '../domain';
 import type { CapabilitiesData } from './capabilities';
 import { FEATURES } from './features';
 import type { FeatureName } from './features';
+import { deliveryChannelsSchema } from './settingSchemas';
 
 const perPlanSchema = <T extends z.ZodType>(value: T) =>
   z.object({ FREE: value, REGISTERED: value, PRO: value });
@@ -29,6 +30,7 @@ export const capabilitiesDataSchema: z.ZodType<CapabilitiesData> = z.object({
   allowedPlatforms: z.array(z.enum(PLATFORM_IDS)),
   platformAccess: platformRecordSchema,
   userCheckInterval: z.number().positive(),
+  channels: deliveryChannelsSchema,
   canCreateAlerts: z.boolean(),
   features: featuresSchema,
   telegram: z.object({

@@ -66,6 +66,12 @@ export const settingUpdateSchema = z.discriminatedUnion('key', [
 ]);
 export type SettingUpdate = { [K in SettingKey]: { key: K; value: SettingValue<K> } }[SettingKey];
 
+export const deliveryChannelsSchema = z.object({
+  email: z.boolean(),
+  telegram: z.boolean(),
+  live: z.boolean(),
+});
+
 /** The whole `GET /settings/public` answer, for clients that check what they receive. */
 export const publicSettingsSchema: z.ZodType<PublicSettings> = z.object({
   features: z.object({ pricingTool: pricingToolSchema, filterPaidAds: z.boolean() }),
@@ -76,6 +82,7 @@ export const publicSettingsSchema: z.ZodType<PublicSettings> = z.object({
   telegramAlertLimits: perPlan(limit),
   seo: z.object({ maxFaqItems: positiveWhole }),
   isPricingToolVisible: z.boolean(),
+  channels: deliveryChannelsSchema.optional(),
 });
 
 type Appliers = {

@@ -38,6 +38,28 @@ export interface PricingSetting {
   subscriptionPrices: PerPlan<number>;
 }
 
+/**
+ * What this server can deliver. E-mail and the web app's notification centre always work; Telegram
+ * only with a bot (TELEGRAM_BOT_TOKEN). Not an admin setting: the server adds it to its answer.
+ */
+export interface DeliveryChannels {
+  email: boolean;
+  telegram: boolean;
+  live: boolean;
+}
+
+/** What every server delivers: without a bot, Telegram is not offered anywhere. */
+export const BASE_DELIVERY_CHANNELS: Readonly<DeliveryChannels> = deepFreeze({
+  email: true,
+  telegram: false,
+  live: true,
+});
+
+/** The channels of a server that does (or does not) have a Telegram bot. */
+export function deliveryChannels(hasTelegramBot: boolean): DeliveryChannels {
+  return { ...BASE_DELIVERY_CHANNELS, telegram: hasTelegramBot };
+}
+
 export interface PublicSettings {
   features: { pricingTool: PricingToolSetting; filterPaidAds: boolean };
   pricing: PricingSetting;
@@ -52,6 +74,16 @@ export interface PublicSettings {
   seo: { maxFaqItems: number };
   /** Derived: the pricing tool is enabled and shown. */
   isPricingToolVisible: boolean;
+  /**
+   * What the server can deliver, added to its answer; absent (stored settings, the defaults before
+   * the answer) means only e-mail and the notification centre.
+   */
+  channels?: DeliveryChannels;
+}
+
+/** Whether the server can send Telegram messages, so that pages may offer Telegram at all. */
+export function offersTelegram(settings: Pick<PublicSettings, 'channels'>): boolean {
+  return settings.channels?.telegram === true;
 }
 
 /** Every setting an admin can change, in the order the admin screen shows them. */

@@ -21,6 +21,13 @@ export const SCHEDULE_TEXTS = {
     quietToggle: 'Stille uren instellen',
     quietHelp:
       'Tijdens stille uren sturen we niets via e-mail, Telegram of de desktop-app. Wat binnenkomt, krijg je als één overzicht zodra de stille uren voorbij zijn. Tijden in Nederlandse tijd.',
+    /** The two help texts above on a server without a Telegram bot. */
+    withoutTelegram: {
+      modeHelp:
+        'Bij een overzicht bundelen we alle nieuwe advertenties in één e-mail. In je meldingencentrum zie je ze altijd meteen.',
+      quietHelp:
+        'Tijdens stille uren sturen we niets via e-mail of de desktop-app. Wat binnenkomt, krijg je als één overzicht zodra de stille uren voorbij zijn. Tijden in Nederlandse tijd.',
+    },
     quietStartLabel: 'Stil vanaf',
     quietEndLabel: 'Stil tot',
     summary: (

@@ -25,6 +25,7 @@ import type { CategoryIndex } from '../presenters/category';
 import type { UserCounts } from '../presenters/user';
 import { loadCategoryIndex } from './alert-categories';
 import { deleteAlerts } from './alert-deletion';
+import { announceAccountChange } from './account-events';
 import { rescheduleAlertsOfUser } from './alert-schedule';
 import { paymentStats } from './payments';
 import { loadSettings } from '../models/current-settings';
@@ -160,6 +161,7 @@ export async function changeUserPlan(
     const previousPlan = target.plan;
     await target.update({ plan }, { transaction });
     await rescheduleAlertsOfUser(ctx, settings, target, transaction);
+    announceAccountChange(ctx, target.id, transaction);
     await AuditEvent.create(
       {
         actorUserId: admin.id,

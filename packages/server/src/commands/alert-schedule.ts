@@ -1,14 +1,14 @@
 /**
  * An alert's check interval follows its owner's CURRENT plan and the current settings: the
  * scheduler reads the stored `checkIntervalMinutes`, so a plan change or a change of the
- * `checkIntervals` setting rewrites it here (guest alerts count as FREE).
- * CHECK_INTERVAL_SECONDS (demo, tests) overrides every plan and is left alone.
+ * `checkIntervals` setting rewrites it here (guest alerts count as FREE): the interval every page
+ * states. CHECK_INTERVAL_SECONDS (demo, tests) only makes the engine check faster.
  */
 import { Op, type Transaction } from 'sequelize';
-import { PLANS, checkIntervalMinutes, type Plan, type PublicSettings } from '@prijsalarm/core';
+import { PLANS, alertCheckInterval, type Plan, type PublicSettings } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 
-type ScheduleContext = Pick<AppContext, 'config' | 'models'>;
+type ScheduleContext = Pick<AppContext, 'models'>;
 
 /** After a user's plan changed: their alerts take the new plan's interval. */
 export async function rescheduleAlertsOfUser(
@@ -17,9 +17,8 @@ export async function rescheduleAlertsOfUser(
   user: { id: string; plan: Plan },
   transaction?: Transaction,
 ): Promise<void> {
-  if (ctx.config.checkIntervalSeconds !== null) return;
   await ctx.models.Alert.update(
-    { checkIntervalMinutes: checkIntervalMinutes(settings, user.plan) },
+    { checkIntervalMinutes: alertCheckInterval(settings, user.plan) },
     { where: { userId: user.id }, transaction },
   );
 }
@@ -29,10 +28,9 @@ export async function rescheduleAllAlerts(
   ctx: ScheduleContext,
   settings: PublicSettings,
 ): Promise<void> {
-  if (ctx.config.checkIntervalSeconds !== null) return;
   const { Alert, User } = ctx.models;
   await Alert.update(
-    { checkIntervalMinutes: checkIntervalMinutes(settings, 'FREE') },
+    { checkIntervalMinutes: alertCheckInterval(settings, null) },
     { where: { userId: null } },
   );
   for (const plan of PLANS) {
@@ -41,7 +39,7 @@ export async function rescheduleAllAlerts(
     // Chunked: one IN list per 500 users keeps every dialect's parameter limits far away.
     for (let start = 0; start < ids.length; start += 500) {
       await Alert.update(
-        { checkIntervalMinutes: checkIntervalMinutes(settings, plan) },
+        { checkIntervalMinutes: alertCheckInterval(settings, plan) },
         { where: { userId: { [Op.in]: ids.slice(start, start + 500) } } },
       );
     }

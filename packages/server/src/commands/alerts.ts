@@ -8,7 +8,7 @@ import {
   centsToEuros,
   eurosToCents,
   canonicalAlertPostalCode,
-  checkIntervalMinutes,
+  alertCheckInterval,
   CONFIRMATION_LINK_VALIDITY_HOURS,
   STRINGS,
   type PriceDropOption,
@@ -53,14 +53,14 @@ export function planOf(owner: Pick<User, 'plan'> | null): Plan {
   return owner?.plan ?? 'FREE';
 }
 
-/** Check interval and validity for a new alert of `plan`; CHECK_INTERVAL_SECONDS wins (demo, tests). */
-function scheduleFor(ctx: AppContext, settings: PublicSettings, plan: Plan) {
-  const overrideSeconds = ctx.config.checkIntervalSeconds;
+/**
+ * Check interval and validity for a new alert of `plan`. The stored interval is the plan's, which
+ * every page states; CHECK_INTERVAL_SECONDS (demo, tests) only makes the engine check faster
+ * (engine/alert-search.ts `alertIntervalSeconds`).
+ */
+function scheduleFor(settings: PublicSettings, plan: Plan) {
   return {
-    checkIntervalMinutes:
-      overrideSeconds === null
-        ? checkIntervalMinutes(settings, plan)
-        : Math.max(1, Math.ceil(overrideSeconds / 60)),
+    checkIntervalMinutes: alertCheckInterval(settings, plan),
     validityDays: validityDays(settings, plan),
   };
 }
@@ -119,7 +119,7 @@ export async function createGuestAlert(
   const now = new Date();
   const email = input.email;
   const settings = await loadSettings(ctx);
-  const schedule = scheduleFor(ctx, settings, 'FREE');
+  const schedule = scheduleFor(settings, 'FREE');
   const guestAlertsOfEmail = { email, guestEmailSlot: { [Op.ne]: null } };
 
   await deleteAlerts(ctx, {
@@ -217,7 +217,7 @@ export async function createUserAlert(
     authorize(alertPolicy.canCreate(caps, input));
 
     const now = new Date();
-    const schedule = scheduleFor(ctx, settings, owner.plan);
+    const schedule = scheduleFor(settings, owner.plan);
     return Alert.create(
       {
         userId: owner.id,

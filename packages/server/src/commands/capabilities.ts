@@ -4,6 +4,7 @@
  */
 import {
   buildCapabilities,
+  deliveryChannels,
   hydrateCapabilities,
   requiredPlansFor,
   type Capabilities,
@@ -17,6 +18,17 @@ import type { Transaction } from 'sequelize';
 import type { AppContext } from '../context';
 import type { User } from '../models';
 import { loadSettings } from '../models/current-settings';
+
+/**
+ * The settings as this server answers them: the admin's values and what it can deliver (Telegram
+ * only with a bot), so that no page offers a channel the server cannot send on.
+ */
+export function servedSettings(
+  ctx: Pick<AppContext, 'telegram'>,
+  settings: PublicSettings,
+): PublicSettings {
+  return { ...settings, channels: deliveryChannels(ctx.telegram !== null) };
+}
 
 export interface CapabilitiesOptions {
   /** Already loaded settings (saves a lookup when the caller has them). */
@@ -70,7 +82,7 @@ export async function capabilitiesFor(
   user: User | null,
   options: CapabilitiesOptions = {},
 ): Promise<CapabilitiesData> {
-  const settings = options.settings ?? (await loadSettings(ctx));
+  const settings = servedSettings(ctx, options.settings ?? (await loadSettings(ctx)));
   if (!user) {
     return buildCapabilities({ settings, user: null, counts: { alerts: 0, telegramAlerts: 0 } });
   }

@@ -46,6 +46,7 @@ import {
 } from '../payments/mollie';
 import { addMonth, graceEndFrom, paymentPolicy } from '../policies/payment';
 import { presentAdminPayment, presentPayment } from '../presenters/payment';
+import { announceAccountChange } from './account-events';
 import { rescheduleAlertsOfUser } from './alert-schedule';
 import { loadSettings } from '../models/current-settings';
 
@@ -462,8 +463,9 @@ async function issueReceipt(
 }
 
 /**
- * Pauses the newest active alerts beyond the user's limit (never deletes them) and resumes the
- * ones paused before as far as the limit allows again.
+ * After a plan or limit change: pauses the newest active alerts beyond the user's limit (never
+ * deletes them), resumes the ones paused before as far as the limit allows again, and tells the
+ * user's open pages once it is committed.
  */
 async function fitAlertsToLimit(
   ctx: AppContext,
@@ -473,6 +475,7 @@ async function fitAlertsToLimit(
   now: Date,
   transaction: Transaction,
 ): Promise<void> {
+  announceAccountChange(ctx, user.id, transaction);
   const { Alert } = ctx.models;
   const planLimit = settings.alertLimits[user.plan as Plan];
   const limit = planLimit === null ? null : planLimit + billing.extraAlerts;

@@ -24,6 +24,11 @@ export interface EngineEventMap {
   'notification.created': { notificationId: string; userId: string | null; alertId: string };
   /** Support chat fan-out (issue 9). */
   'chat.frame': ChatFrameEvent;
+  /**
+   * A user's plan or alert limit changed (a payment, an admin, a cancellation taking effect): their
+   * open pages and apps read their user and capabilities again.
+   */
+  'account.changed': { userId: string };
 }
 
 export type EngineEventName = keyof EngineEventMap;

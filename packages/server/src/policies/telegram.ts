@@ -3,7 +3,12 @@
  * wins, but FREE never has it). Disconnecting is open to every signed-in user, so someone whose plan
  * lost Telegram can still unlink their chat.
  */
-import { featureLockedMessage, requiredPlansFor, type Capabilities } from '@prijsalarm/core';
+import {
+  STRINGS,
+  featureLockedMessage,
+  requiredPlansFor,
+  type Capabilities,
+} from '@prijsalarm/core';
 import { HttpError } from '../http/errors';
 
 export const telegramPolicy = {
@@ -17,8 +22,16 @@ export const telegramPolicy = {
   },
 };
 
-/** Throws the plan's 403 `{ error, requiredPlans }` when the caller's plan has no Telegram. */
-export function authorizeTelegram(caps: Pick<Capabilities, 'canUseFeature' | 'userPlan'>): void {
+/**
+ * Throws a 403 when Telegram is out of reach: without a bot on this server (no plan helps), or the
+ * plan's `{ error, requiredPlans }` when the caller's plan has no Telegram.
+ */
+export function authorizeTelegram(
+  caps: Pick<Capabilities, 'canUseFeature' | 'userPlan' | 'channels'>,
+): void {
+  if (!caps.channels.telegram) {
+    throw HttpError.forbidden(STRINGS.access.telegramUnavailable, { requiredPlans: [] });
+  }
   if (!telegramPolicy.canUse(caps)) {
     throw HttpError.forbidden(featureLockedMessage('telegram', caps.userPlan), {
       requiredPlans: requiredPlansFor('telegram'),

@@ -22,6 +22,8 @@ export interface AlertPresenterContext {
   categories: CategoryIndex;
   /** The moment the status is judged at (default: now). */
   now?: Date;
+  /** The engine's next check per alert id (engine/planned-checks.ts); else the row's own. */
+  plannedChecks?: ReadonlyMap<string, Date | null>;
 }
 
 const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
@@ -57,7 +59,11 @@ export function presentAlert(
     validityDays: alert.validityDays,
     expiresAt: iso(alert.expiresAt),
     lastCheckedAt: iso(alert.lastCheckedAt),
-    nextCheckAt: iso(alert.nextCheckAt),
+    nextCheckAt: iso(
+      context.plannedChecks?.has(alert.id)
+        ? context.plannedChecks.get(alert.id)
+        : alert.nextCheckAt,
+    ),
     createdAt: alert.createdAt.toISOString(),
     manageUrl: manageUrlOf(context, alert),
     feedUrl: feedUrlOf(context, alert),

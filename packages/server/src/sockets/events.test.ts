@@ -182,3 +182,23 @@ describe('notifications as they are recorded', () => {
     PUSH_GRACE_MS + 10_000,
   );
 });
+
+describe('plan and limit changes', () => {
+  it("reach every open socket of the user when an admin changes the plan, and no one else's", async () => {
+    const { browser, user } = await loggedIn();
+    const { browser: stranger } = await loggedIn();
+    const first = await connect(browser);
+    const second = await connect(browser);
+    const other = await connect(stranger);
+    const admin = server.client();
+    await loginAs(server, admin, { role: 'ADMIN' });
+
+    const res = await admin.put(`/api/admin/users/${user.id}/plan`, { plan: 'PRO' });
+    expect(res.status).toBe(200);
+
+    expect(await first.next()).toEqual({ type: 'account' });
+    expect(await second.next()).toEqual({ type: 'account' });
+    other.socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await other.next()).toEqual({ type: 'pong' });
+  });
+});

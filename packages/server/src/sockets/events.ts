@@ -11,6 +11,8 @@
  * - Heartbeat: a ping every HEARTBEAT_MS; a socket that did not answer the previous one is cut off.
  *   The same tick closes sockets whose session was revoked (logout) or expired.
  * - Clients may send `{ type: 'ping' }` (browsers cannot send WebSocket pings) and get `pong`.
+ * - `{ type: 'account' }` when the user's plan or alert limit changed (`account.changed`): every
+ *   open page of theirs, in any browser, reads its user and capabilities again.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -154,9 +156,14 @@ export function attachLiveEvents(ctx: AppContext, upgrades: UpgradeDispatcher): 
     }
   }
 
-  const unsubscribe = ctx.events.on('notification.created', async (event) => {
-    await pushNotification(ctx, hub, event);
-  });
+  const unsubscribers = [
+    ctx.events.on('notification.created', async (event) => {
+      await pushNotification(ctx, hub, event);
+    }),
+    ctx.events.on('account.changed', async ({ userId }) => {
+      if (hub.hasSockets(userId)) await hub.send(userId, { type: 'account' });
+    }),
+  ];
 
   return {
     hub,
@@ -164,7 +171,7 @@ export function attachLiveEvents(ctx: AppContext, upgrades: UpgradeDispatcher): 
       return [...byUser.values()].reduce((sum, set) => sum + set.size, 0);
     },
     async close() {
-      unsubscribe();
+      for (const unsubscribe of unsubscribers) unsubscribe();
       clearInterval(heartbeat);
       unregister();
       for (const ws of wss.clients) ws.terminate();

@@ -363,6 +363,18 @@ export class AuthStore {
     }
   }
 
+  /**
+   * The server said the plan or the alert limit changed (a payment, an admin, in any browser):
+   * the user and the capabilities are read again, and every screen that depends on them follows.
+   */
+  followAccountChange(): void {
+    if (!this.isLoggedIn) return;
+    this.refetchCapabilities();
+    void this.fetchUser().catch((error: unknown) =>
+      console.warn('Could not re-read the user', error),
+    );
+  }
+
   /* ---------- Hooks of the API client (spec §8) ---------- */
 
   /** The client refreshed the session: store it, tell the other tabs, clear the caches. */

@@ -42,6 +42,7 @@ export class LiveEventsStore {
   private socket: LiveSocket | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Set<Listener>();
+  private readonly accountListeners = new Set<() => void>();
   private readonly createSocket: LiveSocketFactory;
   private readonly delayFor: (attempt: number) => number;
 
@@ -54,7 +55,14 @@ export class LiveEventsStore {
     this.delayFor = options.reconnectDelayMs ?? liveEventsReconnectDelayMs;
     makeAutoObservable<
       LiveEventsStore,
-      'root' | 'options' | 'socket' | 'timer' | 'listeners' | 'createSocket' | 'delayFor'
+      | 'root'
+      | 'options'
+      | 'socket'
+      | 'timer'
+      | 'listeners'
+      | 'accountListeners'
+      | 'createSocket'
+      | 'delayFor'
     >(
       this,
       {
@@ -63,6 +71,7 @@ export class LiveEventsStore {
         socket: false,
         timer: false,
         listeners: false,
+        accountListeners: false,
         createSocket: false,
         delayFor: false,
       },
@@ -78,6 +87,12 @@ export class LiveEventsStore {
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Calls `listener` when the user's plan or alert limit changed; returns the unsubscribe. */
+  subscribeAccount(listener: () => void): () => void {
+    this.accountListeners.add(listener);
+    return () => this.accountListeners.delete(listener);
   }
 
   start(): void {
@@ -130,6 +145,10 @@ export class LiveEventsStore {
 
   private received(data: unknown): void {
     const message = parseLiveEventMessage(data);
+    if (message?.type === 'account') {
+      for (const listener of this.accountListeners) listener();
+      return;
+    }
     if (message?.type !== 'notification') return;
     for (const listener of this.listeners) listener(message.notification);
   }

@@ -1,3 +1,4 @@
+import { reaction } from 'mobx';
 import {
   API_CONTRACT,
   CROSS_TAB_CHANNEL,
@@ -17,7 +18,7 @@ import type { ApiClientFactory } from '../api/client';
 import type { CookieWriter } from '../platform/cookies';
 import type { AppNavigator } from '../platform/navigator';
 import type { KeyValueStorage } from '../platform/storage';
-import type { LiveSocketFactory } from './LiveEventsStore';
+import type { LiveEventsStore, LiveSocketFactory } from './LiveEventsStore';
 import { AuthStore } from './AuthStore';
 import { CapabilitiesStore } from './CapabilitiesStore';
 import { ContactStore } from './ContactStore';
@@ -39,7 +40,18 @@ export interface RootStoreOptions {
   now?: () => number;
   /** The live events socket (/ws/events); default: the browser's WebSocket to this page's host. */
   liveEvents?: { url: string; createSocket?: LiveSocketFactory };
+  /**
+   * The app's own live socket while signed in, for plan and limit changes made elsewhere (another
+   * browser, an admin, a payment); none when not given (tests, the prerender).
+   */
+  accountEvents?: AccountEventsOption;
 }
+
+/**
+ * Where the app's own live socket connects: 'browser' is this page's host (main.tsx), tests hand
+ * in their server and socket.
+ */
+export type AccountEventsOption = 'browser' | { url: string; createSocket?: LiveSocketFactory };
 
 /** Every store of the app; stores reach one another through it (Outline's RootStore). */
 export class RootStore {
@@ -59,7 +71,14 @@ export class RootStore {
   readonly ui: UiStore;
   readonly navigation: NavigationStore;
   readonly contact: ContactStore;
+  /**
+   * Held open while signed in: a plan or limit change reaches this tab (options.accountEvents).
+   * Loaded with the first sign-in, so a guest's first load does not carry it.
+   */
+  accountEvents: LiveEventsStore | null = null;
 
+  private readonly disposers: (() => void)[] = [];
+  private disposed = false;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
   constructor(options: RootStoreOptions) {
@@ -86,6 +105,16 @@ export class RootStore {
     this.ui = new UiStore(this);
     this.navigation = new NavigationStore(this);
     this.contact = new ContactStore(this);
+    const accountEvents = options.accountEvents;
+    if (accountEvents) {
+      this.disposers.push(
+        reaction(
+          () => this.auth.isLoggedIn,
+          (signedIn) => void this.followAccountEvents(accountEvents, signedIn),
+          { fireImmediately: true },
+        ),
+      );
+    }
   }
 
   /**
@@ -101,6 +130,19 @@ export class RootStore {
       const toast = appInitFailureToast(error);
       this.toasts.show(toast.message, toast.type);
     }
+  }
+
+  private async followAccountEvents(option: AccountEventsOption, signedIn: boolean) {
+    if (!signedIn) {
+      this.accountEvents?.stop();
+      return;
+    }
+    if (!this.accountEvents) {
+      const { openAccountEvents } = await import('./accountEvents');
+      if (this.disposed || this.accountEvents) return;
+      this.accountEvents = openAccountEvents(this, option);
+    }
+    if (this.auth.isLoggedIn) this.accountEvents.start();
   }
 
   /** A 403 asking for a higher plan: its text as a warning, then /pricing after 2 s (spec §8). */
@@ -127,6 +169,9 @@ export class RootStore {
   }
 
   dispose(): void {
+    this.disposed = true;
+    for (const dispose of this.disposers.splice(0)) dispose();
+    this.accountEvents?.stop();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.toasts.clear();

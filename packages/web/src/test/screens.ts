@@ -1,5 +1,10 @@
 /** Builders for the signed-in screens' tests: alerts, notifications and a signed-in store. */
-import { CSRF_COOKIE, DEFAULT_SETTINGS, buildCapabilities } from '@prijsalarm/core';
+import {
+  CSRF_COOKIE,
+  DEFAULT_SETTINGS,
+  buildCapabilities,
+  deliveryChannels,
+} from '@prijsalarm/core';
 import type { AlertDto, CapabilitiesData, NotificationDto, Plan, UserDto } from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../platform/storage';
 import type { AppNavigator } from '../platform/navigator';
@@ -87,17 +92,26 @@ export function notificationDto(overrides: Partial<NotificationDto> = {}): Notif
   };
 }
 
-/** GET /user-capabilities for `plan` with `alerts` alerts (and Telegram as given). */
+/**
+ * GET /user-capabilities for `plan` with `alerts` alerts (and Telegram as given), from a server
+ * with a Telegram bot unless `telegramBot` is false.
+ */
 export function capabilities(
   plan: Plan,
   {
     alerts = 0,
     telegramConnected = false,
     telegramUsername = null,
-  }: { alerts?: number; telegramConnected?: boolean; telegramUsername?: string | null } = {},
+    telegramBot = true,
+  }: {
+    alerts?: number;
+    telegramConnected?: boolean;
+    telegramUsername?: string | null;
+    telegramBot?: boolean;
+  } = {},
 ): CapabilitiesData {
   return buildCapabilities({
-    settings: DEFAULT_SETTINGS,
+    settings: { ...DEFAULT_SETTINGS, channels: deliveryChannels(telegramBot) },
     user: { plan, role: 'USER', telegramConnected, telegramUsername },
     counts: { alerts, telegramAlerts: 0 },
   });

@@ -19,10 +19,22 @@ import { isDaysFromNow, manageTokenOf, userPayload } from '../../../test/alert-h
 import { loginAs } from '../../../test/auth-helpers';
 import type { TestClient } from '../../../test/http-client';
 import { startTestServer, type TestServer } from '../../../test/support';
+import { startTelegramDouble, type TelegramDouble } from '../../../../../tests/doubles/telegram';
 
 let server: TestServer;
-beforeAll(async () => (server = await startTestServer({ env: { RATE_LIMITS: 'off' } })));
-afterAll(() => server.stop());
+let telegram: TelegramDouble;
+// The plans' Telegram rules apply on a server that has a bot (the Bot API double).
+const TOKEN = '123456:PLANS-token';
+beforeAll(async () => {
+  telegram = await startTelegramDouble({ token: TOKEN, botUsername: 'PrijsalarmPlansBot' });
+  server = await startTestServer({
+    env: { RATE_LIMITS: 'off', TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: telegram.apiRoot },
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await telegram?.stop();
+});
 
 async function userOf(plan: Plan, options: { telegram?: boolean } = {}) {
   const browser = server.client();

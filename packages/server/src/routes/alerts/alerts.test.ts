@@ -31,18 +31,26 @@ import { loginAs, uniqueEmail } from '../../../test/auth-helpers';
 import { createDelivery, createNotification } from '../../../test/factories';
 import type { TestClient } from '../../../test/http-client';
 import { startTestServer, type TestServer } from '../../../test/support';
+import { startTelegramDouble, type TelegramDouble } from '../../../../../tests/doubles/telegram';
 
 const logLines: string[] = [];
 let server: TestServer;
+let telegram: TelegramDouble;
+// The plans' Telegram rules apply on a server that has a bot (the Bot API double).
+const TOKEN = '123456:ALERTS-token';
 
 beforeAll(async () => {
+  telegram = await startTelegramDouble({ token: TOKEN, botUsername: 'PrijsalarmAlertsBot' });
   server = await startTestServer({
-    env: { RATE_LIMITS: 'off' },
+    env: { RATE_LIMITS: 'off', TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: telegram.apiRoot },
     // Every line the server logs, to prove that no secret link token is among them.
     logger: createLogger({ level: 'debug', destination: { write: (line) => logLines.push(line) } }),
   });
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server?.stop();
+  await telegram?.stop();
+});
 
 const guestAlertsOf = (email: string) =>
   server.models.Alert.count({ where: { email: email.toLowerCase(), userId: null } });

@@ -29,6 +29,7 @@ import {
   updateAlert,
 } from '../../commands/alerts';
 import { renewAlertFeed } from '../../commands/alert-feed';
+import { plannedChecks } from '../../engine/planned-checks';
 import { capabilitiesFor } from '../../commands/capabilities';
 import { currentAuth, requireUser } from '../../http/auth';
 import { route, type BoundRoute } from '../../http/contract-route';
@@ -76,13 +77,20 @@ export default function alertRoutes(ctx: AppContext): BoundRoute[] {
   };
   const manageLink = [tokenLimit, loadAlert];
 
-  /** One alert as its page shows it, with its notification count. */
+  /** One alert as its page shows it, with its notification count and its next check. */
   const present = async (alert: Alert) => {
-    const [categories, counts] = await Promise.all([
+    const now = new Date();
+    const [categories, counts, planned] = await Promise.all([
       loadCategoryIndex(ctx),
       notificationCountsOf(ctx, [alert.id]),
+      plannedChecks(ctx, [alert], now),
     ]);
-    return presentAlert(alert, counts.get(alert.id) ?? 0, { ...ctx, categories });
+    return presentAlert(alert, counts.get(alert.id) ?? 0, {
+      ...ctx,
+      categories,
+      now,
+      plannedChecks: planned,
+    });
   };
 
   return [
@@ -109,15 +117,17 @@ export default function alertRoutes(ctx: AppContext): BoundRoute[] {
     route(alerts.myAlerts, { before: [requireUser] }, async (req) => {
       const { user } = currentAuth(req);
       const own = await listUserAlerts(ctx, user);
-      const [categories, counts, capabilities] = await Promise.all([
+      const now = new Date();
+      const [categories, counts, capabilities, planned] = await Promise.all([
         loadCategoryIndex(ctx),
         notificationCountsOf(
           ctx,
           own.map((alert) => alert.id),
         ),
         capabilitiesFor(ctx, user),
+        plannedChecks(ctx, own, now),
       ]);
-      const context = { ...ctx, categories, now: new Date() };
+      const context = { ...ctx, categories, now, plannedChecks: planned };
       return {
         alerts: own.map((alert) => presentAlert(alert, counts.get(alert.id) ?? 0, context)),
         capabilities,
@@ -136,10 +146,19 @@ export default function alertRoutes(ctx: AppContext): BoundRoute[] {
         const alert = alertOf(res);
         const { notificationsPage: page, notificationsLimit: limit } = req.input.query;
         const notifications = await alertNotificationsPage(ctx, alert, page, limit);
-        const categories = await loadCategoryIndex(ctx);
+        const now = new Date();
+        const [categories, planned] = await Promise.all([
+          loadCategoryIndex(ctx),
+          plannedChecks(ctx, [alert], now),
+        ]);
         return {
           alert: {
-            ...presentAlert(alert, notifications.total, { ...ctx, categories }),
+            ...presentAlert(alert, notifications.total, {
+              ...ctx,
+              categories,
+              now,
+              plannedChecks: planned,
+            }),
             refreshUrl: refreshUrlOf(ctx, alert),
           },
           notifications: {

@@ -6,7 +6,7 @@
 import type { Request } from 'express';
 import { API_CONTRACT, isFeatureName, preferencesSchema, STRINGS } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
-import { capabilitiesFor, featureStatusFor } from '../../commands/capabilities';
+import { capabilitiesFor, featureStatusFor, servedSettings } from '../../commands/capabilities';
 import { savePreferences } from '../../commands/settings';
 import { loadSettings } from '../../models/current-settings';
 import { currentAuth, requireUser } from '../../http/auth';
@@ -17,7 +17,7 @@ export default function settingsRoutes(ctx: AppContext): BoundRoute[] {
   const { settings } = API_CONTRACT;
   const callerCapabilities = (req: Request) => capabilitiesFor(ctx, req.auth?.user ?? null);
   return [
-    route(settings.public, () => loadSettings(ctx)),
+    route(settings.public, async () => servedSettings(ctx, await loadSettings(ctx))),
 
     route(settings.userCapabilities, callerCapabilities),
     route(settings.enhancedUserCapabilities, callerCapabilities),
@@ -30,7 +30,7 @@ export default function settingsRoutes(ctx: AppContext): BoundRoute[] {
 
     route(settings.enhanced, async (req) => {
       const user = req.auth?.user ?? null;
-      const current = await loadSettings(ctx);
+      const current = servedSettings(ctx, await loadSettings(ctx));
       return {
         settings: current,
         capabilities: await capabilitiesFor(ctx, user, { settings: current }),

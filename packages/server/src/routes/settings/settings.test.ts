@@ -22,6 +22,9 @@ import { createAlert } from '../../../test/factories';
 import type { TestClient } from '../../../test/http-client';
 import { startTestServer, type TestServer } from '../../../test/support';
 
+/** What this test server (no Telegram bot) answers: the defaults and what it can deliver. */
+const SERVED = { ...DEFAULT_SETTINGS, channels: { email: true, telegram: false, live: true } };
+
 let server: TestServer;
 beforeAll(async () => (server = await startTestServer({ env: { RATE_LIMITS: 'off' } })));
 afterAll(() => server.stop());
@@ -49,7 +52,7 @@ describe('GET /settings/public', () => {
   it('answers the seeded defaults to anyone', async () => {
     const res = await server.client().get<PublicSettings>('/api/settings/public');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(DEFAULT_SETTINGS);
+    expect(res.body).toEqual(SERVED);
   });
 });
 
@@ -94,7 +97,8 @@ describe('capabilities', () => {
         allowedPlatforms: ['marktplaats'],
         userCheckInterval: 10,
       },
-      { minPrice: true, paidAdsFilter: false, telegram: true },
+      // No Telegram bot on this server: no plan gets Telegram.
+      { minPrice: true, paidAdsFilter: false, telegram: false },
     ],
     [
       'PRO',
@@ -105,7 +109,7 @@ describe('capabilities', () => {
         allowedPlatforms: ['marktplaats', '2dehands'],
         userCheckInterval: 3,
       },
-      { minPrice: true, paidAdsFilter: true, telegram: true },
+      { minPrice: true, paidAdsFilter: true, telegram: false },
     ],
     [
       'ADMIN',
@@ -180,7 +184,7 @@ describe('capabilities', () => {
       .client()
       .get<EnhancedSettingsResponse>('/api/enhanced/settings/enhanced');
     expect(guest.status).toBe(200);
-    expect(guest.body.settings).toEqual(DEFAULT_SETTINGS);
+    expect(guest.body.settings).toEqual(SERVED);
     expect(guest.body.capabilities.isAuthenticated).toBe(false);
     expect(guest.body.preferences).toEqual({});
   });
@@ -292,7 +296,7 @@ describe('PUT /admin/settings', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(STRINGS.api.validationFailed);
     expect(Object.keys(res.body.fields ?? {})).toContain(field);
-    expect((await server.client().get('/api/settings/public')).body).toEqual(DEFAULT_SETTINGS);
+    expect((await server.client().get('/api/settings/public')).body).toEqual(SERVED);
   });
 
   it('refuses an unknown key with its own message', async () => {
@@ -322,7 +326,7 @@ describe('PUT /admin/settings', () => {
     expect(res.body.value).toBe(8);
     expect(res.body.settings.seo.maxFaqItems).toBe(8);
     const publicSettings = await server.client().get<PublicSettings>('/api/settings/public');
-    expect(publicSettings.body).toEqual({ ...DEFAULT_SETTINGS, seo: { maxFaqItems: 8 } });
+    expect(publicSettings.body).toEqual({ ...SERVED, seo: { maxFaqItems: 8 } });
     const event = await server.models.AuditEvent.findOne({
       where: { action: 'setting.updated', targetId: 'seo.maxFaqItems' },
     });

@@ -304,15 +304,42 @@ describe('without TELEGRAM_BOT_TOKEN', () => {
   });
   afterAll(() => plain?.stop());
 
-  it('status: not connected, and no code that nobody could use', async () => {
-    const res = await browser.get('/api/telegram/status');
-    expect(res.body).toEqual({ connected: false, username: null, linkCode: null, deepLink: null });
+  it('status, verify and test: a Dutch 403 that no plan answers', async () => {
+    await user.update({ telegramChatId: '42' });
+    for (const res of [
+      await browser.get('/api/telegram/status'),
+      await browser.post('/api/telegram/verify', { code: 'ABCDEFGHJK' }),
+      await browser.post('/api/telegram/test'),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: STRINGS.access.telegramUnavailable, requiredPlans: [] });
+    }
+    await user.update({ telegramChatId: null });
   });
 
-  it('test: 503 Telegram is niet geconfigureerd', async () => {
-    await user.update({ telegramChatId: '42' });
-    const res = await browser.post('/api/telegram/test');
-    expect(res.status).toBe(503);
-    expect(res.body).toEqual({ error: STRINGS.delivery.telegramNotConfigured });
+  it('refuses an alert, or an edit, that would notify by Telegram', async () => {
+    const refused = await browser.post('/api/alerts', userPayload({ notifyTelegram: true }));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: STRINGS.access.telegramUnavailable });
+
+    const created = await browser.post('/api/alerts', userPayload({ searchTerm: 'fiets mail' }));
+    expect(created.status).toBe(201);
+    const token = (created.body as { alert: { manageUrl: string } }).alert.manageUrl
+      .split('/')
+      .pop()!;
+    const edit = await browser.put(`/api/alerts/manage/${token}`, { notifyTelegram: true });
+    expect(edit.status).toBe(403);
+    expect(edit.body).toMatchObject({ error: STRINGS.access.telegramUnavailable });
+  });
+
+  it('capabilities and public settings say Telegram cannot be delivered', async () => {
+    const caps = await browser.get('/api/user-capabilities');
+    expect(caps.body).toMatchObject({
+      channels: { email: true, telegram: false, live: true },
+      features: { telegram: false },
+      telegram: { canEnable: false },
+    });
+    const settings = await plain.client().get('/api/settings/public');
+    expect(settings.body).toMatchObject({ channels: { telegram: false } });
   });
 });

@@ -8,6 +8,7 @@ import {
   STRINGS,
   TOAST_TO_PRICING_REDIRECT_MS,
   buildCapabilities,
+  deliveryChannels,
   formatMoney,
   withQuietHours,
 } from '@prijsalarm/core';
@@ -58,6 +59,7 @@ interface SetupOptions {
   plan?: Plan | null;
   telegram?: { connected: boolean; alerts?: number };
   alerts?: number;
+  telegramBot?: boolean;
   features?: Partial<Record<FeatureName, boolean>>;
   context?: AlertWizardOptions['context'];
   loadCarFilters?: AlertWizardOptions['loadCarFilters'];
@@ -66,7 +68,8 @@ interface SetupOptions {
 function capabilities(options: SetupOptions): CapabilitiesData {
   const plan = options.plan ?? 'FREE';
   const data = buildCapabilities({
-    settings: DEFAULT_SETTINGS,
+    // A server with a Telegram bot, unless the test says otherwise.
+    settings: { ...DEFAULT_SETTINGS, channels: deliveryChannels(options.telegramBot ?? true) },
     user:
       options.plan === null
         ? null
@@ -555,6 +558,21 @@ describe('notifications', () => {
       });
       expect(wizard.form.notifyTelegram).toBe(false);
     }
+  });
+});
+
+describe('on a server without a Telegram bot', () => {
+  it('offers no Telegram at all, whatever the plan, and keeps e-mail on', async () => {
+    const { wizard } = await setup({
+      plan: 'PRO',
+      telegram: { connected: true },
+      telegramBot: false,
+    });
+    expect(wizard.offersTelegram).toBe(false);
+    expect(wizard.telegram).toMatchObject({ ok: false, reason: 'unavailable' });
+    wizard.toggleNotification('telegram', true);
+    expect(wizard.form.notifyTelegram).toBe(false);
+    expect(wizard.form.notifyEmail).toBe(true);
   });
 });
 

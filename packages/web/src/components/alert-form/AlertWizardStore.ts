@@ -268,6 +268,11 @@ export class AlertWizardStore {
     return null;
   }
 
+  /** Telegram is offered only by a server that can send it (no toggle at all otherwise). */
+  get offersTelegram(): boolean {
+    return this.caps.channels.telegram;
+  }
+
   get telegram(): TelegramAvailability {
     return telegramAvailability(this.caps);
   }

@@ -12,6 +12,7 @@ import {
   type DeliveryMode,
   type DeliverySchedule,
 } from '@prijsalarm/core';
+import { useStores } from '../../stores/context';
 import { TextField } from '../form/fields';
 import { ChoiceGroup, SelectField, ToggleField } from './controls';
 
@@ -35,10 +36,12 @@ export const ScheduleFields = observer(function ScheduleFields({
   error,
 }: ScheduleFieldsProps) {
   const quiet = value.quietHours;
+  // Telegram is named only by a server that can send it.
+  const help = useStores().capabilities.current.channels.telegram ? texts : texts.withoutTelegram;
   return (
     <fieldset className="choices schedule-fields">
       <legend className="field__label">{texts.legend}</legend>
-      <p className="field__hint">{texts.modeHelp}</p>
+      <p className="field__hint">{help.modeHelp}</p>
       <ChoiceGroup<DeliveryMode>
         legend={texts.modeLabel}
         name="scheduleMode"
@@ -61,7 +64,7 @@ export const ScheduleFields = observer(function ScheduleFields({
         name="quietHours"
         label={texts.quietToggle}
         checked={quiet !== null}
-        hint={texts.quietHelp}
+        hint={help.quietHelp}
         onCheckedChange={(on) => onChange(withQuietHours(value, on))}
       />
       {quiet && (

@@ -258,24 +258,32 @@ export const SummaryStep = observer(function SummaryStep({ wizard }: StepProps) 
           label={texts.notify.email}
           checked={form.notifyEmail}
           disabled={wizard.emailLocked}
-          hint={wizard.emailLocked ? texts.notify.emailStaysOn : null}
+          hint={
+            wizard.emailLocked
+              ? wizard.offersTelegram
+                ? texts.notify.emailStaysOn
+                : texts.notify.emailOnly
+              : null
+          }
           onCheckedChange={(on) => wizard.toggleNotification('email', on)}
         />
-        <ToggleField
-          name="notifyTelegram"
-          label={texts.notify.telegram}
-          checked={form.notifyTelegram}
-          disabled={!telegram.ok}
-          locked={!telegram.ok}
-          hint={
-            telegram.ok ? null : (
-              <>
-                {telegram.message} <Link to={telegram.link}>{texts.notify.telegramLink}</Link>
-              </>
-            )
-          }
-          onCheckedChange={(on) => wizard.toggleNotification('telegram', on)}
-        />
+        {wizard.offersTelegram && (
+          <ToggleField
+            name="notifyTelegram"
+            label={texts.notify.telegram}
+            checked={form.notifyTelegram}
+            disabled={!telegram.ok}
+            locked={!telegram.ok}
+            hint={
+              telegram.ok ? null : (
+                <>
+                  {telegram.message} <Link to={telegram.link}>{texts.notify.telegramLink}</Link>
+                </>
+              )
+            }
+            onCheckedChange={(on) => wizard.toggleNotification('telegram', on)}
+          />
+        )}
         {wizard.errors.notifyEmail && <p className="field__error">{wizard.errors.notifyEmail}</p>}
       </fieldset>
       <PriceDropField choice={wizard.priceDrop} error={wizard.errors['priceDrop.percent']} />

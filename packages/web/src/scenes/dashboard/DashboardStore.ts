@@ -1,4 +1,4 @@
-import { makeAutoObservable, observable, observableRef, runInAction } from 'mobx';
+import { makeAutoObservable, observable, observableRef, reaction, runInAction } from 'mobx';
 import {
   SCREEN_TEXTS,
   canExtendAlert,
@@ -34,9 +34,9 @@ export class DashboardStore {
   deleting: AlertDto | null = null;
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<DashboardStore, 'root'>(
+    makeAutoObservable<DashboardStore, 'root' | 'reading'>(
       this,
-      { root: false, capabilities: observableRef, busy: false },
+      { root: false, reading: false, capabilities: observableRef, busy: false },
       { autoBind: true },
     );
   }
@@ -70,9 +70,23 @@ export class DashboardStore {
     return plan ? planLabel(plan) : null;
   }
 
+  /** Telegram is shown only by a server that can send it. */
+  get offersTelegram(): boolean {
+    return this.caps.channels.telegram;
+  }
+
   get telegram(): { connected: boolean; username: string | null } {
     const { connected, username } = this.caps.telegram;
     return { connected, username };
+  }
+
+  /** The earliest planned check among the alerts (epoch ms); null when none is planned. */
+  get nextPlannedCheck(): number | null {
+    const moments = this.alerts
+      .filter((alert) => alert.status === 'active' && alert.nextCheckAt)
+      .map((alert) => Date.parse(alert.nextCheckAt!))
+      .filter((moment) => !Number.isNaN(moment));
+    return moments.length > 0 ? Math.min(...moments) : null;
   }
 
   get isEmpty(): boolean {
@@ -97,7 +111,30 @@ export class DashboardStore {
     return token ? `/manage/${encodeURIComponent(token)}` : null;
   }
 
+  /**
+   * The app's capabilities changed (a purchase in another tab, the server's word of a plan or
+   * limit change): when they tell another plan or limit than the list's, the list is read again,
+   * so the counts say e.g. "0 van 10". Returns the stop.
+   */
+  followPlanChanges(): () => void {
+    return reaction(
+      () => this.root.capabilities.capabilities,
+      (fresh) => {
+        const known = this.capabilities;
+        // A read under way already asks the server after the change.
+        if (!fresh || !known || this.reading) return;
+        if (fresh.userPlan !== known.userPlan || fresh.alerts.limit !== known.alerts.limit) {
+          void this.load();
+        }
+      },
+    );
+  }
+
+  /** Whether a read of the list is under way. */
+  private reading = false;
+
   async load(): Promise<void> {
+    this.reading = true;
     if (this.status !== 'ready') this.status = 'loading';
     this.error = null;
     try {
@@ -113,6 +150,8 @@ export class DashboardStore {
         this.error = errorText(error);
         if (this.status !== 'ready') this.status = 'error';
       });
+    } finally {
+      this.reading = false;
     }
   }
 

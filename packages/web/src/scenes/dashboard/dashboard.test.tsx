@@ -168,32 +168,61 @@ describe('dashboard page', () => {
     return { store, navigator };
   }
 
-  it('shows each alert with its status, next check and actions', async () => {
+  it('shows each alert with its interval, next check, one primary action and a menu', async () => {
+    const now = Date.now();
     await open([
-      alertDto(),
+      alertDto({ nextCheckAt: new Date(now + 2 * 60_000 + 5_000).toISOString() }),
       alertDto({
         id: ALERT_ID_2,
         searchTerm: 'bakfiets',
         status: 'pending_confirmation',
         nextCheckAt: null,
+        expiresAt: null,
       }),
     ]);
     const card = await screen.findByRole('article', { name: 'racefiets' });
     expect(within(card).getByText('Actief')).toBeTruthy();
-    expect(within(card).getByRole('button', { name: 'Pauzeren: racefiets' })).toBeTruthy();
+    expect(within(card).getByText('elke 10 minuten')).toBeTruthy();
+    expect(within(card).getByText(/^over 3 minuten$/)).toBeTruthy();
+    // One primary action; the rest behind one menu button.
+    const primary = within(card).getByRole('link', { name: 'Bewerken: racefiets' });
+    expect(primary.getAttribute('href')).toBe(`/manage/${TOKEN}`);
+    expect(primary.className).toContain('button--primary');
+    expect(card.querySelectorAll('.button--primary')).toHaveLength(1);
+    expect(within(card).queryByRole('button', { name: 'Pauzeren: racefiets' })).toBeNull();
+    const user = userEvent.setup();
+    const more = within(card).getByRole('button', { name: 'Meer acties: racefiets' });
+    expect(more.getAttribute('aria-haspopup')).toBe('menu');
+    await user.click(more);
+    const menu = within(card).getByRole('menu');
     expect(
-      within(card).getByRole('link', { name: 'Bewerken: racefiets' }).getAttribute('href'),
-    ).toBe(`/manage/${TOKEN}`);
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Pauzeren', 'Verlengen', 'Verwijderen']);
+    expect(document.activeElement?.textContent).toBe('Pauzeren');
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Verlengen');
+    await user.keyboard('{Escape}');
+    expect(within(card).queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(more);
+
     const pending = screen.getByRole('article', { name: 'bakfiets' });
     expect(within(pending).getByText('Wacht op bevestiging')).toBeTruthy();
-    expect(within(pending).getByText(SCREEN_TEXTS.common.notScheduled)).toBeTruthy();
-    expect(within(pending).queryByRole('button', { name: /Pauzeren/ })).toBeNull();
+    expect(within(pending).queryByText(texts.nextCheck)).toBeNull();
+    expect(within(pending).queryByText(texts.expires)).toBeNull();
     expect(screen.getByRole('link', { name: 'Nieuwe alert' }).getAttribute('href')).toBe(
       '/dashboard/create',
     );
     expect(screen.getByRole('link', { name: 'Koppel Telegram' }).getAttribute('href')).toBe(
       '/my-account?tab=integrations',
     );
+  });
+
+  it('offers no Telegram on a server without a bot', async () => {
+    await open([alertDto()], capabilities('REGISTERED', { telegramBot: false }));
+    await screen.findByRole('article', { name: 'racefiets' });
+    expect(screen.queryByText(/Telegram/)).toBeNull();
   });
 
   it('shows the empty state without alerts', async () => {
@@ -217,7 +246,8 @@ describe('dashboard page', () => {
   it('asks before deleting; Annuleren keeps the alert', async () => {
     await open();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Verwijderen: racefiets' }));
+    await user.click(await screen.findByRole('button', { name: 'Meer acties: racefiets' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Verwijderen: racefiets' }));
     const dialog = await screen.findByRole('dialog', { name: texts.deleteTitle });
     expect(dialog.textContent).toContain(texts.deleteText('racefiets'));
     await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
@@ -318,5 +348,34 @@ describe('a plan changed elsewhere (an admin)', () => {
     expect(store.planLabel).toBe('Pro');
     await waitFor(() => expect(root.auth.user?.plan).toBe('PRO'));
     await waitFor(() => expect(server.requestsTo('GET', '/api/user-capabilities')).toHaveLength(1));
+  });
+});
+
+describe('a plan or limit changed in another tab', () => {
+  it('reads the list again when the app learns another plan or limit, so the count follows', async () => {
+    const { store: root } = await signedInStore(server, { user: userDto({ plan: 'REGISTERED' }) });
+    scriptList([], capabilities('REGISTERED'));
+    const store = new DashboardStore(root);
+    const stop = store.followPlanChanges();
+    await store.load();
+    expect(store.usage).toBe('0 van 5 alerts gebruikt');
+
+    // Another tab bought Pro: the cross-tab message makes this tab read its capabilities again.
+    scriptList([], capabilities('PRO'));
+    server.script('GET', '/api/user-capabilities', { body: capabilities('PRO') });
+    server.script('GET', '/api/auth/me', { body: { user: userDto({ plan: 'PRO' }) } });
+    // The user read again with its new plan asks for the capabilities once more.
+    server.script('GET', '/api/user-capabilities', { body: capabilities('PRO') });
+    await root.capabilities.load({ force: true });
+    await waitFor(() => expect(store.usage).toBe('0 van 10 alerts gebruikt'));
+    expect(store.planLabel).toBe('Pro');
+    await waitFor(() => expect(root.auth.user?.plan).toBe('PRO'));
+
+    await waitFor(() => expect(server.requestsTo('GET', '/api/user-capabilities')).toHaveLength(2));
+    // The same capabilities again ask for nothing more.
+    server.script('GET', '/api/user-capabilities', { body: capabilities('PRO') });
+    await root.capabilities.load({ force: true });
+    expect(server.requestsTo('GET', '/api/alerts/my-alerts')).toHaveLength(2);
+    stop();
   });
 });

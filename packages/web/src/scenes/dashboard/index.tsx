@@ -7,15 +7,17 @@ import {
   SCREEN_TEXTS,
   STRINGS,
   TELEGRAM_INTEGRATIONS_PATH,
+  alertCardActions,
   alertStatusLabel,
+  describeCheckInterval,
+  describeNextCheck,
   formatDateTime,
-  formatRelativeIso,
-  nextCheckShown,
 } from '@prijsalarm/core';
-import type { AlertDto } from '@prijsalarm/core';
+import type { AlertCardAction, AlertDto } from '@prijsalarm/core';
 import { AlertFeedLink } from '../../components/alert-feed/AlertFeedLink';
 import { Page } from '../../components/content/Page';
 import { MaxAlertsNotice } from '../../components/payments/MaxAlertsNotice';
+import { ActionMenu, type MenuAction } from '../../components/ui/ActionMenu';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Icon } from '../../components/ui/Icon';
 import { LoadError, Loading } from '../../components/ui/LoadError';
@@ -39,9 +41,27 @@ const AlertCard = observer(function AlertCard({
 }) {
   const headingId = `alert-${alert.id}`;
   const busy = store.isBusy(alert);
-  const nextCheck = formatRelativeIso(nextCheckShown(alert), now);
+  const nextCheck = describeNextCheck(alert, now);
   const editPath = store.editPath(alert);
   const label = (action: string) => texts.actionFor(action, alert.searchTerm);
+  const { primary, more } = alertCardActions(alert);
+  const actions: Record<AlertCardAction, MenuAction | null> = {
+    edit: editPath ? { key: 'edit', label: texts.edit, to: editPath } : null,
+    pause: { key: 'pause', label: texts.pause, onSelect: () => void store.toggle(alert) },
+    resume: { key: 'resume', label: texts.resume, onSelect: () => void store.toggle(alert) },
+    extend: { key: 'extend', label: texts.extend, onSelect: () => void store.extend(alert) },
+    delete: {
+      key: 'delete',
+      label: texts.delete,
+      danger: true,
+      onSelect: () => store.requestDelete(alert),
+    },
+  };
+  const main = actions[primary];
+  const menu = more
+    .map((action) => actions[action])
+    .filter((action): action is MenuAction => action !== null)
+    .map((action) => ({ ...action, ariaLabel: label(action.label), disabled: busy }));
   return (
     <li>
       <article className="alert-card" aria-labelledby={headingId} aria-busy={busy}>
@@ -57,14 +77,29 @@ const AlertCard = observer(function AlertCard({
             <dd>{alert.platforms.map((id) => PLATFORMS[id].name).join(', ')}</dd>
           </div>
           <div>
-            <dt>{texts.nextCheck}</dt>
-            <dd>{nextCheck ?? SCREEN_TEXTS.common.notScheduled}</dd>
+            <dt>{texts.checkInterval}</dt>
+            <dd>{describeCheckInterval(alert)}</dd>
           </div>
+          {/* Before its confirmation nothing is checked: the badge says it waits for that. */}
+          {nextCheck.kind !== 'awaiting_confirmation' && (
+            <div>
+              <dt>{texts.nextCheck}</dt>
+              <dd>
+                {nextCheck.kind === 'scheduled' ? (
+                  <time dateTime={nextCheck.at} title={formatDateTime(nextCheck.at)}>
+                    {nextCheck.text}
+                  </time>
+                ) : (
+                  nextCheck.text
+                )}
+              </dd>
+            </div>
+          )}
           <div>
             <dt>{texts.notifications}</dt>
             <dd>{texts.notificationCount(alert.notificationCount)}</dd>
           </div>
-          {alert.expiresAt && (
+          {alert.status !== 'pending_confirmation' && alert.expiresAt && (
             <div>
               <dt>{texts.expires}</dt>
               <dd>
@@ -83,46 +118,34 @@ const AlertCard = observer(function AlertCard({
           />
         </details>
         <div className="alert-card__actions">
-          {store.canToggle(alert) && (
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              aria-label={label(alert.status === 'paused' ? texts.resume : texts.pause)}
-              aria-disabled={busy}
-              onClick={() => void store.toggle(alert)}
-            >
-              {alert.status === 'paused' ? texts.resume : texts.pause}
-            </button>
-          )}
-          {store.canExtend(alert) && (
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              aria-label={label(texts.extend)}
-              aria-disabled={busy}
-              onClick={() => void store.extend(alert)}
-            >
-              {texts.extend}
-            </button>
-          )}
-          {editPath && (
+          {main?.to ? (
             <Link
-              className="button button--secondary button--small"
-              to={editPath}
-              aria-label={label(texts.edit)}
+              className="button button--primary button--small"
+              to={main.to}
+              aria-label={label(main.label)}
             >
-              {texts.edit}
+              {main.label}
             </Link>
+          ) : (
+            main && (
+              <button
+                type="button"
+                className="button button--primary button--small"
+                aria-label={label(main.label)}
+                aria-disabled={busy}
+                onClick={main.onSelect}
+              >
+                {main.label}
+              </button>
+            )
           )}
-          <button
-            type="button"
-            className="button button--danger-outline button--small"
-            aria-label={label(texts.delete)}
-            aria-disabled={busy}
-            onClick={() => store.requestDelete(alert)}
-          >
-            {texts.delete}
-          </button>
+          {menu.length > 0 && (
+            <ActionMenu
+              label={texts.moreActions}
+              ariaLabel={label(texts.moreActions)}
+              actions={menu}
+            />
+          )}
         </div>
       </article>
     </li>
@@ -133,10 +156,21 @@ const AlertCard = observer(function AlertCard({
 const DashboardScene = observer(function DashboardScene() {
   const root = useStores();
   const [store] = useState(() => new DashboardStore(root));
-  const now = useNow(root.now);
+  // Seconds count: a next check "over 12 seconden" must not stand still.
+  const now = useNow(root.now, 1000);
   useEffect(() => {
     void store.load();
+    return store.followPlanChanges();
   }, [store]);
+  // Once a planned check has come, the list is read again for the one after it.
+  const due = store.nextPlannedCheck;
+  useEffect(() => {
+    if (due === null) return;
+    // One that is already past (the engine is behind) is asked about again less eagerly.
+    const wait = due > root.now() ? due - root.now() + 1500 : 10_000;
+    const timer = setTimeout(() => void store.load(), wait);
+    return () => clearTimeout(timer);
+  }, [store, due, root]);
 
   const user = root.auth.user;
   if (!user) return null;
@@ -162,22 +196,24 @@ const DashboardScene = observer(function DashboardScene() {
           </dt>
           <dd className="stats__text">{store.usage ?? '…'}</dd>
         </div>
-        <div className="stats__item">
-          <dt className="stats__label">
-            <Icon name="send" size="sm" /> {texts.telegram}
-          </dt>
-          <dd className="stats__text">
-            {telegram.connected ? (
-              telegram.username ? (
-                STRINGS.web.myAccount.telegramConnected(telegram.username)
+        {store.offersTelegram && (
+          <div className="stats__item">
+            <dt className="stats__label">
+              <Icon name="send" size="sm" /> {texts.telegram}
+            </dt>
+            <dd className="stats__text">
+              {telegram.connected ? (
+                telegram.username ? (
+                  STRINGS.web.myAccount.telegramConnected(telegram.username)
+                ) : (
+                  STRINGS.web.myAccount.telegramConnectedNoName
+                )
               ) : (
-                STRINGS.web.myAccount.telegramConnectedNoName
-              )
-            ) : (
-              <Link to={TELEGRAM_INTEGRATIONS_PATH}>{texts.telegramConnect}</Link>
-            )}
-          </dd>
-        </div>
+                <Link to={TELEGRAM_INTEGRATIONS_PATH}>{texts.telegramConnect}</Link>
+              )}
+            </dd>
+          </div>
+        )}
         <div className="stats__item">
           <dt className="stats__label">
             <Icon name="bell" size="sm" /> {page.notifications}

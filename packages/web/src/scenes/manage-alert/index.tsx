@@ -13,7 +13,10 @@ import {
   alertStatusLabel,
   canExtendAlert,
   canToggleAlert,
-  formatCheckInterval,
+  CHECK_TEXTS,
+  describeCheckInterval,
+  describeNextCheck,
+  describeValidity,
   formatDateTime,
   formatPriceRange,
 } from '@prijsalarm/core';
@@ -31,6 +34,7 @@ import {
   distanceValue,
   parseDistance,
 } from '../../components/alert-form/controls';
+import { useNow } from '../../hooks/useNow';
 import { useStores } from '../../stores/context';
 import { ManageAlertStore } from './ManageAlertStore';
 import { NotificationItem } from './NotificationItem';
@@ -123,8 +127,19 @@ const EditAlertForm = observer(function EditAlertForm({ store }: { store: Manage
 });
 
 const AlertDetails = observer(function AlertDetails({ store }: { store: ManageAlertStore }) {
+  const root = useStores();
+  // Seconds count: a next check "over 12 seconden" must not stand still.
+  const now = useNow(root.now, 1000);
   const alert = store.alert;
-  if (!alert) return null;
+  const next = alert ? describeNextCheck(alert, now) : null;
+  const due = next?.kind === 'scheduled' ? Date.parse(next.at) : null;
+  useEffect(() => {
+    // Once the planned check has come, the alert is read again for the one after it.
+    if (due === null) return;
+    const timer = setTimeout(() => void store.load(), Math.max(0, due - root.now()) + 1500);
+    return () => clearTimeout(timer);
+  }, [store, due, root]);
+  if (!alert || !next) return null;
   const labels = texts.details;
   const rows: [string, string][] = [
     [labels.searchTerm, alert.searchTerm],
@@ -146,8 +161,12 @@ const AlertDetails = observer(function AlertDetails({ store }: { store: ManageAl
     ],
     [SCHEDULE_TEXTS.form.modeLabel, describeSchedule(alert.schedule)],
     ...(alert.email ? ([[labels.email, alert.email]] as [string, string][]) : []),
-    [labels.checkInterval, formatCheckInterval(alert.checkIntervalMinutes)],
-    [labels.expiresAt, alert.expiresAt ? formatDateTime(alert.expiresAt) : labels.never],
+    [labels.checkInterval, describeCheckInterval(alert)],
+    // Before its confirmation nothing is checked: the validity row says it waits for that.
+    ...(next.kind === 'awaiting_confirmation'
+      ? []
+      : ([[CHECK_TEXTS.nextCheck, next.text]] as [string, string][])),
+    [labels.expiresAt, describeValidity(alert, formatDateTime)],
     [
       labels.lastCheckedAt,
       alert.lastCheckedAt ? formatDateTime(alert.lastCheckedAt) : labels.never,

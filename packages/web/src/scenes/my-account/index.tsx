@@ -366,7 +366,8 @@ const MyAccountScene = observer(function MyAccountScene() {
         {tab === 'newsletter' && <NewsletterPanel store={account} />}
         {tab === 'integrations' && (
           <>
-            <TelegramPanel store={telegram} />
+            {/* Only a server with a Telegram bot offers it. */}
+            {root.capabilities.current.channels.telegram && <TelegramPanel store={telegram} />}
             <WebhooksPanel store={webhooks} />
           </>
         )}

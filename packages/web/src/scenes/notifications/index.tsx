@@ -400,8 +400,10 @@ const NotificationsScene = observer(function NotificationsScene() {
   const root = useStores();
   const location = useLocation();
   const [store] = useState(() => new NotificationsStore(root, browserDownload));
+  // The app's own socket when it holds one (signed in); else one of this page's own.
   const [live] = useState(
     () =>
+      root.accountEvents ??
       new LiveEventsStore(
         root,
         root.liveEventsOptions ?? {
@@ -417,12 +419,13 @@ const NotificationsScene = observer(function NotificationsScene() {
   useEffect(() => {
     void store.loadStats();
     const unsubscribe = live.subscribe(store.receiveLive);
-    live.start();
+    const own = live !== root.accountEvents;
+    if (own) live.start();
     return () => {
       unsubscribe();
-      live.stop();
+      if (own) live.stop();
     };
-  }, [store, live]);
+  }, [store, live, root]);
 
   const view = store.view;
   const sortOptions = NOTIFICATION_SORT_FIELDS.map((field) => ({
