@@ -15,5 +15,7 @@ export default defineProject({
       },
     },
     setupFiles: ['src/test/setup.ts'],
+    // Above the 5 s a `findBy…` may wait for a lazily loaded scene (src/test/setup.ts).
+    testTimeout: 15_000,
   },
 });

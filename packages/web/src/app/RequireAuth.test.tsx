@@ -5,13 +5,13 @@ import type { UserDto } from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../platform/storage';
 import {
   adminStats,
-  capabilitiesFor,
   startHttpDouble,
   subscriptionOverview,
   testStore,
   userDto,
 } from '../test/helpers';
 import type { HttpDouble } from '../test/helpers';
+import { capabilities } from '../test/screens';
 import { appNavigator, renderApp } from '../test/render';
 
 let server: HttpDouble;
@@ -91,7 +91,7 @@ describe('route guard (spec §2)', () => {
   it('a csrf cookie and a user the server knows: the page shows', async () => {
     server.script('GET', '/api/auth/me', { body: { user: userDto() } });
     server.script('GET', '/api/alerts/my-alerts', {
-      body: { alerts: [], capabilities: capabilitiesFor('REGISTERED') },
+      body: { alerts: [], capabilities: capabilities('REGISTERED') },
     });
     const { navigator } = await visit({ path: '/dashboard', csrfCookie: true });
     expect((await heading()).textContent).toBe('Dashboard');

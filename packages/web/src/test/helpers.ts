@@ -2,12 +2,10 @@
  * Test helpers: a real API double on 127.0.0.1 (core's scriptable HTTP server), a cookie jar, a
  * pair of connected cross-tab channels, a recording navigator and a RootStore wired to them.
  */
-import { DEFAULT_SETTINGS, buildCapabilities, createApiClient } from '@prijsalarm/core';
+import { createApiClient } from '@prijsalarm/core';
 import type {
   AdminStatsResponse,
-  CapabilitiesData,
   CrossTabChannelLike,
-  Plan,
   SubscriptionOverview,
   UserDto,
 } from '@prijsalarm/core';
@@ -64,15 +62,6 @@ export function adminStats(overrides: Partial<AdminStatsResponse> = {}): AdminSt
     payments: { activeProSubscriptions: 0, revenueThisMonthCents: 0 },
     ...overrides,
   };
-}
-
-/** What GET /user-capabilities answers for a signed-in user of `plan`. */
-export function capabilitiesFor(plan: Plan): CapabilitiesData {
-  return buildCapabilities({
-    settings: DEFAULT_SETTINGS,
-    user: { plan, role: 'USER', telegramConnected: false, telegramUsername: null },
-    counts: { alerts: 0, telegramAlerts: 0 },
-  });
 }
 
 type Listener = (event: { data: unknown }) => void;

@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// A scene is a lazily loaded chunk: on a busy 2-core machine its first import takes longer than
+// testing-library's default second. `findBy…` still answers as soon as the element is there.
+configure({ asyncUtilTimeout: 5000 });
 
 // The chat widget loads once the page has been idle for 1.5 s and then asks the chat API for
 // support's status: on a busy machine that lands in the middle of a scene's test as a request

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, DEFAULT_SETTINGS, PAYMENT_STRINGS, STRINGS } from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../../platform/storage';
-import { capabilitiesFor, startHttpDouble, testStore, userDto } from '../../test/helpers';
+import { startHttpDouble, testStore, userDto } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
+import { capabilities } from '../../test/screens';
 import { appNavigator, renderApp } from '../../test/render';
 
 let server: HttpDouble;
@@ -15,7 +16,7 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 afterEach(() => expect(server.unscripted).toEqual([]));
 
-async function openAsUser(path: string, caps = capabilitiesFor('REGISTERED')) {
+async function openAsUser(path: string, caps = capabilities('REGISTERED')) {
   const storage = memoryStorage();
   writeJson(storage, STORAGE_KEYS.settings, { settings: DEFAULT_SETTINGS, fetchedAt: Date.now() });
   writeJson(storage, STORAGE_KEYS.auth, {
@@ -87,7 +88,7 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
       status: 201,
       body: { alert: { id: 'a', manageUrl: 'http://localhost:3000/manage/tok' } },
     });
-    server.script('GET', '/api/user-capabilities', { body: capabilitiesFor('REGISTERED') });
+    server.script('GET', '/api/user-capabilities', { body: capabilities('REGISTERED') });
     server.script('GET', '/api/alerts/manage/tok', { status: 404, body: { error: 'x' } });
     await user.click(screen.getByRole('button', { name: STRINGS.alertForm.submit }));
     expect(await screen.findByText('Je alert is aangemaakt!')).toBeTruthy();
@@ -109,7 +110,7 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
 describe('the wizard at the alert limit', () => {
   it('says so, and offers both the upgrade and extra alerts (issue 10)', async () => {
     await openAsUser('/prijsalarm-maken', {
-      ...capabilitiesFor('REGISTERED'),
+      ...capabilities('REGISTERED'),
       canCreateAlerts: false,
     });
     const message = await screen.findByText(STRINGS.alertForm.maxAlertsReached, { exact: false });

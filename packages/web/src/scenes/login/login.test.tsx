@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, DEFAULT_SETTINGS, STRINGS } from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../../platform/storage';
-import { capabilitiesFor, startHttpDouble, testStore, userDto } from '../../test/helpers';
+import { startHttpDouble, testStore, userDto } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
+import { capabilities } from '../../test/screens';
 import { appNavigator, renderApp } from '../../test/render';
 
 let server: HttpDouble;
@@ -86,12 +87,12 @@ describe('login and register', () => {
   ])('logging in on %s continues to %s', async (path, target) => {
     const { navigator, store } = await openForm(path);
     server.script('POST', '/api/auth/login', { body: { user: userDto(), csrfToken: 'c2' } });
-    server.script('GET', '/api/user-capabilities', { body: capabilitiesFor('REGISTERED') });
+    server.script('GET', '/api/user-capabilities', { body: capabilities('REGISTERED') });
     server.script('GET', '/api/settings/public', { body: DEFAULT_SETTINGS });
     // What the page after login reads.
     if (target === '/dashboard') {
       server.script('GET', '/api/alerts/my-alerts', {
-        body: { alerts: [], capabilities: capabilitiesFor('REGISTERED') },
+        body: { alerts: [], capabilities: capabilities('REGISTERED') },
       });
     } else {
       server.script('GET', '/api/notifications', {
