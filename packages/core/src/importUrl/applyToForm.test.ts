@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { STRINGS } from '../strings';
 import { initialAlertFormState, initialGuestAlertFormState } from '../validation/alertForm';
-import { importSearchIntoForm, priceInputText, type ImportTarget } from './applyToForm';
+import { priceInputText } from '../validation/alertForm';
+import { importSearchIntoForm, type ImportTarget } from './applyToForm';
 import {
   parseMarketplaceSearchUrl,
   type ImportCategory,

@@ -8,6 +8,7 @@ import { STRINGS } from '../strings';
 import {
   initialAlertFormState,
   initialGuestAlertFormState,
+  priceInputText,
   type AlertFormCategory,
   type AlertFormState,
 } from '../validation/alertForm';
@@ -29,11 +30,6 @@ export interface ImportTarget {
 
 export type FormImportResult =
   { ok: true; state: AlertFormState; notes: ImportNote[] } | { ok: false; error: string };
-
-/** Euros as the price fields show them: '250', '12,50'. */
-export function priceInputText(euros: number): string {
-  return Number.isInteger(euros) ? String(euros) : euros.toFixed(2).replace('.', ',');
-}
 
 function asFormCategory(category: ImportCategory | undefined): AlertFormCategory | null {
   return category
