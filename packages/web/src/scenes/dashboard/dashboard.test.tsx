@@ -181,9 +181,10 @@ describe('dashboard page', () => {
     const card = await screen.findByRole('article', { name: 'racefiets' });
     expect(within(card).getByText('Actief')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Pauzeren: racefiets' })).toBeTruthy();
+    // Bewerken opens the wizard on the alert, filled in at every step.
     expect(
       within(card).getByRole('link', { name: 'Bewerken: racefiets' }).getAttribute('href'),
-    ).toBe(`/manage/${TOKEN}`);
+    ).toBe(`/dashboard/alerts/${ALERT_ID}/bewerken`);
     const pending = screen.getByRole('article', { name: 'bakfiets' });
     expect(within(pending).getByText('Wacht op bevestiging')).toBeTruthy();
     expect(within(pending).getByText(SCREEN_TEXTS.common.notScheduled)).toBeTruthy();
