@@ -45,7 +45,7 @@ test('price drops: locked below PRO, switched on as PRO, a drop shown with its h
   await page.getByRole('button', { name: manage.actions.edit }).click();
   const toggle = page.getByRole('checkbox', { name: form.enabled });
   await expect(toggle).toBeDisabled();
-  await expect(page.getByText(STRINGS.access.proOnly)).toBeVisible();
+  await expect(toggle).toHaveAccessibleDescription(STRINGS.access.proOnly);
   let violations = await axeViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
 
@@ -135,7 +135,7 @@ test('the wizard offers price drops on its last step: locked for REGISTERED, cho
   await toSummary('bakfiets');
   const toggle = page.getByRole('checkbox', { name: form.enabled });
   await expect(toggle).toBeDisabled();
-  await expect(page.getByText(STRINGS.access.proOnly)).toBeVisible();
+  await expect(toggle).toHaveAccessibleDescription(STRINGS.access.proOnly);
   let violations = await axeViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
 

@@ -118,7 +118,7 @@ test('a signed-in user types a car search link into the wizard and creates the a
   await expect(summary).toContainText('golf variant');
   await expect(summary).toContainText("Auto's › Volkswagen");
   await expect(summary).toContainText(formatPriceRange(5000, 15000));
-  await expect(summary).toContainText('Binnen 25 km van 1016 LV');
+  await expect(summary).toContainText('binnen 25 km van 1016 LV');
   const notes = notTakenOver(page);
   await expect(notes).toContainText(IMPORT_URL_TEXTS.distanceRounded(20, 25));
   await expect(notes).toContainText(IMPORT_URL_TEXTS.offeredSinceIgnored);

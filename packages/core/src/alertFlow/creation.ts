@@ -11,6 +11,14 @@ import { PRICING_PATH, UPGRADE_PATH } from '../plans/navigation';
 /** Where the alert form is shown: the dashboard's create page, or a page of its own. */
 export type AlertFormContext = 'dashboard' | 'page';
 
+/** The page where a signed-in user changes one of their alerts in the wizard. */
+export const EDIT_ALERT_ROUTE = '/dashboard/alerts/:id/bewerken';
+
+/** The edit page of the user's alert `id`. */
+export function editAlertPath(id: string): string {
+  return EDIT_ALERT_ROUTE.replace(':id', encodeURIComponent(id));
+}
+
 /** `/manage/{last path segment of manageUrl}`, or null when there is no manage URL. */
 export function managePath(manageUrl: string | null | undefined): string | null {
   const token = manageUrl ? manageTokenFromUrl(manageUrl) : null;

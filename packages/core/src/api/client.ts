@@ -430,6 +430,14 @@ export function createApiClient(options: ApiClientOptions) {
       create: (payload: Body<typeof api.alerts.create>, options: PerCallOptions = {}) =>
         request(api.alerts.create, { ...options, body: payload }),
       myAlerts: () => request(api.alerts.myAlerts),
+      mine: {
+        get: (id: string) => request(api.alerts.mine.get, { params: { id } }),
+        update: (
+          id: string,
+          payload: Body<typeof api.alerts.mine.update>,
+          options: PerCallOptions = {},
+        ) => request(api.alerts.mine.update, { ...options, params: { id }, body: payload }),
+      },
       confirm: (token: string) => request(api.alerts.confirm, { params: { token } }),
       manage: {
         get: (token: string, query?: ManageAlertQuery) =>

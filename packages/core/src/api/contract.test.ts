@@ -20,6 +20,9 @@ const SPECIFIED_CALLS = [
   // The private RSS feed of an alert (issue 13)
   'GET /alerts/feed/:token',
   'POST /alerts/manage/:token/feed/renew',
+  // The owner's edit wizard
+  'GET /alerts/my-alerts/:id',
+  'PUT /alerts/my-alerts/:id',
   'GET /categories',
   // Notifications
   'GET /notifications',

@@ -112,6 +112,14 @@ export const API_CONTRACT = {
       response: CreateAlertResponse;
     }>()('POST', '/alerts', { successStatus: 201 }),
     myAlerts: defineEndpoint<{ response: MyAlertsResponse }>()('GET', '/alerts/my-alerts'),
+    /** One alert of the signed-in user, by id, read and changed as its owner (the edit wizard). */
+    mine: {
+      get: defineEndpoint<{ response: AlertResponse }>()('GET', '/alerts/my-alerts/:id'),
+      update: defineEndpoint<{ body: UpdateAlertPayload; response: AlertResponse }>()(
+        'PUT',
+        '/alerts/my-alerts/:id',
+      ),
+    },
     /** The create-alert fields of a Marktplaats or 2dehands search link, and what it could not take. */
     parseUrl: defineEndpoint<{ body: ParseSearchUrlPayload; response: ParseSearchUrlResponse }>()(
       'POST',

@@ -165,6 +165,11 @@ export interface ManageAlertQuery {
 export interface ManageAlertResponse {
   alert: AlertDto & { refreshUrl: string };
   notifications: { items: NotificationDto[]; pagination: Pagination };
+  /**
+   * What the alert's owner may use (the guest profile for a guest's alert), so the page offers the
+   * changes the owner's plan allows, whoever holds the link. Without the Telegram username.
+   */
+  capabilities: CapabilitiesData;
 }
 
 /** POST /alerts/parse-url: the create-alert fields a marketplace search link filled in. */

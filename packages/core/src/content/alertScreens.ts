@@ -7,18 +7,8 @@
 import type { DistanceKm } from '../constants';
 import type { AlertStatus } from '../api/types';
 import type { DeliveryMethod, SellerType } from '../validation/filters';
-import { formatMoney } from './format';
+import type { PlatformId } from '../domain';
 import { POSTAL_CODE_EXAMPLES } from '../validation/postalCode';
-
-/** A price range in words: 'Tot € 400,00', '€ 100,00 – € 400,00', 'Geen prijsgrens'. */
-export function formatPriceRange(minPrice: number | null, maxPrice: number | null): string {
-  if (minPrice !== null && maxPrice !== null) {
-    return `${formatMoney(minPrice)} – ${formatMoney(maxPrice)}`;
-  }
-  if (maxPrice !== null) return `Tot ${formatMoney(maxPrice)}`;
-  if (minPrice !== null) return `Vanaf ${formatMoney(minPrice)}`;
-  return 'Geen prijsgrens';
-}
 
 const SELLER_TYPE_LABELS: Record<SellerType, string> = {
   all: 'Alle verkopers',
@@ -98,6 +88,8 @@ export const ALERT_FORM_TEXTS = {
     change: 'Wijzigen',
     loading: 'Even geduld…',
     maxAlertsUpgrade: 'Upgrade je plan voor meer alerts',
+    /** Read before a step's name while editing, where each step is a button. */
+    goToStep: (step: number) => `Naar stap ${step}: `,
   },
   platform: {
     groupLabel: 'Platform',
@@ -135,6 +127,20 @@ export const ALERT_FORM_TEXTS = {
     excludeWordsHint: 'Scheid woorden met een komma. Advertenties met zo’n woord slaan we over.',
     hideReserved: 'Gereserveerde advertenties verbergen',
   },
+  /** Changing a saved alert: the wizard on /dashboard/alerts/{id}/bewerken and the manage page. */
+  edit: {
+    title: 'Alert bewerken',
+    intro: 'Je alert staat hieronder ingevuld. Loop de stappen door en sla je wijzigingen op.',
+    loading: 'Je alert wordt geladen…',
+    notFound: 'Deze alert bestaat niet (meer) of hoort bij een ander account.',
+    save: 'Wijzigingen opslaan',
+    saved: 'Je wijzigingen zijn opgeslagen.',
+    backToDashboard: 'Terug naar je dashboard',
+    notifications: 'Meldingen',
+    /** Beside a setting the alert has but the owner's plan no longer offers. */
+    keptFromPlan: (lock: string) =>
+      `${lock.replace(/\.$/, '')}. Je alert houdt deze instelling zolang je die niet wijzigt.`,
+  },
   notify: {
     legend: 'Hoe wil je meldingen ontvangen?',
     email: 'Per e-mail',
@@ -160,7 +166,7 @@ export const ALERT_FORM_TEXTS = {
       ? wholeCountry
       : distance === null
         ? postalCode
-        : `Binnen ${distance} km van ${postalCode}`,
+        : `binnen ${distance} km van ${postalCode}`,
 } as const;
 
 /** The manage page (/manage/{token}) and the refresh page (…/refresh/{refreshToken}). */
@@ -178,36 +184,14 @@ export const MANAGE_ALERT_TEXTS = {
     paused: 'Je alert is gepauzeerd: we zoeken niet en sturen geen meldingen tot je hem hervat.',
     expired: 'Je alert is verlopen. Verleng hem om weer meldingen te ontvangen.',
   } satisfies Record<AlertStatus, string>,
+  /** The page's own lines beside the alert's description (core's describeAlert). */
   details: {
-    heading: 'Je alert',
-    status: 'Status',
-    searchTerm: 'Zoekterm',
-    platforms: 'Platform',
-    price: 'Prijs',
-    location: 'Locatie',
-    filters: 'Filters',
-    notifyBy: 'Meldingen via',
     email: 'E-mailadres',
     checkInterval: 'Controle',
     expiresAt: 'Actief tot',
     lastCheckedAt: 'Laatst gecontroleerd',
     never: 'Nog niet',
-    noFilters: 'Geen',
   },
-  filterLabels: {
-    sellerType: (label: string) => `Verkoper: ${label}`,
-    deliveryMethod: (label: string) => `Levering: ${label}`,
-    onlyWithImages: "Alleen met foto's",
-    includePaidAds: 'Inclusief betaalde advertenties',
-    hideReserved: 'Zonder gereserveerde',
-    excludeWords: (words: string) => `Zonder: ${words}`,
-    conditions: (labels: string) => `Staat: ${labels}`,
-    mileage: (from: string, to: string) => `Kilometerstand: ${from} – ${to}`,
-    year: (from: string, to: string) => `Bouwjaar: ${from} – ${to}`,
-    fuel: (labels: string) => `Brandstof: ${labels}`,
-  },
-  sellerTypes: SELLER_TYPE_LABELS,
-  deliveryMethods: DELIVERY_METHOD_LABELS,
   actions: {
     label: 'Acties',
     edit: 'Aanpassen',
@@ -218,10 +202,10 @@ export const MANAGE_ALERT_TEXTS = {
   },
   paused: 'Je alert is gepauzeerd.',
   resumed: 'Je alert is weer actief.',
-  saved: 'Je wijzigingen zijn opgeslagen.',
+  saved: ALERT_FORM_TEXTS.edit.saved,
   edit: {
     heading: 'Alert aanpassen',
-    save: 'Wijzigingen opslaan',
+    save: ALERT_FORM_TEXTS.edit.save,
     cancel: 'Annuleren',
   },
   deleteDialog: {

@@ -12,6 +12,21 @@ export function formatMoney(amount: number, currency = 'EUR'): string {
   return format.format(amount);
 }
 
+const wholeEuros = new Intl.NumberFormat('nl-NL', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/**
+ * A price an alert filters on: `1000` → '€ 1.000', `12.5` → '€ 12,50'. Whole euros go without
+ * ',00', the way Dutch ads and people write a price limit.
+ */
+export function formatPrice(amount: number): string {
+  return Number.isInteger(amount) ? wholeEuros.format(amount) : formatMoney(amount);
+}
+
 /** An alert limit in words; `null` is unlimited. */
 export function formatAlertCount(limit: number | null): string {
   if (limit === null) return 'onbeperkt alerts';

@@ -4,5 +4,6 @@ export * from './faq';
 export * from './legal';
 export * from './pricing';
 export * from './alertScreens';
+export * from './alertDescription';
 export * from './accountScreens';
 export * from './mail';

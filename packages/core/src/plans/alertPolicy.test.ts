@@ -300,7 +300,7 @@ describe('evaluateAlertUpdate', () => {
       string,
       ReturnType<typeof caps>,
       Partial<AlertRequest>,
-      { notifyTelegram: boolean } | undefined,
+      Partial<AlertRequest> | undefined,
       AlertPolicyResult,
     ]
   >([
@@ -358,6 +358,41 @@ describe('evaluateAlertUpdate', () => {
         [],
         'telegram',
       ),
+    ],
+    [
+      'a REGISTERED owner turning on the PRO paid-ads filter',
+      caps(user('REGISTERED')),
+      { includePaidAds: true, onlyWithImages: true },
+      { ...MP, includePaidAds: false, onlyWithImages: false },
+      denied(PRO_ONLY, ['PRO'], 'paidAdsFilter'),
+    ],
+    [
+      'a downgraded owner keeping the paid-ads filter the alert already has',
+      caps(user('REGISTERED')),
+      { includePaidAds: true, searchTerm: 'golf' } as Partial<AlertRequest>,
+      { ...MP, includePaidAds: true },
+      OK,
+    ],
+    [
+      'a downgraded owner changing the car filters beside a kept advertiser filter',
+      caps(user('FREE')),
+      { customFilters: { adverteerder: 'private', mileageMax: 90000 } },
+      { ...MP, customFilters: { adverteerder: 'private' } },
+      OK,
+    ],
+    [
+      'a downgraded owner keeping 2dehands, adding nothing',
+      caps(user('REGISTERED')),
+      { platforms: ['2dehands'] },
+      { platforms: ['2dehands'] },
+      OK,
+    ],
+    [
+      'a REGISTERED owner moving an alert to 2dehands',
+      caps(user('REGISTERED')),
+      { platforms: ['2dehands'] },
+      MP,
+      denied('Je hebt geen toegang tot 2dehands.', ['PRO'], 'canUse2dehands'),
     ],
   ])('%s', (_, capabilities, request, existing, expected) => {
     expect(evaluateAlertUpdate(capabilities, request, existing)).toEqual(expected);

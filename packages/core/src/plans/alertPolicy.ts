@@ -54,7 +54,7 @@ function sellerFeature(sellerType: unknown): FeatureName | undefined {
 }
 
 /** The features the alert's options use, in the order they are checked. */
-function featuresUsed(request: Partial<AlertRequest>): FeatureName[] {
+export function alertFeaturesUsed(request: Partial<AlertRequest>): FeatureName[] {
   const used: FeatureName[] = [];
   if (new Set(request.platforms ?? []).size > 1) used.push('canUseMultiplePlatforms');
   if (request.minPrice != null && request.minPrice > 0) used.push('minPrice');
@@ -104,9 +104,12 @@ function evaluateOptions(
   caps: Capabilities,
   request: Partial<AlertRequest>,
   telegramCapacityApplies: boolean,
+  kept: Partial<AlertRequest> = {},
 ): AlertPolicyResult {
+  const keptPlatforms = new Set(kept.platforms ?? []);
+  const keptFeatures = new Set(alertFeaturesUsed(kept));
   for (const platformId of new Set(request.platforms ?? [])) {
-    if (caps.platformAccess[platformId]) continue;
+    if (caps.platformAccess[platformId] || keptPlatforms.has(platformId)) continue;
     const feature = platformFeature(platformId);
     return {
       ok: false,
@@ -115,7 +118,8 @@ function evaluateOptions(
       ...(feature === undefined ? {} : { feature }),
     };
   }
-  for (const feature of featuresUsed(request)) {
+  for (const feature of alertFeaturesUsed(request)) {
+    if (keptFeatures.has(feature)) continue;
     if (!caps.canUseFeature(feature)) return featureDenied(caps, feature);
   }
   if (request.notifyTelegram === true) return telegramDenied(caps, telegramCapacityApplies);
@@ -138,15 +142,17 @@ export function evaluateAlertRequest(caps: Capabilities, request: AlertRequest):
 }
 
 /**
- * May the alert be changed to these options? As for creation, without the alert count. An alert
- * that already sends to Telegram keeps its place within the Telegram limit.
+ * May the alert be changed to these options? As for creation, without the alert count. What the
+ * alert already uses (`existing`) stays allowed when the owner's plan no longer offers it: a
+ * platform or filter is judged only when the change adds it, and an alert that already sends to
+ * Telegram keeps its place within the Telegram limit.
  */
 export function evaluateAlertUpdate(
   caps: Capabilities,
   request: Partial<AlertRequest>,
-  existing?: { notifyTelegram: boolean },
+  existing?: Partial<AlertRequest>,
 ): AlertPolicyResult {
-  return evaluateOptions(caps, request, existing?.notifyTelegram !== true);
+  return evaluateOptions(caps, request, existing?.notifyTelegram !== true, existing);
 }
 
 /**

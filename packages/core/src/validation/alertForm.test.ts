@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { STRINGS } from '../strings';
 import { guestCreateAlertSchema, userCreateAlertSchema } from './alert';
 import {
+  alertChanges,
+  alertFormStateOf,
   applyNotificationToggle,
   buildCreateAlertPayload,
   buildGuestCreateAlertPayload,
@@ -12,6 +14,7 @@ import {
   initialAlertFormState,
   initialGuestAlertFormState,
   type AlertFormCategory,
+  type AlertFormSource,
   type AlertFormState,
 } from './alertForm';
 
@@ -262,5 +265,123 @@ describe('changePlatform', () => {
     const next = changePlatform(form(before), platform);
     expect(next.platform).toBe(platform);
     expect(next).toMatchObject(after);
+  });
+});
+
+describe('alertFormStateOf', () => {
+  const stored: AlertFormSource = {
+    platforms: ['marktplaats'],
+    searchTerm: 'golf',
+    minPrice: 2500,
+    maxPrice: 12500.5,
+    postalCode: '3511 AB',
+    distance: 25,
+    customFilters: {
+      mileageMax: 150000,
+      fuel: ['petrol'],
+      conditions: ['used'],
+      hideReserved: true,
+    },
+    deliveryMethod: 'pickup',
+    onlyWithImages: true,
+    includePaidAds: false,
+    sellerType: 'all',
+    notifyEmail: false,
+    notifyTelegram: true,
+  };
+
+  it('puts every stored value back in its field', () => {
+    const state = alertFormStateOf(stored, { l1: cars, l2: volkswagen });
+    expect(state).toEqual({
+      ...initialAlertFormState,
+      platform: 'marktplaats',
+      category: { l1: cars, l2: volkswagen },
+      searchTerm: 'golf',
+      minPrice: '2500',
+      maxPrice: '12500,50',
+      postalCode: '3511 AB',
+      distance: 25,
+      deliveryMethod: 'pickup',
+      onlyWithImages: true,
+      notifyEmail: false,
+      notifyTelegram: true,
+      categoryFilters: { mileageMax: 150000, fuel: ['petrol'], hideReserved: true },
+      conditions: ['used'],
+    });
+  });
+
+  it('builds the payload it was saved with, so an untouched form changes nothing', () => {
+    const state = alertFormStateOf(stored, { l1: cars, l2: volkswagen });
+    const payload = buildCreateAlertPayload(state);
+    expect(payload).toMatchObject({
+      platforms: ['marktplaats'],
+      minPrice: 2500,
+      maxPrice: 12500.5,
+      l1CategoryId: cars.id,
+      l2CategoryId: volkswagen.id,
+      customFilters: stored.customFilters,
+    });
+    expect(alertChanges(payload, buildCreateAlertPayload(state))).toEqual({});
+  });
+
+  it('drops a distance that is no option and a subcategory without its top category', () => {
+    const state = alertFormStateOf({ ...stored, distance: 7 }, { l1: null, l2: volkswagen });
+    expect(state.distance).toBeNull();
+    expect(state.category).toEqual({ l1: null, l2: null });
+  });
+});
+
+describe('alertChanges', () => {
+  const before = buildCreateAlertPayload(
+    form({
+      sellerType: 'private',
+      maxPrice: '300',
+      categoryFilters: { excludeWords: ['kapot'], hideReserved: true },
+    }),
+  );
+
+  it.each<[string, Partial<AlertFormState>, Record<string, unknown>]>([
+    ['nothing changed', {}, {}],
+    ['a cleared price is sent as null', { maxPrice: '' }, { maxPrice: null }],
+    [
+      'the same filters typed in another order are no change',
+      { categoryFilters: { hideReserved: true, excludeWords: ['kapot'] } },
+      {},
+    ],
+    [
+      'a changed filter sends the whole filter set',
+      { categoryFilters: { excludeWords: ['kapot'] } },
+      { customFilters: { excludeWords: ['kapot'] } },
+    ],
+    [
+      "a seller type back to 'all' is said, though a new alert leaves it out",
+      { sellerType: 'all' },
+      { sellerType: 'all' },
+    ],
+    ['the platform', { platform: '2dehands' }, { platforms: ['2dehands'] }],
+    [
+      'the channels',
+      { notifyEmail: false, notifyTelegram: true },
+      { notifyEmail: false, notifyTelegram: true },
+    ],
+  ])('%s', (_name, change, expected) => {
+    const after = buildCreateAlertPayload(
+      form({
+        sellerType: 'private',
+        maxPrice: '300',
+        categoryFilters: { excludeWords: ['kapot'], hideReserved: true },
+        ...change,
+      }),
+    );
+    expect(alertChanges(before, after)).toEqual(expected);
+  });
+
+  it('says a price drop that was switched off', () => {
+    expect(
+      alertChanges(
+        { ...before, priceDrop: { enabled: true, percent: 10 } },
+        { ...before, priceDrop: { enabled: false } },
+      ),
+    ).toEqual({ priceDrop: { enabled: false } });
   });
 });

@@ -4,8 +4,8 @@
  */
 import type { DistanceKm } from '../constants';
 import type { PlatformId } from '../domain';
-import type { CreateAlertPayload, GuestCreateAlertPayload } from './alert';
-import { distanceEnabled } from './distance';
+import type { CreateAlertPayload, GuestCreateAlertPayload, UpdateAlertPayload } from './alert';
+import { distanceEnabled, isDistanceOption } from './distance';
 import {
   isCarCategory,
   type Condition,
@@ -14,7 +14,8 @@ import {
   type SellerType,
 } from './filters';
 import { canonicalPostalCode, normalizePostalCode } from './postalCode';
-import { priceForPayload } from './price';
+import { priceForPayload, priceInputText } from './price';
+import { PRICE_DROP_OFF } from '../priceDrops/priceDrop';
 
 /** What the form needs of a category (a CategoryDto fits). */
 export interface AlertFormCategory {
@@ -205,4 +206,85 @@ export function changePlatform(
   return postalCode === null
     ? { ...state, platform, postalCode: '', distance: null }
     : { ...state, platform, postalCode };
+}
+
+/** What prefilling a form reads of a stored alert (an AlertDto fits). */
+export interface AlertFormSource {
+  platforms: readonly PlatformId[];
+  searchTerm: string;
+  minPrice: number | null;
+  maxPrice: number | null;
+  postalCode: string | null;
+  distance: number | null;
+  customFilters: Record<string, unknown>;
+  deliveryMethod: DeliveryMethod;
+  onlyWithImages: boolean;
+  includePaidAds: boolean;
+  sellerType: SellerType;
+  notifyEmail: boolean;
+  notifyTelegram: boolean;
+}
+
+/**
+ * The form state of a stored alert, to change it with the same form that made it: the filters
+ * go back to the fields they came from (conditions apart, the rest per category), the category
+ * is the one the caller found for the alert's ids.
+ */
+export function alertFormStateOf(
+  alert: AlertFormSource,
+  category: AlertFormState['category'],
+): AlertFormState {
+  const { conditions, ...categoryFilters } = alert.customFilters as Partial<CustomFilters>;
+  return {
+    ...initialAlertFormState,
+    platform: alert.platforms[0] ?? null,
+    category: { l1: category.l1, l2: category.l1 ? category.l2 : null },
+    searchTerm: alert.searchTerm,
+    minPrice: alert.minPrice === null ? '' : priceInputText(alert.minPrice),
+    maxPrice: alert.maxPrice === null ? '' : priceInputText(alert.maxPrice),
+    postalCode: alert.postalCode ?? '',
+    distance: isDistanceOption(alert.distance) ? alert.distance : null,
+    deliveryMethod: alert.deliveryMethod,
+    onlyWithImages: alert.onlyWithImages,
+    includePaidAds: alert.includePaidAds,
+    notifyEmail: alert.notifyEmail,
+    notifyTelegram: alert.notifyTelegram,
+    categoryFilters,
+    sellerType: alert.sellerType,
+    conditions: [...(conditions ?? [])],
+  };
+}
+
+/** JSON with the keys of every object sorted, so two equal values read the same. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+/** What a create payload means by leaving a field out, where an update has to say it. */
+const LEFT_OUT: Partial<Record<string, unknown>> = {
+  sellerType: 'all',
+  priceDrop: PRICE_DROP_OFF,
+};
+
+/**
+ * The PUT body that turns the alert saved as `before` into `after` (both built by the same form,
+ * so an untouched field reads the same): only what changed, so a setting the owner's plan no
+ * longer offers is kept unless the owner changes it.
+ */
+export function alertChanges(
+  before: CreateAlertPayload,
+  after: CreateAlertPayload,
+): UpdateAlertPayload {
+  const changes: Record<string, unknown> = {};
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  for (const key of keys) {
+    const value = (after as Record<string, unknown>)[key] ?? LEFT_OUT[key] ?? null;
+    const previous = (before as Record<string, unknown>)[key] ?? LEFT_OUT[key] ?? null;
+    if (canonical(previous) !== canonical(value)) changes[key] = value;
+  }
+  return changes as UpdateAlertPayload;
 }

@@ -344,13 +344,22 @@ export async function findAlertByManageToken(
   return alert && alertPolicy.canManageWithToken(alert, hash) ? alert : null;
 }
 
+/** The signed-in user's own alert `id`; any other (unknown, someone else's) is not found. */
+export async function findOwnAlert(ctx: AppContext, user: User, id: string): Promise<Alert> {
+  const alert = id.length <= MAX_TOKEN_LENGTH ? await ctx.models.Alert.findByPk(id) : null;
+  if (!alert || !alertPolicy.isOwner(user, alert))
+    throw HttpError.notFound(STRINGS.alerts.notFound);
+  return alert;
+}
+
 export async function ownerOf(ctx: AppContext, alert: Alert): Promise<User | null> {
   return alert.userId ? ctx.models.User.findByPk(alert.userId) : null;
 }
 
 /**
- * Applies a PUT /alerts/manage/{token}. The merged alert must pass the create rules again, and the
- * changed options must pass the plan rules of the alert's owner (a guest alert stays guest-limited).
+ * Applies a PUT /alerts/manage/{token} or /alerts/my-alerts/{id}. The merged alert must pass the
+ * create rules again, and what the change adds must pass the plan rules of the alert's owner (a
+ * guest alert stays guest-limited); what the alert already had may stay.
  */
 export async function updateAlert(
   ctx: AppContext,
@@ -387,7 +396,7 @@ export async function updateAlert(
   });
 
   const caps = await hydratedCapabilitiesFor(ctx, owner);
-  authorize(alertPolicy.canUpdate(caps, changes, alert));
+  authorize(alertPolicy.canUpdate(caps, changes, current));
 
   alert.set(alertColumnsOf({ ...merged, ...categoryIds }));
   // What is searched changed (conditions included): the engine recomputes the shared search.

@@ -8,7 +8,6 @@ import {
   type PublicSettings,
 } from '@prijsalarm/core';
 import { HttpError } from '../http/errors';
-import type { Alert } from '../models';
 import { hashToken } from '../security/tokens';
 import { alertPolicy, authorize } from './alert';
 
@@ -47,11 +46,19 @@ describe('alertPolicy.canCreate', () => {
 });
 
 describe('alertPolicy.canUpdate', () => {
-  const alert = { notifyTelegram: false } as Alert;
+  const stored = { platforms: ['marktplaats' as const], notifyTelegram: false };
 
   it('lets the owner’s plan decide which options the alert may take', () => {
-    expect(alertPolicy.canUpdate(capsOf('PRO'), { includePaidAds: true }, alert).ok).toBe(true);
-    expect(alertPolicy.canUpdate(capsOf('FREE'), { includePaidAds: true }, alert).ok).toBe(false);
+    expect(alertPolicy.canUpdate(capsOf('PRO'), { includePaidAds: true }, stored).ok).toBe(true);
+    expect(alertPolicy.canUpdate(capsOf('FREE'), { includePaidAds: true }, stored).ok).toBe(false);
+  });
+
+  it('lets an alert keep what a former plan allowed, but not take more', () => {
+    const kept = { ...stored, includePaidAds: true };
+    expect(alertPolicy.canUpdate(capsOf('FREE'), { includePaidAds: true }, kept).ok).toBe(true);
+    expect(
+      alertPolicy.canUpdate(capsOf('FREE'), { includePaidAds: true, onlyWithImages: true }, kept),
+    ).toMatchObject({ ok: false, feature: 'imageFilter' });
   });
 });
 

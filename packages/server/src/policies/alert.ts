@@ -25,10 +25,15 @@ export const alertPolicy = {
 
   /**
    * The alert may take these options under its owner's plan (`caps` of the owner, or the guest
-   * profile for a guest alert, which keeps it guest-limited whoever holds the link).
+   * profile for a guest alert, which keeps it guest-limited whoever holds the link). `existing` is
+   * the alert as stored: what it already uses is not refused for a plan that no longer has it.
    */
-  canUpdate(caps: Capabilities, request: Partial<AlertRequest>, alert: Alert): AlertPolicyResult {
-    return evaluateAlertUpdate(caps, request, { notifyTelegram: alert.notifyTelegram });
+  canUpdate(
+    caps: Capabilities,
+    request: Partial<AlertRequest>,
+    existing: Partial<AlertRequest>,
+  ): AlertPolicyResult {
+    return evaluateAlertUpdate(caps, request, existing);
   },
 
   /** Whether `user` owns the alert (my-alerts lists only these). */

@@ -9,6 +9,7 @@ import {
   normalizeSchedule,
   type AdminAlertDto,
   type AlertDto,
+  type CapabilitiesData,
 } from '@prijsalarm/core';
 import type { Config } from '../config/env';
 import { priceDropOf, type Alert } from '../models/Alert';
@@ -82,4 +83,12 @@ export function presentAdminAlert(
     ...presentAlert(alert, notificationCount, context),
     userEmail: alert.user?.email ?? alert.email ?? null,
   };
+}
+
+/**
+ * What an alert's owner may use, as its manage page gets it: whoever holds the link sees which
+ * changes the owner's plan allows, but not the owner's Telegram name.
+ */
+export function presentOwnerCapabilities(capabilities: CapabilitiesData): CapabilitiesData {
+  return { ...capabilities, telegram: { ...capabilities.telegram, username: null } };
 }

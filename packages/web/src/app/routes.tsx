@@ -5,7 +5,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Navigate } from 'react-router-dom';
-import { PRICING_PATH, UNSUBSCRIBE_PATH, UPGRADE_PATH } from '@prijsalarm/core';
+import { EDIT_ALERT_ROUTE, PRICING_PATH, UNSUBSCRIBE_PATH, UPGRADE_PATH } from '@prijsalarm/core';
 import { Layout } from '../components/layout/Layout';
 import { lazyWithPreload } from '../components/ui/lazyWithPreload';
 import { RequireAuth } from './RequireAuth';
@@ -19,6 +19,7 @@ const ManageAlert = lazy(() => import('../scenes/manage-alert'));
 const RefreshAlert = lazy(() => import('../scenes/refresh-alert'));
 const Dashboard = lazy(() => import('../scenes/dashboard'));
 const DashboardCreate = lazy(() => import('../scenes/dashboard-create'));
+const DashboardEdit = lazy(() => import('../scenes/dashboard-edit'));
 const MyAccount = lazy(() => import('../scenes/my-account'));
 const Notifications = lazy(() => import('../scenes/notifications'));
 const Admin = lazy(() => import('../scenes/admin'));
@@ -59,6 +60,7 @@ export const ROUTES: RouteObject[] = [
 
       { path: 'dashboard', element: loginRequired(<Dashboard />) },
       { path: 'dashboard/create', element: loginRequired(<DashboardCreate />) },
+      { path: EDIT_ALERT_ROUTE.slice(1), element: loginRequired(<DashboardEdit />) },
       {
         path: UPGRADE_PATH.slice(1),
         element: <Navigate to="/my-account?tab=subscription" replace />,

@@ -5,7 +5,14 @@ import {
   buildCapabilities,
   deliveryChannels,
 } from '@prijsalarm/core';
-import type { AlertDto, CapabilitiesData, NotificationDto, Plan, UserDto } from '@prijsalarm/core';
+import type {
+  AlertDto,
+  CapabilitiesData,
+  CategoryDto,
+  NotificationDto,
+  Plan,
+  UserDto,
+} from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../platform/storage';
 import type { AppNavigator } from '../platform/navigator';
 import type { RootStoreOptions } from '../stores/RootStore';
@@ -14,6 +21,23 @@ import type { HttpDouble } from './helpers';
 
 export const ALERT_ID = '11111111-1111-4111-8111-111111111111';
 export const ALERT_ID_2 = '22222222-2222-4222-8222-222222222222';
+
+/** An active category: a top category, or one under `parentId`. */
+export function categoryDto(
+  id: number,
+  name: string,
+  marktplaatsId: number,
+  parentId: number | null = null,
+): CategoryDto {
+  return {
+    id,
+    name,
+    marktplaatsId,
+    type: parentId === null ? 'L1' : 'L2',
+    parentId,
+    isActive: true,
+  };
+}
 
 export function alertDto(overrides: Partial<AlertDto> = {}): AlertDto {
   const id = overrides.id ?? ALERT_ID;

@@ -4,6 +4,7 @@
  * alert; tokens are looked up by hash and never logged by these handlers.
  */
 import type { Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
 import {
   ALERT_FEED_TEXTS,
   API_CONTRACT,
@@ -22,8 +23,10 @@ import {
   createUserAlert,
   deleteAlert,
   findAlertByManageToken,
+  findOwnAlert,
   listUserAlerts,
   notificationCountsOf,
+  ownerOf,
   refreshAlert,
   toggleAlert,
   updateAlert,
@@ -38,7 +41,7 @@ import { rateLimit } from '../../http/rate-limit';
 import { parseWith } from '../../http/validate';
 import { paginationOf } from '../../lib/pagination';
 import type { Alert } from '../../models';
-import { presentAlert } from '../../presenters/alert';
+import { presentAlert, presentOwnerCapabilities } from '../../presenters/alert';
 import { presentNotifications } from '../../presenters/notification';
 import { refreshUrlOf } from '../../security/alert-links';
 
@@ -52,6 +55,7 @@ export const ALERT_RATE_LIMITS = {
 } as const;
 
 const byIp = (req: Request) => req.ip ?? null;
+const idParams = z.object({ id: z.string() });
 
 /** The alert a manage token opens, put on res.locals by `loadAlert`. */
 function alertOf(res: Response): Alert {
@@ -134,6 +138,24 @@ export default function alertRoutes(ctx: AppContext): BoundRoute[] {
       };
     }),
 
+    route(
+      alerts.mine.get,
+      { before: [requireUser], schemas: { params: idParams } },
+      async (req) => ({
+        alert: await present(await findOwnAlert(ctx, currentAuth(req).user, req.input.params.id)),
+      }),
+    ),
+
+    // The owner's edit wizard: the same update, rules and answers as the manage link's.
+    route(
+      alerts.mine.update,
+      { before: [requireUser], schemas: { params: idParams, body: updateAlertSchema } },
+      async (req) => {
+        const alert = await findOwnAlert(ctx, currentAuth(req).user, req.input.params.id);
+        return { alert: await present(await updateAlert(ctx, alert, req.input.body)) };
+      },
+    ),
+
     route(alerts.confirm, { before: [tokenLimit] }, async (req) => {
       const alert = await confirmGuestAlert(ctx, tokenParam(req, 'token'));
       return { alert: await present(alert), message: STRINGS.alerts.confirmed };
@@ -147,9 +169,10 @@ export default function alertRoutes(ctx: AppContext): BoundRoute[] {
         const { notificationsPage: page, notificationsLimit: limit } = req.input.query;
         const notifications = await alertNotificationsPage(ctx, alert, page, limit);
         const now = new Date();
-        const [categories, planned] = await Promise.all([
+        const [categories, planned, capabilities] = await Promise.all([
           loadCategoryIndex(ctx),
           plannedChecks(ctx, [alert], now),
+          ownerOf(ctx, alert).then((owner) => capabilitiesFor(ctx, owner)),
         ]);
         return {
           alert: {
@@ -165,6 +188,7 @@ export default function alertRoutes(ctx: AppContext): BoundRoute[] {
             items: presentNotifications(notifications),
             pagination: paginationOf(page, limit, notifications.total),
           },
+          capabilities: presentOwnerCapabilities(capabilities),
         };
       },
     ),

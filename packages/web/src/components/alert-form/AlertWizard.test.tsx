@@ -78,7 +78,7 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
     await user.click(screen.getByRole('button', { name: 'Volgende' }));
 
     await stepHeading(steps.summary);
-    expect(screen.getByText('Tot € 400,00')).toBeTruthy();
+    expect(screen.getByText('tot € 400')).toBeTruthy();
     expect(screen.getByText(STRINGS.access.telegramNotConnected, { exact: false })).toBeTruthy();
     expect(
       screen.getByRole('link', { name: 'Telegram koppelen in Mijn Account' }).getAttribute('href'),

@@ -1,80 +1,30 @@
 import { observer } from 'mobx-react-lite';
-import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ALERT_FORM_TEXTS, STRINGS } from '@prijsalarm/core';
-import type { AlertFormContext } from '@prijsalarm/core';
+import type { AlertDto, AlertFormContext } from '@prijsalarm/core';
 import { focusInView } from '../../hooks/focusInView';
 import { PageLoading } from '../layout/PageLoading';
 import { MaxAlertsNotice } from '../payments/MaxAlertsNotice';
 import { useStores } from '../../stores/context';
 import { AlertWizardStore } from './AlertWizardStore';
-import type { WizardStepId } from './AlertWizardStore';
+import { loadCarFilterStep } from './CarFiltersSlot';
 import { ErrorCard, SuccessCard } from './CreationResult';
 import { SearchLinkField } from './SearchLinkField';
-import {
-  AdvancedStep,
-  CategoryStep,
-  PlatformStep,
-  PriceLocationStep,
-  SearchStep,
-  SummaryStep,
-} from './WizardSteps';
+import { StepBody } from './WizardSteps';
 import './alert-form.css';
 import { Icon } from '../ui/Icon';
 
 const texts = ALERT_FORM_TEXTS;
 
-/** The car filters are a screen of their own, loaded only for the car category (spec §2). */
-const loadCarFilterStep = () => import('./CarFilterStep');
-const CarFilterStep = lazy(loadCarFilterStep);
-
 export interface AlertWizardProps {
   /** 'dashboard' on /dashboard/create (back to the dashboard after success), else 'page'. */
   context: AlertFormContext;
+  /** A saved alert of the user: the wizard changes it instead of making a new one. */
+  editing?: AlertDto;
 }
 
-const CarFiltersSlot = observer(function CarFiltersSlot({ wizard }: { wizard: AlertWizardStore }) {
-  if (wizard.carFiltersStatus === 'failed') {
-    return (
-      <div className="notice notice--warning" role="alert">
-        <p>{STRINGS.alertForm.categoryFiltersLoadError}</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void wizard.ensureCarFilters()}
-        >
-          {texts.car.reload}
-        </button>
-      </div>
-    );
-  }
-  if (wizard.carFiltersStatus !== 'ready') return <PageLoading label={texts.car.loading} />;
-  return (
-    <Suspense fallback={<PageLoading label={texts.car.loading} />}>
-      <CarFilterStep wizard={wizard} />
-    </Suspense>
-  );
-});
-
-function StepBody({ step, wizard }: { step: WizardStepId; wizard: AlertWizardStore }) {
-  switch (step) {
-    case 'platform':
-      return <PlatformStep wizard={wizard} />;
-    case 'category':
-      return <CategoryStep wizard={wizard} />;
-    case 'search':
-      return <SearchStep wizard={wizard} />;
-    case 'priceLocation':
-      return <PriceLocationStep wizard={wizard} />;
-    case 'carFilters':
-      return <CarFiltersSlot wizard={wizard} />;
-    case 'advanced':
-      return <AdvancedStep wizard={wizard} />;
-    case 'summary':
-      return <SummaryStep wizard={wizard} />;
-  }
-}
-
+/** The steps; while editing, each is a button too, so any step is one click away. */
 const Progress = observer(function Progress({ wizard }: { wizard: AlertWizardStore }) {
   return (
     <nav className="wizard__progress" aria-label={texts.wizard.progressLabel}>
@@ -82,16 +32,32 @@ const Progress = observer(function Progress({ wizard }: { wizard: AlertWizardSto
         {wizard.steps.map((step, index) => {
           const current = step === wizard.currentStep;
           const done = index + 1 < wizard.stepNumber;
+          const face = (
+            <>
+              <span className="wizard__step-number" aria-hidden="true">
+                {done ? <Icon name="check" size="sm" /> : index + 1}
+              </span>
+              <span className="wizard__step-label">{texts.wizard.steps[step]}</span>
+            </>
+          );
           return (
             <li
               key={step}
               className={`wizard__step${current ? ' is-current' : ''}${done ? ' is-done' : ''}`}
               aria-current={current ? 'step' : undefined}
             >
-              <span className="wizard__step-number" aria-hidden="true">
-                {done ? <Icon name="check" size="sm" /> : index + 1}
-              </span>
-              <span className="wizard__step-label">{texts.wizard.steps[step]}</span>
+              {wizard.isEditing ? (
+                <button
+                  type="button"
+                  className="wizard__step-button"
+                  onClick={() => wizard.goTo(step)}
+                >
+                  <span className="visually-hidden">{texts.wizard.goToStep(index + 1)}</span>
+                  {face}
+                </button>
+              ) : (
+                face
+              )}
             </li>
           );
         })}
@@ -101,13 +67,19 @@ const Progress = observer(function Progress({ wizard }: { wizard: AlertWizardSto
 });
 
 /**
- * The signed-in user's alert wizard (spec §2 "Alert form, authenticated"). Used by
- * /prijsalarm-maken ('page') and /dashboard/create ('dashboard').
+ * The signed-in user's alert wizard. Used by
+ * /prijsalarm-maken ('page') and /dashboard/create ('dashboard'), and with `editing` by
+ * /dashboard/alerts/{id}/bewerken to change a saved alert at every step.
  */
-export const AlertWizard = observer(function AlertWizard({ context }: AlertWizardProps) {
+export const AlertWizard = observer(function AlertWizard({ context, editing }: AlertWizardProps) {
   const root = useStores();
   const [wizard] = useState(
-    () => new AlertWizardStore(root, { context, loadCarFilters: loadCarFilterStep }),
+    () =>
+      new AlertWizardStore(root, {
+        context,
+        loadCarFilters: loadCarFilterStep,
+        ...(editing ? { editing } : {}),
+      }),
   );
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -115,7 +87,8 @@ export const AlertWizard = observer(function AlertWizard({ context }: AlertWizar
 
   useEffect(() => {
     void root.capabilities.load();
-    void wizard.loadCategories();
+    void wizard.editor.loadCategories();
+    void wizard.start();
     return wizard.dispose;
   }, [root, wizard]);
 
@@ -128,7 +101,7 @@ export const AlertWizard = observer(function AlertWizard({ context }: AlertWizar
     if (target) focusInView(target);
   }, [focusRequests]);
 
-  if (!root.capabilities.isLoaded && root.auth.isLoggedIn) {
+  if ((!root.capabilities.isLoaded && root.auth.isLoggedIn) || !wizard.ready) {
     return <PageLoading label={texts.wizard.loading} />;
   }
 
@@ -151,7 +124,7 @@ export const AlertWizard = observer(function AlertWizard({ context }: AlertWizar
   return (
     <section className="wizard card" aria-labelledby={headingId}>
       {warning && <MaxAlertsNotice warning={warning} />}
-      <SearchLinkField link={wizard.link} />
+      {!wizard.isEditing && <SearchLinkField link={wizard.link} />}
       <Progress wizard={wizard} />
       <p className="wizard__count">{texts.wizard.progress(wizard.stepNumber, wizard.totalSteps)}</p>
       <h2 className="wizard__title" id={headingId} ref={headingRef} tabIndex={-1}>
@@ -185,13 +158,15 @@ export const AlertWizard = observer(function AlertWizard({ context }: AlertWizar
           <button
             type="submit"
             className="button button--primary"
-            aria-disabled={creation.isSubmitting || (wizard.isLastStep && !wizard.canSubmit)}
+            aria-disabled={wizard.isSubmitting || (wizard.isLastStep && !wizard.canSubmit)}
           >
-            {creation.isSubmitting
+            {wizard.isSubmitting
               ? STRINGS.web.form.busy
-              : wizard.isLastStep
-                ? STRINGS.alertForm.submit
-                : texts.wizard.next}
+              : !wizard.isLastStep
+                ? texts.wizard.next
+                : wizard.isEditing
+                  ? texts.edit.save
+                  : STRINGS.alertForm.submit}
           </button>
         </div>
       </form>

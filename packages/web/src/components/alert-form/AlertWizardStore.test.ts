@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ALERT_FORM_TEXTS,
   CSRF_COOKIE,
   DEFAULT_SETTINGS,
   IMPORT_URL_TEXTS,
@@ -15,6 +16,7 @@ import {
 import type { CapabilitiesData, CategoryDto, FeatureName, Plan } from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../../platform/storage';
 import { RecordingNavigator, flush, startHttpDouble, testStore, userDto } from '../../test/helpers';
+import { ALERT_ID, alertDto, categoryDto } from '../../test/screens';
 import type { HttpDouble } from '../../test/helpers';
 import { AlertWizardStore } from './AlertWizardStore';
 import type { AlertWizardOptions } from './AlertWizardStore';
@@ -23,20 +25,7 @@ const CREATE = '/api/alerts';
 const CATEGORIES = '/api/categories';
 const CAPABILITIES = '/api/user-capabilities';
 
-const category = (
-  id: number,
-  name: string,
-  marktplaatsId: number,
-  parentId: number | null = null,
-) =>
-  ({
-    id,
-    name,
-    marktplaatsId,
-    type: parentId === null ? 'L1' : 'L2',
-    parentId,
-    isActive: true,
-  }) satisfies CategoryDto;
+const category = categoryDto;
 const CARS = category(1, "Auto's", 91);
 const BIKES = category(2, 'Fietsen en Brommers', 445);
 const AUDI = category(11, 'Audi', 93, 1);
@@ -63,6 +52,7 @@ interface SetupOptions {
   features?: Partial<Record<FeatureName, boolean>>;
   context?: AlertWizardOptions['context'];
   loadCarFilters?: AlertWizardOptions['loadCarFilters'];
+  editing?: AlertWizardOptions['editing'];
 }
 
 function capabilities(options: SetupOptions): CapabilitiesData {
@@ -112,19 +102,20 @@ async function setup(options: SetupOptions = {}) {
   const wizard = new AlertWizardStore(store, {
     context: options.context ?? 'page',
     ...(options.loadCarFilters ? { loadCarFilters: options.loadCarFilters } : {}),
+    ...(options.editing ? { editing: options.editing } : {}),
   });
   return { store, navigator, wizard };
 }
 
 async function withCategories(wizard: AlertWizardStore) {
   server.script('GET', CATEGORIES, { body: [CARS, BIKES] });
-  await wizard.loadCategories();
+  await wizard.editor.loadCategories();
 }
 
 /** Picks a top category and waits for its subcategories. */
 async function pickL1(wizard: AlertWizardStore, l1: CategoryDto, children: CategoryDto[]) {
   server.script('GET', CATEGORIES, { body: children });
-  wizard.selectL1(l1.id);
+  wizard.editor.selectL1(l1.id);
   await flush();
 }
 
@@ -133,38 +124,38 @@ function toPriceLocation(wizard: AlertWizardStore) {
   wizard.selectPlatform('marktplaats');
   wizard.next();
   wizard.skipCategory();
-  wizard.setSearchTerm('fiets');
+  wizard.editor.setSearchTerm('fiets');
   wizard.next();
 }
 
 describe('prices typed the Dutch way', () => {
   it.each([
-    ['1.000', 1000, 'Tot € 1.000,00'],
-    ['1.000,50', 1000.5, 'Tot € 1.000,50'],
-    ['400,-', 400, 'Tot € 400,00'],
-    ['€ 400', 400, 'Tot € 400,00'],
-    ['400', 400, 'Tot € 400,00'],
-    ['12,5', 12.5, 'Tot € 12,50'],
+    ['1.000', 1000, 'tot € 1.000'],
+    ['1.000,50', 1000.5, 'tot € 1.000,50'],
+    ['400,-', 400, 'tot € 400'],
+    ['€ 400', 400, 'tot € 400'],
+    ['400', 400, 'tot € 400'],
+    ['12,5', 12.5, 'tot € 12,50'],
   ])('%j passes the price step, is sent as € %d and reads %j', async (typed, euros, summary) => {
     const { wizard } = await setup();
     toPriceLocation(wizard);
-    wizard.setMaxPrice(typed);
+    wizard.editor.setMaxPrice(typed);
     wizard.next();
-    expect(wizard.errors).toEqual({});
+    expect(wizard.editor.errors).toEqual({});
     expect(wizard.currentStep).toBe('advanced');
-    expect(wizard.payload.maxPrice).toBe(euros);
-    expect(wizard.summary.price.replace(/\s/g, ' ')).toBe(summary);
+    expect(wizard.editor.payload.maxPrice).toBe(euros);
+    expect(summaryOf(wizard).Prijs).toBe(summary);
   });
 
   it('the price step shows every bad field at once and stays', async () => {
     const { wizard } = await setup();
     toPriceLocation(wizard);
-    wizard.setMinPrice('abc');
-    wizard.setMaxPrice('1,500');
-    wizard.setPostalCode('12');
+    wizard.editor.setMinPrice('abc');
+    wizard.editor.setMaxPrice('1,500');
+    wizard.editor.setPostalCode('12');
     wizard.next();
     expect(wizard.currentStep).toBe('priceLocation');
-    expect(wizard.errors).toEqual({
+    expect(wizard.editor.errors).toEqual({
       minPrice: STRINGS.alertForm.priceInvalid,
       maxPrice: STRINGS.alertForm.priceSeparators,
       postalCode: 'Ongeldige postcode, bijv. 1234 AB',
@@ -174,12 +165,12 @@ describe('prices typed the Dutch way', () => {
   it('sending without a search term keeps the other steps’ messages for when they show', async () => {
     const { wizard } = await setup();
     toPriceLocation(wizard);
-    wizard.setMaxPrice('abc');
-    wizard.setSearchTerm('');
+    wizard.editor.setMaxPrice('abc');
+    wizard.editor.setSearchTerm('');
     wizard.goTo('summary');
     await wizard.submit();
     expect(wizard.currentStep).toBe('search');
-    expect(wizard.errors).toEqual({
+    expect(wizard.editor.errors).toEqual({
       searchTerm: STRINGS.alertForm.searchTermRequired,
       maxPrice: STRINGS.alertForm.priceInvalid,
     });
@@ -193,7 +184,7 @@ describe('steps', () => {
     expect(wizard.currentStep).toBe('platform');
 
     // Marktplaats is the only platform of this plan: chosen already (issue 14).
-    expect(wizard.form.platform).toBe('marktplaats');
+    expect(wizard.editor.form.platform).toBe('marktplaats');
     wizard.next();
     expect(wizard.currentStep).toBe('category');
     wizard.next();
@@ -201,19 +192,19 @@ describe('steps', () => {
 
     wizard.next();
     expect(wizard.currentStep).toBe('search');
-    expect(wizard.errors.searchTerm).toBe(STRINGS.alertForm.searchTermRequired);
-    wizard.setSearchTerm('fiets <b>');
+    expect(wizard.editor.errors.searchTerm).toBe(STRINGS.alertForm.searchTermRequired);
+    wizard.editor.setSearchTerm('fiets <b>');
     wizard.next();
-    expect(wizard.errors.searchTerm).toBe(STRINGS.alertForm.searchTermNoAngleBrackets);
-    wizard.setSearchTerm('fiets');
+    expect(wizard.editor.errors.searchTerm).toBe(STRINGS.alertForm.searchTermNoAngleBrackets);
+    wizard.editor.setSearchTerm('fiets');
     wizard.next();
     expect(wizard.currentStep).toBe('priceLocation');
 
-    wizard.setMaxPrice('10');
-    wizard.setMinPrice('20');
+    wizard.editor.setMaxPrice('10');
+    wizard.editor.setMinPrice('20');
     wizard.next();
-    expect(wizard.errors.minPrice).toBe(STRINGS.alertForm.minAboveMax);
-    wizard.setMinPrice('5');
+    expect(wizard.editor.errors.minPrice).toBe(STRINGS.alertForm.minAboveMax);
+    wizard.editor.setMinPrice('5');
     wizard.next();
     expect(wizard.currentStep).toBe('advanced');
     wizard.next();
@@ -240,7 +231,7 @@ describe('steps', () => {
     await pickL1(wizard, BIKES, [LADIES_BIKES]);
     wizard.skipCategory();
     expect(wizard.currentStep).toBe('search');
-    expect(wizard.form.category).toEqual({ l1: null, l2: null });
+    expect(wizard.editor.form.category).toEqual({ l1: null, l2: null });
   });
 
   it.each([
@@ -270,23 +261,23 @@ describe('steps', () => {
     const { wizard, store } = await setup({ loadCarFilters });
     await withCategories(wizard);
     await pickL1(wizard, CARS, [AUDI]);
-    expect(wizard.carFiltersStatus).toBe('failed');
+    expect(wizard.editor.carFiltersStatus).toBe('failed');
     expect(store.toasts.toasts).toEqual([
       expect.objectContaining({
         type: 'warning',
         message: STRINGS.alertForm.categoryFiltersLoadError,
       }),
     ]);
-    await wizard.ensureCarFilters();
-    expect(wizard.carFiltersStatus).toBe('ready');
+    await wizard.editor.ensureCarFilters();
+    expect(wizard.editor.carFiltersStatus).toBe('ready');
   });
 
   it('a category list failure is only logged', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { wizard, store } = await setup();
     server.script('GET', CATEGORIES, { status: 500, body: { error: 'kapot' } });
-    await wizard.loadCategories();
-    expect(wizard.l1Categories).toEqual([]);
+    await wizard.editor.loadCategories();
+    expect(wizard.editor.l1Categories).toEqual([]);
     expect(store.toasts.toasts).toEqual([]);
     expect(logged).toHaveBeenCalled();
   });
@@ -299,7 +290,7 @@ describe('steps', () => {
       '?type=L1&isActive=true',
       '?type=L2&parentId=2&isActive=true',
     ]);
-    expect(wizard.l2Categories).toEqual([LADIES_BIKES]);
+    expect(wizard.editor.l2Categories).toEqual([LADIES_BIKES]);
   });
 });
 
@@ -308,21 +299,21 @@ describe('category changes (spec §4)', () => {
     const { wizard } = await setup();
     await withCategories(wizard);
     await pickL1(wizard, CARS, [AUDI, BMW]);
-    wizard.setCarNumber('mileageMax', '150.000 km');
-    wizard.setExcludeWords('schade, export');
-    expect(wizard.form.categoryFilters).toMatchObject({
+    wizard.editor.setCarNumber('mileageMax', '150.000 km');
+    wizard.editor.setExcludeWords('schade, export');
+    expect(wizard.editor.form.categoryFilters).toMatchObject({
       mileageMax: 150000,
       excludeWords: ['schade', 'export'],
     });
 
-    wizard.selectL2(AUDI.id);
-    wizard.selectL2(BMW.id);
-    expect(wizard.form.categoryFilters.mileageMax).toBe(150000);
+    wizard.editor.selectL2(AUDI.id);
+    wizard.editor.selectL2(BMW.id);
+    expect(wizard.editor.form.categoryFilters.mileageMax).toBe(150000);
 
     await pickL1(wizard, BIKES, [LADIES_BIKES]);
-    expect(wizard.form.categoryFilters).toEqual({});
-    expect(wizard.excludeWordsText).toBe('');
-    expect(wizard.form.category).toEqual({ l1: BIKES, l2: null });
+    expect(wizard.editor.form.categoryFilters).toEqual({});
+    expect(wizard.editor.excludeWordsText).toBe('');
+    expect(wizard.editor.form.category).toEqual({ l1: BIKES, l2: null });
   });
 });
 
@@ -344,48 +335,48 @@ describe('platforms', () => {
     'for %s 2dehands is unavailable and choosing it changes nothing',
     async (_case, plan, message, unlockPath) => {
       const { wizard } = await setup({ plan });
-      const option = wizard.platformOptions.find((o) => o.info.id === '2dehands');
+      const option = wizard.editor.platformOptions.find((o) => o.info.id === '2dehands');
       expect(option).toMatchObject({ available: false, message, unlockPath });
 
       wizard.selectPlatform('marktplaats');
       wizard.next();
-      const before = { form: wizard.form, step: wizard.currentStep };
+      const before = { form: wizard.editor.form, step: wizard.currentStep };
       wizard.selectPlatform('2dehands');
-      expect(wizard.form).toBe(before.form);
+      expect(wizard.editor.form).toBe(before.form);
       expect(wizard.currentStep).toBe(before.step);
     },
   );
 
   it('with two platforms open none is chosen for the user; with one it is, after a restart too', async () => {
     const pro = (await setup({ plan: 'PRO' })).wizard;
-    expect(pro.form.platform).toBeNull();
+    expect(pro.editor.form.platform).toBeNull();
     pro.next();
     expect(pro.currentStep).toBe('platform');
-    expect(pro.errors.platforms).toBe(STRINGS.alertForm.platformRequired);
+    expect(pro.editor.errors.platforms).toBe(STRINGS.alertForm.platformRequired);
 
     const registered = (await setup({ plan: 'REGISTERED' })).wizard;
-    expect(registered.form.platform).toBe('marktplaats');
+    expect(registered.editor.form.platform).toBe('marktplaats');
     registered.startOver();
-    expect(registered.form.platform).toBe('marktplaats');
+    expect(registered.editor.form.platform).toBe('marktplaats');
   });
 
   it('changing the platform goes back to the platform choice, keeping what fits', async () => {
     const { wizard } = await setup({ plan: 'PRO' });
     toPriceLocation(wizard);
-    wizard.setPostalCode('3511ab');
-    wizard.setDistance(10);
-    expect(wizard.form.postalCode).toBe('3511 AB');
+    wizard.editor.setPostalCode('3511ab');
+    wizard.editor.setDistance(10);
+    expect(wizard.editor.form.postalCode).toBe('3511 AB');
 
     wizard.selectPlatform('2dehands');
     expect(wizard.currentStep).toBe('platform');
-    expect(wizard.form).toMatchObject({
+    expect(wizard.editor.form).toMatchObject({
       platform: '2dehands',
       searchTerm: 'fiets',
       postalCode: '',
       distance: null,
     });
-    wizard.setPostalCode('10a00');
-    expect(wizard.form.postalCode).toBe('1000');
+    wizard.editor.setPostalCode('10a00');
+    expect(wizard.editor.form.postalCode).toBe('1000');
   });
 });
 
@@ -395,24 +386,24 @@ describe('price and location', () => {
     wizard.selectPlatform('2dehands');
     wizard.next();
     wizard.skipCategory();
-    wizard.setSearchTerm('fiets');
+    wizard.editor.setSearchTerm('fiets');
     wizard.next();
-    wizard.setPostalCode('12');
+    wizard.editor.setPostalCode('12');
     wizard.next();
     expect(wizard.currentStep).toBe('priceLocation');
-    expect(wizard.errors.postalCode).toBe('Ongeldige postcode, bijv. 1000');
+    expect(wizard.editor.errors.postalCode).toBe('Ongeldige postcode, bijv. 1000');
   });
 
   it('distance waits for a postal code', async () => {
     const { wizard } = await setup();
     toPriceLocation(wizard);
-    wizard.setDistance(5);
-    expect(wizard.form.distance).toBeNull();
-    wizard.setPostalCode('3511');
-    wizard.setDistance(5);
-    expect(wizard.form.distance).toBe(5);
-    wizard.setPostalCode('');
-    expect(wizard.form.distance).toBeNull();
+    wizard.editor.setDistance(5);
+    expect(wizard.editor.form.distance).toBeNull();
+    wizard.editor.setPostalCode('3511');
+    wizard.editor.setDistance(5);
+    expect(wizard.editor.form.distance).toBe(5);
+    wizard.editor.setPostalCode('');
+    expect(wizard.editor.form.distance).toBeNull();
   });
 
   it.each([
@@ -420,9 +411,9 @@ describe('price and location', () => {
     ['REGISTERED', null, '50'],
   ] as const)('min price for %s: lock %j', async (plan, lock, kept) => {
     const { wizard } = await setup({ plan });
-    expect(wizard.featureLock('minPrice')).toBe(lock);
-    wizard.setMinPrice('50');
-    expect(wizard.form.minPrice).toBe(kept);
+    expect(wizard.editor.featureLock('minPrice')).toBe(lock);
+    wizard.editor.setMinPrice('50');
+    expect(wizard.editor.form.minPrice).toBe(kept);
   });
 });
 
@@ -442,9 +433,9 @@ describe('advanced step visibility (spec §6)', () => {
     const { wizard } = await setup({ plan, features });
     await withCategories(wizard);
     await pickL1(wizard, BIKES, []);
-    expect(wizard.advancedStepVisible).toBe(other);
+    expect(wizard.editor.advancedVisible).toBe(other);
     await pickL1(wizard, CARS, []);
-    expect(wizard.advancedStepVisible).toBe(car);
+    expect(wizard.editor.advancedVisible).toBe(car);
   });
 
   it.each([
@@ -455,15 +446,15 @@ describe('advanced step visibility (spec §6)', () => {
     ['FREE', 'deliveryMethodFilter', STRINGS.access.availableFromPlan('Geregistreerd')],
   ] as const)('%s: %s locked with %j', async (plan, feature, message) => {
     const { wizard } = await setup({ plan });
-    expect(wizard.featureLock(feature)).toBe(message);
+    expect(wizard.editor.featureLock(feature)).toBe(message);
   });
 
   it('a locked filter cannot be switched on', async () => {
     const { wizard } = await setup({ plan: 'REGISTERED' });
-    wizard.setIncludePaidAds(true);
-    wizard.setOnlyWithImages(true);
-    wizard.setDeliveryMethod('pickup');
-    expect(wizard.form).toMatchObject({
+    wizard.editor.setIncludePaidAds(true);
+    wizard.editor.setOnlyWithImages(true);
+    wizard.editor.setDeliveryMethod('pickup');
+    expect(wizard.editor.form).toMatchObject({
       includePaidAds: false,
       onlyWithImages: true,
       deliveryMethod: 'pickup',
@@ -478,21 +469,21 @@ describe('price drops (issue 13 §1)', () => {
     ['PRO', null],
   ] as const)('%s: the option is locked with %j', async (plan, message) => {
     const { wizard } = await setup({ plan });
-    expect(wizard.priceDrop.locked).toBe(message);
-    wizard.priceDrop.setEnabled(true);
-    expect(wizard.priceDrop.enabled).toBe(message === null);
+    expect(wizard.editor.priceDrop.locked).toBe(message);
+    wizard.editor.priceDrop.setEnabled(true);
+    expect(wizard.editor.priceDrop.enabled).toBe(message === null);
   });
 
   it('sends the option only when chosen, with the percent as typed', async () => {
     const { wizard } = await setup({ plan: 'PRO' });
-    expect(wizard.payload.priceDrop).toBeUndefined();
-    wizard.priceDrop.setEnabled(true);
-    expect(wizard.payload.priceDrop).toEqual({ enabled: true });
-    wizard.priceDrop.setPercent('15');
-    expect(wizard.payload.priceDrop).toEqual({ enabled: true, percent: 15 });
+    expect(wizard.editor.payload.priceDrop).toBeUndefined();
+    wizard.editor.priceDrop.setEnabled(true);
+    expect(wizard.editor.payload.priceDrop).toEqual({ enabled: true });
+    wizard.editor.priceDrop.setPercent('15');
+    expect(wizard.editor.payload.priceDrop).toEqual({ enabled: true, percent: 15 });
     // Not a number: core's rule answers with its Dutch message.
-    wizard.priceDrop.setPercent('veel');
-    expect(wizard.payload.priceDrop).toEqual({ enabled: true, percent: -1 });
+    wizard.editor.priceDrop.setPercent('veel');
+    expect(wizard.editor.payload.priceDrop).toEqual({ enabled: true, percent: -1 });
   });
 });
 
@@ -528,12 +519,13 @@ describe('notifications', () => {
     ],
   ] as const)('%s', async (_case, start, channel, on, expected) => {
     const { wizard } = await setup({ telegram: { connected: true } });
-    if (start.telegram) wizard.toggleNotification('telegram', true);
-    if (!start.email) wizard.toggleNotification('email', false);
-    wizard.toggleNotification(channel, on);
-    expect({ email: wizard.form.notifyEmail, telegram: wizard.form.notifyTelegram }).toEqual(
-      expected,
-    );
+    if (start.telegram) wizard.editor.toggleNotification('telegram', true);
+    if (!start.email) wizard.editor.toggleNotification('email', false);
+    wizard.editor.toggleNotification(channel, on);
+    expect({
+      email: wizard.editor.form.notifyEmail,
+      telegram: wizard.editor.form.notifyTelegram,
+    }).toEqual(expected);
   });
 
   it.each([
@@ -544,11 +536,11 @@ describe('notifications', () => {
     ['PRO', { connected: true, alerts: 40 }, null],
   ] as const)('Telegram for %s %j: %j', async (plan, telegram, message) => {
     const { wizard } = await setup({ plan, ...(telegram ? { telegram } : {}) });
-    const availability = wizard.telegram;
-    wizard.toggleNotification('telegram', true);
+    const availability = wizard.editor.telegram;
+    wizard.editor.toggleNotification('telegram', true);
     if (message === null) {
       expect(availability.ok).toBe(true);
-      expect(wizard.form.notifyTelegram).toBe(true);
+      expect(wizard.editor.form.notifyTelegram).toBe(true);
     } else {
       expect(availability).toEqual({
         ok: false,
@@ -556,7 +548,7 @@ describe('notifications', () => {
         message,
         link: '/my-account?tab=integrations',
       });
-      expect(wizard.form.notifyTelegram).toBe(false);
+      expect(wizard.editor.form.notifyTelegram).toBe(false);
     }
   });
 });
@@ -568,13 +560,24 @@ describe('on a server without a Telegram bot', () => {
       telegram: { connected: true },
       telegramBot: false,
     });
-    expect(wizard.offersTelegram).toBe(false);
-    expect(wizard.telegram).toMatchObject({ ok: false, reason: 'unavailable' });
-    wizard.toggleNotification('telegram', true);
-    expect(wizard.form.notifyTelegram).toBe(false);
-    expect(wizard.form.notifyEmail).toBe(true);
+    const { editor } = wizard;
+    expect(editor.offersTelegram).toBe(false);
+    expect(editor.telegram).toMatchObject({ ok: false, reason: 'unavailable' });
+    editor.toggleNotification('telegram', true);
+    expect(editor.form.notifyTelegram).toBe(false);
+    expect(editor.form.notifyEmail).toBe(true);
   });
 });
+
+/** The summary as label → value, with Intl's no-break spaces read as spaces. */
+function summaryOf(wizard: AlertWizardStore): Record<string, string | readonly string[]> {
+  return Object.fromEntries(
+    wizard.summary.map(({ label, value }) => [
+      label,
+      typeof value === 'string' ? value.replace(/\u00a0/g, ' ') : value,
+    ]),
+  );
+}
 
 describe('summary', () => {
   it('shows platform, search term, category, price, seller type and check frequency', async () => {
@@ -582,48 +585,71 @@ describe('summary', () => {
     await withCategories(wizard);
     wizard.selectPlatform('marktplaats');
     await pickL1(wizard, BIKES, [LADIES_BIKES]);
-    wizard.selectL2(LADIES_BIKES.id);
-    wizard.setSearchTerm(' gazelle ');
-    wizard.setMinPrice('100');
-    wizard.setMaxPrice('400');
-    wizard.setPostalCode('3511ab');
-    wizard.setDistance(15);
-    wizard.setSellerType('private');
-    expect(wizard.summary).toEqual({
-      platform: 'Marktplaats',
-      searchTerm: 'gazelle',
-      category: 'Fietsen en Brommers › Fietsen | Dames',
-      price: `${formatMoney(100)} – ${formatMoney(400)}`,
-      location: 'Binnen 15 km van 3511 AB',
-      sellerType: 'Particulier',
-      checkInterval: 'elke 10 minuten',
-      schedule: 'Direct',
+    wizard.editor.selectL2(LADIES_BIKES.id);
+    wizard.editor.setSearchTerm(' gazelle ');
+    wizard.editor.setMinPrice('100');
+    wizard.editor.setMaxPrice('400');
+    wizard.editor.setPostalCode('3511ab');
+    wizard.editor.setDistance(15);
+    wizard.editor.setSellerType('private');
+    expect(summaryOf(wizard)).toEqual({
+      Platform: 'Marktplaats',
+      Zoekterm: 'gazelle',
+      Categorie: 'Fietsen en Brommers › Fietsen | Dames',
+      Prijs: '€ 100 – € 400',
+      Locatie: 'binnen 15 km van 3511 AB',
+      'Type verkoper': 'alleen particuliere verkopers',
+      Filters: 'geen',
+      'Meldingen via': 'e-mail',
+      Prijsdalingen: 'niet melden',
+      Bezorging: 'Direct',
+      Controle: 'elke 10 minuten',
     });
-    wizard.setSchedule(withQuietHours({ mode: 'daily', dailyHour: 7, quietHours: null }, true));
-    expect(wizard.summary.schedule).toBe(
+    wizard.editor.setSchedule(
+      withQuietHours({ mode: 'daily', dailyHour: 7, quietHours: null }, true),
+    );
+    expect(summaryOf(wizard).Bezorging).toBe(
       'Dagelijks overzicht om 07:00 uur, stil van 23:00 tot 07:00',
     );
-    expect(wizard.payload.schedule).toEqual({
+    expect(wizard.editor.payload.schedule).toEqual({
       mode: 'daily',
       dailyHour: 7,
       quietHours: { start: '23:00', end: '07:00' },
     });
   });
 
-  it('the car category shows its advertiser as the seller type', async () => {
+  it('lists the car filters and the advanced filters in words with their units', async () => {
     const { wizard } = await setup({ plan: 'PRO' });
     await withCategories(wizard);
     await pickL1(wizard, CARS, []);
-    wizard.setAdvertiser('business');
-    expect(wizard.summary).toMatchObject({
-      category: "Auto's",
-      sellerType: 'Zakelijk',
-      price: 'Geen prijsgrens',
-      location: STRINGS.alertForm.wholeCountry,
-      checkInterval: 'elke 3 minuten',
+    wizard.editor.setAdvertiser('business');
+    wizard.editor.setCarNumber('mileageMax', '150000');
+    wizard.editor.setCarNumber('yearMin', '2015');
+    wizard.editor.toggleFuel('petrol', true);
+    wizard.editor.toggleFuel('diesel', true);
+    wizard.editor.setOnlyWithImages(true);
+    wizard.editor.setDeliveryMethod('pickup');
+    expect(summaryOf(wizard)).toMatchObject({
+      Categorie: "Auto's",
+      'Type verkoper': 'alleen zakelijke verkopers',
+      Filters: [
+        'tot 150.000 km',
+        'bouwjaar vanaf 2015',
+        'brandstof: benzine, diesel',
+        'alleen ophalen',
+        'alleen met foto',
+      ],
+      Prijs: 'geen prijsgrens',
+      Locatie: STRINGS.alertForm.wholeCountry,
+      Controle: 'elke 3 minuten',
     });
-    expect(wizard.payload.customFilters).toEqual({ adverteerder: 'business' });
-    expect(wizard.payload.sellerType).toBeUndefined();
+    expect(wizard.editor.payload.customFilters).toEqual({
+      adverteerder: 'business',
+      mileageMax: 150000,
+      yearMin: 2015,
+      fuel: ['petrol', 'diesel'],
+    });
+    expect(wizard.editor.payload.sellerType).toBeUndefined();
   });
 });
 
@@ -720,7 +746,7 @@ describe('sending', () => {
     wizard.retry();
     expect(wizard.creation.phase).toBe('idle');
     expect(wizard.currentStep).toBe('platform');
-    expect(wizard.form.searchTerm).toBe('fiets');
+    expect(wizard.editor.form.searchTerm).toBe('fiets');
     expect(navigator.visited).toEqual([]);
   });
 
@@ -737,7 +763,7 @@ describe('sending', () => {
     await wizard.submit();
     expect(wizard.creation.phase).toBe('idle');
     expect(wizard.currentStep).toBe('priceLocation');
-    expect(wizard.errors.postalCode).toBe(STRINGS.alertForm.postalCodeInvalid);
+    expect(wizard.editor.errors.postalCode).toBe(STRINGS.alertForm.postalCodeInvalid);
   });
 });
 
@@ -753,7 +779,7 @@ describe('starting from a search link', () => {
     await wizard.link.apply(LINK);
     await flush();
 
-    expect(wizard.form).toMatchObject({
+    expect(wizard.editor.form).toMatchObject({
       platform: 'marktplaats',
       searchTerm: 'a4 avant',
       minPrice: '5000',
@@ -762,30 +788,134 @@ describe('starting from a search link', () => {
       category: { l1: { id: CARS.id }, l2: { id: AUDI.id } },
       categoryFilters: { yearMin: 2018 },
     });
-    expect(wizard.l2Categories).toEqual([AUDI, BMW]);
+    expect(wizard.editor.l2Categories).toEqual([AUDI, BMW]);
     expect(loadCarFilters).toHaveBeenCalled();
     expect(wizard.currentStep).toBe('summary');
     expect(wizard.link.notes.map((note) => note.part)).toEqual(['f:14055']);
-    expect(wizard.summary.category).toBe("Auto's › Audi");
+    expect(summaryOf(wizard).Categorie).toBe("Auto's › Audi");
   });
 
   it("refuses a 2dehands link with core's plan message when the plan lacks it", async () => {
     const { wizard } = await setup({ plan: 'REGISTERED' });
     server.script('GET', CATEGORIES, { body: [CARS] });
     await wizard.link.apply('https://www.2dehands.be/q/fiets/');
-    expect(wizard.link.error).toBe(wizard.caps.getPlatformMessage('2dehands'));
+    expect(wizard.link.error).toBe(wizard.editor.caps.getPlatformMessage('2dehands'));
     expect(wizard.link.error).toBeTruthy();
     // Still the plan's only platform, preselected; the link changed nothing.
-    expect(wizard.form.platform).toBe('marktplaats');
-    expect(wizard.form.searchTerm).toBe('');
+    expect(wizard.editor.form.platform).toBe('marktplaats');
+    expect(wizard.editor.form.searchTerm).toBe('');
   });
 
   it('names another site in Dutch without touching the form', async () => {
     const { wizard } = await setup({ plan: 'REGISTERED' });
     server.script('GET', CATEGORIES, { body: [CARS] });
-    wizard.setSearchTerm('fiets');
+    wizard.editor.setSearchTerm('fiets');
     await wizard.link.apply('https://www.example.com/q/fiets/');
     expect(wizard.link.error).toBe(IMPORT_URL_TEXTS.notMarketplace);
-    expect(wizard.form.searchTerm).toBe('fiets');
+    expect(wizard.editor.form.searchTerm).toBe('fiets');
+  });
+});
+
+describe('editing a saved alert', () => {
+  const MINE = `/api/alerts/my-alerts/${ALERT_ID}`;
+  const saved = alertDto({
+    searchTerm: 'golf',
+    maxPrice: 15000,
+    l1CategoryId: CARS.id,
+    l2CategoryId: AUDI.id,
+    customFilters: { adverteerder: 'private', mileageMax: 150000, fuel: ['petrol'] },
+    onlyWithImages: true,
+    includePaidAds: true,
+    schedule: { mode: 'hourly', quietHours: null },
+  });
+
+  /** A wizard on the saved alert, every step filled in. */
+  async function editing(options: SetupOptions = {}) {
+    const context = await setup({ plan: 'PRO', editing: saved, ...options });
+    server.script('GET', CATEGORIES, { body: [CARS, BIKES] });
+    server.script('GET', CATEGORIES, { body: [AUDI, BMW] });
+    await context.wizard.start();
+    return context;
+  }
+
+  it('fills in every step from the alert and changes nothing until told', async () => {
+    const { wizard } = await editing();
+    expect(wizard.ready).toBe(true);
+    expect(wizard.currentStep).toBe('platform');
+    expect(wizard.steps).toEqual([
+      'platform',
+      'category',
+      'search',
+      'priceLocation',
+      'carFilters',
+      'advanced',
+      'summary',
+    ]);
+    expect(wizard.editor.form).toMatchObject({
+      platform: 'marktplaats',
+      category: { l1: CARS, l2: AUDI },
+      searchTerm: 'golf',
+      maxPrice: '15000',
+      categoryFilters: { adverteerder: 'private', mileageMax: 150000, fuel: ['petrol'] },
+      onlyWithImages: true,
+      includePaidAds: true,
+    });
+    expect(wizard.editor.schedule).toEqual({ mode: 'hourly', quietHours: null });
+    expect(wizard.editor.changes).toEqual({});
+    // No limit notice and no search link while changing an alert.
+    expect(wizard.maxAlertsWarning).toBeNull();
+  });
+
+  it('saves only what changed with PUT, then goes back to the dashboard', async () => {
+    const { wizard, navigator, store } = await editing({ alerts: 99 });
+    wizard.selectPlatform('2dehands');
+    wizard.editor.setCarNumber('mileageMax', '90000');
+    wizard.editor.toggleNotification('telegram', false);
+    wizard.goTo('summary');
+    server.script('PUT', MINE, { body: { alert: saved } });
+    server.script('GET', CAPABILITIES, { body: capabilities({ plan: 'PRO' }) });
+    await wizard.submit();
+    expect(JSON.parse(server.requestsTo('PUT', MINE)[0]!.body)).toEqual({
+      platforms: ['2dehands'],
+      // The Dutch postal code is no Belgian one: it goes, and its distance with it.
+      postalCode: null,
+      distance: null,
+      customFilters: { adverteerder: 'private', mileageMax: 90000, fuel: ['petrol'] },
+    });
+    expect(navigator.visited).toEqual(['/dashboard']);
+    expect(store.toasts.toasts).toEqual([
+      expect.objectContaining({ type: 'success', message: ALERT_FORM_TEXTS.edit.saved }),
+    ]);
+    await server.waitForRequests('GET', CAPABILITIES, 2);
+  });
+
+  it("shows the server's field messages at their step", async () => {
+    const { wizard, navigator } = await editing();
+    wizard.goTo('summary');
+    server.script('PUT', MINE, {
+      status: 400,
+      body: {
+        error: STRINGS.api.validationFailed,
+        fields: { 'customFilters.mileageMax': STRINGS.alertForm.mileageInvalid },
+      },
+    });
+    await wizard.submit();
+    expect(wizard.currentStep).toBe('carFilters');
+    expect(wizard.editor.error('customFilters.mileageMax')).toBe(STRINGS.alertForm.mileageInvalid);
+    expect(navigator.visited).toEqual([]);
+  });
+
+  it('keeps a PRO filter the alert has under REGISTERED, and locks the PRO ones it has not', async () => {
+    const { wizard } = await editing({ plan: 'REGISTERED' });
+    expect(wizard.editor.featureLock('paidAdsFilter')).toBeNull();
+    expect(wizard.editor.keptNote('paidAdsFilter')).toBe(
+      ALERT_FORM_TEXTS.edit.keptFromPlan(STRINGS.access.proOnly),
+    );
+    expect(wizard.editor.priceDrop.locked).toBe(STRINGS.access.proOnly);
+    wizard.editor.priceDrop.setEnabled(true);
+    expect(wizard.editor.priceDrop.enabled).toBe(false);
+    expect(wizard.editor.platformOptions.find((o) => o.info.id === '2dehands')?.available).toBe(
+      false,
+    );
   });
 });

@@ -5,7 +5,7 @@
 import { observer } from 'mobx-react-lite';
 import { ALERT_FORM_TEXTS, FUEL_TYPES, SELLER_TYPES, STRINGS } from '@prijsalarm/core';
 import { TextField } from '../form/fields';
-import type { AlertWizardStore, CarNumberFilter } from './AlertWizardStore';
+import type { AlertEditor, CarNumberFilter } from './AlertEditor';
 import { CheckboxGroup, ChoiceGroup } from './controls';
 
 const texts = ALERT_FORM_TEXTS.car;
@@ -17,26 +17,23 @@ const NUMBER_FIELDS: readonly [CarNumberFilter, string, number][] = [
   ['yearMax', texts.yearMax, 4],
 ];
 
-export const CarFilterStep = observer(function CarFilterStep({
-  wizard,
-}: {
-  wizard: AlertWizardStore;
-}) {
-  const filters = wizard.form.categoryFilters;
-  const error = (key: string) => wizard.errors[`customFilters.${key}`];
+export const CarFilterStep = observer(function CarFilterStep({ editor }: { editor: AlertEditor }) {
+  const filters = editor.form.categoryFilters;
+  const error = (key: string) => editor.error(`customFilters.${key}`);
   return (
     <>
       <ChoiceGroup
         legend={texts.advertiser}
         name="adverteerder"
         value={filters.adverteerder ?? 'all'}
+        note={editor.sellerTypeNote}
         options={SELLER_TYPES.map((type) => ({
           value: type,
           label: ALERT_FORM_TEXTS.advanced.sellerTypes[type],
-          lock: wizard.sellerTypeLock(type),
+          lock: editor.sellerTypeLock(type),
         }))}
         error={error('adverteerder')}
-        onValueChange={wizard.setAdvertiser}
+        onValueChange={editor.setAdvertiser}
       />
       {/* Inputs on one line even when a label wraps (issue 14): label, input, error as subgrid rows. */}
       <div className="form__row form__row--aligned">
@@ -51,7 +48,7 @@ export const CarFilterStep = observer(function CarFilterStep({
             optional
             value={filters[key] == null ? '' : String(filters[key])}
             error={error(key)}
-            onValueChange={(text) => wizard.setCarNumber(key, text)}
+            onValueChange={(text) => editor.setCarNumber(key, text)}
           />
         ))}
       </div>
@@ -64,7 +61,7 @@ export const CarFilterStep = observer(function CarFilterStep({
           label: STRINGS.alertForm.fuelLabels[fuel],
         }))}
         error={error('fuel')}
-        onToggle={wizard.toggleFuel}
+        onToggle={editor.toggleFuel}
       />
     </>
   );

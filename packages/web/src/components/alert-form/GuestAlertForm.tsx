@@ -1,24 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
-import {
-  ALERT_FORM_TEXTS,
-  CONFIRMATION_LINK_VALIDITY_HOURS,
-  POSTAL_CODE_LENGTHS,
-  STRINGS,
-} from '@prijsalarm/core';
+import { ALERT_FORM_TEXTS, CONFIRMATION_LINK_VALIDITY_HOURS, STRINGS } from '@prijsalarm/core';
 import { Form } from '../form/Form';
 import { TextField } from '../form/fields';
 import { useStores } from '../../stores/context';
 import { ErrorCard, SuccessCard } from './CreationResult';
 import { GuestAlertFormStore } from './GuestAlertFormStore';
 import { SearchLinkField } from './SearchLinkField';
-import {
-  DISTANCE_SELECT_OPTIONS,
-  SearchTermField,
-  SelectField,
-  distanceValue,
-  parseDistance,
-} from './controls';
+import { SearchTermField } from './controls';
+import { LocationFields } from './fields/LocationFields';
+import { PriceFields } from './fields/PriceFields';
 import './alert-form.css';
 
 const texts = ALERT_FORM_TEXTS;
@@ -77,40 +68,8 @@ export const GuestAlertForm = observer(function GuestAlertForm({
           error={store.error('searchTerm')}
           onValueChange={store.setSearchTerm}
         />
-        <TextField
-          label={texts.fields.maxPrice}
-          name="maxPrice"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={texts.fields.pricePlaceholder}
-          optional
-          value={form.maxPrice}
-          error={store.error('maxPrice')}
-          onValueChange={store.setMaxPrice}
-        />
-        <div className="form__row form__row--postal">
-          <TextField
-            label={texts.fields.postalCode}
-            name="postalCode"
-            autoComplete="postal-code"
-            maxLength={POSTAL_CODE_LENGTHS.marktplaats}
-            placeholder={texts.fields.postalCodePlaceholder.marktplaats}
-            optional
-            value={form.postalCode}
-            error={store.error('postalCode')}
-            onValueChange={store.setPostalCode}
-          />
-          <SelectField
-            label={texts.fields.distance}
-            name="distance"
-            value={distanceValue(form.distance)}
-            options={DISTANCE_SELECT_OPTIONS}
-            disabled={!store.distanceEnabled}
-            hint={store.distanceEnabled ? null : STRINGS.alertForm.distanceNeedsPostalCode}
-            error={store.error('distance')}
-            onValueChange={(value) => store.setDistance(parseDistance(value))}
-          />
-        </div>
+        <PriceFields model={store} />
+        <LocationFields model={store} />
         <TextField
           label={texts.fields.email}
           name="email"

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { ALERT_FORM_TEXTS, LOGIN_PATH, isUnderPath } from '@prijsalarm/core';
 import type { PlatformId } from '@prijsalarm/core';
 import { PlatformFlag } from '../ui/PlatformFlag';
-import type { PlatformOption } from './AlertWizardStore';
+import type { PlatformOption } from './AlertEditor';
 
 const texts = ALERT_FORM_TEXTS.platform;
 

@@ -134,6 +134,8 @@ interface ChoiceGroupProps<V extends string> {
   options: readonly ChoiceOption<V>[];
   onValueChange(value: V): void;
   error?: string | undefined;
+  /** A note on the whole choice, e.g. that a saved alert keeps a choice its plan lacks. */
+  note?: string | null | undefined;
 }
 
 /** Radio buttons in a fieldset; a locked option is disabled with its plan message. */
@@ -144,11 +146,20 @@ export function ChoiceGroup<V extends string>({
   options,
   onValueChange,
   error,
+  note,
 }: ChoiceGroupProps<V>) {
   const id = useId();
   return (
-    <fieldset className="choices" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      className="choices"
+      aria-describedby={describedBy(note && `${id}-note`, error && `${id}-error`)}
+    >
       <legend className="field__label">{legend}</legend>
+      {note && (
+        <p className="field__hint" id={`${id}-note`}>
+          {note}
+        </p>
+      )}
       {options.map((option) => (
         <div key={option.value} className={option.lock ? 'checkbox checkbox--locked' : 'checkbox'}>
           <input

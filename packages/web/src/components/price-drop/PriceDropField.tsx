@@ -13,9 +13,12 @@ const texts = PRICE_DROP_TEXTS.form;
 export const PriceDropField = observer(function PriceDropField({
   choice,
   error,
+  note,
 }: {
   choice: PriceDropChoice;
   error?: string | undefined;
+  /** Beside a saved alert's price drops that its owner's plan no longer offers. */
+  note?: string | null | undefined;
 }) {
   const id = useId();
   const locked = choice.locked;
@@ -28,7 +31,7 @@ export const PriceDropField = observer(function PriceDropField({
         checked={choice.enabled}
         disabled={locked !== null && !choice.enabled}
         locked={locked !== null}
-        hint={locked}
+        hint={locked ?? note}
         onCheckedChange={choice.setEnabled}
       />
       {choice.enabled && (

@@ -5,7 +5,7 @@ import { STRINGS, loginRedirectPath } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
 import { PageLoading } from '../../components/layout/PageLoading';
 import { PlatformCards } from '../../components/alert-form/PlatformCards';
-import { platformOptions } from '../../components/alert-form/AlertWizardStore';
+import { platformOptions } from '../../components/alert-form/AlertEditor';
 import { useStores } from '../../stores/context';
 import '../../components/alert-form/alert-form.css';
 

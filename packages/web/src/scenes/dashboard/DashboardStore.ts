@@ -3,6 +3,7 @@ import {
   SCREEN_TEXTS,
   canExtendAlert,
   canToggleAlert,
+  editAlertPath,
   hydrateCapabilities,
   manageTokenFromUrl,
   maxAlertsWarning,
@@ -105,10 +106,9 @@ export class DashboardStore {
     return canExtendAlert(alert);
   }
 
-  /** The manage page of an alert (its edit screen). */
-  editPath(alert: AlertDto): string | null {
-    const token = manageTokenFromUrl(alert.manageUrl);
-    return token ? `/manage/${encodeURIComponent(token)}` : null;
+  /** Where the alert is changed: the wizard, filled in at every step. */
+  editPath(alert: AlertDto): string {
+    return editAlertPath(alert.id);
   }
 
   /**

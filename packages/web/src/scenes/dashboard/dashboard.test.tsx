@@ -185,8 +185,9 @@ describe('dashboard page', () => {
     expect(within(card).getByText('elke 10 minuten')).toBeTruthy();
     expect(within(card).getByText(/^over 3 minuten$/)).toBeTruthy();
     // One primary action; the rest behind one menu button.
+    // Bewerken opens the wizard on the alert, filled in at every step.
     const primary = within(card).getByRole('link', { name: 'Bewerken: racefiets' });
-    expect(primary.getAttribute('href')).toBe(`/manage/${TOKEN}`);
+    expect(primary.getAttribute('href')).toBe(`/dashboard/alerts/${ALERT_ID}/bewerken`);
     expect(primary.className).toContain('button--primary');
     expect(card.querySelectorAll('.button--primary')).toHaveLength(1);
     expect(within(card).queryByRole('button', { name: 'Pauzeren: racefiets' })).toBeNull();

@@ -1,15 +1,23 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ALERT_FEED_TEXTS,
+  ALERT_FORM_TEXTS,
   CSRF_COOKIE,
+  GUEST_FALLBACK_CAPABILITIES,
   MANAGE_ALERT_TEXTS,
   SCHEDULE_TEXTS,
   STRINGS,
   postalCodeMessage,
 } from '@prijsalarm/core';
-import type { AlertDto, ManageAlertResponse, NotificationDto } from '@prijsalarm/core';
-import { RecordingNavigator, startHttpDouble, testStore } from '../../test/helpers';
+import type {
+  AlertDto,
+  CapabilitiesData,
+  ManageAlertResponse,
+  NotificationDto,
+} from '@prijsalarm/core';
+import { RecordingNavigator, flush, startHttpDouble, testStore } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
+import { capabilities as capabilitiesFor, categoryDto } from '../../test/screens';
 import { ManageAlertStore } from './ManageAlertStore';
 
 const TOKEN = 'manage-token';
@@ -55,6 +63,7 @@ function manageResponse(
   alert: Partial<AlertDto> = {},
   items: NotificationDto[] = [],
   page = 1,
+  capabilities: CapabilitiesData = GUEST_FALLBACK_CAPABILITIES,
 ): ManageAlertResponse {
   return {
     alert: { ...alertDto(alert), refreshUrl: `https://prijsalarm.nl/manage/${TOKEN}/refresh/r1` },
@@ -62,8 +71,14 @@ function manageResponse(
       items,
       pagination: { page, limit: 10, total: 25, totalPages: 3 },
     },
+    capabilities,
   };
 }
+
+const CATEGORIES = '/api/categories';
+const CARS = categoryDto(1, "Auto's", 91);
+const BIKES = categoryDto(2, 'Fietsen en Brommers', 445);
+const AUDI = categoryDto(11, 'Audi', 93, 1);
 
 let server: HttpDouble;
 beforeAll(async () => {
@@ -223,26 +238,43 @@ describe('actions', () => {
   });
 });
 
-describe('editing', () => {
+/** The details as label → value, with Intl's no-break spaces read as spaces. */
+function detailsOf(manage: ManageAlertStore): Record<string, string | readonly string[]> {
+  return Object.fromEntries(
+    manage.description.map(({ label, value }) => [
+      label,
+      typeof value === 'string' ? value.replace(/\u00a0/g, ' ') : value,
+    ]),
+  );
+}
+
+describe("a guest's alert", () => {
   async function editing() {
     const context = setup();
     server.script('GET', MANAGE, { body: manageResponse() });
     await context.manage.start(null);
     server.reset();
+    server.script('GET', CATEGORIES, { body: [CARS, BIKES] });
     context.manage.startEdit();
-    return context;
+    await flush();
+    const editor = context.manage.editor!;
+    return { ...context, editor };
   }
 
   it('starts with the alert as it is', async () => {
-    const { manage } = await editing();
-    expect(manage.edit.values).toEqual({
+    const { editor } = await editing();
+    expect(editor.form).toMatchObject({
+      platform: 'marktplaats',
       searchTerm: 'gazelle',
       minPrice: '',
       maxPrice: '250',
       postalCode: '3511 AB',
       distance: 10,
-      schedule: { mode: 'instant', quietHours: null },
     });
+    expect(editor.schedule).toEqual({ mode: 'instant', quietHours: null });
+    // The guest profile: no minimum price, no price drops.
+    expect(editor.minPriceLock).toBe(STRINGS.access.availableFromPlan('Geregistreerd'));
+    expect(editor.priceDrop.locked).toBe(STRINGS.access.proOnly);
   });
 
   it.each([
@@ -253,41 +285,47 @@ describe('editing', () => {
     ['maxPrice', 'abc', STRINGS.alertForm.priceInvalid],
     ['maxPrice', '1,500', STRINGS.alertForm.priceSeparators],
   ] as const)('%s %j is refused with %j before sending', async (field, value, message) => {
-    const { manage } = await editing();
-    if (field === 'postalCode') manage.setPostalCode(value);
-    else manage.edit.set(field, value);
+    const { manage, editor } = await editing();
+    if (field === 'postalCode') editor.setPostalCode(value);
+    else if (field === 'maxPrice') editor.setMaxPrice(value);
+    else editor.setSearchTerm(value);
+    server.reset();
     expect(await manage.save()).toBe(false);
-    expect(manage.edit.error(field)).toBe(message);
+    expect(editor.error(field)).toBe(message);
     expect(server.requests).toEqual([]);
   });
 
   it('shows every bad field at once, the postal code with its example', async () => {
-    const { manage } = await editing();
-    manage.edit.set('searchTerm', '');
-    manage.edit.set('maxPrice', 'abc');
-    manage.setPostalCode('35');
+    const { manage, editor } = await editing();
+    editor.setSearchTerm('');
+    editor.setMaxPrice('abc');
+    editor.setPostalCode('35');
+    server.reset();
     expect(await manage.save()).toBe(false);
-    expect(manage.edit.errors).toEqual({
+    expect(editor.errors).toEqual({
       searchTerm: STRINGS.alertForm.searchTermRequired,
       maxPrice: STRINGS.alertForm.priceInvalid,
       postalCode: 'Ongeldige postcode, bijv. 1234 AB',
     });
-    expect(manage.edit.failedAttempts).toBe(1);
+    expect(editor.fields.failedAttempts).toBe(1);
     expect(server.requests).toEqual([]);
   });
 
   it('sends a price typed the Dutch way as euros, and shows its cents with a comma', async () => {
-    const { manage } = await editing();
-    manage.edit.set('maxPrice', '€ 1.000,50');
+    const { manage, editor } = await editing();
+    editor.setMaxPrice('€ 1.000,50');
+    server.reset();
     server.script('PUT', MANAGE, { body: { alert: alertDto({ maxPrice: 1000.5 }) } });
     expect(await manage.save()).toBe(true);
     expect(JSON.parse(server.requests[0]!.body)).toMatchObject({ maxPrice: 1000.5 });
+    server.script('GET', CATEGORIES, { body: [CARS, BIKES] });
     manage.startEdit();
-    expect(manage.edit.values.maxPrice).toBe('1000,50');
+    await flush();
+    expect(manage.editor!.form.maxPrice).toBe('1000,50');
   });
 
   it("shows the server's Dutch field messages", async () => {
-    const { manage } = await editing();
+    const { manage, editor } = await editing();
     server.script('PUT', MANAGE, {
       status: 400,
       body: {
@@ -296,90 +334,149 @@ describe('editing', () => {
       },
     });
     expect(await manage.save()).toBe(false);
-    expect(manage.edit.error('searchTerm')).toBe(STRINGS.alertForm.searchTermTooLong);
-    expect(manage.edit.formError).toBe(STRINGS.api.validationFailed);
+    expect(editor.error('searchTerm')).toBe(STRINGS.alertForm.searchTermTooLong);
+    expect(editor.fields.formError).toBe(STRINGS.api.validationFailed);
     expect(manage.editing).toBe(true);
   });
 
-  it('saves with PUT and shows the new alert', async () => {
-    const { manage, store } = await editing();
-    manage.edit.set('searchTerm', 'batavus');
-    manage.setPostalCode('1012ab');
+  it('saves what changed with PUT and shows the new alert', async () => {
+    const { manage, store, editor } = await editing();
+    editor.setSearchTerm('batavus');
+    editor.setPostalCode('1012ab');
     server.script('PUT', MANAGE, {
       body: { alert: alertDto({ searchTerm: 'batavus', postalCode: '1012 AB' }) },
     });
     expect(await manage.save()).toBe(true);
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({
-      searchTerm: 'batavus',
-      minPrice: null,
-      maxPrice: 250,
-      postalCode: '1012 AB',
-      distance: 10,
-      schedule: { mode: 'instant', quietHours: null },
-    });
+    const put = server.requests.find((request) => request.method === 'PUT')!;
+    expect(JSON.parse(put.body)).toEqual({ searchTerm: 'batavus', postalCode: '1012 AB' });
     expect(manage.editing).toBe(false);
     expect(manage.alert?.searchTerm).toBe('batavus');
     expect(store.toasts.toasts).toEqual([
-      expect.objectContaining({ type: 'success', message: MANAGE_ALERT_TEXTS.saved }),
+      expect.objectContaining({ type: 'success', message: ALERT_FORM_TEXTS.edit.saved }),
     ]);
   });
 
   it('saves a daily digest with quiet hours; bad times are refused in Dutch before sending', async () => {
-    const { manage } = await editing();
-    manage.setSchedule({
+    const { manage, editor } = await editing();
+    editor.setSchedule({
       mode: 'daily',
       dailyHour: 7,
       quietHours: { start: '23:00', end: '23:00' },
     });
     expect(await manage.save()).toBe(false);
-    expect(manage.edit.error('schedule.quietHours.end')).toBe(SCHEDULE_TEXTS.errors.quietSameTimes);
-    expect(server.requests).toEqual([]);
+    expect(editor.error('schedule.quietHours.end')).toBe(SCHEDULE_TEXTS.errors.quietSameTimes);
+    expect(server.requests.filter((request) => request.method === 'PUT')).toEqual([]);
 
-    manage.setSchedule({
-      mode: 'daily',
-      dailyHour: 7,
-      quietHours: { start: '23:00', end: '07:00' },
-    });
-    expect(manage.edit.error('schedule.quietHours.end')).toBeUndefined();
     const schedule = {
       mode: 'daily',
       dailyHour: 7,
       quietHours: { start: '23:00', end: '07:00' },
     } as const;
+    editor.setSchedule(schedule);
+    expect(editor.error('schedule.quietHours.end')).toBeUndefined();
     server.script('PUT', MANAGE, { body: { alert: alertDto({ schedule }) } });
     expect(await manage.save()).toBe(true);
-    expect(JSON.parse(server.requests[0]!.body).schedule).toEqual(schedule);
+    const put = server.requests.find((request) => request.method === 'PUT')!;
+    expect(JSON.parse(put.body)).toEqual({ schedule });
     expect(manage.alert?.schedule).toEqual(schedule);
   });
 
   it('clearing the postal code clears the distance', async () => {
-    const { manage } = await editing();
-    manage.setPostalCode('');
-    expect(manage.edit.values.distance).toBeNull();
-    expect(manage.distanceEnabled).toBe(false);
+    const { editor } = await editing();
+    editor.setPostalCode('');
+    expect(editor.form.distance).toBeNull();
+    expect(editor.distanceEnabled).toBe(false);
   });
 });
 
-describe('filters in words', () => {
-  it('lists what the alert filters on', async () => {
-    const { manage } = setup();
-    server.script('GET', MANAGE, {
-      body: manageResponse({
-        sellerType: 'private',
-        deliveryMethod: 'pickup',
-        onlyWithImages: true,
-        customFilters: { excludeWords: ['schade'], conditions: ['new', 'used'] },
-        priceDrop: { enabled: true, percent: 10 },
-      }),
+describe("a user's alert", () => {
+  const carAlert: Partial<AlertDto> = {
+    email: null,
+    l1CategoryId: CARS.id,
+    l2CategoryId: AUDI.id,
+    customFilters: { adverteerder: 'private', mileageMax: 150000, yearMin: 2015, fuel: ['petrol'] },
+    onlyWithImages: true,
+    includePaidAds: true,
+  };
+
+  async function editing(capabilities: CapabilitiesData) {
+    const context = setup();
+    server.script('GET', MANAGE, { body: manageResponse(carAlert, [], 1, capabilities) });
+    server.script('GET', CATEGORIES, { body: [CARS, BIKES, AUDI] });
+    await context.manage.start(null);
+    await flush();
+    server.script('GET', CATEGORIES, { body: [CARS, BIKES] });
+    server.script('GET', CATEGORIES, { body: [AUDI] });
+    context.manage.startEdit();
+    await flush();
+    return { ...context, editor: context.manage.editor! };
+  }
+
+  it('shows every field in words, the car and advanced filters with their units', async () => {
+    const { manage } = await editing(capabilitiesFor('PRO'));
+    expect(detailsOf(manage)).toMatchObject({
+      Categorie: "Auto's › Audi",
+      Prijs: 'tot € 250',
+      'Type verkoper': 'alleen particuliere verkopers',
+      Filters: [
+        'tot 150.000 km',
+        'bouwjaar vanaf 2015',
+        'brandstof: benzine',
+        'alleen met foto',
+        'ook betaalde advertenties',
+      ],
+      'Meldingen via': 'e-mail',
     });
-    await manage.start(null);
-    expect(manage.filterLabels).toEqual([
-      'Verkoper: Particulier',
-      'Levering: Alleen ophalen',
-      "Alleen met foto's",
-      'Staat: Nieuw, Gebruikt',
-      'Zonder: schade',
-      'Meldt prijsdalingen vanaf 10%',
-    ]);
+  });
+
+  it('edits every field of it under the owner’s plan, sending what changed', async () => {
+    const { manage, editor } = await editing(capabilitiesFor('PRO'));
+    expect(editor.form).toMatchObject({
+      category: { l1: { id: CARS.id }, l2: { id: AUDI.id } },
+      categoryFilters: { adverteerder: 'private', mileageMax: 150000, yearMin: 2015 },
+      onlyWithImages: true,
+      includePaidAds: true,
+    });
+    editor.selectPlatform('2dehands');
+    editor.setCarNumber('mileageMax', '90000');
+    editor.toggleFuel('diesel', true);
+    editor.setIncludePaidAds(false);
+    editor.priceDrop.setEnabled(true);
+    server.script('PUT', MANAGE, { body: { alert: alertDto(carAlert) } });
+    expect(await manage.save()).toBe(true);
+    const put = server.requests.find((request) => request.method === 'PUT')!;
+    expect(JSON.parse(put.body)).toEqual({
+      platforms: ['2dehands'],
+      // The Dutch postal code does not fit 2dehands: it goes, and the distance with it.
+      postalCode: null,
+      distance: null,
+      customFilters: {
+        adverteerder: 'private',
+        mileageMax: 90000,
+        yearMin: 2015,
+        fuel: ['petrol', 'diesel'],
+      },
+      includePaidAds: false,
+      priceDrop: { enabled: true },
+    });
+  });
+
+  it('keeps what a former plan allowed, says so, and locks what the plan lacks', async () => {
+    const { editor } = await editing(capabilitiesFor('REGISTERED'));
+    // The alert already filters paid ads: kept, with a note, and it can be switched off and on.
+    expect(editor.featureLock('paidAdsFilter')).toBeNull();
+    expect(editor.keptNote('paidAdsFilter')).toBe(
+      ALERT_FORM_TEXTS.edit.keptFromPlan(STRINGS.access.proOnly),
+    );
+    editor.setIncludePaidAds(false);
+    editor.setIncludePaidAds(true);
+    expect(editor.form.includePaidAds).toBe(true);
+    // Price drops are PRO and the alert has none: locked.
+    expect(editor.priceDrop.locked).toBe(STRINGS.access.proOnly);
+    editor.priceDrop.setEnabled(true);
+    expect(editor.priceDrop.enabled).toBe(false);
+    // 2dehands is not this plan's: choosing it changes nothing.
+    expect(editor.selectPlatform('2dehands')).toBe(false);
+    expect(editor.changes).toEqual({});
   });
 });

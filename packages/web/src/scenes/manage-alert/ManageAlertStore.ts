@@ -1,56 +1,44 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import {
-  DEFAULT_DELIVERY_SCHEDULE,
+  GUEST_FALLBACK_CAPABILITIES,
   MANAGE_ALERT_TEXTS,
+  ALERT_FORM_TEXTS,
   NOTIFICATION_PAGE_SIZE,
-  PRICE_DROP_TEXTS,
   STRINGS,
-  featureLockedMessage,
+  describeAlert,
+  hydrateCapabilities,
   isApiError,
   priceInputText,
   refreshPath,
-  updateAlertSchema,
+  userCreateAlertSchema,
+  validateInput,
 } from '@prijsalarm/core';
 import type {
-  CustomFilters,
-  DeliverySchedule,
-  DistanceKm,
+  AlertDescriptionRow,
+  Capabilities,
+  CategoryDto,
   ManageAlertResponse,
   NotificationDto,
   Pagination,
-  PriceDropOption,
 } from '@prijsalarm/core';
 import type { RootStore } from '../../stores/RootStore';
-import { FormModel } from '../../stores/FormModel';
-import { locationRules } from '../../components/alert-form/alertFields';
-import { PriceDropChoice } from '../../components/price-drop/PriceDropChoice';
+import { AlertEditor } from '../../components/alert-form/AlertEditor';
 
 export type ManagedAlert = ManageAlertResponse['alert'];
 export type ManageStatus = 'loading' | 'ready' | 'not_found' | 'failed';
 export type ManageAction = 'toggle' | 'delete' | 'feed';
 
-/** The fields the manage page lets a link holder change (PUT /alerts/manage/{token}). */
-export interface EditValues {
-  searchTerm: string;
-  minPrice: string;
-  maxPrice: string;
-  postalCode: string;
-  distance: DistanceKm | null;
-  /** Sent only when changed, so an alert kept from a former plan can still be edited. */
-  priceDrop?: PriceDropOption;
-  /** When its notifications go out (issue 13 §2). */
-  schedule: DeliverySchedule;
+export interface ManageAlertOptions {
+  /** Loads the car filter screen when the edit form shows the car category. */
+  loadCarFilters?: () => Promise<unknown>;
 }
 
 const texts = MANAGE_ALERT_TEXTS;
 
-function priceText(price: number | null): string {
-  return price === null ? '' : priceInputText(price);
-}
-
 /**
- * /manage/{token} (spec §2, §7): the alert behind a secret link, with its notifications. Confirms a
- * guest's e-mail first when the link carries `?bevestig=`; then edit, pause/resume, delete, extend.
+ * /manage/{token}: the alert behind a secret link, with its notifications. Confirms a
+ * guest's e-mail first when the link carries `?bevestig=`; then edit (every field the alert has,
+ * by its owner's plan), pause/resume, delete, extend.
  */
 export class ManageAlertStore {
   status: ManageStatus = 'loading';
@@ -59,41 +47,40 @@ export class ManageAlertStore {
   pagination: Pagination | null = null;
   loadError: string | null = null;
   busy: ManageAction | null = null;
-  editing = false;
+  /** What the alert's owner may use (the guest profile for a guest's alert), from the server. */
+  ownerCapabilities: Capabilities = hydrateCapabilities(GUEST_FALLBACK_CAPABILITIES);
+  /** The names of our categories, to say which the alert searches. */
+  categories: CategoryDto[] = [];
+  /** The edit form's fields while editing; null otherwise. */
+  editor: AlertEditor | null = null;
+  saving = false;
   deleteAsked = false;
-  /** The postal code is formatted for the alert's (first) platform, as in the alert forms. */
-  readonly edit = new FormModel<EditValues>(
-    {
-      searchTerm: '',
-      minPrice: '',
-      maxPrice: '',
-      postalCode: '',
-      distance: null,
-      schedule: DEFAULT_DELIVERY_SCHEDULE,
-    },
-    locationRules(() => this.alert?.platforms[0] ?? null),
-  );
-  /** Price drops (issue 13 §1; PRO): locked with core's plan message for other plans. */
-  readonly priceDrop = new PriceDropChoice({ enabled: false }, () => this.priceDropLock);
   private started: Promise<void> | null = null;
 
   constructor(
     private readonly root: RootStore,
     readonly token: string,
+    private readonly options: ManageAlertOptions = {},
   ) {
-    makeAutoObservable<ManageAlertStore, 'root' | 'started'>(
+    makeAutoObservable<ManageAlertStore, 'root' | 'started' | 'options'>(
       this,
       {
         root: false,
         token: false,
-        edit: false,
-        priceDrop: false,
+        options: false,
         started: false,
         alert: observableRef,
         notifications: observableRef,
+        ownerCapabilities: observableRef,
+        categories: observableRef,
+        editor: observableRef,
       },
       { autoBind: true },
     );
+  }
+
+  get editing(): boolean {
+    return this.editor !== null;
   }
 
   /** The manage page of this alert. */
@@ -106,57 +93,21 @@ export class ManageAlertStore {
     return refreshPath(this.alert?.refreshUrl);
   }
 
-  /** The alert's filters in words ('Verkoper: Particulier', 'Zonder: schade'); empty for none. */
-  get filterLabels(): string[] {
+  /** Everything the alert stores, in words (core's description, as the wizard's summary). */
+  get description(): AlertDescriptionRow[] {
     const alert = this.alert;
     if (!alert) return [];
-    const labels = texts.filterLabels;
-    const custom = alert.customFilters as Partial<CustomFilters>;
-    const lines: string[] = [];
-    if (alert.sellerType !== 'all') {
-      lines.push(labels.sellerType(texts.sellerTypes[alert.sellerType]));
-    }
-    if (custom.adverteerder && custom.adverteerder !== 'all') {
-      lines.push(labels.sellerType(texts.sellerTypes[custom.adverteerder]));
-    }
-    if (alert.deliveryMethod !== 'both') {
-      lines.push(labels.deliveryMethod(texts.deliveryMethods[alert.deliveryMethod]));
-    }
-    if (alert.onlyWithImages) lines.push(labels.onlyWithImages);
-    if (alert.includePaidAds) lines.push(labels.includePaidAds);
-    if (custom.conditions?.length) {
-      const names = custom.conditions.map((c) => STRINGS.alertForm.conditionLabels[c]);
-      lines.push(labels.conditions(names.join(', ')));
-    }
-    const range = (from?: number, to?: number) =>
-      [from ?? '…', to ?? '…'].map(String) as [string, string];
-    if (custom.mileageMin !== undefined || custom.mileageMax !== undefined) {
-      lines.push(labels.mileage(...range(custom.mileageMin, custom.mileageMax)));
-    }
-    if (custom.yearMin !== undefined || custom.yearMax !== undefined) {
-      lines.push(labels.year(...range(custom.yearMin, custom.yearMax)));
-    }
-    if (custom.fuel?.length) {
-      lines.push(labels.fuel(custom.fuel.map((f) => STRINGS.alertForm.fuelLabels[f]).join(', ')));
-    }
-    if (custom.excludeWords?.length)
-      lines.push(labels.excludeWords(custom.excludeWords.join(', ')));
-    if (custom.hideReserved) lines.push(labels.hideReserved);
-    if (alert.priceDrop?.enabled)
-      lines.push(PRICE_DROP_TEXTS.form.summary(alert.priceDrop.percent));
-    return lines;
+    const name = (id: number | null) =>
+      id === null ? null : (this.categories.find((c) => c.id === id)?.name ?? null);
+    return describeAlert({
+      ...alert,
+      categoryNames: { l1: name(alert.l1CategoryId), l2: name(alert.l2CategoryId) },
+    });
   }
 
-  /** Core's plan message while the signed-in plan lacks price history (always for a guest). */
-  get priceDropLock(): string | null {
-    const caps = this.root.capabilities.current;
-    if (!this.isGuestAlert && caps.canUseFeature('priceHistory')) return null;
-    return featureLockedMessage('priceHistory', this.isGuestAlert ? null : caps.userPlan);
-  }
-
-  /** A guest's alert carries its e-mail address; an account's alert mails the account. */
+  /** A guest's alert: its owner is no account, so the server sent the guest profile. */
   get isGuestAlert(): boolean {
-    return this.alert?.email != null;
+    return !this.ownerCapabilities.isAuthenticated;
   }
 
   /**
@@ -192,11 +143,13 @@ export class ManageAlertStore {
       });
       runInAction(() => {
         this.alert = answer.alert;
+        this.ownerCapabilities = hydrateCapabilities(answer.capabilities);
         this.notifications = answer.notifications.items;
         this.pagination = answer.notifications.pagination;
         this.status = 'ready';
         this.loadError = null;
       });
+      if (answer.alert.l1CategoryId !== null) void this.loadCategories();
     } catch (error) {
       runInAction(() => {
         if (isApiError(error) && error.status === 404) {
@@ -209,6 +162,19 @@ export class ManageAlertStore {
           this.root.toasts.error(isApiError(error) ? error.message : texts.loadFailed);
         }
       });
+    }
+  }
+
+  /** Our categories by name; without them the description names none (a failure is logged). */
+  async loadCategories(): Promise<void> {
+    if (this.categories.length > 0) return;
+    try {
+      const categories = await this.root.api.categories.list();
+      runInAction(() => {
+        this.categories = categories;
+      });
+    } catch (error) {
+      console.error('Could not load the categories', error);
     }
   }
 
@@ -278,68 +244,57 @@ export class ManageAlertStore {
     }
   }
 
+  /** The edit form, filled from the alert, under its owner's plan. */
   startEdit(): void {
     const alert = this.alert;
     if (!alert) return;
-    this.edit.reset({
-      searchTerm: alert.searchTerm,
-      minPrice: priceText(alert.minPrice),
-      maxPrice: priceText(alert.maxPrice),
-      postalCode: alert.postalCode ?? '',
-      distance: alert.distance as DistanceKm | null,
-      schedule: alert.schedule,
+    const editor = new AlertEditor(this.root, {
+      capabilities: () => this.ownerCapabilities,
+      ...(this.options.loadCarFilters ? { loadCarFilters: this.options.loadCarFilters } : {}),
     });
-    this.priceDrop.reset(alert.priceDrop);
-    this.editing = true;
+    this.editor = editor;
+    void editor.prefill(alert);
   }
 
   cancelEdit(): void {
-    this.editing = false;
-    this.edit.clearErrors();
+    this.editor = null;
   }
 
-  /** The postal code as typed, formatted for the alert's (first) platform. */
-  setPostalCode(value: string): void {
-    this.edit.set('postalCode', value);
-  }
-
-  /** The schedule fields changed: their messages go. */
-  setSchedule(schedule: DeliverySchedule): void {
-    this.edit.set('schedule', schedule);
-    for (const key of Object.keys(this.edit.errors)) {
-      if (key.startsWith('schedule.')) this.edit.clearError(key);
-    }
-  }
-
-  get distanceEnabled(): boolean {
-    return this.edit.enabled('distance');
-  }
-
-  /** PUT …: checked with core's update schema; the server's Dutch field messages are kept. */
+  /**
+   * PUT … with what changed, after core's checks of the whole alert (the create schema); the
+   * server's Dutch field messages are shown at their fields.
+   */
   async save(): Promise<boolean> {
-    const { priceDrop: _previous, ...base } = this.edit.values;
-    const values: EditValues = this.isGuestAlert ? { ...base, minPrice: '' } : base;
-    const option = this.priceDrop.option;
-    const current = this.alert?.priceDrop ?? { enabled: false };
-    if (option.enabled !== current.enabled || option.percent != current.percent) {
-      values.priceDrop = option;
-    }
-    this.edit.reset(values);
-    // Checked with the alert's platforms first, so a postal code message cites their format.
-    if (!this.edit.check(updateAlertSchema, { ...values, platforms: this.alert?.platforms })) {
-      this.edit.failedAttempts += 1;
+    const editor = this.editor;
+    if (!editor || this.saving) return false;
+    const checked = validateInput(userCreateAlertSchema, editor.payload);
+    if (!checked.success) {
+      editor.fields.refuse(checked.fields);
       return false;
     }
-    const answer = await this.edit.submit(updateAlertSchema, (data) =>
-      this.root.api.alerts.manage.update(this.token, data),
-    );
-    if (!answer) return false;
-    this.replaceAlert(answer.alert);
-    runInAction(() => {
-      this.editing = false;
-    });
-    this.root.toasts.success(texts.saved);
-    return true;
+    this.saving = true;
+    try {
+      const { alert } = await this.root.api.alerts.manage.update(this.token, editor.changes);
+      this.replaceAlert(alert);
+      runInAction(() => {
+        this.editor = null;
+      });
+      this.root.toasts.success(ALERT_FORM_TEXTS.edit.saved);
+      return true;
+    } catch (error) {
+      if (!isApiError(error)) console.error(error);
+      runInAction(() =>
+        editor.fields.refuse(
+          isApiError(error) ? { ...error.fields } : {},
+          isApiError(error) ? error.message : STRINGS.apiClient.unexpected,
+        ),
+      );
+      return false;
+    } finally {
+      runInAction(() => {
+        this.saving = false;
+      });
+    }
   }
 
   private replaceAlert(alert: Omit<ManagedAlert, 'refreshUrl'>): void {

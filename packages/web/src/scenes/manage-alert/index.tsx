@@ -1,15 +1,10 @@
-import { PriceDropField } from '../../components/price-drop/PriceDropField';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import {
   ALERT_FORM_TEXTS,
   MANAGE_ALERT_TEXTS,
-  PLATFORMS,
-  POSTAL_CODE_LENGTHS,
-  SCHEDULE_TEXTS,
   STRINGS,
-  describeSchedule,
   alertStatusLabel,
   canExtendAlert,
   canToggleAlert,
@@ -18,27 +13,24 @@ import {
   describeNextCheck,
   describeValidity,
   formatDateTime,
-  formatPriceRange,
 } from '@prijsalarm/core';
+import type { AlertDescriptionRow } from '@prijsalarm/core';
 import { AlertFeedLink } from '../../components/alert-feed/AlertFeedLink';
+import { AlertEditForm } from '../../components/alert-form/AlertEditForm';
+import type { AlertEditor } from '../../components/alert-form/AlertEditor';
+import { loadCarFilterStep } from '../../components/alert-form/CarFiltersSlot';
+import { AlertDescriptionList } from '../../components/alert-form/fields/AlertDescriptionList';
 import { Page } from '../../components/content/Page';
 import { Form } from '../../components/form/Form';
-import { SubmitButton, TextField } from '../../components/form/fields';
+import { SubmitButton } from '../../components/form/fields';
 import { PageLoading } from '../../components/layout/PageLoading';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { LoadError } from '../../components/ui/LoadError';
 import { Pager } from '../../components/ui/Pager';
-import {
-  DISTANCE_SELECT_OPTIONS,
-  SelectField,
-  distanceValue,
-  parseDistance,
-} from '../../components/alert-form/controls';
 import { useNow } from '../../hooks/useNow';
 import { useStores } from '../../stores/context';
 import { ManageAlertStore } from './ManageAlertStore';
 import { NotificationItem } from './NotificationItem';
-import { ScheduleFields } from '../../components/alert-form/ScheduleFields';
 import '../../styles/screens.css';
 import '../../components/alert-form/alert-form.css';
 import './manage.css';
@@ -48,76 +40,20 @@ const texts = MANAGE_ALERT_TEXTS;
 /** The confirmation link in a guest's e-mail is the manage link with this query. */
 export const CONFIRM_QUERY = 'bevestig';
 
-const EditAlertForm = observer(function EditAlertForm({ store }: { store: ManageAlertStore }) {
-  const { edit } = store;
-  const platform = store.alert?.platforms[0] ?? 'marktplaats';
+const EditAlertForm = observer(function EditAlertForm({
+  store,
+  editor,
+}: {
+  store: ManageAlertStore;
+  editor: AlertEditor;
+}) {
+  if (!editor.isEditing) return <PageLoading label={ALERT_FORM_TEXTS.edit.loading} />;
   return (
-    <Form model={edit} label={texts.edit.heading} onSubmit={() => void store.save()}>
+    <Form model={editor.fields} label={texts.edit.heading} onSubmit={() => void store.save()}>
       <h3 className="manage__subtitle">{texts.edit.heading}</h3>
-      <TextField
-        label={ALERT_FORM_TEXTS.fields.searchTerm}
-        name="searchTerm"
-        autoComplete="off"
-        required
-        value={edit.values.searchTerm}
-        error={edit.error('searchTerm')}
-        onValueChange={(value) => edit.set('searchTerm', value)}
-      />
-      <div className="form__row">
-        {!store.isGuestAlert && (
-          <TextField
-            label={ALERT_FORM_TEXTS.fields.minPrice}
-            name="minPrice"
-            inputMode="decimal"
-            autoComplete="off"
-            optional
-            value={edit.values.minPrice}
-            error={edit.error('minPrice')}
-            onValueChange={(value) => edit.set('minPrice', value)}
-          />
-        )}
-        <TextField
-          label={ALERT_FORM_TEXTS.fields.maxPrice}
-          name="maxPrice"
-          inputMode="decimal"
-          autoComplete="off"
-          optional
-          value={edit.values.maxPrice}
-          error={edit.error('maxPrice')}
-          onValueChange={(value) => edit.set('maxPrice', value)}
-        />
-      </div>
-      <div className="form__row form__row--postal">
-        <TextField
-          label={ALERT_FORM_TEXTS.fields.postalCode}
-          name="postalCode"
-          autoComplete="postal-code"
-          maxLength={POSTAL_CODE_LENGTHS[platform]}
-          optional
-          placeholder={ALERT_FORM_TEXTS.fields.postalCodePlaceholder[platform]}
-          value={edit.values.postalCode}
-          error={edit.error('postalCode')}
-          onValueChange={store.setPostalCode}
-        />
-        <SelectField
-          label={ALERT_FORM_TEXTS.fields.distance}
-          name="distance"
-          value={distanceValue(edit.values.distance)}
-          options={DISTANCE_SELECT_OPTIONS}
-          disabled={!store.distanceEnabled}
-          hint={store.distanceEnabled ? null : STRINGS.alertForm.distanceNeedsPostalCode}
-          error={edit.error('distance')}
-          onValueChange={(value) => edit.set('distance', parseDistance(value))}
-        />
-      </div>
-      <PriceDropField choice={store.priceDrop} error={edit.error('priceDrop.percent')} />
-      <ScheduleFields
-        value={edit.values.schedule}
-        onChange={store.setSchedule}
-        error={edit.error}
-      />
+      <AlertEditForm editor={editor} guest={store.isGuestAlert} />
       <div className="actions">
-        <SubmitButton busy={edit.isSubmitting}>{texts.edit.save}</SubmitButton>
+        <SubmitButton busy={store.saving}>{ALERT_FORM_TEXTS.edit.save}</SubmitButton>
         <button type="button" className="button button--secondary" onClick={store.cancelEdit}>
           {texts.edit.cancel}
         </button>
@@ -141,53 +77,29 @@ const AlertDetails = observer(function AlertDetails({ store }: { store: ManageAl
   }, [store, due, root]);
   if (!alert || !next) return null;
   const labels = texts.details;
-  const rows: [string, string][] = [
-    [labels.searchTerm, alert.searchTerm],
-    [labels.platforms, alert.platforms.map((id) => PLATFORMS[id].name).join(', ')],
-    [labels.price, formatPriceRange(alert.minPrice, alert.maxPrice)],
-    [
-      labels.location,
-      ALERT_FORM_TEXTS.location(alert.postalCode, alert.distance, STRINGS.alertForm.wholeCountry),
-    ],
-    [labels.filters, store.filterLabels.join(' · ') || labels.noFilters],
-    [
-      labels.notifyBy,
-      [
-        alert.notifyEmail && ALERT_FORM_TEXTS.notify.email,
-        alert.notifyTelegram && ALERT_FORM_TEXTS.notify.telegram,
-      ]
-        .filter(Boolean)
-        .join(', '),
-    ],
-    [SCHEDULE_TEXTS.form.modeLabel, describeSchedule(alert.schedule)],
-    ...(alert.email ? ([[labels.email, alert.email]] as [string, string][]) : []),
-    [labels.checkInterval, describeCheckInterval(alert)],
+  const rows: AlertDescriptionRow[] = [
+    ...store.description,
+    ...(alert.email ? [{ label: labels.email, value: alert.email }] : []),
+    { label: labels.checkInterval, value: describeCheckInterval(alert) },
     // Before its confirmation nothing is checked: the validity row says it waits for that.
     ...(next.kind === 'awaiting_confirmation'
       ? []
-      : ([[CHECK_TEXTS.nextCheck, next.text]] as [string, string][])),
-    [labels.expiresAt, describeValidity(alert, formatDateTime)],
-    [
-      labels.lastCheckedAt,
-      alert.lastCheckedAt ? formatDateTime(alert.lastCheckedAt) : labels.never,
-    ],
+      : [{ label: CHECK_TEXTS.nextCheck, value: next.text }]),
+    { label: labels.expiresAt, value: describeValidity(alert, formatDateTime) },
+    {
+      label: labels.lastCheckedAt,
+      value: alert.lastCheckedAt ? formatDateTime(alert.lastCheckedAt) : labels.never,
+    },
   ];
-  return (
-    <dl className="details">
-      {rows.map(([label, value]) => (
-        <div key={label} className="details__row">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <AlertDescriptionList rows={rows} />;
 });
 
 const ManageAlert = observer(function ManageAlert({ token }: { token: string }) {
   const root = useStores();
   const [params] = useSearchParams();
-  const [store] = useState(() => new ManageAlertStore(root, token));
+  const [store] = useState(
+    () => new ManageAlertStore(root, token, { loadCarFilters: loadCarFilterStep }),
+  );
   const confirmToken = params.get(CONFIRM_QUERY);
 
   useEffect(() => {
@@ -239,7 +151,11 @@ const ManageAlert = observer(function ManageAlert({ token }: { token: string }) 
           <p className="manage__hint" role="status">
             {texts.statusHints[alert.status]}
           </p>
-          {store.editing ? <EditAlertForm store={store} /> : <AlertDetails store={store} />}
+          {store.editor ? (
+            <EditAlertForm store={store} editor={store.editor} />
+          ) : (
+            <AlertDetails store={store} />
+          )}
           {!store.editing && (
             <div className="actions" role="group" aria-label={texts.actions.label}>
               <button type="button" className="button button--secondary" onClick={store.startEdit}>
