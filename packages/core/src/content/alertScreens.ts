@@ -7,7 +7,6 @@
 import type { DistanceKm } from '../constants';
 import type { AlertStatus } from '../api/types';
 import type { DeliveryMethod, SellerType } from '../validation/filters';
-import type { PlatformId } from '../domain';
 import { POSTAL_CODE_EXAMPLES } from '../validation/postalCode';
 
 const SELLER_TYPE_LABELS: Record<SellerType, string> = {

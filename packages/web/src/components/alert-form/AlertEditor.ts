@@ -49,7 +49,6 @@ import type { RootStore } from '../../stores/RootStore';
 import { PriceDropChoice } from '../price-drop/PriceDropChoice';
 import { alertFormModel } from './alertFields';
 
-
 /** A typed price for the summary: the price step refused an unreadable one before it shows. */
 function typedEuros(text: string): number | null {
   const price = parsePrice(text);

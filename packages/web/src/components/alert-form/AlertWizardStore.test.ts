@@ -10,7 +10,6 @@ import {
   TOAST_TO_PRICING_REDIRECT_MS,
   buildCapabilities,
   deliveryChannels,
-  formatMoney,
   withQuietHours,
 } from '@prijsalarm/core';
 import type { CapabilitiesData, CategoryDto, FeatureName, Plan } from '@prijsalarm/core';

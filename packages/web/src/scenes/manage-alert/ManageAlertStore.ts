@@ -8,7 +8,6 @@ import {
   describeAlert,
   hydrateCapabilities,
   isApiError,
-  priceInputText,
   refreshPath,
   userCreateAlertSchema,
   validateInput,
