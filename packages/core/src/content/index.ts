@@ -6,3 +6,4 @@ export * from './pricing';
 export * from './alertScreens';
 export * from './accountScreens';
 export * from './mail';
+export * from './emptyStates';
