@@ -10,15 +10,16 @@ export const EMPTY_STATE_TEXTS = {
     title: 'Nog geen meldingen',
     action: 'Bekijk je alerts',
     filteredTitle: 'Niets gevonden',
+    showAll: 'Toon alle meldingen',
   },
   webhooks: {
     title: 'Nog geen webhooks',
     text: 'Voeg de URL van je systeem toe: elke nieuwe advertentie gaat er dan als JSON naartoe.',
+    action: 'Voeg je eerste webhook toe',
   },
   admin: {
     filteredText: 'Niets past bij deze zoekopdracht of filters.',
     clearFilters: 'Zoekopdracht wissen',
-    alertsTitle: 'Nog geen alerts',
     alertsText: 'Zodra iemand een alert maakt, staat die hier.',
     paymentsText:
       'Betalingen voor Pro en extra alerts verschijnen hier zodra iemand afrekent. De prijzen stel je in bij Instellingen.',

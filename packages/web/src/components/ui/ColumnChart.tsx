@@ -22,8 +22,12 @@ interface ColumnChartProps {
   valueHeading: string;
   /** Oldest first. */
   rows: readonly ColumnChartRow[];
-  /** How a value reads on the axis, in the tooltip and in the table (default: the number). */
+  /** How a value reads in the tooltip and in the table (default: the number). */
   formatValue?: (value: number) => string;
+  /** How a tick of the value axis reads (default: as `formatValue`). */
+  formatTick?: (value: number) => string;
+  /** A figure beside the caption (the period's total). */
+  summary?: string;
   /** The finest step of the value axis (default 1: counts; 100 for cents, whole euros). */
   minStep?: number;
 }
@@ -37,7 +41,9 @@ export function ColumnChart({
   valueHeading,
   rows,
   formatValue = String,
+  formatTick = formatValue,
   minStep = 1,
+  summary,
 }: ColumnChartProps) {
   const captionId = useId();
   const [active, setActive] = useState<number | null>(null);
@@ -57,6 +63,7 @@ export function ColumnChart({
     <figure className="column-chart" aria-labelledby={captionId}>
       <figcaption className="column-chart__caption" id={captionId}>
         {caption}
+        {summary !== undefined && <span className="column-chart__summary">{summary}</span>}
       </figcaption>
       <div className="column-chart__body" aria-hidden="true">
         <div className="column-chart__ticks">
@@ -66,7 +73,7 @@ export function ColumnChart({
               className="column-chart__tick"
               style={{ bottom: `${(tick / top) * 100}%` }}
             >
-              {formatValue(tick)}
+              {formatTick(tick)}
             </span>
           ))}
         </div>
