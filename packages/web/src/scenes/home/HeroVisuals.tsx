@@ -6,7 +6,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { PLATFORMS, PLATFORM_IDS, STRINGS } from '@prijsalarm/core';
-import { Icon } from '../../components/ui/Icon';
+import { Icon, type IconName } from '../../components/ui/Icon';
 import { PlatformFlag } from '../../components/ui/PlatformFlag';
 import { useStores } from '../../stores/context';
 import { LiveFigureStore } from './LiveFigureStore';
@@ -108,6 +108,34 @@ function ListingRow() {
   );
 }
 
+/** A lock-screen notification's first lines: the app, when, and who it is from. */
+function PushHead({
+  app,
+  icon,
+  name,
+  time,
+  from,
+}: {
+  app: 'telegram' | 'mail';
+  icon: IconName;
+  name: string;
+  time: string;
+  from: string;
+}) {
+  return (
+    <>
+      <div className="example-push__head">
+        <span className={`example-push__app example-push__app--${app}`}>
+          <Icon name={icon} size="sm" />
+        </span>
+        <span className="example-push__app-name">{name}</span>
+        <span className="example-push__time">{time}</span>
+      </div>
+      <strong className="example-push__from">{from}</strong>
+    </>
+  );
+}
+
 /**
  * What an alert looks like where it arrives: a phone's lock screen with a Telegram message (the
  * ad with its photo, price and place) and the mail, drawn in HTML and CSS and marked as an
@@ -133,28 +161,26 @@ export function AlertPreview() {
             {preview.lockDate}
           </p>
           <figure className="example-telegram" aria-label={preview.telegramLabel}>
-            <div className="example-push__head">
-              <span className="example-push__app example-push__app--telegram">
-                <Icon name="send" size="sm" />
-              </span>
-              <span className="example-push__app-name">{preview.telegramApp}</span>
-              <span className="example-push__time">{preview.now}</span>
-            </div>
-            <strong className="example-push__from">{preview.telegramBot}</strong>
+            <PushHead
+              app="telegram"
+              icon="send"
+              name={preview.telegramApp}
+              time={preview.now}
+              from={preview.telegramBot}
+            />
             <span className="example-telegram__text">
               <Icon name="bell" size="sm" /> {preview.telegramText}
             </span>
             <ListingRow />
           </figure>
           <figure className="example-mail" aria-label={preview.mailLabel}>
-            <div className="example-push__head">
-              <span className="example-push__app example-push__app--mail">
-                <Icon name="mail" size="sm" />
-              </span>
-              <span className="example-push__app-name">{preview.mailApp}</span>
-              <span className="example-push__time">{preview.mailTime}</span>
-            </div>
-            <strong className="example-push__from">{preview.mailFrom}</strong>
+            <PushHead
+              app="mail"
+              icon="mail"
+              name={preview.mailApp}
+              time={preview.mailTime}
+              from={preview.mailFrom}
+            />
             <span className="example-mail__subject">{preview.mailSubject}</span>
             <span className="example-mail__intro">
               {preview.mailIntro} {preview.listingTitle}, {preview.listingPrice}
