@@ -13,7 +13,6 @@ export const EMPTY_STATE_TEXTS = {
     showAll: 'Toon alle meldingen',
   },
   webhooks: {
-    title: 'Nog geen webhooks',
     text: 'Voeg de URL van je systeem toe: elke nieuwe advertentie gaat er dan als JSON naartoe.',
     action: 'Voeg je eerste webhook toe',
   },

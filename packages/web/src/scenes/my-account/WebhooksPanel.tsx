@@ -263,7 +263,7 @@ export const WebhooksPanel = observer(function WebhooksPanel({
             <EmptyState
               symbol="link"
               titleAs="p"
-              title={EMPTY_STATE_TEXTS.webhooks.title}
+              title={texts.empty}
               action={
                 store.canAdd && store.lockedMessage === null
                   ? {

@@ -461,7 +461,7 @@ describe('integrations (webhooks)', () => {
     scriptNoWebhooks();
     const { user } = await open('/my-account?tab=integrations');
     const panel = await screen.findByRole('region', { name: hookTexts.heading });
-    expect(await within(panel).findByText(EMPTY_STATE_TEXTS.webhooks.title)).toBeTruthy();
+    expect(await within(panel).findByText(hookTexts.empty)).toBeTruthy();
     await user.click(
       within(panel).getByRole('button', { name: EMPTY_STATE_TEXTS.webhooks.action }),
     );
