@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +26,51 @@ const PREACT_COMPAT = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
 ];
+
+/**
+ * The brand font's files, for global.css's `url('@fontsource-variable/figtree/files/…')`: the
+ * package's exports map hands out only its stylesheets, which also declare the Latin Extended
+ * subset; global.css declares the Latin file alone and this finds it.
+ */
+const BRAND_FONT_FILES = {
+  find: /^@fontsource-variable\/figtree\/files\//,
+  replacement: `${path.dirname(createRequire(import.meta.url).resolve('@fontsource-variable/figtree/LICENSE'))}/files/`,
+};
+
+/** The brand font's one file (global.css), as the build names it. */
+const BRAND_FONT = /(^|\/)figtree-latin-wght-normal-[\w-]+\.woff2$/;
+
+/**
+ * Every page's first paint sets its text in the brand font: a preload in index.html fetches the
+ * file with the HTML instead of once the styles are applied, so the swap from the fallback comes
+ * early (and most often before the first paint at all).
+ */
+function preloadBrandFont(): Plugin {
+  return {
+    name: 'prijsalarm:preload-brand-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const font = Object.keys(bundle ?? {}).find((file) => BRAND_FONT.test(file));
+        if (!font) throw new Error('the brand font is not in the build (styles/global.css)');
+        return [
+          {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: true,
+              href: `/${font}`,
+            },
+            injectTo: 'head-prepend' as const,
+          },
+        ];
+      },
+    },
+  };
+}
 
 /**
  * The home scene is a lazy chunk like every page, found only once the entry has run: a
@@ -98,7 +144,7 @@ function prerenderHome(): Plugin {
           mode: config.mode,
           logLevel: 'warn',
           plugins: [react()],
-          resolve: { alias: PREACT_COMPAT },
+          resolve: { alias: [...PREACT_COMPAT, BRAND_FONT_FILES] },
           // Everything bundled, so react-router and mobx-react-lite render with Preact too.
           ssr: { noExternal: true, target: 'node' },
           build: {
@@ -157,8 +203,8 @@ function withRoot(html: string, markup: string): string {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadHomeScene(), prerenderHome()],
-  resolve: { alias: command === 'build' ? PREACT_COMPAT : [] },
+  plugins: [react(), preloadBrandFont(), preloadHomeScene(), prerenderHome()],
+  resolve: { alias: [...(command === 'build' ? PREACT_COMPAT : []), BRAND_FONT_FILES] },
   server: {
     proxy: {
       '/api': { target: API_ORIGIN, changeOrigin: true },

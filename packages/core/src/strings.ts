@@ -640,6 +640,12 @@ export const STRINGS = {
         telegramBot: 'Prijsalarm',
         telegramText: "Nieuw voor 'racefiets'",
         telegramTime: '09:41',
+        /** The phone's lock screen the two examples arrive on. */
+        lockDate: 'dinsdag 12 november',
+        telegramApp: 'Telegram',
+        mailApp: 'Mail',
+        now: 'nu',
+        mailTime: '09:41',
       },
       ctaButton: 'Maak je alert',
       ctaRegister: 'Of maak een gratis account',

@@ -12,6 +12,18 @@ export function formatEuroCents(cents: number): string {
   return euroFormat.format(cents / 100).replace(/\s/g, ' ');
 }
 
+const wholeEuroFormat = new Intl.NumberFormat('nl-NL', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** '€ 1.250': whole euros, for a chart's axis. */
+export function formatWholeEuros(cents: number): string {
+  return wholeEuroFormat.format(cents / 100).replace(/\s/g, ' ');
+}
+
 /** The price as the marketplace shows it: an amount, 'Bieden vanaf …', 'Bieden', 'Gratis', … */
 export function formatListingPrice(priceCents: number | null, priceType: string): string {
   const labels: Record<string, string> = STRINGS.listing.priceLabels;

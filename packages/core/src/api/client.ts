@@ -524,6 +524,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     admin: {
       stats: () => request(api.admin.stats),
+      trends: () => request(api.admin.trends),
       users: (query?: AdminUsersQuery) => request(api.admin.users, { query }),
       updateUserPlan: (id: string, plan: Plan) =>
         request(api.admin.updateUserPlan, { params: { id }, body: { plan } }),

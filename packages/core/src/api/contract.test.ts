@@ -72,6 +72,7 @@ const SPECIFIED_CALLS = [
   'GET /webhooks/:id/deliveries',
   // Admin
   'GET /admin/stats',
+  'GET /admin/trends',
   'GET /admin/users',
   'PUT /admin/users/:id/plan',
   'GET /admin/alerts',

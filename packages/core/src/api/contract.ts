@@ -65,6 +65,7 @@ import type {
   AdminAlertsQuery,
   AdminAlertsResponse,
   AdminStatsResponse,
+  AdminTrendsResponse,
   AdminUpdateSettingRequest,
   AdminUpdateSettingResponse,
   AdminUsersQuery,
@@ -293,6 +294,7 @@ export const API_CONTRACT = {
 
   admin: {
     stats: defineEndpoint<{ response: AdminStatsResponse }>()('GET', '/admin/stats'),
+    trends: defineEndpoint<{ response: AdminTrendsResponse }>()('GET', '/admin/trends'),
     users: defineEndpoint<{ query: AdminUsersQuery; response: AdminUsersResponse }>()(
       'GET',
       '/admin/users',

@@ -343,6 +343,25 @@ export interface AdminStatsResponse {
   payments: AdminPaymentStats;
 }
 
+/** One local day (Europe/Amsterdam) of GET /admin/trends. */
+export interface AdminTrendDay {
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  /** Accounts registered that day. */
+  newUsers: number;
+  /** Alerts made that day (by users and guests; deleted ones are gone). */
+  alerts: number;
+  /** Notifications that went out that day: every mail, Telegram message, push and webhook call. */
+  notificationsSent: number;
+  /** Paid that day, less what was charged back that day (can be below 0). */
+  revenueCents: number;
+}
+
+/** The last ADMIN_TRENDS_DAYS local days, oldest first; a day without anything has zeros. */
+export interface AdminTrendsResponse {
+  days: AdminTrendDay[];
+}
+
 export interface AdminUsersQuery {
   search?: string;
   page?: number;

@@ -256,5 +256,13 @@ export const SCREEN_TEXTS = {
       subscriptionPrice: (plan: string) => `Abonnement ${plan} per maand`,
       maxFaqItems: 'Aantal vragen',
     },
+    trends: {
+      title: (days: number) => `De laatste ${days} dagen`,
+      day: 'Dag',
+      newUsers: 'Nieuwe gebruikers',
+      alerts: 'Nieuwe alerts',
+      notificationsSent: 'Verzonden meldingen',
+      revenue: 'Omzet',
+    },
   },
 } as const;

@@ -7,3 +7,4 @@ export * from './alertScreens';
 export * from './alertDescription';
 export * from './accountScreens';
 export * from './mail';
+export * from './emptyStates';

@@ -26,6 +26,8 @@ export const CAR_YEAR_MAX = 2100;
 export const NOTIFICATION_PAGE_SIZE_MAX = 100;
 /** GET /notifications/stats/overview counts per day over this many days, today included. */
 export const NOTIFICATION_STATS_DAYS = 30;
+/** GET /admin/trends: new users, alerts, sent notifications and revenue per day, today included. */
+export const ADMIN_TRENDS_DAYS = 30;
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ADMIN_SEARCH_MAX_LENGTH = 200;

@@ -8,7 +8,14 @@ import { createUser } from '../../test/auth-helpers';
 import { createAlert } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/support';
 import type { User } from '../models';
-import { adminStats, changeUserPlan, deleteAnyAlert, listAlerts, listUsers } from './admin';
+import {
+  adminStats,
+  adminTrends,
+  changeUserPlan,
+  deleteAnyAlert,
+  listAlerts,
+  listUsers,
+} from './admin';
 import { loadSettings } from '../models/current-settings';
 import { changeSetting } from './settings';
 
@@ -28,6 +35,7 @@ const page = { page: 1, limit: 20 };
 describe('refused to a non-admin', () => {
   it.each([
     ['stats', () => adminStats(server.ctx, user)],
+    ['the trends', () => adminTrends(server.ctx, user)],
     ['the users list', () => listUsers(server.ctx, user, page)],
     ['the alerts list', () => listAlerts(server.ctx, user, page)],
   ])('%s', async (_name, call) => {
@@ -81,4 +89,19 @@ describe('done by an admin', () => {
       );
     },
   );
+});
+
+describe('the trends', () => {
+  it('count on Amsterdam days across the change to summer time', async () => {
+    // Summer time began on Sunday 29 March 2026 at 02:00 (01:00 UTC): that day has 23 hours.
+    const at = (iso: string) => createAlert(server.models, { createdAt: new Date(iso) });
+    await at('2026-03-28T22:59:59Z'); // Saturday 28, 23:59:59 winter time
+    await at('2026-03-28T23:00:00Z'); // Sunday 29, 00:00 winter time
+    await at('2026-03-29T21:59:59Z'); // Sunday 29, 23:59:59 summer time
+    await at('2026-03-29T22:00:00Z'); // Monday 30, 00:00 summer time
+    const { days } = await adminTrends(server.ctx, admin, new Date('2026-03-30T10:00:00Z'));
+    expect(days.at(-1)?.date).toBe('2026-03-30');
+    const alerts = Object.fromEntries(days.slice(-3).map((day) => [day.date, day.alerts]));
+    expect(alerts).toEqual({ '2026-03-28': 1, '2026-03-29': 2, '2026-03-30': 1 });
+  });
 });

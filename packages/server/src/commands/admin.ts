@@ -5,10 +5,12 @@
  */
 import { Op, col, fn, where, type WhereOptions } from 'sequelize';
 import {
+  ADMIN_TRENDS_DAYS,
   PLANS,
   STRINGS,
   idSchema,
   type AdminStatsResponse,
+  type AdminTrendsResponse,
   type AlertStatus,
   type Pagination,
   type ParsedAdminAlertQuery,
@@ -17,7 +19,9 @@ import {
 } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
+import { addDays, localDate } from '../lib/calendar';
 import { pageWindow, paginationOf } from '../lib/pagination';
+import { perLocalDay } from '../lib/per-local-day';
 import { containsText } from '../lib/sql';
 import type { Alert, User } from '../models';
 import { authorizeAdmin } from '../policies/admin';
@@ -84,6 +88,48 @@ export async function adminStats(ctx: AppContext, admin: User): Promise<AdminSta
     alerts: { total: alertsTotal, active: alertsActive },
     notifications: { total: notificationsTotal, last24h },
     payments,
+  };
+}
+
+/**
+ * The last ADMIN_TRENDS_DAYS local days (Europe/Amsterdam), today included: accounts registered,
+ * alerts made, notifications that went out (each sent mail, Telegram message, push and webhook
+ * call) and revenue as the month's figure counts it (paid that day, less charged back that day).
+ */
+export async function adminTrends(
+  ctx: AppContext,
+  admin: User,
+  now: Date = new Date(),
+): Promise<AdminTrendsResponse> {
+  authorizeAdmin(admin);
+  const { User, Alert, Delivery, Payment } = ctx.models;
+  const to = localDate(now);
+  const days = { from: addDays(to, -(ADMIN_TRENDS_DAYS - 1)), to };
+  const [newUsers, alerts, sent, paid, chargedBack] = await Promise.all([
+    perLocalDay(User, { column: 'createdAt', ...days }),
+    perLocalDay(Alert, { column: 'createdAt', ...days }),
+    perLocalDay(Delivery, { column: 'sentAt', where: { status: 'sent' }, ...days }),
+    perLocalDay(Payment, {
+      column: 'paidAt',
+      where: { status: 'paid' },
+      sum: 'amountCents',
+      ...days,
+    }),
+    perLocalDay(Payment, {
+      column: 'chargedBackAt',
+      where: { status: 'paid' },
+      sum: 'amountCents',
+      ...days,
+    }),
+  ]);
+  return {
+    days: [...newUsers.keys()].map((date) => ({
+      date,
+      newUsers: newUsers.get(date) ?? 0,
+      alerts: alerts.get(date) ?? 0,
+      notificationsSent: sent.get(date) ?? 0,
+      revenueCents: (paid.get(date) ?? 0) - (chargedBack.get(date) ?? 0),
+    })),
   };
 }
 

@@ -1,8 +1,6 @@
 /**
- * GET /notifications/stats/overview: counts over the caller's alerts, grouped in the database.
- * Per-day counts are grouped by UTC hour with SUBSTR on the stored timestamp (the same
- * 'YYYY-MM-DD HH' prefix on SQLite and MySQL/MariaDB, both stored in UTC) and then folded into
- * local days here, since the two dialects share no time-zone functions.
+ * GET /notifications/stats/overview: counts over the caller's alerts, grouped in the database
+ * (per local day: lib/per-local-day).
  */
 import { Op, col, fn, type WhereOptions } from 'sequelize';
 import {
@@ -11,7 +9,8 @@ import {
   type NotificationStatsOverview,
   type PlatformId,
 } from '@prijsalarm/core';
-import { addDays, localDate, startOfLocalDay } from '../lib/calendar';
+import { addDays, localDate } from '../lib/calendar';
+import { perLocalDay } from '../lib/per-local-day';
 import type { Models, Notification } from '../models';
 
 export interface OwnAlert {
@@ -29,9 +28,8 @@ export async function notificationStats(
   const own: WhereOptions<Notification> = { alertId: { [Op.in]: ownAlerts.map((a) => a.id) } };
   const today = localDate(now);
   const firstDay = addDays(today, -(NOTIFICATION_STATS_DAYS - 1));
-  const hour = fn('substr', col('createdAt'), 1, 13);
 
-  const [total, unread, byAlert, byPlatform, byHour] = await Promise.all([
+  const [total, unread, byAlert, byPlatform, perDayCount] = await Promise.all([
     Notification.count({ where: own }),
     Notification.count({ where: { [Op.and]: [own, { viewedAt: null }] } }),
     Notification.findAll({
@@ -46,24 +44,11 @@ export async function notificationStats(
       group: ['platform'],
       raw: true,
     }) as unknown as Promise<Array<{ platform: PlatformId; count: unknown }>>,
-    Notification.findAll({
-      attributes: [
-        [hour, 'hour'],
-        [fn('count', col('id')), 'count'],
-      ],
-      where: { [Op.and]: [own, { createdAt: { [Op.gte]: startOfLocalDay(firstDay) } }] },
-      group: [hour],
-      raw: true,
-    }) as unknown as Promise<Array<{ hour: string; count: unknown }>>,
+    perLocalDay(Notification, { column: 'createdAt', where: own, from: firstDay, to: today }),
   ]);
 
   const perAlertCount = new Map(byAlert.map((row) => [row.alertId, count(row.count)]));
   const perPlatformCount = new Map(byPlatform.map((row) => [row.platform, count(row.count)]));
-  const perDayCount = new Map<string, number>();
-  for (const row of byHour) {
-    const day = localDate(new Date(`${row.hour.replace(' ', 'T')}:00:00Z`));
-    perDayCount.set(day, (perDayCount.get(day) ?? 0) + count(row.count));
-  }
 
   return {
     total,
@@ -79,9 +64,6 @@ export async function notificationStats(
       platform,
       count: perPlatformCount.get(platform) ?? 0,
     })),
-    perDay: Array.from({ length: NOTIFICATION_STATS_DAYS }, (_, index) => {
-      const date = addDays(firstDay, index);
-      return { date, count: perDayCount.get(date) ?? 0 };
-    }),
+    perDay: [...perDayCount].map(([date, count]) => ({ date, count })),
   };
 }

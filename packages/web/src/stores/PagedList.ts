@@ -29,18 +29,26 @@ export class PagedList<Item extends { id: string }, Query extends ListQuery> imp
   pagination: Pagination | null = null;
   status: LoadStatus = 'idle';
   error: string | null = null;
+  /** Whether the page shown was asked with a search or a filter (an empty list then says so). */
+  isFiltered = false;
   private readonly latest = latestLoad();
 
   constructor(
-    initialQuery: Query,
+    private readonly initialQuery: Query,
     private readonly fetchPage: (request: PageRequest<Query>) => Promise<ListPage<Item>>,
   ) {
     this.query = { ...initialQuery };
-    makeAutoObservable<PagedList<Item, Query>, 'latest' | 'fetchPage'>(
+    makeAutoObservable<PagedList<Item, Query>, 'latest' | 'fetchPage' | 'initialQuery'>(
       this,
-      { latest: false, fetchPage: false },
+      { latest: false, fetchPage: false, initialQuery: false },
       { autoBind: true },
     );
+  }
+
+  /** The search and filters back to "all", from page 1. */
+  clearFilters(): Promise<void> {
+    this.query = { ...this.initialQuery };
+    return this.apply();
   }
 
   /** The request for the page and filters as they stand now. */
@@ -60,6 +68,7 @@ export class PagedList<Item extends { id: string }, Query extends ListQuery> imp
       (answer) => {
         this.items = answer.items;
         this.pagination = answer.pagination;
+        this.isFiltered = Object.keys(request).some((key) => key !== 'page');
       },
     );
   }

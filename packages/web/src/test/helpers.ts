@@ -2,9 +2,11 @@
  * Test helpers: a real API double on 127.0.0.1 (core's scriptable HTTP server), a cookie jar, a
  * pair of connected cross-tab channels, a recording navigator and a RootStore wired to them.
  */
-import { createApiClient } from '@prijsalarm/core';
+import { ADMIN_TRENDS_DAYS, createApiClient } from '@prijsalarm/core';
 import type {
   AdminStatsResponse,
+  AdminTrendDay,
+  AdminTrendsResponse,
   CrossTabChannelLike,
   SubscriptionOverview,
   UserDto,
@@ -61,6 +63,29 @@ export function adminStats(overrides: Partial<AdminStatsResponse> = {}): AdminSt
     notifications: { total: 0, last24h: 0 },
     payments: { activeProSubscriptions: 0, revenueThisMonthCents: 0 },
     ...overrides,
+  };
+}
+
+/** What GET /admin/trends answers: the 30 days to `today`, each with `figures` (default zeros). */
+export function adminTrends(
+  today = '2026-03-30',
+  figures: (date: string, index: number) => Partial<AdminTrendDay> = () => ({}),
+): AdminTrendsResponse {
+  const end = Date.parse(`${today}T12:00:00Z`);
+  return {
+    days: Array.from({ length: ADMIN_TRENDS_DAYS }, (_, index) => {
+      const date = new Date(end - (ADMIN_TRENDS_DAYS - 1 - index) * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      return {
+        date,
+        newUsers: 0,
+        alerts: 0,
+        notificationsSent: 0,
+        revenueCents: 0,
+        ...figures(date, index),
+      };
+    }),
   };
 }
 

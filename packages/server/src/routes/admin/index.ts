@@ -1,5 +1,5 @@
 /**
- * Admin calls (stats, users and their plans, alerts, settings). Every route needs an admin: a guest
+ * Admin calls (stats and 30-day trends, users and their plans, alerts, settings). Every route needs an admin: a guest
  * gets 401, a signed-in non-admin 403.
  */
 import type { RequestHandler } from 'express';
@@ -15,6 +15,7 @@ import {
 } from '@prijsalarm/core';
 import {
   adminStats,
+  adminTrends,
   changeUserPlan,
   deleteAnyAlert,
   listAlerts,
@@ -49,6 +50,8 @@ export default function adminRoutes(ctx: AppContext): BoundRoute[] {
   const { admin } = API_CONTRACT;
   return [
     route(admin.stats, { before }, (req) => adminStats(ctx, currentAuth(req).user)),
+
+    route(admin.trends, { before }, (req) => adminTrends(ctx, currentAuth(req).user)),
 
     route(admin.users, { before, schemas: { query: adminUserQuerySchema } }, async (req) => {
       const page = await listUsers(ctx, currentAuth(req).user, req.input.query);

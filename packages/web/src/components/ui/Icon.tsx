@@ -19,6 +19,8 @@ const PATHS = {
   'chevron-left': 'M15 18l-6-6 6-6',
   'chevron-right': 'M9 18l6-6-6-6',
   message: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z',
+  link: 'M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7',
+  euro: 'M18 6.5a7 7 0 1 0 0 11M4 10h10M4 14h10',
 } as const;
 
 export type IconName = keyof typeof PATHS;
@@ -39,4 +41,9 @@ export function Icon({ name, size = 'md' }: { name: IconName; size?: 'sm' | 'md'
       <path d={PATHS[name]} />
     </svg>
   );
+}
+
+/** An icon's path, for a drawing that strokes it inside its own SVG (components/ui/EmptyState). */
+export function iconPath(name: IconName): string {
+  return PATHS[name];
 }

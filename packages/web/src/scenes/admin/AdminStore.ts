@@ -17,6 +17,7 @@ import {
 import type {
   AdminAlertDto,
   AdminStatsResponse,
+  AdminTrendsResponse,
   AlertStatus,
   Plan,
   PlatformId,
@@ -37,9 +38,10 @@ export const ADMIN_TABS = ['stats', 'users', 'alerts', 'payments', 'settings'] a
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const ADMIN_TAB_ITEMS = ADMIN_TABS.map((id) => ({ id, label: texts.tabs[id] }));
 
-/** GET /admin/stats. */
+/** GET /admin/stats and GET /admin/trends (the overview's last 30 days). */
 export class AdminStatsStore {
   stats: AdminStatsResponse | null = null;
+  trends: AdminTrendsResponse | null = null;
   status: LoadStatus = 'idle';
   error: string | null = null;
 
@@ -50,9 +52,13 @@ export class AdminStatsStore {
   async load(): Promise<void> {
     this.status = this.stats ? 'ready' : 'loading';
     try {
-      const stats = await this.root.api.admin.stats();
+      const [stats, trends] = await Promise.all([
+        this.root.api.admin.stats(),
+        this.root.api.admin.trends(),
+      ]);
       runInAction(() => {
         this.stats = stats;
+        this.trends = trends;
         this.status = 'ready';
         this.error = null;
       });

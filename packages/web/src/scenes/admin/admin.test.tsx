@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SETTINGS,
+  EMPTY_STATE_TEXTS,
   PRICING_MODELS,
   PAYMENT_STRINGS,
   SCREEN_TEXTS,
@@ -10,7 +11,7 @@ import {
   applySetting,
 } from '@prijsalarm/core';
 import type { SettingKey } from '@prijsalarm/core';
-import { adminStats, startHttpDouble, userDto } from '../../test/helpers';
+import { adminStats, adminTrends, startHttpDouble, userDto } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
 import { appNavigator, renderApp } from '../../test/render';
 import { ALERT_ID, alertDto, capabilities, signedInStore } from '../../test/screens';
@@ -56,6 +57,7 @@ async function open(path: string) {
 
 describe('admin: tabs and statistics', () => {
   it('opens on the statistics; the tab is in the URL', async () => {
+    server.script('GET', '/api/admin/trends', { body: adminTrends() });
     server.script('GET', '/api/admin/stats', {
       body: adminStats({
         users: { total: 7, byPlan: { FREE: 3, REGISTERED: 3, PRO: 1 } },
@@ -78,6 +80,7 @@ describe('admin: tabs and statistics', () => {
 
   it('lists the payments with their users and statuses in the Betalingen tab', async () => {
     server.script('GET', '/api/admin/stats', { body: adminStats() });
+    server.script('GET', '/api/admin/trends', { body: adminTrends() });
     server.script('GET', '/api/admin/payments', {
       body: {
         payments: [
@@ -329,5 +332,75 @@ describe('admin: settings (core SETTING_SCHEMAS)', () => {
     );
     expect(model.value).toBe(DEFAULT_SETTINGS.pricing.model);
     expect(pricing.textContent).not.toContain('per_alert');
+  });
+});
+
+describe('admin: the overview at a glance', () => {
+  it('shows the last 30 days per figure: a column per day with a count, none for a day of 0', async () => {
+    server.script('GET', '/api/admin/stats', { body: adminStats() });
+    server.script('GET', '/api/admin/trends', {
+      body: adminTrends('2026-03-30', (_date, index) =>
+        index === 29
+          ? { newUsers: 3, revenueCents: 795 }
+          : index === 20
+            ? { newUsers: 1, notificationsSent: 12 }
+            : {},
+      ),
+    });
+    await open('/admin');
+    const users = await screen.findByRole('figure', { name: /^Nieuwe gebruikers/ });
+    // Two days with new users: two columns, the other 28 days (all 0) none.
+    expect(users.querySelectorAll('.column-chart__bar')).toHaveLength(2);
+    // The value axis from 0 to a round top, the dates under the columns, the total beside.
+    const ticks = [...users.querySelectorAll('.column-chart__tick')].map(
+      (tick) => tick.textContent,
+    );
+    expect(ticks).toEqual(['0', '1', '2', '3']);
+    expect(users.querySelector('.column-chart__labels')?.textContent).toContain('30 mrt');
+    expect(users.querySelector('.column-chart__summary')?.textContent).toBe('4');
+    // Screen readers read every day from the table.
+    const table = within(users).getByRole('table', { name: texts.trends.newUsers });
+    expect(within(table).getAllByRole('row')).toHaveLength(31);
+    // Revenue in euros; a figure that is 0 all month draws nothing at all.
+    const revenue = screen.getByRole('figure', { name: /^Omzet/ });
+    expect(revenue.querySelector('.column-chart__summary')?.textContent).toMatch(/^€\s7,95$/);
+    expect(revenue.querySelector('.column-chart__tick:last-child')?.textContent).toMatch(/^€\s8$/);
+    const alerts = screen.getByRole('figure', { name: /^Nieuwe alerts/ });
+    expect(alerts.querySelectorAll('.column-chart__bar')).toHaveLength(0);
+    expect(server.requestsTo('GET', '/api/admin/trends')).toHaveLength(1);
+  });
+
+  it('a search that finds no one says so and offers to clear it', async () => {
+    server.script(
+      'GET',
+      '/api/admin/users',
+      { body: { users: [BOB], pagination: pagination(1) } },
+      { body: { users: [], pagination: pagination(0) } },
+      { body: { users: [BOB], pagination: pagination(1) } },
+    );
+    const { user } = await open('/admin?tab=users');
+    await screen.findByRole('rowheader', { name: 'bob@example.nl' });
+    await user.type(screen.getByLabelText(texts.searchUsers), 'niemand');
+    await user.click(screen.getByRole('button', { name: 'Zoeken' }));
+    expect(await screen.findByRole('heading', { name: texts.noUsers })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: EMPTY_STATE_TEXTS.admin.clearFilters }));
+    expect(await screen.findByRole('rowheader', { name: 'bob@example.nl' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>(texts.searchUsers).value).toBe('');
+    expect(server.requestsTo('GET', '/api/admin/users').map((r) => r.search)).toEqual([
+      '?page=1',
+      '?page=1&search=niemand',
+      '?page=1',
+    ]);
+  });
+
+  it('without payments, the next step is the pricing settings', async () => {
+    server.script('GET', '/api/admin/payments', {
+      body: { payments: [], stats: { activeProSubscriptions: 0, revenueThisMonthCents: 0 } },
+    });
+    await open('/admin?tab=payments');
+    expect(await screen.findByRole('heading', { name: PAYMENT_STRINGS.admin.empty })).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: EMPTY_STATE_TEXTS.admin.toPricing }).getAttribute('href'),
+    ).toBe('/admin?tab=settings');
   });
 });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   ALERT_FEED_TEXTS,
+  EMPTY_STATE_TEXTS,
   PLATFORMS,
   SCREEN_TEXTS,
   STRINGS,
@@ -19,6 +20,7 @@ import { Page } from '../../components/content/Page';
 import { MaxAlertsNotice } from '../../components/payments/MaxAlertsNotice';
 import { ActionMenu, type MenuAction } from '../../components/ui/ActionMenu';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { EmptyState } from '../../components/ui/EmptyState';
 import { Icon } from '../../components/ui/Icon';
 import { LoadError, Loading } from '../../components/ui/LoadError';
 import { useNow } from '../../hooks/useNow';
@@ -250,10 +252,13 @@ const DashboardScene = observer(function DashboardScene() {
           <LoadError message={store.error} onRetry={() => void store.load()} />
         )}
         {store.isEmpty && (
-          <div className="empty-state">
-            <h3>{texts.emptyTitle}</h3>
+          <EmptyState
+            symbol="bell"
+            title={texts.emptyTitle}
+            action={{ label: EMPTY_STATE_TEXTS.dashboard.action, to: '/dashboard/create' }}
+          >
             <p>{texts.emptyText}</p>
-          </div>
+          </EmptyState>
         )}
         {store.isLoaded && store.alerts.length > 0 && (
           <ul className="alert-list" aria-label={texts.alertsLabel}>

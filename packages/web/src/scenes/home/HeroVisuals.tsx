@@ -1,12 +1,12 @@
 /**
  * What the hero shows besides its text: the two marketplaces (with their flags), the live figure
- * of ads checked today (from the server, never invented) and what an alert looks like — an
- * example mail and Telegram message drawn in HTML and CSS, marked as examples.
+ * of ads checked today (from the server, never invented) and what an alert looks like — a phone
+ * with an example Telegram message and mail drawn in HTML and CSS, marked as examples.
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { PLATFORMS, PLATFORM_IDS, STRINGS } from '@prijsalarm/core';
-import { Icon } from '../../components/ui/Icon';
+import { Icon, type IconName } from '../../components/ui/Icon';
 import { PlatformFlag } from '../../components/ui/PlatformFlag';
 import { useStores } from '../../stores/context';
 import { LiveFigureStore } from './LiveFigureStore';
@@ -57,12 +57,46 @@ export const LiveFigure = observer(function LiveFigure() {
   );
 });
 
+/**
+ * The ad's photo, drawn: a racing bike against a summer sky. An SVG of a few hundred bytes
+ * instead of a picture to download, so the hero paints with the HTML.
+ */
+function ListingPhoto() {
+  return (
+    <svg
+      className="example-listing__photo"
+      viewBox="0 0 64 64"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <defs>
+        <linearGradient id="example-photo-sky" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#bae6fd" />
+          <stop offset="0.62" stopColor="#e0f2fe" />
+          <stop offset="0.62" stopColor="#d6d3d1" />
+          <stop offset="1" stopColor="#a8a29e" />
+        </linearGradient>
+      </defs>
+      <rect width="64" height="64" fill="url(#example-photo-sky)" />
+      <circle cx="50" cy="13" r="6" fill="#fde68a" />
+      <g fill="none" strokeLinecap="round" strokeLinejoin="round">
+        <circle cx="17" cy="42" r="10" stroke="#292524" strokeWidth="2.5" />
+        <circle cx="47" cy="42" r="10" stroke="#292524" strokeWidth="2.5" />
+        <path
+          d="M17 42 26 26h17l4 16M26 26l6 16 11-16M32 42H17M24 21h6M41 20l2 6"
+          stroke="#c2410c"
+          strokeWidth="3"
+        />
+        <path d="M38 20h6" stroke="#292524" strokeWidth="2.5" />
+      </g>
+    </svg>
+  );
+}
+
 function ListingRow() {
   return (
     <div className="example-listing">
-      <span className="example-listing__photo">
-        <Icon name="bike" size="lg" />
-      </span>
+      <ListingPhoto />
       <span className="example-listing__text">
         <strong className="example-listing__title">{preview.listingTitle}</strong>
         <span className="example-listing__price">{preview.listingPrice}</span>
@@ -74,38 +108,85 @@ function ListingRow() {
   );
 }
 
+/** A lock-screen notification's first lines: the app, when, and who it is from. */
+function PushHead({
+  app,
+  icon,
+  name,
+  time,
+  from,
+}: {
+  app: 'telegram' | 'mail';
+  icon: IconName;
+  name: string;
+  time: string;
+  from: string;
+}) {
+  return (
+    <>
+      <div className="example-push__head">
+        <span className={`example-push__app example-push__app--${app}`}>
+          <Icon name={icon} size="sm" />
+        </span>
+        <span className="example-push__app-name">{name}</span>
+        <span className="example-push__time">{time}</span>
+      </div>
+      <strong className="example-push__from">{from}</strong>
+    </>
+  );
+}
+
+/**
+ * What an alert looks like where it arrives: a phone's lock screen with a Telegram message (the
+ * ad with its photo, price and place) and the mail, drawn in HTML and CSS and marked as an
+ * example (the texts are invented: core's STRINGS.web.home.preview).
+ */
 export function AlertPreview() {
   return (
     <section className="alert-preview" aria-labelledby="alert-preview-title">
       <h2 className="alert-preview__title" id="alert-preview-title">
         {preview.title} <span className="alert-preview__example">{preview.example}</span>
       </h2>
-      <div className="alert-preview__items">
-        <figure className="example-mail" aria-label={preview.mailLabel}>
-          <div className="example-mail__head">
-            <Icon name="mail" size="sm" />
-            <span>
-              <strong>{preview.mailFrom}</strong>
-              <span className="example-mail__subject">{preview.mailSubject}</span>
-            </span>
+      <div className="phone">
+        <div className="phone__screen">
+          <div className="phone__status" aria-hidden="true">
+            <span>{preview.telegramTime}</span>
+            <span className="phone__island" />
+            <span className="phone__battery" />
           </div>
-          <p className="example-mail__intro">{preview.mailIntro}</p>
-          <ListingRow />
-          <span className="example-mail__button">{preview.viewListing}</span>
-        </figure>
-        <figure className="example-telegram" aria-label={preview.telegramLabel}>
-          <div className="example-telegram__head">
-            <Icon name="send" size="sm" />
-            <strong>{preview.telegramBot}</strong>
-          </div>
-          <div className="example-telegram__bubble">
+          <p className="phone__clock" aria-hidden="true">
+            {preview.telegramTime}
+          </p>
+          <p className="phone__date" aria-hidden="true">
+            {preview.lockDate}
+          </p>
+          <figure className="example-telegram" aria-label={preview.telegramLabel}>
+            <PushHead
+              app="telegram"
+              icon="send"
+              name={preview.telegramApp}
+              time={preview.now}
+              from={preview.telegramBot}
+            />
             <span className="example-telegram__text">
               <Icon name="bell" size="sm" /> {preview.telegramText}
             </span>
             <ListingRow />
-            <span className="example-telegram__time">{preview.telegramTime}</span>
-          </div>
-        </figure>
+          </figure>
+          <figure className="example-mail" aria-label={preview.mailLabel}>
+            <PushHead
+              app="mail"
+              icon="mail"
+              name={preview.mailApp}
+              time={preview.mailTime}
+              from={preview.mailFrom}
+            />
+            <span className="example-mail__subject">{preview.mailSubject}</span>
+            <span className="example-mail__intro">
+              {preview.mailIntro} {preview.listingTitle}, {preview.listingPrice}
+            </span>
+          </figure>
+        </div>
       </div>
     </section>
   );

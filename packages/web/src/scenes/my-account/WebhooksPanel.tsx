@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  EMPTY_STATE_TEXTS,
   WEBHOOK_TEXTS,
   formatDateTime,
   type WebhookCallDto,
@@ -11,6 +12,7 @@ import { ChoiceGroup, CheckboxGroup } from '../../components/alert-form/controls
 import { Form } from '../../components/form/Form';
 import { SubmitButton, TextField } from '../../components/form/fields';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { EmptyState } from '../../components/ui/EmptyState';
 import { browserClipboard, type Clipboard } from '../../platform/clipboard';
 import { useStores } from '../../stores/context';
 import { PanelStatus } from './PanelStatus';
@@ -230,6 +232,7 @@ export const WebhooksPanel = observer(function WebhooksPanel({
   clipboard?: Clipboard;
 }) {
   const [removing, setRemoving] = useState<WebhookDto | null>(null);
+  const addForm = useRef<HTMLDivElement>(null);
   useEffect(() => {
     void store.load();
   }, [store]);
@@ -257,7 +260,24 @@ export const WebhooksPanel = observer(function WebhooksPanel({
           <h3>{texts.listHeading}</h3>
           <p>{texts.used(store.webhooks.length, store.limit)}</p>
           {store.webhooks.length === 0 ? (
-            <p>{texts.empty}</p>
+            <EmptyState
+              symbol="link"
+              titleAs="p"
+              title={texts.empty}
+              action={
+                store.canAdd && store.lockedMessage === null
+                  ? {
+                      label: EMPTY_STATE_TEXTS.webhooks.action,
+                      onClick: () =>
+                        addForm.current
+                          ?.querySelector<HTMLInputElement>('input[name="url"]')
+                          ?.focus(),
+                    }
+                  : undefined
+              }
+            >
+              <p>{EMPTY_STATE_TEXTS.webhooks.text}</p>
+            </EmptyState>
           ) : (
             <ul className="webhooks">
               {store.webhooks.map((hook) => (
@@ -265,7 +285,11 @@ export const WebhooksPanel = observer(function WebhooksPanel({
               ))}
             </ul>
           )}
-          {store.canAdd && store.lockedMessage === null && <AddForm store={store} />}
+          {store.canAdd && store.lockedMessage === null && (
+            <div ref={addForm}>
+              <AddForm store={store} />
+            </div>
+          )}
         </>
       )}
       <ConfirmDialog

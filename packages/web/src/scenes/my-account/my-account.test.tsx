@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SCREEN_TEXTS, STRINGS, WEBHOOK_TEXTS } from '@prijsalarm/core';
+import { EMPTY_STATE_TEXTS, SCREEN_TEXTS, STRINGS, WEBHOOK_TEXTS } from '@prijsalarm/core';
 import type { UserDto } from '@prijsalarm/core';
 import { startHttpDouble, subscriptionOverview, userDto } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
@@ -451,6 +451,21 @@ describe('integrations (webhooks)', () => {
       expect(within(panel).getByText('Beschikbaar vanaf Geregistreerd plan')).toBeTruthy(),
     );
     expect(server.requestsTo('GET', '/api/webhooks')).toHaveLength(0);
+  });
+
+  it('without webhooks it says so, and its next step takes the user to the URL field', async () => {
+    server.script('GET', '/api/user-capabilities', { body: capabilities('REGISTERED') });
+    server.script('GET', '/api/telegram/status', {
+      body: { connected: true, username: 'anna_nl', linkCode: null, deepLink: null },
+    });
+    scriptNoWebhooks();
+    const { user } = await open('/my-account?tab=integrations');
+    const panel = await screen.findByRole('region', { name: hookTexts.heading });
+    expect(await within(panel).findByText(hookTexts.empty)).toBeTruthy();
+    await user.click(
+      within(panel).getByRole('button', { name: EMPTY_STATE_TEXTS.webhooks.action }),
+    );
+    expect(document.activeElement).toBe(within(panel).getByLabelText(hookTexts.urlLabel));
   });
 
   it('adds one: a refused URL at its field, then the secret once; a test shows its status', async () => {

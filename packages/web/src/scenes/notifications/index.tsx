@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
+  EMPTY_STATE_TEXTS,
   NOTIFICATION_SORT_FIELDS,
   NOTIFICATION_STATS_DAYS,
   PLATFORMS,
@@ -33,6 +34,7 @@ import { Form } from '../../components/form/Form';
 import { TextField } from '../../components/form/fields';
 import { BarChart } from '../../components/ui/BarChart';
 import { ColumnChart } from '../../components/ui/ColumnChart';
+import { EmptyState } from '../../components/ui/EmptyState';
 import { LoadError, Loading } from '../../components/ui/LoadError';
 import { Pager } from '../../components/ui/Pager';
 import { browserDownload } from '../../platform/download';
@@ -48,6 +50,7 @@ const PriceHistoryChart = lazy(() => import('../../components/price-drop/PriceHi
 const page = STRINGS.web.notifications;
 const dropTexts = PRICE_DROP_TEXTS;
 const texts = SCREEN_TEXTS.notifications;
+const emptyTexts = EMPTY_STATE_TEXTS.notifications;
 const common = SCREEN_TEXTS.common;
 
 function Select<T extends string>({
@@ -495,9 +498,18 @@ const NotificationsScene = observer(function NotificationsScene() {
                 {texts.results(store.pagination.total)}
               </p>
               {store.notifications.length === 0 ? (
-                <div className="empty-state">
+                <EmptyState
+                  symbol={store.hasFilters ? 'search' : 'bell'}
+                  titleAs="h2"
+                  title={store.hasFilters ? emptyTexts.filteredTitle : emptyTexts.title}
+                  action={
+                    store.hasFilters
+                      ? { label: emptyTexts.showAll, onClick: store.resetFilters }
+                      : { label: emptyTexts.action, to: '/dashboard' }
+                  }
+                >
                   <p>{store.hasFilters ? texts.empty : texts.emptyNoFilters}</p>
-                </div>
+                </EmptyState>
               ) : (
                 <ul className="notification-list" aria-label={texts.listLabel}>
                   {store.notifications.map((notification) => (
