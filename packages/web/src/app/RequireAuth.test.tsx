@@ -5,6 +5,7 @@ import type { UserDto } from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../platform/storage';
 import {
   adminStats,
+  adminTrends,
   startHttpDouble,
   subscriptionOverview,
   testStore,
@@ -120,10 +121,12 @@ describe('route guard (spec §2)', () => {
   it('an admin page lets an admin in after fetching the user again', async () => {
     server.script('GET', '/api/auth/me', { body: { user: userDto({ role: 'ADMIN' }) } });
     server.script('GET', '/api/admin/stats', { body: adminStats() });
+    server.script('GET', '/api/admin/trends', { body: adminTrends() });
     await visit({ path: '/admin', storedUser: userDto({ role: 'ADMIN' }), csrfCookie: true });
     expect((await heading()).textContent).toBe('Beheer');
     expect(server.requestsTo('GET', '/api/auth/me')).toHaveLength(1);
     await server.waitForRequests('GET', '/api/admin/stats', 1);
+    await server.waitForRequests('GET', '/api/admin/trends', 1);
   });
 
   it.each([['/'], ['/faq'], ['/pricing'], ['/manage/abc']])(
