@@ -149,6 +149,9 @@ describe('live events socket', () => {
   it.each([
     ['a notification', JSON.stringify({ type: 'notification', notification }), 'notification'],
     ['a pong', '{"type":"pong"}', 'pong'],
+    ['an unread count', '{"type":"unread","unread":3}', 'unread'],
+    ['an unread count that is no count', '{"type":"unread","unread":-1}', null],
+    ['an unread count as text', '{"type":"unread","unread":"3"}', null],
     ['an unknown type', '{"type":"other"}', null],
     ['a notification without a listing', '{"type":"notification","notification":{"id":"x"}}', null],
     ['no JSON', 'hello', null],

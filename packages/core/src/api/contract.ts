@@ -93,6 +93,8 @@ import type {
   NotificationResponse,
   NotificationDetailResponse,
   NotificationStatsOverview,
+  NotificationUnreadResponse,
+  NotificationsMarkedResponse,
   ParseSearchUrlResponse,
   PaymentStatusResponse,
   PreferencesResponse,
@@ -168,6 +170,14 @@ export const API_CONTRACT = {
     stats: defineEndpoint<{ response: NotificationStatsOverview }>()(
       'GET',
       '/notifications/stats/overview',
+    ),
+    unreadCount: defineEndpoint<{ response: NotificationUnreadResponse }>()(
+      'GET',
+      '/notifications/unread-count',
+    ),
+    markAllViewed: defineEndpoint<{ response: NotificationsMarkedResponse }>()(
+      'POST',
+      '/notifications/mark-all-viewed',
     ),
     export: defineEndpoint<{ query: NotificationQuery; response: DownloadedFile<string> }>()(
       'GET',

@@ -265,7 +265,10 @@ export interface NotificationListResponse {
 export const LIVE_EVENTS_PATH = '/ws/events';
 
 export type LiveEventMessage =
-  { type: 'notification'; notification: NotificationDto } | { type: 'pong' };
+  | { type: 'notification'; notification: NotificationDto }
+  /** The user's unread count after they read one or all (in any tab or app). */
+  | { type: 'unread'; unread: number }
+  | { type: 'pong' };
 
 export type LiveEventClientMessage = { type: 'ping' };
 
@@ -281,6 +284,16 @@ export interface NotificationStatsOverview {
    * notifications included with 0. `date` is YYYY-MM-DD.
    */
   perDay: { date: string; count: number }[];
+}
+
+/** GET /notifications/unread-count: what the navigation's bell shows. */
+export interface NotificationUnreadResponse {
+  unread: number;
+}
+
+/** POST /notifications/mark-all-viewed: how many of the caller's unread ones it marked. */
+export interface NotificationsMarkedResponse {
+  marked: number;
 }
 
 /** A downloaded file (e.g. the CSV export): its raw content and the name the server suggests. */

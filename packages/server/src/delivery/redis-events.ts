@@ -25,7 +25,11 @@ export interface RedisEngineEventsOptions {
   prefix?: string;
 }
 
-const EVENT_NAMES: readonly EngineEventName[] = ['notification.created', 'chat.frame'];
+const EVENT_NAMES: readonly EngineEventName[] = [
+  'notification.created',
+  'notifications.read',
+  'chat.frame',
+];
 const SUBSCRIBE_WAIT_MS = 5000;
 
 export async function createRedisEngineEvents(

@@ -1,7 +1,8 @@
 /**
  * The live push endpoint, WebSocket at /ws/events (core LIVE_EVENTS_PATH): logged-in web pages and
  * desktop apps hold it and receive `{ type: 'notification', notification }` as each notification of
- * their user is recorded (delivery/push.ts).
+ * their user is recorded (delivery/push.ts), and `{ type: 'unread', unread }` when the user read
+ * one or all of them (the count for the navigation's bell).
  *
  * - Authenticated on upgrade by the access cookie through the same session lookup as the API
  *   (http/auth.ts `authenticate`): no live session → 401, and the socket is never opened.
@@ -16,6 +17,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { LIVE_EVENTS_PATH, type LiveEventMessage } from '@prijsalarm/core';
 import { WebSocket, WebSocketServer } from 'ws';
+import { unreadCountOf } from '../commands/notifications';
 import type { AppContext } from '../context';
 import { pushNotification, type PushHub } from '../delivery/push';
 import {
@@ -154,9 +156,16 @@ export function attachLiveEvents(ctx: AppContext, upgrades: UpgradeDispatcher): 
     }
   }
 
-  const unsubscribe = ctx.events.on('notification.created', async (event) => {
-    await pushNotification(ctx, hub, event);
-  });
+  const unsubscribers = [
+    ctx.events.on('notification.created', async (event) => {
+      await pushNotification(ctx, hub, event);
+    }),
+    // Counted here, as it is sent: the count is the database's, whichever process marked them.
+    ctx.events.on('notifications.read', async ({ userId }) => {
+      if (!hub.hasSockets(userId)) return;
+      await hub.send(userId, { type: 'unread', unread: await unreadCountOf(ctx, { id: userId }) });
+    }),
+  ];
 
   return {
     hub,
@@ -164,7 +173,7 @@ export function attachLiveEvents(ctx: AppContext, upgrades: UpgradeDispatcher): 
       return [...byUser.values()].reduce((sum, set) => sum + set.size, 0);
     },
     async close() {
-      unsubscribe();
+      for (const unsubscribe of unsubscribers) unsubscribe();
       clearInterval(heartbeat);
       unregister();
       for (const ws of wss.clients) ws.terminate();
