@@ -1,10 +1,15 @@
-/** A page's /ws/events socket in tests: opened with a client's cookies, its messages in order. */
+/**
+ * A page's /ws/events socket in tests: opened with a client's cookies, its messages in order. The
+ * server's first message on every socket is the user's unread count; opening waits for it.
+ */
 import { LIVE_EVENTS_PATH, type LiveEventMessage } from '@prijsalarm/core';
 import { WebSocket } from 'ws';
 import type { TestClient } from './http-client';
 
 export interface OpenLiveSocket {
   socket: WebSocket;
+  /** The unread count the server sent as the socket opened. */
+  unread: number;
   /** Messages that arrived while nobody waited for one. */
   received: LiveEventMessage[];
   /** The next message (a queued one first); rejects after 5 s without one. */
@@ -13,7 +18,7 @@ export interface OpenLiveSocket {
 
 const opened: WebSocket[] = [];
 
-/** Opens /ws/events on `baseUrl` with the client's cookies; rejects with the HTTP status when refused. */
+/** Opens /ws/events with the client's cookies; rejects with the HTTP status when refused. */
 export function openLiveEvents(
   baseUrl: string,
   client: TestClient | null,
@@ -42,7 +47,14 @@ export function openLiveEvents(
       });
     });
   return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve({ socket, received, next }));
+    socket.once('open', () => {
+      next()
+        .then((first) => {
+          if (first.type !== 'unread') throw new Error(`first message: ${JSON.stringify(first)}`);
+          resolve({ socket, unread: first.unread, received, next });
+        })
+        .catch(reject);
+    });
     socket.once('unexpected-response', (_req, res) =>
       reject(Object.assign(new Error(`refused: ${res.statusCode}`), { status: res.statusCode })),
     );

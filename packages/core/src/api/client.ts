@@ -455,7 +455,6 @@ export function createApiClient(options: ApiClientOptions) {
       get: (id: string) => request(api.notifications.get, { params: { id } }),
       markViewed: (id: string) => request(api.notifications.markViewed, { params: { id } }),
       stats: () => request(api.notifications.stats),
-      unreadCount: () => request(api.notifications.unreadCount),
       markAllViewed: () => request(api.notifications.markAllViewed),
       export: (query?: EndpointQuery<typeof api.notifications.export>) =>
         request(api.notifications.export, { query }),

@@ -93,7 +93,6 @@ import type {
   NotificationResponse,
   NotificationDetailResponse,
   NotificationStatsOverview,
-  NotificationUnreadResponse,
   NotificationsMarkedResponse,
   ParseSearchUrlResponse,
   PaymentStatusResponse,
@@ -170,10 +169,6 @@ export const API_CONTRACT = {
     stats: defineEndpoint<{ response: NotificationStatsOverview }>()(
       'GET',
       '/notifications/stats/overview',
-    ),
-    unreadCount: defineEndpoint<{ response: NotificationUnreadResponse }>()(
-      'GET',
-      '/notifications/unread-count',
     ),
     markAllViewed: defineEndpoint<{ response: NotificationsMarkedResponse }>()(
       'POST',

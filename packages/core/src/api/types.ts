@@ -266,7 +266,7 @@ export const LIVE_EVENTS_PATH = '/ws/events';
 
 export type LiveEventMessage =
   | { type: 'notification'; notification: NotificationDto }
-  /** The user's unread count after they read one or all (in any tab or app). */
+  /** The user's unread count: as the socket opens, and after they read one or all (anywhere). */
   | { type: 'unread'; unread: number }
   | { type: 'pong' };
 
@@ -284,11 +284,6 @@ export interface NotificationStatsOverview {
    * notifications included with 0. `date` is YYYY-MM-DD.
    */
   perDay: { date: string; count: number }[];
-}
-
-/** GET /notifications/unread-count: what the navigation's bell shows. */
-export interface NotificationUnreadResponse {
-  unread: number;
 }
 
 /** POST /notifications/mark-all-viewed: how many of the caller's unread ones it marked. */

@@ -1,6 +1,6 @@
 /**
  * The notification centre, for the signed-in user: their notifications, one by id, marking one
- * or all viewed, the unread count, the stats overview and the CSV export.
+ * or all viewed, the stats overview and the CSV export.
  */
 import type { Response } from 'express';
 import { z } from 'zod';
@@ -17,7 +17,6 @@ import {
   markNotificationViewed,
   notificationStatsOf,
   showNotification,
-  unreadCountOf,
 } from '../../commands/notifications';
 import type { AppContext } from '../../context';
 import { currentAuth, requireUser } from '../../http/auth';
@@ -84,10 +83,6 @@ export default function notificationRoutes(ctx: AppContext): BoundRoute[] {
     route(notifications.stats, { before }, (req) =>
       notificationStatsOf(ctx, currentAuth(req).user),
     ),
-
-    route(notifications.unreadCount, { before }, async (req) => ({
-      unread: await unreadCountOf(ctx, currentAuth(req).user),
-    })),
 
     route(notifications.markAllViewed, { before }, async (req) => ({
       marked: await markAllNotificationsViewed(ctx, currentAuth(req).user),

@@ -1,11 +1,11 @@
 /**
- * The navigation's bell: GET /notifications/unread-count, POST /notifications/mark-all-viewed
- * ("Alles als gelezen markeren"), and the new count on the user's open /ws/events sockets.
+ * The navigation's bell: POST /notifications/mark-all-viewed ("Alles als gelezen markeren"), and
+ * the unread count on the user's open /ws/events sockets (as each opens, and after every read).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   STRINGS,
-  type NotificationUnreadResponse,
+  type NotificationStatsOverview,
   type NotificationsMarkedResponse,
 } from '@prijsalarm/core';
 import { loginAs } from '../../../test/auth-helpers';
@@ -50,34 +50,10 @@ async function readerWith(unread: number): Promise<Reader> {
 }
 
 const unreadOf = async (client: TestClient) =>
-  (await client.get<NotificationUnreadResponse>('/api/notifications/unread-count')).body.unread;
+  (await client.get<NotificationStatsOverview>('/api/notifications/stats/overview')).body.unread;
 
 const markAll = (client: TestClient) =>
   client.post<NotificationsMarkedResponse>('/api/notifications/mark-all-viewed');
-
-describe('GET /notifications/unread-count', () => {
-  it('counts the caller’s notifications not viewed yet, and no one else’s', async () => {
-    const anna = await readerWith(3);
-    await readerWith(2);
-    const res = await anna.client.get<NotificationUnreadResponse>(
-      '/api/notifications/unread-count',
-    );
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ unread: 3 });
-  });
-
-  it('answers 0 for a user without alerts', async () => {
-    const client = server.client();
-    await loginAs(server, client);
-    expect(await unreadOf(client)).toBe(0);
-  });
-
-  it('goes down as the user reads one', async () => {
-    const anna = await readerWith(2);
-    await anna.client.put(`/api/notifications/${anna.notifications[0]!.id}/viewed`);
-    expect(await unreadOf(anna.client)).toBe(1);
-  });
-});
 
 describe('POST /notifications/mark-all-viewed', () => {
   it('marks every unread notification of the caller viewed and says how many', async () => {
@@ -129,19 +105,25 @@ describe('POST /notifications/mark-all-viewed', () => {
     expect(await unreadOf(anna.client)).toBe(2);
   });
 
-  it.each([
-    ['GET', '/api/notifications/unread-count'],
-    ['POST', '/api/notifications/mark-all-viewed'],
-  ])('a guest gets 401 for %s %s', async (method, path) => {
+  it('a guest gets 401', async () => {
     const guest = server.client();
     await guest.get('/api/settings/public'); // a CSRF cookie, so POST reaches the auth check
-    const res = await guest.request(method, path);
+    const res = await guest.post('/api/notifications/mark-all-viewed');
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: STRINGS.api.unauthenticated });
   });
 });
 
 describe('the count on the user’s open pages', () => {
+  it('comes first on every socket as it opens: the caller’s own unread ones', async () => {
+    const anna = await readerWith(3);
+    await readerWith(2);
+    expect((await openLiveEvents(server.baseUrl, anna.client)).unread).toBe(3);
+    const newcomer = server.client();
+    await loginAs(server, newcomer);
+    expect((await openLiveEvents(server.baseUrl, newcomer)).unread).toBe(0);
+  });
+
   it('arrives on every open socket of the user when they read one or all, on no one else’s', async () => {
     const anna = await readerWith(3);
     const bram = await readerWith(1);
@@ -157,7 +139,7 @@ describe('the count on the user’s open pages', () => {
     expect(await tab.next()).toEqual({ type: 'unread', unread: 0 });
     expect(await otherTab.next()).toEqual({ type: 'unread', unread: 0 });
 
-    // Bram's page heard nothing of it: his first message is the answer to his own ping.
+    // Bram's page heard nothing of it: his next message is the answer to his own ping.
     bramTab.socket.send(JSON.stringify({ type: 'ping' }));
     expect(await bramTab.next()).toEqual({ type: 'pong' });
   });
