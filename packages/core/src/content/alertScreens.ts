@@ -143,7 +143,7 @@ export const ALERT_FORM_TEXTS = {
     email: 'Per e-mail',
     telegram: 'Via Telegram',
     emailStaysOn: 'E-mail blijft aan zolang Telegram uit staat.',
-    telegramLink: 'Telegram koppelen in Mijn Account',
+    telegramLink: 'Telegram koppelen in Mijn account',
   },
   summary: {
     heading: 'Overzicht',

@@ -80,7 +80,7 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
     expect(screen.getByText('Tot € 400,00')).toBeTruthy();
     expect(screen.getByText(STRINGS.access.telegramNotConnected, { exact: false })).toBeTruthy();
     expect(
-      screen.getByRole('link', { name: 'Telegram koppelen in Mijn Account' }).getAttribute('href'),
+      screen.getByRole('link', { name: 'Telegram koppelen in Mijn account' }).getAttribute('href'),
     ).toBe('/my-account?tab=integrations');
 
     server.script('POST', '/api/alerts', {
