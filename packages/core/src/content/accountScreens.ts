@@ -15,18 +15,24 @@ export const ALERT_STATUS_LABELS: Readonly<Record<AlertStatus, string>> = {
 
 /** How a notification went out, per channel (notification centre, manage page). */
 export const DELIVERY_TEXTS = {
-  channels: { email: 'E-mail', telegram: 'Telegram', push: 'Push', webhook: 'Webhook' },
+  channels: {
+    email: 'E-mail',
+    telegram: 'Telegram',
+    push: 'Live op je scherm',
+    webhook: 'Webhook',
+  },
   statuses: {
     sent: 'Verzonden',
     pending: 'In wachtrij',
     retrying: 'Opnieuw proberen',
     failed: 'Mislukt',
   },
-  pushNotShownLive: 'Niet live getoond',
+  /** A live notification an open page or the desktop app took. */
+  pushShown: 'Getoond',
 } as const satisfies {
   channels: Record<DeliveryChannel, string>;
   statuses: Record<DeliveryStatus, string>;
-  pushNotShownLive: string;
+  pushShown: string;
 };
 
 /** The signed-in screens: dashboard, my account, notification centre, admin. */
