@@ -443,6 +443,14 @@ export const STRINGS = {
       firstName: 'Voornaam',
       lastName: 'Achternaam',
       newsletter: 'Stuur me af en toe de nieuwsbrief met tips en nieuws over Prijsalarm',
+      /** Under the register form, around two links: the terms and the privacy statement. */
+      agreement: {
+        before: 'Met je account ga je akkoord met de ',
+        terms: 'algemene voorwaarden',
+        between: '. In de ',
+        privacy: 'privacyverklaring',
+        after: ' lees je hoe we met je gegevens omgaan.',
+      },
       submitLogin: 'Inloggen',
       submitRegister: 'Account aanmaken',
       forgotPassword: 'Wachtwoord vergeten?',
