@@ -22,8 +22,9 @@ export const STRINGS = {
     home: 'Home',
     pricing: 'Prijzen',
     dashboard: 'Dashboard',
+    notifications: 'Meldingen',
     admin: 'Admin',
-    myAccount: 'Mijn Account',
+    myAccount: 'Mijn account',
     logout: 'Uitloggen',
     login: 'Inloggen',
     contact: 'Contact',
@@ -403,6 +404,11 @@ export const STRINGS = {
       authLoading: 'Even geduld, we controleren of je bent ingelogd',
       pageLoading: 'Pagina wordt geladen…',
       profileMenu: 'Profielmenu',
+      /** The bell's name and the mobile menu's: how many are unread, when there are. */
+      notifications: (unread: number) =>
+        unread > 0 ? `Meldingen, ${unread} ongelezen` : 'Meldingen',
+      /** The signed-in user's part of the mobile menu. */
+      account: 'Je account',
       plan: (label: string) => `Plan: ${label}`,
       adminRequired: 'Je hebt geen toegang tot de beheeromgeving.',
     },

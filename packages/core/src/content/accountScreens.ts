@@ -179,6 +179,13 @@ export const SCREEN_TEXTS = {
     open: 'Bekijk advertentie',
     openOn: (platform: string) => `Bekijk op ${platform}`,
     markViewed: 'Markeer als gelezen',
+    markAllViewed: 'Alles als gelezen markeren',
+    markedAllViewed: (count: number) =>
+      count === 1
+        ? '1 melding als gelezen gemarkeerd.'
+        : count === 0
+          ? 'Je had geen ongelezen meldingen.'
+          : `${count} meldingen als gelezen gemarkeerd.`,
     deliveries: 'Verzending',
     export: 'Exporteren als CSV',
     exported: 'De export is gedownload.',

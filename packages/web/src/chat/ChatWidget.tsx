@@ -121,7 +121,7 @@ const ChatWidget = observer(function ChatWidget({
           >
             <Icon name="message" />
             {badge && (
-              <span className="chat-badge" aria-hidden="true">
+              <span className="count-badge chat-badge" aria-hidden="true">
                 {badge}
               </span>
             )}

@@ -27,9 +27,11 @@ export interface LiveEventsOptions {
 }
 
 type Listener = (notification: NotificationDto) => void;
+type UnreadListener = (unread: number) => void;
 
 /**
- * The live events socket (/ws/events): new notifications as they are recorded. It reconnects with
+ * The live events socket (/ws/events): new notifications as they are recorded, and the user's
+ * unread count (as the socket opens and after every read, in any tab). It reconnects with
  * backoff. The socket is authenticated by the access cookie, so a socket that could not open, or
  * that the server closed for an ended session, first refreshes the session through the API
  * client; when that is refused the session is gone and it stops.
@@ -42,6 +44,7 @@ export class LiveEventsStore {
   private socket: LiveSocket | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Set<Listener>();
+  private readonly unreadListeners = new Set<UnreadListener>();
   private readonly createSocket: LiveSocketFactory;
   private readonly delayFor: (attempt: number) => number;
 
@@ -54,7 +57,14 @@ export class LiveEventsStore {
     this.delayFor = options.reconnectDelayMs ?? liveEventsReconnectDelayMs;
     makeAutoObservable<
       LiveEventsStore,
-      'root' | 'options' | 'socket' | 'timer' | 'listeners' | 'createSocket' | 'delayFor'
+      | 'root'
+      | 'options'
+      | 'socket'
+      | 'timer'
+      | 'listeners'
+      | 'unreadListeners'
+      | 'createSocket'
+      | 'delayFor'
     >(
       this,
       {
@@ -63,6 +73,7 @@ export class LiveEventsStore {
         socket: false,
         timer: false,
         listeners: false,
+        unreadListeners: false,
         createSocket: false,
         delayFor: false,
       },
@@ -78,6 +89,12 @@ export class LiveEventsStore {
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Calls `listener` with every unread count the server sends; returns the unsubscribe. */
+  subscribeUnread(listener: UnreadListener): () => void {
+    this.unreadListeners.add(listener);
+    return () => this.unreadListeners.delete(listener);
   }
 
   start(): void {
@@ -130,8 +147,11 @@ export class LiveEventsStore {
 
   private received(data: unknown): void {
     const message = parseLiveEventMessage(data);
-    if (message?.type !== 'notification') return;
-    for (const listener of this.listeners) listener(message.notification);
+    if (message?.type === 'notification') {
+      for (const listener of this.listeners) listener(message.notification);
+    } else if (message?.type === 'unread') {
+      for (const listener of this.unreadListeners) listener(message.unread);
+    }
   }
 
   private scheduleReconnect(wasOpen: boolean, code: number): void {

@@ -19,7 +19,6 @@ import {
   formatListingPrice,
   isWebUrl,
   listingImageUrl,
-  liveEventsUrl,
 } from '@prijsalarm/core';
 import type {
   NotificationKind,
@@ -36,7 +35,6 @@ import { ColumnChart } from '../../components/ui/ColumnChart';
 import { LoadError, Loading } from '../../components/ui/LoadError';
 import { Pager } from '../../components/ui/Pager';
 import { browserDownload } from '../../platform/download';
-import { LiveEventsStore } from '../../stores/LiveEventsStore';
 import { useStores } from '../../stores/context';
 import '../../styles/screens.css';
 import '../../components/price-drop/price-drop.css';
@@ -400,15 +398,7 @@ const NotificationsScene = observer(function NotificationsScene() {
   const root = useStores();
   const location = useLocation();
   const [store] = useState(() => new NotificationsStore(root, browserDownload));
-  const [live] = useState(
-    () =>
-      new LiveEventsStore(
-        root,
-        root.liveEventsOptions ?? {
-          url: liveEventsUrl(window.location.protocol, window.location.host),
-        },
-      ),
-  );
+  const live = store.unread.live;
 
   useEffect(() => {
     void store.showSearch(location.search);
@@ -416,13 +406,8 @@ const NotificationsScene = observer(function NotificationsScene() {
 
   useEffect(() => {
     void store.loadStats();
-    const unsubscribe = live.subscribe(store.receiveLive);
-    live.start();
-    return () => {
-      unsubscribe();
-      live.stop();
-    };
-  }, [store, live]);
+    return store.follow();
+  }, [store]);
 
   const view = store.view;
   const sortOptions = NOTIFICATION_SORT_FIELDS.map((field) => ({
@@ -459,14 +444,24 @@ const NotificationsScene = observer(function NotificationsScene() {
                 onChange={(sortOrder) => store.setSort(view.sortBy, sortOrder)}
               />
             </div>
-            <button
-              type="button"
-              className="button button--secondary"
-              aria-disabled={store.exporting}
-              onClick={() => void store.exportCsv()}
-            >
-              {store.exporting ? STRINGS.web.form.busy : texts.export}
-            </button>
+            <div className="toolbar__group">
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-disabled={store.markingAll}
+                onClick={() => void store.markAllViewed()}
+              >
+                {store.markingAll ? STRINGS.web.form.busy : texts.markAllViewed}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-disabled={store.exporting}
+                onClick={() => void store.exportCsv()}
+              >
+                {store.exporting ? STRINGS.web.form.busy : texts.export}
+              </button>
+            </div>
           </div>
 
           {store.pendingLive > 0 && (
