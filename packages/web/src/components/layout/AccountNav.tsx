@@ -1,19 +1,18 @@
 /**
  * What the navigation bar shows a signed-in user, in a chunk of its own (a guest's page loads none
- * of it): the bell with the unread count, the profile dropdown of wide screens and, at the end of
- * the narrow menu, the account written out: e-mail, plan, Mijn account, Uitloggen.
+ * of it): the bell with the unread count and the profile (a dropdown on wide screens, written out
+ * at the end of the narrow menu).
  */
-import { STRINGS } from '@prijsalarm/core';
-import type { ProfileSummary as Profile } from '../../stores/NavigationStore';
+import type { ProfileSummary } from '../../stores/NavigationStore';
 import { NotificationBell } from './NotificationBell';
-import { ProfileLinks, ProfileMenu, ProfileSummary } from './ProfileMenu';
+import { ProfileMenu } from './ProfileMenu';
 
 export { NotificationBell, NotificationsMenuLink } from './NotificationBell';
 
 interface AccountActionsProps {
-  profile: Profile;
+  profile: ProfileSummary;
   onLogout(): void;
-  /** A link or button of the narrow menu was chosen (the menu closes). */
+  /** A link or button of the profile was chosen (the narrow menu closes). */
   onChoose(): void;
 }
 
@@ -21,15 +20,7 @@ export default function AccountActions({ profile, onLogout, onChoose }: AccountA
   return (
     <>
       <NotificationBell className="nav__desktop-only" />
-      <ProfileMenu className="nav__desktop-only" profile={profile} onLogout={onLogout} />
-      <div
-        className="nav__account nav__mobile-only"
-        role="group"
-        aria-label={STRINGS.web.shell.account}
-      >
-        <ProfileSummary profile={profile} />
-        <ProfileLinks onChoose={onChoose} onLogout={onLogout} />
-      </div>
+      <ProfileMenu profile={profile} onLogout={onLogout} onChoose={onChoose} />
     </>
   );
 }

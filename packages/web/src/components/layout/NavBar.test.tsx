@@ -249,8 +249,10 @@ describe('the narrow menu of a signed-in user', () => {
     expect(menuEntry?.getAttribute('href')).toBe('/notifications');
     expect(menuEntry?.closest('li')?.className).toBe('nav__item--mobile');
     expect(linkTarget('Admin', nav)).toBe('/admin');
+    // The profile's panel, written out there (CSS hides the avatar button on narrow screens).
     const account = await nav.findByRole('group', { name: 'Je account' });
-    expect(account.className).toContain('nav__mobile-only');
+    const button = nav.getByRole('button', { name: 'Profielmenu' });
+    expect(button.getAttribute('aria-controls')).toBe(account.id);
     expect(within(account).getByText(`Plan: Geregistreerd`)).toBeTruthy();
     expect(linkTarget('Mijn account', within(account))).toBe('/my-account');
     expect(within(account).getByRole('button', { name: 'Uitloggen' })).toBeTruthy();

@@ -1,64 +1,26 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { STRINGS } from '@prijsalarm/core';
-import type { ProfileSummary as Profile } from '../../stores/NavigationStore';
+import type { ProfileSummary } from '../../stores/NavigationStore';
 import { EmailAddress } from '../ui/EmailAddress';
 
 const texts = STRINGS.navigation;
-
-/** Who is signed in: the avatar with the e-mail's first letter, the e-mail and the plan label. */
-export function ProfileSummary({ profile }: { profile: Profile }) {
-  return (
-    <div className="profile-menu__summary">
-      <span className="avatar avatar--large" aria-hidden="true">
-        {profile.avatar}
-      </span>
-      <div className="profile-menu__who">
-        <p className="profile-menu__email">
-          <EmailAddress email={profile.email} />
-        </p>
-        <p className="profile-menu__plan">{STRINGS.web.shell.plan(profile.planLabel)}</p>
-      </div>
-    </div>
-  );
-}
-
-/** Mijn account and Uitloggen; `onChoose` runs first on either (a menu closes). */
-export function ProfileLinks({ onChoose, onLogout }: { onChoose(): void; onLogout(): void }) {
-  return (
-    <ul className="profile-menu__list">
-      <li>
-        <Link to="/my-account" className="profile-menu__item" onClick={onChoose}>
-          {texts.myAccount}
-        </Link>
-      </li>
-      <li>
-        <button
-          type="button"
-          className="profile-menu__item"
-          onClick={() => {
-            onChoose();
-            onLogout();
-          }}
-        >
-          {texts.logout}
-        </button>
-      </li>
-    </ul>
-  );
-}
+const shell = STRINGS.web.shell;
 
 interface ProfileMenuProps {
-  profile: Profile;
+  profile: ProfileSummary;
   onLogout(): void;
-  className?: string;
+  /** Mijn account or Uitloggen was chosen (the narrow menu closes too). */
+  onChoose(): void;
 }
 
 /**
- * The profile dropdown of wide screens (spec §2): the avatar opens the summary, Mijn account and
- * Uitloggen. A disclosure: Enter/Space open it, Escape and a click or focus outside close it.
+ * The profile (spec §2): the avatar with the e-mail's first letter, the e-mail, the plan label,
+ * Mijn account and Uitloggen. On wide screens a dropdown behind the avatar, a disclosure: Enter or
+ * Space opens it, Escape and a click or focus outside close it. In the narrow menu the same panel
+ * is written out and the avatar button is gone (styles/global.css): every entry has its label.
  */
-export function ProfileMenu({ profile, onLogout, className }: ProfileMenuProps) {
+export function ProfileMenu({ profile, onLogout, onChoose }: ProfileMenuProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -84,13 +46,13 @@ export function ProfileMenu({ profile, onLogout, className }: ProfileMenuProps) 
       buttonRef.current?.focus();
     }
   };
+  const choose = () => {
+    setOpen(false);
+    onChoose();
+  };
 
   return (
-    <div
-      className={className ? `profile-menu ${className}` : 'profile-menu'}
-      ref={rootRef}
-      onKeyDown={onKeyDown}
-    >
+    <div className="profile-menu" ref={rootRef} onKeyDown={onKeyDown}>
       <button
         ref={buttonRef}
         type="button"
@@ -102,11 +64,44 @@ export function ProfileMenu({ profile, onLogout, className }: ProfileMenuProps) 
         <span className="avatar" aria-hidden="true">
           {profile.avatar}
         </span>
-        <span className="visually-hidden">{STRINGS.web.shell.profileMenu}</span>
+        <span className="visually-hidden">{shell.profileMenu}</span>
       </button>
-      <div id={panelId} className="profile-menu__panel" hidden={!open}>
-        <ProfileSummary profile={profile} />
-        <ProfileLinks onChoose={() => setOpen(false)} onLogout={onLogout} />
+      <div
+        id={panelId}
+        className={open ? 'profile-menu__panel is-open' : 'profile-menu__panel'}
+        role="group"
+        aria-label={shell.account}
+      >
+        <div className="profile-menu__summary">
+          <span className="avatar avatar--large" aria-hidden="true">
+            {profile.avatar}
+          </span>
+          <div className="profile-menu__who">
+            <p className="profile-menu__email">
+              <EmailAddress email={profile.email} />
+            </p>
+            <p className="profile-menu__plan">{shell.plan(profile.planLabel)}</p>
+          </div>
+        </div>
+        <ul className="profile-menu__list">
+          <li>
+            <Link to="/my-account" className="profile-menu__item" onClick={choose}>
+              {texts.myAccount}
+            </Link>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="profile-menu__item"
+              onClick={() => {
+                choose();
+                onLogout();
+              }}
+            >
+              {texts.logout}
+            </button>
+          </li>
+        </ul>
       </div>
     </div>
   );
