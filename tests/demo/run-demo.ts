@@ -285,7 +285,7 @@ console.log(`
      outbox. The first check only learns the ads that already exist; later ads are new.
 
  Pro:  NL  Registreer, ga naar ${publicUrl}/pricing en kies "Word Pro": op de iDEAL-testpagina
-           klik je "Betaald" en je bent Pro. In Mijn Account → Abonnement koop je extra alerts,
+           klik je "Betaald" en je bent Pro. In Mijn account → Abonnement koop je extra alerts,
            zeg je op en lees je de bonnen (die ook als mail in de outbox komen).
        EN  Register, open ${publicUrl}/pricing and choose "Word Pro"; on the iDEAL test page click
            "Betaald" (paid) and you are Pro. My Account → Abonnement: extra alerts, cancel, receipts.

@@ -214,7 +214,7 @@ test('an answer kept only in the browser from before is handed to the server', a
 test('a deep link and a signed-in browser get the plain shell, never the home hero', async ({
   page,
 }) => {
-  for (const path of ['/alerts', '/admin', '/dashboard', '/login']) {
+  for (const path of ['/notifications', '/admin', '/dashboard', '/login']) {
     const sent = await html(page.context(), path);
     expect(sent, path).not.toContain('hero__title');
     expect(sent, path).toContain('class="logo__text"');

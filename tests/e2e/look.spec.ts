@@ -11,7 +11,7 @@ import { e2eEnv } from './support/env';
 const texts = STRINGS.web.home;
 
 for (const width of [1280, 360]) {
-  test(`on a first visit at ${width} px the cookie banner covers no part of 'Alert Aanmaken'`, async ({
+  test(`on a first visit at ${width} px the cookie banner covers no part of 'Alert aanmaken'`, async ({
     browser,
   }, testInfo) => {
     const context = await browser.newContext({

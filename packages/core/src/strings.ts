@@ -22,8 +22,9 @@ export const STRINGS = {
     home: 'Home',
     pricing: 'Prijzen',
     dashboard: 'Dashboard',
+    notifications: 'Meldingen',
     admin: 'Admin',
-    myAccount: 'Mijn Account',
+    myAccount: 'Mijn account',
     logout: 'Uitloggen',
     login: 'Inloggen',
     contact: 'Contact',
@@ -35,13 +36,13 @@ export const STRINGS = {
     faq: 'FAQ',
     contact: 'Contact',
     privacy: 'Privacy',
-    terms: 'Algemene Voorwaarden',
+    terms: 'Algemene voorwaarden',
     support: 'Support',
     copyright: (year: number) => `© ${year} Prijsalarm. Alle rechten voorbehouden.`,
   },
 
   alertForm: {
-    submit: 'Alert Aanmaken',
+    submit: 'Alert aanmaken',
     searchTermRequired: 'Zoekterm is verplicht',
     searchTermNoAngleBrackets: 'Zoekterm mag geen < of > bevatten',
     searchTermTooLong: 'Zoekterm mag maximaal 500 tekens bevatten',
@@ -232,16 +233,16 @@ export const STRINGS = {
     linked:
       'Gelukt! Je Telegram-account is gekoppeld aan Prijsalarm. Je ontvangt hier voortaan je meldingen.',
     linkCodeInvalid:
-      'Deze koppelcode is ongeldig of verlopen. Maak een nieuwe koppeling via Mijn Account → Integraties.',
+      'Deze koppelcode is ongeldig of verlopen. Maak een nieuwe koppeling via Mijn account → Integraties.',
     welcome:
-      'Welkom bij Prijsalarm! Koppel je account via Mijn Account → Integraties op de website om hier meldingen te ontvangen.',
+      'Welkom bij Prijsalarm! Koppel je account via Mijn account → Integraties op de website om hier meldingen te ontvangen.',
     privateChatOnly: 'Koppelen kan alleen in een privégesprek met de bot.',
     testMessage: 'Dit is een testbericht van Prijsalarm. Je Telegram-koppeling werkt!',
     disconnected:
       'Je Telegram-account is losgekoppeld van Prijsalarm. Je ontvangt hier geen meldingen meer.',
     /** The bot's answer to a bare /start: a code to type on the website. */
     chatLinkCode: (code: string, minutes: number) =>
-      `Welkom bij Prijsalarm! Je koppelcode is: ${code}\n\nVul deze code binnen ${minutes} minuten in op de website via Mijn Account → Integraties om je Telegram-account te koppelen.`,
+      `Welkom bij Prijsalarm! Je koppelcode is: ${code}\n\nVul deze code binnen ${minutes} minuten in op de website via Mijn account → Integraties om je Telegram-account te koppelen.`,
     /** POST /telegram/verify with an unknown or expired code. */
     codeInvalid:
       'Deze koppelcode is ongeldig of verlopen. Stuur /start naar de bot voor een nieuwe code.',
@@ -249,7 +250,7 @@ export const STRINGS = {
     testFailed: 'Het testbericht kon niet worden verstuurd. Probeer het later opnieuw.',
     /** The chat is gone for the bot (blocked, deleted): the link was removed. */
     chatUnreachable:
-      'De bot kan je Telegram-chat niet meer bereiken (geblokkeerd of verwijderd). Je Telegram-account is losgekoppeld; koppel het opnieuw via Mijn Account → Integraties.',
+      'De bot kan je Telegram-chat niet meer bereiken (geblokkeerd of verwijderd). Je Telegram-account is losgekoppeld; koppel het opnieuw via Mijn account → Integraties.',
   },
 
   /** Why a delivery of a notification was not (yet) sent: `lastError` as the owner sees it. */
@@ -333,7 +334,7 @@ export const STRINGS = {
   newsletter: {
     unsubscribed: 'Je bent uitgeschreven voor de nieuwsbrief. Je ontvangt geen nieuwsbrieven meer.',
     invalidLink:
-      'Deze afmeldlink is ongeldig. Gebruik de link uit de meest recente e-mail of wijzig je voorkeuren in Mijn Account.',
+      'Deze afmeldlink is ongeldig. Gebruik de link uit de meest recente e-mail of wijzig je voorkeuren in Mijn account.',
     /** Subject of the mailto: unsubscribe in the List-Unsubscribe header. */
     mailtoSubject: 'Uitschrijven nieuwsbrief',
   },
@@ -415,6 +416,11 @@ export const STRINGS = {
       authLoading: 'Even geduld, we controleren of je bent ingelogd',
       pageLoading: 'Pagina wordt geladen…',
       profileMenu: 'Profielmenu',
+      /** The bell's name and the mobile menu's: how many are unread, when there are. */
+      notifications: (unread: number) =>
+        unread > 0 ? `Meldingen, ${unread} ongelezen` : 'Meldingen',
+      /** The signed-in user's part of the mobile menu. */
+      account: 'Je account',
       plan: (label: string) => `Plan: ${label}`,
       adminRequired: 'Je hebt geen toegang tot de beheeromgeving.',
     },
@@ -456,6 +462,14 @@ export const STRINGS = {
       firstName: 'Voornaam',
       lastName: 'Achternaam',
       newsletter: 'Stuur me af en toe de nieuwsbrief met tips en nieuws over Prijsalarm',
+      /** Under the register form, around two links: the terms and the privacy statement. */
+      agreement: {
+        before: 'Met je account ga je akkoord met de ',
+        terms: 'algemene voorwaarden',
+        between: '. In de ',
+        privacy: 'privacyverklaring',
+        after: ' lees je hoe we met je gegevens omgaan.',
+      },
       submitLogin: 'Inloggen',
       submitRegister: 'Account aanmaken',
       forgotPassword: 'Wachtwoord vergeten?',
@@ -499,7 +513,7 @@ export const STRINGS = {
       busy: 'We schrijven je uit…',
       doneFor: (email: string) => `Uitgeschreven: ${email}`,
       toHome: 'Naar de startpagina',
-      toAccount: 'Voorkeuren in Mijn Account',
+      toAccount: 'Voorkeuren in Mijn account',
     },
     contact: {
       title: 'Contact',
@@ -687,7 +701,7 @@ export const STRINGS = {
       createIntro: 'Stel stap voor stap je nieuwe alert samen.',
     },
     myAccount: {
-      title: 'Mijn Account',
+      title: 'Mijn account',
       tabsLabel: 'Onderdelen van je account',
       tabs: {
         profile: 'Profiel',

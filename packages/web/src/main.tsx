@@ -31,7 +31,7 @@ function createStore(parts: ReturnType<typeof browserParts>): RootStore {
     cookies: documentCookies,
     setCookie: writeDocumentCookie,
     navigator,
-    accountEvents: 'browser',
+    followAccount: true,
     ...parts,
   });
   reportErrorsAfterConsent(store);

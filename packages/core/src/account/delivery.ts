@@ -11,8 +11,8 @@ export interface DeliveryLine {
   statusLabel: string;
   /** Why it is being retried or failed; null when sent or waiting. */
   reason: string | null;
-  /** How the line looks: its status, or 'neutral' where nothing went wrong for the user. */
-  look: DeliveryStatus | 'neutral';
+  /** How the line looks: its status. */
+  look: DeliveryStatus;
 }
 
 export function deliveryStatusLabel(status: DeliveryStatus): string {
@@ -23,21 +23,24 @@ export function deliveryChannelLabel(channel: DeliveryChannel): string {
   return DELIVERY_TEXTS.channels[channel];
 }
 
-/** One line per channel, e-mail first; a reason only where something went wrong. */
+/**
+ * One line per channel, e-mail first; a reason only where something went wrong. The live one (to
+ * open pages and the desktop app) only once it was shown: waiting for, or without, an open page
+ * is no news for the user (the centre and the other channels have it either way).
+ */
 export function deliveryLines(deliveries: readonly DeliveryDto[]): DeliveryLine[] {
   return [...deliveries]
+    .filter((delivery) => delivery.channel !== 'push' || delivery.status === 'sent')
     .sort((a, b) => CHANNEL_ORDER.indexOf(a.channel) - CHANNEL_ORDER.indexOf(b.channel))
     .map((delivery) => {
-      // Push is a live extra for open pages: with none open it simply wasn't shown live, which
-      // is no failure for the user (the centre and the other channels still have it).
-      if (delivery.channel === 'push' && delivery.status === 'failed') {
+      if (delivery.channel === 'push') {
         return {
           channel: delivery.channel,
           channelLabel: deliveryChannelLabel(delivery.channel),
           status: delivery.status,
-          statusLabel: DELIVERY_TEXTS.pushNotShownLive,
+          statusLabel: DELIVERY_TEXTS.pushShown,
           reason: null,
-          look: 'neutral',
+          look: delivery.status,
         };
       }
       return {

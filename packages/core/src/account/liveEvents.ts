@@ -30,6 +30,10 @@ function isNotification(value: unknown): value is NotificationDto {
   );
 }
 
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
 /** A frame from the server, or null for anything this client does not know. */
 export function parseLiveEventMessage(data: unknown): LiveEventMessage | null {
   if (typeof data !== 'string') return null;
@@ -43,6 +47,9 @@ export function parseLiveEventMessage(data: unknown): LiveEventMessage | null {
   const message = parsed as Record<string, unknown>;
   if (message.type === 'pong') return { type: 'pong' };
   if (message.type === 'account') return { type: 'account' };
+  if (message.type === 'unread' && isCount(message.unread)) {
+    return { type: 'unread', unread: message.unread };
+  }
   if (message.type === 'notification' && isNotification(message.notification)) {
     return { type: 'notification', notification: message.notification };
   }

@@ -127,30 +127,31 @@ describe('deliveries', () => {
   it('reads per channel, e-mail first, with a reason only when something went wrong', () => {
     expect(
       deliveryLines([
-        delivery({ channel: 'push', status: 'pending', lastError: 'Geen open verbinding' }),
+        delivery({ channel: 'push', status: 'sent' }),
         delivery({ channel: 'telegram', status: 'failed', lastError: 'Geblokkeerd' }),
         delivery({ channel: 'email', status: 'retrying', lastError: 'Tijdelijke fout' }),
       ]).map((line) => [line.channelLabel, line.statusLabel, line.reason]),
     ).toEqual([
       ['E-mail', 'Opnieuw proberen', 'Tijdelijke fout'],
       ['Telegram', 'Mislukt', 'Geblokkeerd'],
-      ['Push', 'In wachtrij', null],
+      ['Live op je scherm', 'Getoond', null],
     ]);
     expect(deliveryLines([delivery({ status: 'sent' })])[0]?.statusLabel).toBe('Verzonden');
-  });
-
-  it('shows a push nobody had a page open for as not shown live, not as a failure', () => {
-    const [push] = deliveryLines([
-      delivery({ channel: 'push', status: 'failed', lastError: 'Geen open verbinding' }),
-    ]);
-    expect(push).toMatchObject({
-      statusLabel: 'Niet live getoond',
-      reason: null,
-      look: 'neutral',
-    });
     const [email] = deliveryLines([delivery({ status: 'failed', lastError: 'Geweigerd' })]);
     expect(email).toMatchObject({ statusLabel: 'Mislukt', reason: 'Geweigerd', look: 'failed' });
   });
+
+  it.each(['pending', 'retrying', 'failed'] as const)(
+    'leaves out a live notification %s (no page was open): no news for the user',
+    (status) => {
+      expect(
+        deliveryLines([
+          delivery({ channel: 'email', status: 'sent' }),
+          delivery({ channel: 'push', status, lastError: 'Geen open verbinding' }),
+        ]).map((line) => line.channel),
+      ).toEqual(['email']);
+    },
+  );
 });
 
 describe('live events socket', () => {
@@ -180,6 +181,9 @@ describe('live events socket', () => {
   it.each([
     ['a notification', JSON.stringify({ type: 'notification', notification }), 'notification'],
     ['a pong', '{"type":"pong"}', 'pong'],
+    ['an unread count', '{"type":"unread","unread":3}', 'unread'],
+    ['an unread count that is no count', '{"type":"unread","unread":-1}', null],
+    ['an unread count as text', '{"type":"unread","unread":"3"}', null],
     ['an unknown type', '{"type":"other"}', null],
     ['a notification without a listing', '{"type":"notification","notification":{"id":"x"}}', null],
     ['no JSON', 'hello', null],

@@ -463,6 +463,7 @@ export function createApiClient(options: ApiClientOptions) {
       get: (id: string) => request(api.notifications.get, { params: { id } }),
       markViewed: (id: string) => request(api.notifications.markViewed, { params: { id } }),
       stats: () => request(api.notifications.stats),
+      markAllViewed: () => request(api.notifications.markAllViewed),
       export: (query?: EndpointQuery<typeof api.notifications.export>) =>
         request(api.notifications.export, { query }),
     },

@@ -30,6 +30,7 @@ const SPECIFIED_CALLS = [
   'PUT /notifications/:id/viewed',
   'GET /notifications/stats/overview',
   'GET /notifications/export',
+  'POST /notifications/mark-all-viewed',
   // Auth
   'POST /auth/register',
   'GET /auth/verify/:token',

@@ -94,6 +94,7 @@ import type {
   NotificationResponse,
   NotificationDetailResponse,
   NotificationStatsOverview,
+  NotificationsMarkedResponse,
   ParseSearchUrlResponse,
   PaymentStatusResponse,
   PreferencesResponse,
@@ -177,6 +178,10 @@ export const API_CONTRACT = {
     stats: defineEndpoint<{ response: NotificationStatsOverview }>()(
       'GET',
       '/notifications/stats/overview',
+    ),
+    markAllViewed: defineEndpoint<{ response: NotificationsMarkedResponse }>()(
+      'POST',
+      '/notifications/mark-all-viewed',
     ),
     export: defineEndpoint<{ query: NotificationQuery; response: DownloadedFile<string> }>()(
       'GET',

@@ -273,6 +273,8 @@ export type LiveEventMessage =
   | { type: 'notification'; notification: NotificationDto }
   /** The user's plan or alert limit changed: read the user and the capabilities again. */
   | { type: 'account' }
+  /** The user's unread count: as the socket opens, and after they read one or all (anywhere). */
+  | { type: 'unread'; unread: number }
   | { type: 'pong' };
 
 export type LiveEventClientMessage = { type: 'ping' };
@@ -289,6 +291,11 @@ export interface NotificationStatsOverview {
    * notifications included with 0. `date` is YYYY-MM-DD.
    */
   perDay: { date: string; count: number }[];
+}
+
+/** POST /notifications/mark-all-viewed: how many of the caller's unread ones it marked. */
+export interface NotificationsMarkedResponse {
+  marked: number;
 }
 
 /** A downloaded file (e.g. the CSV export): its raw content and the name the server suggests. */

@@ -2,3 +2,4 @@ export * from './state';
 export * from './routes';
 export * from './crossTab';
 export * from './crossTabSchema';
+export * from './pages';

@@ -15,18 +15,24 @@ export const ALERT_STATUS_LABELS: Readonly<Record<AlertStatus, string>> = {
 
 /** How a notification went out, per channel (notification centre, manage page). */
 export const DELIVERY_TEXTS = {
-  channels: { email: 'E-mail', telegram: 'Telegram', push: 'Push', webhook: 'Webhook' },
+  channels: {
+    email: 'E-mail',
+    telegram: 'Telegram',
+    push: 'Live op je scherm',
+    webhook: 'Webhook',
+  },
   statuses: {
     sent: 'Verzonden',
     pending: 'In wachtrij',
     retrying: 'Opnieuw proberen',
     failed: 'Mislukt',
   },
-  pushNotShownLive: 'Niet live getoond',
+  /** A live notification an open page or the desktop app took. */
+  pushShown: 'Getoond',
 } as const satisfies {
   channels: Record<DeliveryChannel, string>;
   statuses: Record<DeliveryStatus, string>;
-  pushNotShownLive: string;
+  pushShown: string;
 };
 
 /** The signed-in screens: dashboard, my account, notification centre, admin. */
@@ -176,6 +182,13 @@ export const SCREEN_TEXTS = {
     open: 'Bekijk advertentie',
     openOn: (platform: string) => `Bekijk op ${platform}`,
     markViewed: 'Markeer als gelezen',
+    markAllViewed: 'Alles als gelezen markeren',
+    markedAllViewed: (count: number) =>
+      count === 1
+        ? '1 melding als gelezen gemarkeerd.'
+        : count === 0
+          ? 'Je had geen ongelezen meldingen.'
+          : `${count} meldingen als gelezen gemarkeerd.`,
     deliveries: 'Verzending',
     export: 'Exporteren als CSV',
     exported: 'De export is gedownload.',

@@ -147,7 +147,7 @@ export const ALERT_FORM_TEXTS = {
     emailStaysOn: 'E-mail blijft aan zolang Telegram uit staat.',
     /** Without Telegram on this server: e-mail is the channel that stays. */
     emailOnly: 'Je meldingen komen per e-mail en in je meldingencentrum.',
-    telegramLink: 'Telegram koppelen in Mijn Account',
+    telegramLink: 'Telegram koppelen in Mijn account',
   },
   summary: {
     heading: 'Overzicht',

@@ -59,7 +59,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     answer: (settings) => [
       'Standaard per e-mail: één bericht per controle, met alle nieuwe advertenties van die alert erin.',
       offersTelegram(settings)
-        ? 'Met een account kun je ook meldingen via Telegram ontvangen. Koppel daarvoor je Telegram-account onder Mijn Account → Integraties. Daarnaast vind je al je meldingen terug in het meldingencentrum op de website en in de desktop-app.'
+        ? 'Met een account kun je ook meldingen via Telegram ontvangen. Koppel daarvoor je Telegram-account onder Mijn account → Integraties. Daarnaast vind je al je meldingen terug in het meldingencentrum op de website en in de desktop-app.'
         : 'Met een account vind je daarnaast al je meldingen terug in het meldingencentrum op de website en in de desktop-app.',
     ],
   },
@@ -101,7 +101,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     question: 'Hoe betaal ik voor Pro en kan ik opzeggen?',
     answer: (settings) => [
       `Pro kost ${proPrice(settings)} per maand en betaal je veilig met iDEAL.`,
-      'Pro is maandelijks opzegbaar via Mijn Account → Abonnement. Je alerts en meldingen blijven daarbij gewoon bewaard.',
+      'Pro is maandelijks opzegbaar via Mijn account → Abonnement. Je alerts en meldingen blijven daarbij gewoon bewaard.',
     ],
   },
   {
@@ -123,7 +123,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'privacy',
     question: 'Wat doen jullie met mijn gegevens?',
     answer: () => [
-      'We gebruiken je gegevens alleen om je alerts uit te voeren en je meldingen te sturen. We verkopen niets door. Je kunt je account en al je gegevens op elk moment zelf verwijderen via Mijn Account.',
+      'We gebruiken je gegevens alleen om je alerts uit te voeren en je meldingen te sturen. We verkopen niets door. Je kunt je account en al je gegevens op elk moment zelf verwijderen via Mijn account.',
       'Alles over cookies, bewaartermijnen en je rechten lees je in onze privacyverklaring.',
     ],
   },

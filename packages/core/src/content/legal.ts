@@ -20,7 +20,7 @@ export interface LegalDocument {
 const contact = `${COMPANY.legalName} (${COMPANY_ADDRESS}, ingeschreven bij de Kamer van Koophandel onder nummer ${COMPANY.chamberOfCommerceNumber}, btw-nummer ${COMPANY.vatNumber}, bereikbaar via ${COMPANY.contactEmail})`;
 
 export const TERMS: LegalDocument = {
-  title: 'Algemene Voorwaarden',
+  title: 'Algemene voorwaarden',
   intro: `Deze voorwaarden gelden voor het gebruik van de website en de desktop-app van ${contact}.`,
   sections: [
     {
@@ -73,7 +73,7 @@ export const TERMS: LegalDocument = {
       title: 'Artikel 6 – Opzeggen en herroeping',
       paragraphs: [
         'Je kunt Pro op elk moment opzeggen, met ingang van de volgende maand. Een al betaalde maand wordt niet terugbetaald, tenzij de wet anders bepaalt.',
-        'Je kunt je account op elk moment verwijderen via Mijn Account. Je alerts en gegevens worden dan verwijderd.',
+        'Je kunt je account op elk moment verwijderen via Mijn account. Je alerts en gegevens worden dan verwijderd.',
         'Als consument heb je 14 dagen bedenktijd na het afsluiten van Pro. Vraag je ons om in die periode al met de dienst te beginnen en herroep je daarna, dan betaal je naar verhouding voor de dagen dat je Pro hebt gebruikt.',
       ],
     },
@@ -134,7 +134,7 @@ export const PRIVACY: LegalDocument = {
       paragraphs: [
         'We gebruiken je gegevens om de dienst uit te voeren die je bij ons afneemt: alerts controleren, meldingen sturen, je account en abonnement beheren (uitvoering van de overeenkomst).',
         'We gebruiken serverlogboeken en technische gegevens om de dienst veilig en beschikbaar te houden (gerechtvaardigd belang).',
-        'De nieuwsbrief sturen we alleen als je daarvoor hebt gekozen (toestemming). Uitschrijven kan met de link onderaan elke nieuwsbrief of in Mijn Account.',
+        'De nieuwsbrief sturen we alleen als je daarvoor hebt gekozen (toestemming). Uitschrijven kan met de link onderaan elke nieuwsbrief of in Mijn account.',
         'Betaalgegevens bewaren we zolang de wet dat vraagt (wettelijke plicht).',
       ],
     },
@@ -174,7 +174,7 @@ export const PRIVACY: LegalDocument = {
       id: 'rechten',
       title: 'Jouw rechten',
       paragraphs: [
-        'Je mag je gegevens inzien, laten verbeteren of laten verwijderen, en je mag bezwaar maken tegen het gebruik ervan of vragen om je gegevens in een bruikbaar bestand te ontvangen. Veel kun je zelf regelen in Mijn Account; voor de rest stuur je een e-mail naar ' +
+        'Je mag je gegevens inzien, laten verbeteren of laten verwijderen, en je mag bezwaar maken tegen het gebruik ervan of vragen om je gegevens in een bruikbaar bestand te ontvangen. Veel kun je zelf regelen in Mijn account; voor de rest stuur je een e-mail naar ' +
           `${COMPANY.privacyEmail}. We reageren binnen een maand.`,
         'Ben je niet tevreden over hoe we met je gegevens omgaan, dan kun je een klacht indienen bij de Autoriteit Persoonsgegevens.',
       ],

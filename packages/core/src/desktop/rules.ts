@@ -4,6 +4,7 @@
  */
 import type { Plan } from '../domain';
 import { PLANS } from '../domain';
+import { PAGE_PATHS } from '../auth/pages';
 
 /** Every signed-in plan has the desktop app today; a plan left out here would be refused. */
 export const DESKTOP_ACCESS_PLANS: readonly Plan[] = PLANS;
@@ -21,4 +22,4 @@ export const DESKTOP_TRAY_RECENT_COUNT = 5;
 export const DESKTOP_MUTE_CHOICES = ['oneHour', 'untilTomorrow', 'off'] as const;
 export type DesktopMuteChoice = (typeof DESKTOP_MUTE_CHOICES)[number];
 /** The web notification centre, opened by 'Alle meldingen'. */
-export const WEB_NOTIFICATIONS_PATH = '/notifications';
+export const WEB_NOTIFICATIONS_PATH = PAGE_PATHS.notifications;

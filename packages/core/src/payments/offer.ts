@@ -35,8 +35,10 @@ export const PAYMENT_METHODS = [{ id: 'ideal', name: 'iDEAL' }] as const;
 export const PRO_CHECKOUT_PATH = '/pricing?checkout=pro';
 
 /** The web app's page of one payment's receipt, to read and print. */
+export const RECEIPT_ROUTE = '/payment/receipt/:id';
+
 export function receiptPath(paymentId: string): string {
-  return `/payment/receipt/${encodeURIComponent(paymentId)}`;
+  return RECEIPT_ROUTE.replace(':id', encodeURIComponent(paymentId));
 }
 
 /** Dutch VAT (btw) included in every price. */

@@ -3,7 +3,7 @@
  * Another user's notification is "not found", exactly like one that does not exist, so ids cannot
  * be probed.
  */
-import { Op } from 'sequelize';
+import { Op, type WhereOptions } from 'sequelize';
 import {
   STRINGS,
   idSchema,
@@ -122,8 +122,39 @@ export async function showNotification(ctx: AppContext, user: User, id: string) 
 /** The first view counts; marking again keeps that moment. */
 export async function markNotificationViewed(ctx: AppContext, user: User, id: string) {
   const notification = await findVisible(ctx, user, id);
-  if (!notification.viewedAt) await notification.update({ viewedAt: new Date() });
+  if (!notification.viewedAt) {
+    await notification.update({ viewedAt: new Date() });
+    unreadChanged(ctx, user);
+  }
   return oneWithDeliveries(ctx, notification);
+}
+
+/** The caller's notifications not viewed yet (the navigation's bell). */
+export async function unreadCountOf(ctx: AppContext, user: Pick<User, 'id'>): Promise<number> {
+  const alerts = await ownAlerts(ctx, user);
+  if (alerts.length === 0) return 0;
+  return ctx.models.Notification.count({ where: unreadWhere(alerts) });
+}
+
+/** Marks every unread notification of the caller viewed now; answers how many that were. */
+export async function markAllNotificationsViewed(ctx: AppContext, user: User): Promise<number> {
+  const alerts = await ownAlerts(ctx, user);
+  if (alerts.length === 0) return 0;
+  const [marked] = await ctx.models.Notification.update(
+    { viewedAt: new Date() },
+    { where: unreadWhere(alerts) },
+  );
+  if (marked > 0) unreadChanged(ctx, user);
+  return marked;
+}
+
+function unreadWhere(alerts: readonly OwnAlert[]): WhereOptions<Notification> {
+  return { alertId: { [Op.in]: alerts.map((alert) => alert.id) }, viewedAt: null };
+}
+
+/** The user's other tabs and apps show the new count (sockets/events.ts counts and sends it). */
+function unreadChanged(ctx: AppContext, user: Pick<User, 'id'>): void {
+  ctx.events.emit('notifications.read', { userId: user.id });
 }
 
 export async function notificationStatsOf(

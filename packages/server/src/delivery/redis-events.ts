@@ -27,6 +27,7 @@ export interface RedisEngineEventsOptions {
 
 const EVENT_NAMES: readonly EngineEventName[] = [
   'notification.created',
+  'notifications.read',
   'chat.frame',
   'account.changed',
 ];

@@ -4,13 +4,12 @@
  * process's /ws/events sockets through Redis pub/sub; the relay works on BullMQ too.
  */
 import { randomUUID } from 'node:crypto';
-import { LIVE_EVENTS_PATH, type LiveEventMessage } from '@prijsalarm/core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { startApplication, type Application } from '../boot';
 import { loginAs } from '../../test/auth-helpers';
 import { makeListing, recordMatches, waitForDelivery } from '../../test/delivery-helpers';
 import { createAlert, createDelivery, createNotification } from '../../test/factories';
+import { closeLiveSockets, openLiveEvents } from '../../test/live-events';
 import { startTestServer, testLogger, type TestServer } from '../../test/support';
 
 const redisUrl = inject('redisUrl');
@@ -47,20 +46,14 @@ describe.skipIf(!redisUrl)('web and worker in separate processes (BullMQ, Redis 
     const browser = web.client();
     const user = await loginAs(web, browser, { email: 'schaal@example.nl' });
     const alert = await createAlert(web.models, { userId: user.id, searchTerm: 'piano' });
-    const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const socket = new WebSocket(`${web.baseUrl.replace(/^http/, 'ws')}${LIVE_EVENTS_PATH}`, {
-      headers: { cookie },
-    });
-    const pushed = new Promise<LiveEventMessage>((resolve) =>
-      socket.once('message', (data) => resolve(JSON.parse(String(data)))),
-    );
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const tab = await openLiveEvents(web.baseUrl, browser);
+    expect(tab.unread).toBe(0);
 
     try {
       const listing = makeListing({ title: 'Yamaha piano' });
       await recordMatches(worker, [{ alert, listing }]);
 
-      const message = await pushed;
+      const message = await tab.next();
       expect(message).toMatchObject({
         type: 'notification',
         notification: { alertId: alert.id, listing: { title: 'Yamaha piano' } },
@@ -69,8 +62,12 @@ describe.skipIf(!redisUrl)('web and worker in separate processes (BullMQ, Redis 
       expect(mail.subject).toBe('1 nieuwe advertentie voor "piano"');
       await waitForDelivery(web, { alertId: alert.id, channel: 'email' }, 'sent', 15_000);
       await waitForDelivery(web, { alertId: alert.id, channel: 'push' }, 'sent', 15_000);
+
+      // Reading goes round through Redis too: the page's bell goes back to 0.
+      await browser.post('/api/notifications/mark-all-viewed');
+      expect(await tab.next()).toEqual({ type: 'unread', unread: 0 });
     } finally {
-      socket.terminate();
+      closeLiveSockets();
     }
   });
 

@@ -22,6 +22,8 @@ export interface ChatFrameEvent {
 export interface EngineEventMap {
   /** A Notification row was committed (its deliveries are pending and queued). */
   'notification.created': { notificationId: string; userId: string | null; alertId: string };
+  /** The user read one or all of their notifications: their open pages show the new count. */
+  'notifications.read': { userId: string };
   /** Support chat fan-out (issue 9). */
   'chat.frame': ChatFrameEvent;
   /**

@@ -18,6 +18,7 @@ import {
   ACCESS_COOKIE,
   CONSENT_COOKIE,
   isCookieConsent,
+  isPagePath,
   PRERENDERED_HOME,
   REFRESH_COOKIE,
   REFRESH_MARKER_COOKIE,
@@ -145,7 +146,9 @@ export function prerenderedHomeFor(
 
 /**
  * The built single-page app: static files, and index.html for every other GET page route; `/`
- * prerendered for a guest when the build made it (its hero paints before any script runs).
+ * prerendered for a guest when the build made it (its hero paints before any script runs). A path
+ * that is no page of the app (core's isPagePath) gets index.html too, with status 404: the app
+ * draws its not-found page, and search engines and link checkers learn the page does not exist.
  */
 export function serveWebApp(app: Express, distDir: string): void {
   const indexHtml = path.join(distDir, 'index.html');
@@ -173,7 +176,7 @@ export function serveWebApp(app: Express, distDir: string): void {
     res.setHeader('Cache-Control', 'no-cache');
     const home = req.path === '/' && prerendered ? prerenderedHomeFor(req.cookies ?? {}) : null;
     if (req.path === '/') res.vary('Cookie');
-    res.sendFile(home ? homePages[home] : indexHtml);
+    res.status(isPagePath(req.path) ? 200 : 404).sendFile(home ? homePages[home] : indexHtml);
   });
 }
 

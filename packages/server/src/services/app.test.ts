@@ -301,13 +301,23 @@ describe('CORS', () => {
 });
 
 describe('the built web app', () => {
-  it.each(['/dashboard', '/manage/abc/refresh/def', '/alerts', '/admin'])(
+  it.each(['/dashboard', '/manage/abc/refresh/def', '/admin', '/admin/users', '/faq/'])(
     'serves index.html for %s (never the prerendered home)',
     async (page) => {
       const res = await server.client().get(page, { headers: { accept: 'text/html' } });
       expect(res.status).toBe(200);
       expect(res.text).toBe('<!doctype html><title>Prijsalarm</title>');
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    },
+  );
+
+  it.each(['/alerts', '/bestaat-niet', '/manage/abc/def', '/dashboard/onbekend'])(
+    'answers %s, which is no page of the app, with 404 and the app (it draws its not-found page)',
+    async (page) => {
+      const res = await server.client().get(page, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(404);
+      expect(res.text).toBe('<!doctype html><title>Prijsalarm</title>');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
     },
   );
 

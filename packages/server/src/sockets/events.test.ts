@@ -2,23 +2,17 @@
  * /ws/events through the running server (web + worker): who may connect, and what a connected
  * page receives as notifications are recorded.
  */
-import {
-  LIVE_EVENTS_PATH,
-  STRINGS,
-  type LiveEventMessage,
-  type NotificationDto,
-} from '@prijsalarm/core';
+import { STRINGS, type NotificationDto } from '@prijsalarm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { loginAs } from '../../test/auth-helpers';
 import { makeListing, recordMatches, waitForDelivery } from '../../test/delivery-helpers';
 import { createAlert } from '../../test/factories';
 import type { TestClient } from '../../test/http-client';
+import { closeLiveSockets, openLiveEvents } from '../../test/live-events';
 import { startTestServer, type TestServer } from '../../test/support';
 import { PUSH_GRACE_MS } from '../delivery/push';
 
 let server: TestServer;
-const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -26,51 +20,13 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.terminate();
+  closeLiveSockets();
   await server.stop();
 });
 
-interface OpenSocket {
-  socket: WebSocket;
-  received: LiveEventMessage[];
-  next(): Promise<LiveEventMessage>;
-}
-
 /** Opens /ws/events with the client's cookies; rejects with the HTTP status when refused. */
-function connect(
-  client: TestClient | null,
-  headers: Record<string, string> = {},
-): Promise<OpenSocket> {
-  const url = `${server.baseUrl.replace(/^http/, 'ws')}${LIVE_EVENTS_PATH}`;
-  const cookie = client ? [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : '';
-  const socket = new WebSocket(url, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
-  sockets.push(socket);
-  const received: LiveEventMessage[] = [];
-  const waiting: Array<(message: LiveEventMessage) => void> = [];
-  socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as LiveEventMessage;
-    const waiter = waiting.shift();
-    if (waiter) waiter(message);
-    else received.push(message);
-  });
-  const next = () =>
-    new Promise<LiveEventMessage>((resolve, reject) => {
-      const queued = received.shift();
-      if (queued) return resolve(queued);
-      const timer = setTimeout(() => reject(new Error('no message within 5 s')), 5000);
-      waiting.push((message) => {
-        clearTimeout(timer);
-        resolve(message);
-      });
-    });
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve({ socket, received, next }));
-    socket.once('unexpected-response', (_req, res) =>
-      reject(Object.assign(new Error(`refused: ${res.statusCode}`), { status: res.statusCode })),
-    );
-    socket.once('error', reject);
-  });
-}
+const connect = (client: TestClient | null, headers: Record<string, string> = {}) =>
+  openLiveEvents(server.baseUrl, client, headers);
 
 async function loggedIn() {
   const browser = server.client();

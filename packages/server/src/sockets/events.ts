@@ -1,7 +1,9 @@
 /**
  * The live push endpoint, WebSocket at /ws/events (core LIVE_EVENTS_PATH): logged-in web pages and
  * desktop apps hold it and receive `{ type: 'notification', notification }` as each notification of
- * their user is recorded (delivery/push.ts).
+ * their user is recorded (delivery/push.ts). `{ type: 'unread', unread }` is the count of their
+ * unread notifications (the navigation's bell): first on every socket as it opens, so a page that
+ * (re)connects is up to date, and again whenever the user read one or all of them, anywhere.
  *
  * - Authenticated on upgrade by the access cookie through the same session lookup as the API
  *   (http/auth.ts `authenticate`): no live session → 401, and the socket is never opened.
@@ -18,6 +20,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { LIVE_EVENTS_PATH, type LiveEventMessage } from '@prijsalarm/core';
 import { WebSocket, WebSocketServer } from 'ws';
+import { unreadCountOf } from '../commands/notifications';
 import type { AppContext } from '../context';
 import { pushNotification, type PushHub } from '../delivery/push';
 import {
@@ -72,6 +75,12 @@ export function attachLiveEvents(ctx: AppContext, upgrades: UpgradeDispatcher): 
       live.socket.send(JSON.stringify(message), (error) => resolve(!error));
     });
 
+  // Counted as it is sent: the database's count, whichever process marked them read.
+  const unreadOf = async (userId: string): Promise<LiveEventMessage> => ({
+    type: 'unread',
+    unread: await unreadCountOf(ctx, { id: userId }),
+  });
+
   const hub: PushHub = {
     hasSockets: (userId) => (byUser.get(userId)?.size ?? 0) > 0,
     async send(userId, message) {
@@ -103,6 +112,10 @@ export function attachLiveEvents(ctx: AppContext, upgrades: UpgradeDispatcher): 
             alive: true,
           };
           add(live);
+          unreadOf(live.userId).then(
+            (message) => send(live, message),
+            (error: unknown) => logger.warn({ err: error }, 'live events: unread count failed'),
+          );
           ws.on('pong', () => (live.alive = true));
           ws.on('message', (data) => {
             live.alive = true;
@@ -162,6 +175,9 @@ export function attachLiveEvents(ctx: AppContext, upgrades: UpgradeDispatcher): 
     }),
     ctx.events.on('account.changed', async ({ userId }) => {
       if (hub.hasSockets(userId)) await hub.send(userId, { type: 'account' });
+    }),
+    ctx.events.on('notifications.read', async ({ userId }) => {
+      if (hub.hasSockets(userId)) await hub.send(userId, await unreadOf(userId));
     }),
   ];
 

@@ -102,7 +102,7 @@ describe('route guard (spec §2)', () => {
 
   it('a signed-in user with a fresh check opens the page without a call', async () => {
     await visit({ path: '/my-account', storedUser: userDto(), csrfCookie: true });
-    expect((await heading()).textContent).toBe('Mijn Account');
+    expect((await heading()).textContent).toBe('Mijn account');
     expect(server.requests).toEqual([]);
   });
 
@@ -159,7 +159,7 @@ describe('route guard (spec §2)', () => {
       storedUser: userDto(),
       csrfCookie: true,
     });
-    expect((await heading()).textContent).toBe('Mijn Account');
+    expect((await heading()).textContent).toBe('Mijn account');
     expect(navigator.currentPath()).toBe('/my-account?tab=subscription');
     expect(await screen.findByRole('heading', { name: 'Pro-abonnement' })).toBeTruthy();
     await waitFor(() =>

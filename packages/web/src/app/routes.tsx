@@ -1,11 +1,11 @@
 /**
- * Every route of spec §2 in one table. Each page is its own lazily loaded scene
- * (`scenes/<name>/index.tsx`), so the first page loads only the shell and itself.
+ * Every route of spec §2 in one table, at the paths of core's PAGE_PATHS. Each page is its own
+ * lazily loaded scene (`scenes/<name>/index.tsx`), so the first page loads only the shell and itself.
  */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Navigate } from 'react-router-dom';
-import { EDIT_ALERT_ROUTE, PRICING_PATH, UNSUBSCRIBE_PATH, UPGRADE_PATH } from '@prijsalarm/core';
+import { PAGE_PATHS, type PageName } from '@prijsalarm/core';
 import { Layout } from '../components/layout/Layout';
 import { lazyWithPreload } from '../components/ui/lazyWithPreload';
 import { RequireAuth } from './RequireAuth';
@@ -39,6 +39,8 @@ const Contact = lazy(() => import('../scenes/contact'));
 const Forbidden = lazy(() => import('../scenes/forbidden'));
 const NotFound = lazy(() => import('../scenes/not-found'));
 
+/** A page's path under the layout route (core's list, without the leading '/'). */
+const at = (name: PageName) => PAGE_PATHS[name].slice(1);
 const loginRequired = (page: React.ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const adminRequired = (page: React.ReactNode) => <RequireAuth admin>{page}</RequireAuth>;
 
@@ -52,44 +54,48 @@ export const ROUTES: RouteObject[] = [
     element: <Layout />,
     children: [
       { index: true, element: <Home /> },
-      { path: 'prijsalarm-maken', element: <CreateAlert /> },
-      { path: 'create-alert', element: <Navigate to="/prijsalarm-maken" replace /> },
-      { path: 'gratis-alert-maken', element: <FreeAlert /> },
-      { path: 'manage/:token', element: <ManageAlert /> },
-      { path: 'manage/:manageToken/refresh/:refreshToken', element: <RefreshAlert /> },
-
-      { path: 'dashboard', element: loginRequired(<Dashboard />) },
-      { path: 'dashboard/create', element: loginRequired(<DashboardCreate />) },
-      { path: EDIT_ALERT_ROUTE.slice(1), element: loginRequired(<DashboardEdit />) },
+      { path: at('createAlert'), element: <CreateAlert /> },
       {
-        path: UPGRADE_PATH.slice(1),
+        path: at('createAlertOld'),
+        element: <Navigate to={PAGE_PATHS.createAlert} replace />,
+      },
+      { path: at('freeAlert'), element: <FreeAlert /> },
+      { path: at('manageAlert'), element: <ManageAlert /> },
+      { path: at('refreshAlert'), element: <RefreshAlert /> },
+
+      { path: at('dashboard'), element: loginRequired(<Dashboard />) },
+      { path: at('dashboardCreate'), element: loginRequired(<DashboardCreate />) },
+      { path: at('editAlert'), element: loginRequired(<DashboardEdit />) },
+      {
+        path: at('upgrade'),
         element: <Navigate to="/my-account?tab=subscription" replace />,
       },
-      { path: 'my-account', element: loginRequired(<MyAccount />) },
-      { path: 'notifications', element: loginRequired(<Notifications />) },
-      { path: 'admin/payments', element: <Navigate to="/admin?tab=payments" replace /> },
-      { path: 'admin/*', element: adminRequired(<Admin />) },
+      { path: at('myAccount'), element: loginRequired(<MyAccount />) },
+      { path: at('notifications'), element: loginRequired(<Notifications />) },
+      { path: at('adminPayments'), element: <Navigate to="/admin?tab=payments" replace /> },
+      { path: at('admin'), element: adminRequired(<Admin />) },
 
-      { path: 'login', element: <Login mode="login" /> },
-      { path: 'register', element: <Login mode="register" /> },
-      { path: 'forgot-password', element: <ForgotPassword /> },
-      { path: 'reset-password/:token', element: <ResetPassword /> },
-      { path: 'verify/:token', element: <Verify /> },
-      { path: 'login/callback/:token', element: <LoginCallback /> },
-      { path: UNSUBSCRIBE_PATH.slice(1), element: <Unsubscribe /> },
+      { path: at('login'), element: <Login mode="login" /> },
+      { path: at('register'), element: <Login mode="register" /> },
+      { path: at('forgotPassword'), element: <ForgotPassword /> },
+      { path: at('resetPassword'), element: <ResetPassword /> },
+      { path: at('verify'), element: <Verify /> },
+      { path: at('loginCallback'), element: <LoginCallback /> },
+      { path: at('unsubscribe'), element: <Unsubscribe /> },
 
-      { path: PRICING_PATH.slice(1), element: <Pricing /> },
+      { path: at('pricing'), element: <Pricing /> },
       // Mollie's return address (issue 10).
-      { path: 'payment/callback', element: loginRequired(<PaymentCallback />) },
-      { path: 'payment/receipt/:id', element: loginRequired(<PaymentReceipt />) },
-      { path: 'terms', element: <Terms /> },
-      { path: 'algemene-voorwaarden', element: <Terms /> },
-      { path: 'privacy', element: <Privacy /> },
-      { path: 'privacyverklaring', element: <Privacy /> },
-      { path: 'faq', element: <Faq /> },
-      { path: 'veelgestelde-vragen', element: <Faq /> },
-      { path: 'contact', element: <Contact /> },
-      { path: 'forbidden', element: <Forbidden /> },
+      { path: at('paymentCallback'), element: loginRequired(<PaymentCallback />) },
+      { path: at('paymentReceipt'), element: loginRequired(<PaymentReceipt />) },
+      { path: at('terms'), element: <Terms /> },
+      { path: at('termsDutch'), element: <Terms /> },
+      { path: at('privacy'), element: <Privacy /> },
+      { path: at('privacyDutch'), element: <Privacy /> },
+      { path: at('faq'), element: <Faq /> },
+      { path: at('faqDutch'), element: <Faq /> },
+      { path: at('contact'), element: <Contact /> },
+      { path: at('forbidden'), element: <Forbidden /> },
+      // Any other path: the server answered it with 404 (core's isPagePath).
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -22,7 +22,10 @@ import { Icon } from '../components/ui/Icon';
 
 const w = CHAT_STRINGS.widget;
 
-/** The greeting: after 5 s (not on the dashboard), or on hover after 0.5 s; gone after 8 s. */
+/**
+ * The greeting: after 5 s (not on the dashboard), or on hover after 0.5 s; gone after 8 s. Closed
+ * by the visitor, it stays closed on later pages and visits (the chat's stored "interacted").
+ */
 function useGreeting(store: ChatStore, onDashboard: boolean) {
   const [visible, setVisible] = useState(false);
   const hoverTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -41,6 +44,10 @@ function useGreeting(store: ChatStore, onDashboard: boolean) {
   return {
     visible: visible && !store.state.isOpen,
     hide: () => setVisible(false),
+    dismiss: () => {
+      setVisible(false);
+      store.markInteracted();
+    },
     hoverStart: () => {
       if (quiet) return;
       hoverTimer.current = setTimeout(() => setVisible(true), CHAT_GREETING_HOVER_DELAY_MS);
@@ -94,7 +101,7 @@ const ChatWidget = observer(function ChatWidget({
                 type="button"
                 className="chat-icon-button"
                 aria-label={w.closeGreeting}
-                onClick={greeting.hide}
+                onClick={greeting.dismiss}
               >
                 <Icon name="close" size="sm" />
               </button>
@@ -114,7 +121,7 @@ const ChatWidget = observer(function ChatWidget({
           >
             <Icon name="message" />
             {badge && (
-              <span className="chat-badge" aria-hidden="true">
+              <span className="count-badge chat-badge" aria-hidden="true">
                 {badge}
               </span>
             )}

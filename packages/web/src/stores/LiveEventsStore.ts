@@ -27,9 +27,11 @@ export interface LiveEventsOptions {
 }
 
 type Listener = (notification: NotificationDto) => void;
+type UnreadListener = (unread: number) => void;
 
 /**
- * The live events socket (/ws/events): new notifications as they are recorded. It reconnects with
+ * The live events socket (/ws/events): new notifications as they are recorded, and the user's
+ * unread count (as the socket opens and after every read, in any tab). It reconnects with
  * backoff. The socket is authenticated by the access cookie, so a socket that could not open, or
  * that the server closed for an ended session, first refreshes the session through the API
  * client; when that is refused the session is gone and it stops.
@@ -43,6 +45,7 @@ export class LiveEventsStore {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Set<Listener>();
   private readonly accountListeners = new Set<() => void>();
+  private readonly unreadListeners = new Set<UnreadListener>();
   private readonly createSocket: LiveSocketFactory;
   private readonly delayFor: (attempt: number) => number;
 
@@ -61,6 +64,7 @@ export class LiveEventsStore {
       | 'timer'
       | 'listeners'
       | 'accountListeners'
+      | 'unreadListeners'
       | 'createSocket'
       | 'delayFor'
     >(
@@ -72,6 +76,7 @@ export class LiveEventsStore {
         timer: false,
         listeners: false,
         accountListeners: false,
+        unreadListeners: false,
         createSocket: false,
         delayFor: false,
       },
@@ -93,6 +98,12 @@ export class LiveEventsStore {
   subscribeAccount(listener: () => void): () => void {
     this.accountListeners.add(listener);
     return () => this.accountListeners.delete(listener);
+  }
+
+  /** Calls `listener` with every unread count the server sends; returns the unsubscribe. */
+  subscribeUnread(listener: UnreadListener): () => void {
+    this.unreadListeners.add(listener);
+    return () => this.unreadListeners.delete(listener);
   }
 
   start(): void {
@@ -145,12 +156,13 @@ export class LiveEventsStore {
 
   private received(data: unknown): void {
     const message = parseLiveEventMessage(data);
-    if (message?.type === 'account') {
+    if (message?.type === 'notification') {
+      for (const listener of this.listeners) listener(message.notification);
+    } else if (message?.type === 'unread') {
+      for (const listener of this.unreadListeners) listener(message.unread);
+    } else if (message?.type === 'account') {
       for (const listener of this.accountListeners) listener();
-      return;
     }
-    if (message?.type !== 'notification') return;
-    for (const listener of this.listeners) listener(message.notification);
   }
 
   private scheduleReconnect(wasOpen: boolean, code: number): void {

@@ -18,7 +18,7 @@ import type { ApiClientFactory } from '../api/client';
 import type { CookieWriter } from '../platform/cookies';
 import type { AppNavigator } from '../platform/navigator';
 import type { KeyValueStorage } from '../platform/storage';
-import type { LiveEventsStore, LiveSocketFactory } from './LiveEventsStore';
+import type { LiveSocketFactory } from './LiveEventsStore';
 import { AuthStore } from './AuthStore';
 import { CapabilitiesStore } from './CapabilitiesStore';
 import { ContactStore } from './ContactStore';
@@ -41,17 +41,12 @@ export interface RootStoreOptions {
   /** The live events socket (/ws/events); default: the browser's WebSocket to this page's host. */
   liveEvents?: { url: string; createSocket?: LiveSocketFactory };
   /**
-   * The app's own live socket while signed in, for plan and limit changes made elsewhere (another
-   * browser, an admin, a payment); none when not given (tests, the prerender).
+   * Hold the tab's live connection while signed in, so plan and limit changes made elsewhere
+   * (another browser, an admin, a payment) reach this tab (main.tsx); off in tests and the
+   * prerender unless asked.
    */
-  accountEvents?: AccountEventsOption;
+  followAccount?: boolean;
 }
-
-/**
- * Where the app's own live socket connects: 'browser' is this page's host (main.tsx), tests hand
- * in their server and socket.
- */
-export type AccountEventsOption = 'browser' | { url: string; createSocket?: LiveSocketFactory };
 
 /** Every store of the app; stores reach one another through it (Outline's RootStore). */
 export class RootStore {
@@ -71,13 +66,9 @@ export class RootStore {
   readonly ui: UiStore;
   readonly navigation: NavigationStore;
   readonly contact: ContactStore;
-  /**
-   * Held open while signed in: a plan or limit change reaches this tab (options.accountEvents).
-   * Loaded with the first sign-in, so a guest's first load does not carry it.
-   */
-  accountEvents: LiveEventsStore | null = null;
-
   private readonly disposers: (() => void)[] = [];
+  /** Lets go of the tab's live connection held for account changes (options.followAccount). */
+  private releaseAccountEvents: (() => void) | null = null;
   private disposed = false;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
@@ -105,12 +96,11 @@ export class RootStore {
     this.ui = new UiStore(this);
     this.navigation = new NavigationStore(this);
     this.contact = new ContactStore(this);
-    const accountEvents = options.accountEvents;
-    if (accountEvents) {
+    if (options.followAccount) {
       this.disposers.push(
         reaction(
           () => this.auth.isLoggedIn,
-          (signedIn) => void this.followAccountEvents(accountEvents, signedIn),
+          (signedIn) => void this.followAccountEvents(signedIn),
           { fireImmediately: true },
         ),
       );
@@ -132,17 +122,17 @@ export class RootStore {
     }
   }
 
-  private async followAccountEvents(option: AccountEventsOption, signedIn: boolean) {
+  /** Loaded with the first sign-in, so a guest's first load does not carry the live connection. */
+  private async followAccountEvents(signedIn: boolean) {
     if (!signedIn) {
-      this.accountEvents?.stop();
+      this.releaseAccountEvents?.();
+      this.releaseAccountEvents = null;
       return;
     }
-    if (!this.accountEvents) {
-      const { openAccountEvents } = await import('./accountEvents');
-      if (this.disposed || this.accountEvents) return;
-      this.accountEvents = openAccountEvents(this, option);
-    }
-    if (this.auth.isLoggedIn) this.accountEvents.start();
+    if (this.releaseAccountEvents) return;
+    const { holdAccountEvents } = await import('./accountEvents');
+    if (this.disposed || this.releaseAccountEvents || !this.auth.isLoggedIn) return;
+    this.releaseAccountEvents = holdAccountEvents(this);
   }
 
   /** A 403 asking for a higher plan: its text as a warning, then /pricing after 2 s (spec §8). */
@@ -171,7 +161,8 @@ export class RootStore {
   dispose(): void {
     this.disposed = true;
     for (const dispose of this.disposers.splice(0)) dispose();
-    this.accountEvents?.stop();
+    this.releaseAccountEvents?.();
+    this.releaseAccountEvents = null;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.toasts.clear();

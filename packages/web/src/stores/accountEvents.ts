@@ -1,19 +1,18 @@
 /**
- * The app's own live socket while signed in (RootStore.accountEvents), loaded on the first
- * sign-in: the server's word that the plan or the alert limit changed makes the user and the
- * capabilities be read again, and every screen follows.
+ * Loaded on the first sign-in (RootStore, options.followAccount): holds the tab's one live
+ * connection (unreadNotificationsOf) while signed in, and the server's word that the plan or the
+ * alert limit changed makes the user and the capabilities be read again, so every screen follows.
  */
-import { liveEventsUrl } from '@prijsalarm/core';
-import { LiveEventsStore } from './LiveEventsStore';
-import type { AccountEventsOption, RootStore } from './RootStore';
+import type { RootStore } from './RootStore';
+import { unreadNotificationsOf } from './UnreadNotificationsStore';
 
-export function openAccountEvents(root: RootStore, option: AccountEventsOption): LiveEventsStore {
-  const live = new LiveEventsStore(
-    root,
-    option === 'browser'
-      ? { url: liveEventsUrl(window.location.protocol, window.location.host) }
-      : option,
-  );
-  live.subscribeAccount(() => root.auth.followAccountChange());
-  return live;
+/** Holds the connection and follows account changes until the returned release is called. */
+export function holdAccountEvents(root: RootStore): () => void {
+  const unread = unreadNotificationsOf(root);
+  const unsubscribe = unread.live.subscribeAccount(() => root.auth.followAccountChange());
+  const release = unread.retain();
+  return () => {
+    unsubscribe();
+    release();
+  };
 }

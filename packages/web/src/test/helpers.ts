@@ -17,6 +17,7 @@ import { memoryStorage } from '../platform/storage';
 import type { KeyValueStorage } from '../platform/storage';
 import { RootStore } from '../stores/RootStore';
 import type { RootStoreOptions } from '../stores/RootStore';
+import type { LiveSocketFactory } from '../stores/LiveEventsStore';
 
 export { startHttpDouble } from '../../../core/test/http-double';
 export type { HttpDouble } from '../../../core/test/http-double';
@@ -134,6 +135,15 @@ export class RecordingNavigator implements AppNavigator {
   }
 }
 
+/** A live events socket that never opens nor closes: for the tests that are not about it. */
+export const quietLiveSocket: LiveSocketFactory = () => ({
+  onopen: null,
+  onmessage: null,
+  onclose: null,
+  onerror: null,
+  close: () => undefined,
+});
+
 export interface TestStoreOptions {
   server: HttpDouble;
   cookies?: Map<string, string>;
@@ -142,6 +152,7 @@ export interface TestStoreOptions {
   navigator?: AppNavigator;
   now?: () => number;
   tabId?: string;
+  /** Default: a quiet socket (a signed-in page's bell holds one open). */
   liveEvents?: RootStoreOptions['liveEvents'];
 }
 
@@ -165,7 +176,10 @@ export function testStore(options: TestStoreOptions) {
     navigator,
     tabId: options.tabId ?? 'tab-under-test',
     ...(options.now ? { now: options.now } : {}),
-    ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
+    liveEvents: options.liveEvents ?? {
+      url: 'ws://127.0.0.1/ws/events',
+      createSocket: quietLiveSocket,
+    },
   });
   return { store, cookies, navigator };
 }

@@ -1,6 +1,6 @@
 /**
  * The notification centre, for the signed-in user: their notifications, one by id, marking one
- * viewed, the stats overview and the CSV export.
+ * or all viewed, the stats overview and the CSV export.
  */
 import type { Response } from 'express';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import {
 import {
   exportNotifications,
   listNotifications,
+  markAllNotificationsViewed,
   markNotificationViewed,
   notificationStatsOf,
   showNotification,
@@ -82,6 +83,10 @@ export default function notificationRoutes(ctx: AppContext): BoundRoute[] {
     route(notifications.stats, { before }, (req) =>
       notificationStatsOf(ctx, currentAuth(req).user),
     ),
+
+    route(notifications.markAllViewed, { before }, async (req) => ({
+      marked: await markAllNotificationsViewed(ctx, currentAuth(req).user),
+    })),
 
     // Streamed: the file is written batch by batch as the database answers.
     route(

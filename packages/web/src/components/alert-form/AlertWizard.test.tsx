@@ -81,7 +81,7 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
     expect(screen.getByText('tot € 400')).toBeTruthy();
     expect(screen.getByText(STRINGS.access.telegramNotConnected, { exact: false })).toBeTruthy();
     expect(
-      screen.getByRole('link', { name: 'Telegram koppelen in Mijn Account' }).getAttribute('href'),
+      screen.getByRole('link', { name: 'Telegram koppelen in Mijn account' }).getAttribute('href'),
     ).toBe('/my-account?tab=integrations');
 
     server.script('POST', '/api/alerts', {

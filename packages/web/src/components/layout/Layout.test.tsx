@@ -82,7 +82,7 @@ describe('footer (spec §2)', () => {
       ['FAQ', '/faq'],
       ['Contact', '/contact'],
       ['Privacy', '/privacy'],
-      ['Algemene Voorwaarden', '/terms'],
+      ['Algemene voorwaarden', '/terms'],
       [COMPANY.contactEmail, `mailto:${COMPANY.contactEmail}`],
     ]);
     expect(footer.textContent).toContain(`KvK-nummer ${COMPANY.chamberOfCommerceNumber}`);

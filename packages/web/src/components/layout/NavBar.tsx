@@ -1,10 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { PRICING_PATH, STRINGS } from '@prijsalarm/core';
 import { useStores } from '../../stores/context';
 import { Logo } from './Logo';
-import { ProfileMenu } from './ProfileMenu';
 
 const texts = STRINGS.navigation;
 const shell = STRINGS.web.shell;
@@ -13,9 +12,22 @@ const MENU_ID = 'site-menu';
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'nav__link is-active' : 'nav__link';
 
+// What a signed-in user sees (the bell with the live connection behind it, the profile) is a chunk
+// of its own: a guest's page does not load it.
+const accountNav = () => import('./AccountNav');
+const AccountActions = lazy(accountNav);
+const NotificationBell = lazy(() =>
+  accountNav().then((module) => ({ default: module.NotificationBell })),
+);
+const NotificationsMenuLink = lazy(() =>
+  accountNav().then((module) => ({ default: module.NotificationsMenuLink })),
+);
+
 /**
  * The navigation bar of spec §2. On narrow screens the menu folds behind a button; guests see
- * Contact there only on wide screens and the Pro button only on narrow ones.
+ * Contact there only on wide screens and the Pro button only on narrow ones. A signed-in user has
+ * the bell with the unread count in the bar at every width; the profile is a dropdown on wide
+ * screens and written out in the narrow menu (Meldingen, e-mail, Mijn account, Uitloggen).
  */
 export const NavBar = observer(function NavBar() {
   const { navigation, auth } = useStores();
@@ -41,6 +53,12 @@ export const NavBar = observer(function NavBar() {
         >
           <Logo />
         </Link>
+        {profile && (
+          // Its empty place while the code loads: the bar does not shift.
+          <Suspense fallback={<span className="nav__bell nav__mobile-only" aria-hidden="true" />}>
+            <NotificationBell className="nav__mobile-only" />
+          </Suspense>
+        )}
         <button
           type="button"
           className="nav__toggle"
@@ -72,6 +90,13 @@ export const NavBar = observer(function NavBar() {
                 </NavLink>
               </li>
             )}
+            {profile && (
+              <li className="nav__item--mobile">
+                <Suspense fallback={null}>
+                  <NotificationsMenuLink className={navLinkClass} />
+                </Suspense>
+              </li>
+            )}
             {navigation.showAdmin && (
               <li>
                 <NavLink to="/admin" className={navLinkClass}>
@@ -99,7 +124,15 @@ export const NavBar = observer(function NavBar() {
                 </NavLink>
               </>
             )}
-            {profile && <ProfileMenu profile={profile} onLogout={() => void auth.logout()} />}
+            {profile && (
+              <Suspense fallback={<span className="nav__placeholder" aria-hidden="true" />}>
+                <AccountActions
+                  profile={profile}
+                  onLogout={() => void auth.logout()}
+                  onChoose={() => setMenuOpen(false)}
+                />
+              </Suspense>
+            )}
             {upsell && (
               <Link to={upsell.to} className="button button--primary nav__mobile-only nav__upsell">
                 {upsell.label}

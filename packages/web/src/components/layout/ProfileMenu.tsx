@@ -2,20 +2,25 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { STRINGS } from '@prijsalarm/core';
 import type { ProfileSummary } from '../../stores/NavigationStore';
+import { EmailAddress } from '../ui/EmailAddress';
 
 const texts = STRINGS.navigation;
+const shell = STRINGS.web.shell;
 
 interface ProfileMenuProps {
   profile: ProfileSummary;
   onLogout(): void;
+  /** Mijn account or Uitloggen was chosen (the narrow menu closes too). */
+  onChoose(): void;
 }
 
 /**
- * The profile dropdown (spec §2): avatar with the e-mail's first letter, the e-mail, the plan label,
- * Mijn Account and Uitloggen. A disclosure: Enter/Space open it, Escape and a click or focus
- * outside close it.
+ * The profile (spec §2): the avatar with the e-mail's first letter, the e-mail, the plan label,
+ * Mijn account and Uitloggen. On wide screens a dropdown behind the avatar, a disclosure: Enter or
+ * Space opens it, Escape and a click or focus outside close it. In the narrow menu the same panel
+ * is written out and the avatar button is gone (styles/global.css): every entry has its label.
  */
-export function ProfileMenu({ profile, onLogout }: ProfileMenuProps) {
+export function ProfileMenu({ profile, onLogout, onChoose }: ProfileMenuProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -41,6 +46,10 @@ export function ProfileMenu({ profile, onLogout }: ProfileMenuProps) {
       buttonRef.current?.focus();
     }
   };
+  const choose = () => {
+    setOpen(false);
+    onChoose();
+  };
 
   return (
     <div className="profile-menu" ref={rootRef} onKeyDown={onKeyDown}>
@@ -55,21 +64,28 @@ export function ProfileMenu({ profile, onLogout }: ProfileMenuProps) {
         <span className="avatar" aria-hidden="true">
           {profile.avatar}
         </span>
-        <span className="visually-hidden">{STRINGS.web.shell.profileMenu}</span>
+        <span className="visually-hidden">{shell.profileMenu}</span>
       </button>
-      <div id={panelId} className="profile-menu__panel" hidden={!open}>
+      <div
+        id={panelId}
+        className={open ? 'profile-menu__panel is-open' : 'profile-menu__panel'}
+        role="group"
+        aria-label={shell.account}
+      >
         <div className="profile-menu__summary">
           <span className="avatar avatar--large" aria-hidden="true">
             {profile.avatar}
           </span>
-          <div>
-            <p className="profile-menu__email">{profile.email}</p>
-            <p className="profile-menu__plan">{STRINGS.web.shell.plan(profile.planLabel)}</p>
+          <div className="profile-menu__who">
+            <p className="profile-menu__email">
+              <EmailAddress email={profile.email} />
+            </p>
+            <p className="profile-menu__plan">{shell.plan(profile.planLabel)}</p>
           </div>
         </div>
         <ul className="profile-menu__list">
           <li>
-            <Link to="/my-account" className="profile-menu__item" onClick={() => setOpen(false)}>
+            <Link to="/my-account" className="profile-menu__item" onClick={choose}>
               {texts.myAccount}
             </Link>
           </li>
@@ -78,7 +94,7 @@ export function ProfileMenu({ profile, onLogout }: ProfileMenuProps) {
               type="button"
               className="profile-menu__item"
               onClick={() => {
-                setOpen(false);
+                choose();
                 onLogout();
               }}
             >

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import {
+  PAGE_PATHS,
   PASSWORD_MIN_LENGTH,
   REDIRECT_QUERY,
   STRINGS,
@@ -153,6 +154,15 @@ const LoginScene = observer(function LoginScene({ mode }: { mode: LoginMode }) {
               />
               <Link to="/forgot-password">{texts.forgotPassword}</Link>
             </div>
+          )}
+          {isRegister && (
+            <p className="form__agreement">
+              {texts.agreement.before}
+              <Link to={PAGE_PATHS.terms}>{texts.agreement.terms}</Link>
+              {texts.agreement.between}
+              <Link to={PAGE_PATHS.privacy}>{texts.agreement.privacy}</Link>
+              {texts.agreement.after}
+            </p>
           )}
           <SubmitButton busy={form.isSubmitting}>
             {isRegister ? texts.submitRegister : texts.submitLogin}

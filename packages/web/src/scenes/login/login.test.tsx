@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, DEFAULT_SETTINGS, STRINGS } from '@prijsalarm/core';
@@ -75,6 +75,21 @@ describe('login form validation (Dutch messages from core)', () => {
     expect(errorOf(screen.getByLabelText('Wachtwoord', { selector: 'input' }))).toBe(
       STRINGS.validation.passwordTooShort(10),
     );
+  });
+});
+
+describe('the register page', () => {
+  it('links to the terms and the privacy statement; the login page does not', async () => {
+    await openForm('/register');
+    expect(screen.getByRole('link', { name: 'algemene voorwaarden' }).getAttribute('href')).toBe(
+      '/terms',
+    );
+    expect(screen.getByRole('link', { name: 'privacyverklaring' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
+    cleanup();
+    await openForm('/login');
+    expect(screen.queryByRole('link', { name: 'algemene voorwaarden' })).toBeNull();
   });
 });
 

@@ -27,7 +27,7 @@ async function open(path: string, user: UserDto = userDto()) {
   const navigator = appNavigator(path);
   const { store } = await signedInStore(server, { navigator, user });
   renderApp(store, navigator, path);
-  await screen.findByRole('heading', { level: 1, name: 'Mijn Account' });
+  await screen.findByRole('heading', { level: 1, name: 'Mijn account' });
   return { store, navigator, user: userEvent.setup() };
 }
 

@@ -1,6 +1,7 @@
-import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, reaction, runInAction } from 'mobx';
 import {
   DEFAULT_NOTIFICATION_VIEW,
+  PAGE_PATHS,
   SCREEN_TEXTS,
   featureLockedMessage,
   hasNotificationFilters,
@@ -29,9 +30,13 @@ import { FormModel } from '../../stores/FormModel';
 import { errorText } from '../../stores/errors';
 import { latestLoad, type LoadStatus } from '../../stores/latestLoad';
 import type { RootStore } from '../../stores/RootStore';
+import {
+  unreadNotificationsOf,
+  type UnreadNotificationsStore,
+} from '../../stores/UnreadNotificationsStore';
 
 const texts = SCREEN_TEXTS.notifications;
-export const NOTIFICATIONS_PATH = '/notifications';
+export const NOTIFICATIONS_PATH = PAGE_PATHS.notifications;
 
 /** The filter form as typed: text for numbers and dates, '' for "any". */
 export interface FilterValues {
@@ -78,21 +83,45 @@ export class NotificationsStore {
   /** For the aria-live region: the last live arrival. */
   announcement = '';
   exporting = false;
+  markingAll = false;
   /** Price histories opened, by notification id (GET /notifications/{id}). */
   histories = new Map<string, HistoryState>();
   readonly filters = new FormModel<FilterValues>(filterValues(DEFAULT_NOTIFICATION_VIEW));
 
+  /** The bell's count and the tab's live connection. */
+  readonly unread: UnreadNotificationsStore;
   private readonly latest = latestLoad();
 
   constructor(
     private readonly root: RootStore,
     private readonly download: Downloader,
   ) {
+    this.unread = unreadNotificationsOf(root);
     makeAutoObservable<NotificationsStore, 'root' | 'download' | 'latest'>(
       this,
-      { root: false, download: false, latest: false, stats: observableRef },
+      { root: false, download: false, latest: false, unread: false, stats: observableRef },
       { autoBind: true },
     );
+  }
+
+  /**
+   * Holds the live connection open while the page is shown: new notifications arrive, and when
+   * another tab or app has read them all, this list shows them read. Returns the release.
+   */
+  follow(): () => void {
+    const release = this.unread.retain();
+    const unsubscribe = this.unread.live.subscribe(this.receiveLive);
+    const stopWatching = reaction(
+      () => this.unread.count,
+      (count) => {
+        if (count === 0) this.showAllViewed();
+      },
+    );
+    return () => {
+      stopWatching();
+      unsubscribe();
+      release();
+    };
   }
 
   /** Core's plan message while the plan lacks price history (spec §6: PRO); null with it. */
@@ -233,6 +262,7 @@ export class NotificationsStore {
       viewedAt: new Date(this.root.now()).toISOString(),
     });
     if (this.stats) this.stats = { ...this.stats, unread: Math.max(0, this.stats.unread - 1) };
+    this.unread.viewedOne();
     try {
       const { notification: updated } = await this.root.api.notifications.markViewed(
         notification.id,
@@ -241,6 +271,35 @@ export class NotificationsStore {
     } catch (error) {
       console.warn('Could not mark the notification viewed', error);
     }
+  }
+
+  /** "Alles als gelezen markeren": every unread one of the user, on the server and here. */
+  async markAllViewed(): Promise<void> {
+    if (this.markingAll) return;
+    this.markingAll = true;
+    try {
+      const { marked } = await this.root.api.notifications.markAllViewed();
+      this.showAllViewed();
+      this.unread.viewedAll();
+      this.root.toasts.success(texts.markedAllViewed(marked));
+    } catch (error) {
+      this.root.toasts.error(errorText(error));
+    } finally {
+      runInAction(() => {
+        this.markingAll = false;
+      });
+    }
+  }
+
+  /** Nothing is unread any more: the list and the statistics say so. */
+  showAllViewed(): void {
+    const at = new Date(this.root.now()).toISOString();
+    if (this.notifications.some((notification) => !notification.viewed)) {
+      this.notifications = this.notifications.map((notification) =>
+        notification.viewed ? notification : { ...notification, viewed: true, viewedAt: at },
+      );
+    }
+    if (this.stats && this.stats.unread !== 0) this.stats = { ...this.stats, unread: 0 };
   }
 
   /** The listing's price history, once per notification (the disclosure opened). */

@@ -20,7 +20,6 @@ import {
   formatListingPrice,
   isWebUrl,
   listingImageUrl,
-  liveEventsUrl,
 } from '@prijsalarm/core';
 import type {
   NotificationKind,
@@ -38,7 +37,6 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { LoadError, Loading } from '../../components/ui/LoadError';
 import { Pager } from '../../components/ui/Pager';
 import { browserDownload } from '../../platform/download';
-import { LiveEventsStore } from '../../stores/LiveEventsStore';
 import { useStores } from '../../stores/context';
 import '../../styles/screens.css';
 import '../../components/price-drop/price-drop.css';
@@ -403,17 +401,7 @@ const NotificationsScene = observer(function NotificationsScene() {
   const root = useStores();
   const location = useLocation();
   const [store] = useState(() => new NotificationsStore(root, browserDownload));
-  // The app's own socket when it holds one (signed in); else one of this page's own.
-  const [live] = useState(
-    () =>
-      root.accountEvents ??
-      new LiveEventsStore(
-        root,
-        root.liveEventsOptions ?? {
-          url: liveEventsUrl(window.location.protocol, window.location.host),
-        },
-      ),
-  );
+  const live = store.unread.live;
 
   useEffect(() => {
     void store.showSearch(location.search);
@@ -421,14 +409,8 @@ const NotificationsScene = observer(function NotificationsScene() {
 
   useEffect(() => {
     void store.loadStats();
-    const unsubscribe = live.subscribe(store.receiveLive);
-    const own = live !== root.accountEvents;
-    if (own) live.start();
-    return () => {
-      unsubscribe();
-      if (own) live.stop();
-    };
-  }, [store, live, root]);
+    return store.follow();
+  }, [store]);
 
   const view = store.view;
   const sortOptions = NOTIFICATION_SORT_FIELDS.map((field) => ({
@@ -465,14 +447,24 @@ const NotificationsScene = observer(function NotificationsScene() {
                 onChange={(sortOrder) => store.setSort(view.sortBy, sortOrder)}
               />
             </div>
-            <button
-              type="button"
-              className="button button--secondary"
-              aria-disabled={store.exporting}
-              onClick={() => void store.exportCsv()}
-            >
-              {store.exporting ? STRINGS.web.form.busy : texts.export}
-            </button>
+            <div className="toolbar__group">
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-disabled={store.markingAll}
+                onClick={() => void store.markAllViewed()}
+              >
+                {store.markingAll ? STRINGS.web.form.busy : texts.markAllViewed}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-disabled={store.exporting}
+                onClick={() => void store.exportCsv()}
+              >
+                {store.exporting ? STRINGS.web.form.busy : texts.export}
+              </button>
+            </div>
           </div>
 
           {store.pendingLive > 0 && (

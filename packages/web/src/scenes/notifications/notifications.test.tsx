@@ -1,42 +1,40 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WebSocket, WebSocketServer } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { NOTIFICATION_STATS_DAYS, SCREEN_TEXTS, STRINGS, formatDayShort } from '@prijsalarm/core';
 import type { NotificationDto, NotificationStatsOverview } from '@prijsalarm/core';
 import type { DownloadableFile } from '../../platform/download';
 import { browserDownload } from '../../platform/download';
-import type { LiveSocket } from '../../stores/LiveEventsStore';
 import { LiveEventsStore } from '../../stores/LiveEventsStore';
 import { RecordingNavigator, startHttpDouble } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
+import { startLiveEventsServer, wsFactory } from '../../test/liveEvents';
+import type { LiveEventsServer } from '../../test/liveEvents';
 import { appNavigator, renderApp } from '../../test/render';
 import { ALERT_ID, ALERT_ID_2, notificationDto, signedInStore } from '../../test/screens';
 import { NotificationsStore } from './NotificationsStore';
 
 let server: HttpDouble;
+let live: LiveEventsServer;
 let sockets: WebSocketServer;
 let socketUrl: string;
 beforeAll(async () => {
   server = await startHttpDouble();
-  sockets = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  await new Promise((resolve) => sockets.once('listening', resolve));
-  socketUrl = `ws://127.0.0.1:${(sockets.address() as AddressInfo).port}/ws/events`;
+  live = await startLiveEventsServer();
+  ({ sockets, url: socketUrl } = live);
 });
 afterAll(async () => {
   await server.close();
-  await new Promise((resolve) => sockets.close(resolve));
+  await live.close();
 });
 beforeEach(() => server.reset());
 afterEach(() => {
-  for (const client of sockets.clients) client.terminate();
-  sockets.removeAllListeners('connection');
+  live.reset();
   expect(server.unscripted).toEqual([]);
 });
 
 const texts = SCREEN_TEXTS.notifications;
-const wsFactory = (url: string) => new WebSocket(url) as unknown as LiveSocket;
 const page = (notifications: NotificationDto[], total = notifications.length, pageNo = 1) => ({
   notifications,
   pagination: { page: pageNo, limit: 10, total, totalPages: Math.ceil(total / 10) },
@@ -377,6 +375,42 @@ describe('notification centre page', () => {
     expect(server.requestsTo('PUT', `/api/notifications/${note(1).id}/viewed`)).toHaveLength(1);
   });
 
+  it('"Alles als gelezen markeren" marks every one read, here and in the statistics', async () => {
+    server.script('GET', '/api/notifications', { body: page([note(1), note(2)], 12) });
+    const { user } = await open();
+    await screen.findByRole('article', { name: /Fiets 2/ });
+    expect(screen.getAllByText('nieuw')).toHaveLength(2);
+    server.script('POST', '/api/notifications/mark-all-viewed', { body: { marked: 2 } });
+    await user.click(screen.getByRole('button', { name: texts.markAllViewed }));
+    await screen.findByText(texts.markedAllViewed(2));
+    expect(screen.queryByText('nieuw')).toBeNull();
+    const unread = screen.getByText(texts.unread).nextElementSibling;
+    expect(unread?.textContent).toBe('0');
+    expect(server.requestsTo('POST', '/api/notifications/mark-all-viewed')).toHaveLength(1);
+  });
+
+  it('with nothing unread it says so', async () => {
+    server.script('GET', '/api/notifications', { body: page([note(1, { viewed: true })]) });
+    const { user } = await open();
+    await screen.findByRole('article', { name: /Fiets 1/ });
+    server.script('POST', '/api/notifications/mark-all-viewed', { body: { marked: 0 } });
+    await user.click(screen.getByRole('button', { name: texts.markAllViewed }));
+    expect(await screen.findByText('Je had geen ongelezen meldingen.')).toBeTruthy();
+  });
+
+  it('when another tab has read them all, this list shows them read', async () => {
+    server.script('GET', '/api/notifications', { body: page([note(1), note(2)], 12) });
+    const { connection } = await open();
+    await screen.findByRole('article', { name: /Fiets 2/ });
+    const socket = await connection;
+    socket.send(JSON.stringify({ type: 'unread', unread: 2 }));
+    await screen.findAllByRole('link', { name: 'Meldingen, 2 ongelezen' });
+    expect(screen.getAllByText('nieuw')).toHaveLength(2);
+    socket.send(JSON.stringify({ type: 'unread', unread: 0 }));
+    await waitFor(() => expect(screen.queryByText('nieuw')).toBeNull());
+    expect(screen.getAllByRole('link', { name: 'Meldingen' }).length).toBeGreaterThan(0);
+  });
+
   it('the pager moves through pages in the URL', async () => {
     server.script(
       'GET',
@@ -388,6 +422,11 @@ describe('notification centre page', () => {
     await screen.findByRole('article', { name: /Fiets 1/ });
     await user.click(screen.getByRole('button', { name: 'Volgende' }));
     await screen.findByRole('article', { name: /Fiets 11/ });
+    console.log(
+      'DEBUG',
+      server.requests.map((r) => r.method + ' ' + r.url),
+      server.unscripted.map((r) => r.url),
+    );
     expect(navigator.currentPath()).toBe('/notifications?page=2');
     expect(server.requestsTo('GET', '/api/notifications')[1]?.search).toContain('page=2');
     expect(screen.getByRole('button', { name: 'Pagina 2' }).getAttribute('aria-current')).toBe(
