@@ -50,19 +50,18 @@ export interface TelegramChat {
  * again never breaks a link the user already opened.
  */
 export async function webLinkCodeOf(
-  ctx: Pick<AppContext, 'models' | 'config'>,
+  ctx: Pick<AppContext, 'models' | 'tokens'>,
   user: User,
   now = new Date(),
 ): Promise<IssuedLinkCode> {
-  const secret = ctx.config.sessionSecret;
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const storedHash = user.telegramLinkCodeHash;
     const storedExpiry = user.telegramLinkCodeExpiresAt;
     if (storedHash && storedExpiry && storedExpiry > now) {
-      const stored = webLinkCode(secret, user.id, storedExpiry);
+      const stored = webLinkCode(ctx.tokens, user.id, storedExpiry);
       if (stored.codeHash === storedHash) return stored;
     }
-    const fresh = webLinkCode(secret, user.id, linkCodeExpiry(now));
+    const fresh = webLinkCode(ctx.tokens, user.id, linkCodeExpiry(now));
     // Only over the code read above: of two requests at once, one issues and both show it.
     const [changed] = await ctx.models.User.update(
       { telegramLinkCodeHash: fresh.codeHash, telegramLinkCodeExpiresAt: fresh.expiresAt },

@@ -5,11 +5,11 @@
  * Telegram then sends the bot `/start <code>` from that chat. The user may also paste the code into the chat. Storage stays with the caller: this
  * module makes and reads codes and turns updates into `onStart` calls.
  */
-import { createHmac, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { STRINGS, TELEGRAM_LINK_CODE_TTL_MINUTES } from '@prijsalarm/core';
 import { message } from 'telegraf/filters';
 import type { Update } from 'telegraf/types';
-import { hashToken, safeEqual } from '../../security/tokens';
+import { hashToken, safeEqual, TOKEN_PURPOSES, type TokenService } from '../../security/tokens';
 import type { ChatId, TelegramClient } from './telegram-client';
 
 /** Crockford's base32: no I, L, O or U, so a typed O or I/L can only mean 0 or 1. */
@@ -38,10 +38,12 @@ export function createLinkCode(now: Date = new Date()): IssuedLinkCode {
  * expiry in the code alphabet. Only its hash and expiry are stored, yet the status page can show
  * the same code again until it is used or expires; a new expiry is a new code.
  */
-export function webLinkCode(secret: string, userId: string, expiresAt: Date): IssuedLinkCode {
-  const digest = createHmac('sha256', secret)
-    .update(`telegram-web-link:${userId}:${expiresAt.getTime()}`)
-    .digest();
+export function webLinkCode(tokens: TokenService, userId: string, expiresAt: Date): IssuedLinkCode {
+  const derived = tokens.tokenFor(
+    TOKEN_PURPOSES.telegramWebLink,
+    `${userId}:${expiresAt.getTime()}`,
+  );
+  const digest = Buffer.from(derived, 'base64url');
   let code = '';
   // 256 is a multiple of 32, so each byte's low 5 bits pick a character uniformly.
   for (let index = 0; index < LINK_CODE_LENGTH; index++) {
