@@ -433,9 +433,9 @@ describe('refresh', () => {
     expect(live).toBe(0);
   });
 
-  it('two tabs refreshing with the same token at the same moment both stay logged in', async () => {
+  it('two tabs refreshing with the same token at the same moment both stay logged in, as one session', async () => {
     const tabA = server.client();
-    await loginAs(server, tabA);
+    const user = await loginAs(server, tabA);
     const tabB = server.client();
     for (const [name, value] of tabA.cookies) tabB.cookies.set(name, value);
     const [a, b] = await Promise.all([
@@ -443,8 +443,58 @@ describe('refresh', () => {
       tabB.post('/api/auth/refresh'),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
+    expect(tabB.cookie(REFRESH_COOKIE)).toBe(tabA.cookie(REFRESH_COOKIE));
+    expect(await server.models.Session.count({ where: { userId: user.id } })).toBe(2);
     expect((await me(tabA)).status).toBe(200);
     expect((await me(tabB)).status).toBe(200);
+  });
+
+  it('a second refresh with one token within the grace gets the pair of the first: one session', async () => {
+    const browser = server.client();
+    const user = await loginAs(server, browser);
+    const token = browser.cookie(REFRESH_COOKIE)!;
+    const first = await browser.post<AuthResponse>('/api/auth/refresh');
+    expect(first.status).toBe(200);
+    const issued = browser.cookie(REFRESH_COOKIE);
+
+    // The same token again (a copy of the cookie, seconds later): no second live session.
+    const replay = server.client();
+    replay.cookies.set(REFRESH_COOKIE, token);
+    const second = await replay.post<AuthResponse>('/api/auth/refresh');
+    expect(second.status).toBe(200);
+    expect(replay.cookie(REFRESH_COOKIE)).toBe(issued);
+    const sessionIdOf = (client: TestClient) =>
+      createAccessTokenSigner(server.config.sessionSecret).read(client.cookie(ACCESS_COOKIE)!)
+        ?.sessionId;
+    expect(sessionIdOf(replay)).toBe(sessionIdOf(browser));
+    const live = await server.models.Session.count({
+      where: { userId: user.id, revokedAt: null, rotatedAt: null },
+    });
+    expect(live).toBe(1);
+    expect(await server.models.Session.count({ where: { userId: user.id } })).toBe(2);
+    // Both hold that one session: each keeps working, and it rotates on as one.
+    expect((await me(browser)).status).toBe(200);
+    expect((await me(replay)).status).toBe(200);
+    expect((await browser.post('/api/auth/refresh')).status).toBe(200);
+  });
+
+  it('a stolen token replayed within the grace by another client gets nothing and ends the login', async () => {
+    const browser = server.client();
+    const user = await loginAs(server, browser);
+    const stolen = browser.cookie(REFRESH_COOKIE)!;
+    expect((await browser.post('/api/auth/refresh')).status).toBe(200);
+
+    const attacker = server.client();
+    attacker.cookies.set(REFRESH_COOKIE, stolen);
+    const replay = await attacker.post('/api/auth/refresh', undefined, {
+      headers: { 'user-agent': 'curl/8.5.0' },
+    });
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual({ error: STRINGS.auth.sessionExpired });
+    expect(attacker.cookie(ACCESS_COOKIE)).toBeUndefined();
+    expect(await server.models.Session.count({ where: { userId: user.id } })).toBe(2);
+    // Reuse detection: the login it was stolen from ends too.
+    expect((await me(browser)).status).toBe(401);
   });
 
   it.each([
