@@ -52,7 +52,13 @@ import type { User } from '../../models';
 import { presentSession } from '../../presenters/session';
 import { presentUserWithCounts } from '../../presenters/user';
 import { sessionCookies } from './cookies';
-import { accountAndIp, createAuthLimiters, loginDelayMs, type AuthLimiters } from './limits';
+import {
+  UNIFORM_ANSWER_MS,
+  accountAndIp,
+  createAuthLimiters,
+  loginDelayMs,
+  type AuthLimiters,
+} from './limits';
 
 /** A one-time link token: 256 bits base64url. Anything else cannot exist, so 404 without a lookup. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -114,6 +120,19 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
     setImmediate(() => {
       send().catch((error: unknown) => ctx.logger.error({ err: error }, `${what} mail failed`));
     });
+  }
+
+  /**
+   * For a request whose answer must not tell whether the address has an account: the account's
+   * work (look-up, token, mail) starts at once and the answer goes UNIFORM_ANSWER_MS after the
+   * handler began, whether there was work or not, done or not. Unless the machine is overloaded
+   * the work is over by then, so it slows neither this answer nor the next request; sent after
+   * the answer, it slowed the next one, and back-to-back requests told the addresses apart.
+   */
+  async function inUniformTime(what: string, work: () => Promise<void>): Promise<void> {
+    const answerAt = sleep(UNIFORM_ANSWER_MS);
+    work().catch((error: unknown) => ctx.logger.error({ err: error }, `${what} failed`));
+    await answerAt;
   }
 
   /**
@@ -237,8 +256,10 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
         const { email } = req.input.body;
         await limits['reset-ip'].consume(ipOf(req));
         await limits['reset-account'].consume(email);
-        const user = await findAccount(ctx, email);
-        if (user) sendAfterAnswer('password reset', () => sendPasswordResetMail(ctx, user));
+        await inUniformTime('password reset mail', async () => {
+          const user = await findAccount(ctx, email);
+          if (user) await sendPasswordResetMail(ctx, user);
+        });
         return { message: STRINGS.auth.resetRequested };
       },
     ),
@@ -300,8 +321,10 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
       const { email } = req.input.body;
       await limits['login-link-ip'].consume(ipOf(req));
       await limits['login-link-account'].consume(email);
-      const user = await findAccount(ctx, email);
-      if (user) sendAfterAnswer('login link', () => sendLoginLinkMail(ctx, user));
+      await inUniformTime('login link mail', async () => {
+        const user = await findAccount(ctx, email);
+        if (user) await sendLoginLinkMail(ctx, user);
+      });
       return { message: STRINGS.auth.loginLinkSent };
     }),
 

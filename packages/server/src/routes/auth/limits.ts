@@ -56,6 +56,13 @@ export function loginDelayMs(failures: number): number {
   return Math.min(LOGIN_SLOWDOWN.firstDelayMs * 2 ** (failures - 1), LOGIN_SLOWDOWN.maxDelayMs);
 }
 
+/**
+ * How long after it came in a reset or login-link request is answered, known address or not:
+ * long enough for the look-up, the token and handing the mail to SMTP on a busy machine, short
+ * enough not to be noticed on a form.
+ */
+export const UNIFORM_ANSWER_MS = 200;
+
 /** The key of one account from one address. */
 export function accountAndIp(email: string, ip: string): string {
   return `${email}|${ip}`;
