@@ -130,7 +130,7 @@ export async function rotateSession(
       // Another request rotated this token a moment ago: the grace below decides.
     }
   }
-  return sameRotationAgain(ctx, current, successorToken, client, now);
+  return sameRotationAgain(ctx, current, user, successorToken, client, now);
 }
 
 /**
@@ -139,7 +139,8 @@ export async function rotateSession(
  */
 async function sameRotationAgain(
   ctx: AppContext,
-  current: Session & { user: User },
+  current: Session,
+  user: User,
   successorToken: string,
   client: ClientInfo,
   now: Date,
@@ -157,7 +158,7 @@ async function sameRotationAgain(
   ) {
     return {
       kind: 'rotated',
-      user: current.user,
+      user,
       session: successor,
       refreshToken: successorToken,
     };
