@@ -23,7 +23,9 @@ import type { TestClient } from '../../../test/http-client';
 import { startTestServer, type TestServer } from '../../../test/support';
 import { REFRESH_REUSE_GRACE_MS } from '../../commands/sessions';
 import type { User } from '../../models';
+import { DEVICE_COOKIE } from './cookies';
 import { createAccessTokenSigner } from '../../security/access-token';
+import { createDeviceCookieSigner } from '../../security/device-cookie';
 import { hashToken } from '../../security/tokens';
 
 let server: TestServer;
@@ -291,6 +293,27 @@ describe('login', () => {
     const csrf = setCookie(res.headers, CSRF_COOKIE);
     expect(csrf?.value).toBe(res.body.csrfToken);
     expect(csrf?.attributes.httponly).toBeUndefined();
+    // The browser is now a device of the account (the login throttle's device cookie), for a year.
+    const device = setCookie(res.headers, DEVICE_COOKIE);
+    expect(device?.attributes).toMatchObject({
+      httponly: true,
+      samesite: 'Lax',
+      path: '/api/auth',
+      'max-age': String(365 * day),
+    });
+    expect(
+      createDeviceCookieSigner(server.config.sessionSecret).deviceOf(device!.value, user.id),
+    ).not.toBeNull();
+  });
+
+  it('a wrong password sets no device cookie', async () => {
+    const user = await createUser(server);
+    const res = await server.client().post('/api/auth/login', {
+      email: user.email,
+      password: 'wrong-password-123',
+    });
+    expect(res.status).toBe(401);
+    expect(setCookie(res.headers, DEVICE_COOKIE)).toBeUndefined();
   });
 
   it('rememberMe makes the refresh cookie and session last 720 hours', async () => {
@@ -797,6 +820,10 @@ describe('login link', () => {
     const login = await browser.get<AuthResponse>(`/api/auth/login-link/${tokenOf(link)}`);
     expect(login.status).toBe(200);
     expect(login.body.user.id).toBe(user.id);
+    const device = browser.cookie(DEVICE_COOKIE)!;
+    expect(
+      createDeviceCookieSigner(server.config.sessionSecret).deviceOf(device, user.id),
+    ).not.toBeNull();
     expect(login.body.csrfToken).toBe(browser.cookie(CSRF_COOKIE));
     expect((await me(browser)).status).toBe(200);
 

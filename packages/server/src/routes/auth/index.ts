@@ -48,13 +48,14 @@ import type { AppContext } from '../../context';
 import { currentAuth, issueCsrfToken, requireUser } from '../../http/auth';
 import { route, type BoundRoute } from '../../http/contract-route';
 import { HttpError } from '../../http/errors';
+import type { Limiter } from '../../http/rate-limit';
 import type { User } from '../../models';
 import { presentSession } from '../../presenters/session';
 import { presentUserWithCounts } from '../../presenters/user';
-import { sessionCookies } from './cookies';
+import { deviceCookies, sessionCookies } from './cookies';
 import {
   UNIFORM_ANSWER_MS,
-  accountAndIp,
+  accountDevice,
   createAuthLimiters,
   loginDelayMs,
   type AuthLimiters,
@@ -69,6 +70,7 @@ const signedIn = { before: [requireUser] };
 export default function authRoutes(ctx: AppContext): BoundRoute[] {
   const { auth } = API_CONTRACT;
   const cookies = sessionCookies(ctx);
+  const devices = deviceCookies(ctx);
   const limits: AuthLimiters = createAuthLimiters(ctx.config.rateLimits, ctx.sharedLimits);
 
   const clientInfo = (req: Request) => ({
@@ -107,6 +109,7 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
     invalid: string,
   ) {
     const user = await consumeLinkToken(req, purpose, invalid);
+    devices.trust(res, user.id);
     await markEmailVerified(user);
     const issued = await startSession(ctx, user, { rememberMe: false, ...clientInfo(req) });
     return withSession(req, res, user, issued);
@@ -136,22 +139,32 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
   }
 
   /**
-   * Before a password is checked: refused at the IP's or the account-from-this-IP's ceiling, and
-   * slowed down by the failures so far from this IP on this account (the owner elsewhere is not).
+   * Before a password is checked (./limits.ts): a browser holding the account's device cookie
+   * counts its failures on that device; any other client on the account and on its IP. Refused at
+   * a count's ceiling, and slowed down by the failures counted so far.
    */
-  async function passwordAttempt(req: Request, email: string) {
-    const ip = ipOf(req);
-    const key = accountAndIp(email, ip);
-    await limits['login-ip'].assertAvailable(ip);
-    await limits['login-account-ip'].assertAvailable(key);
-    const delay = loginDelayMs(await limits['login-account-ip'].counted(key));
+  async function passwordAttempt(req: Request, email: string, user: User | null) {
+    const deviceId = user ? devices.deviceOf(req, user.id) : null;
+    const counts: Array<[Limiter, string]> =
+      user && deviceId
+        ? [[limits['login-device'], accountDevice(user.id, deviceId)]]
+        : [
+            [limits['login-ip'], ipOf(req)],
+            [limits['login-account'], email],
+          ];
+    for (const [limiter, key] of counts) await limiter.assertAvailable(key);
+    const [slowing, slowingKey] = counts[counts.length - 1]!;
+    const delay = loginDelayMs(await slowing.counted(slowingKey));
     if (delay > 0) await sleep(delay);
     return {
       failed: async () => {
-        await limits['login-ip'].recordFailure(ip);
-        await limits['login-account-ip'].recordFailure(key);
+        for (const [limiter, key] of counts) await limiter.recordFailure(key);
       },
-      succeeded: () => limits['login-account-ip'].reset(key),
+      // A device's own slips are forgotten; the account's count stays, so the owner signing in
+      // never hands a guesser fresh tries.
+      succeeded: async () => {
+        if (deviceId) await slowing.reset(slowingKey);
+      },
     };
   }
 
@@ -161,7 +174,7 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
     user: User,
     check: { password: string; field: string; message: string },
   ) {
-    const attempt = await passwordAttempt(req, user.email);
+    const attempt = await passwordAttempt(req, user.email, user);
     if (!(await checkPassword(user, check.password))) {
       await attempt.failed();
       throw HttpError.badRequest(check.message, { fields: { [check.field]: check.message } });
@@ -191,13 +204,14 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
 
     route(auth.login, { schemas: { body: loginSchema } }, async (req, res) => {
       const { email, password, rememberMe } = req.input.body;
-      const attempt = await passwordAttempt(req, email);
       const user = await findAccount(ctx, email);
+      const attempt = await passwordAttempt(req, email, user);
       if (!(await checkPassword(user, password)) || !user) {
         await attempt.failed();
         throw new HttpError(401, STRINGS.auth.invalidCredentials);
       }
       await attempt.succeeded();
+      devices.trust(res, user.id);
       // Only someone who knows the password learns that the address is not yet confirmed.
       if (!user.emailVerified) throw HttpError.forbidden(STRINGS.auth.emailNotVerified);
       await rehashIfNeeded(user, password);
@@ -270,7 +284,8 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
       async (req, res) => {
         const user = await consumeLinkToken(req, 'reset_password', STRINGS.auth.resetLinkInvalid);
         await resetPassword(ctx, user, req.input.body.password);
-        await limits['login-account-ip'].reset(accountAndIp(user.email, ipOf(req)));
+        // The mailbox's owner may sign in at once, whatever was guessed meanwhile.
+        await limits['login-account'].reset(user.email);
         if (req.auth) cookies.clear(req, res);
         return { message: STRINGS.auth.passwordReset };
       },
