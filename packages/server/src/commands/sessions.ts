@@ -1,10 +1,13 @@
 /**
  * Login sessions. One row of `sessions` is one refresh token; rotating it marks the row rotated and
- * adds a successor with the same familyId. Presenting a rotated token again (after a short grace
- * for tabs that refresh at the same moment) is reuse: the whole family is revoked. Only sha256 of a
- * refresh token is stored.
+ * adds a successor with the same familyId. Presenting a rotated token again is reuse: the whole
+ * family is revoked — except within a short grace for tabs of one browser that refresh at the
+ * same moment, which get the successor the first rotation made, never one of their own (a stolen
+ * token replayed in the grace would otherwise live on as its own session). The successor's token
+ * is derived from the token it replaces (security/tokens.ts), so it can be handed out again while
+ * only sha256 of every refresh token is stored.
  */
-import { Op } from 'sequelize';
+import { Op, UniqueConstraintError } from 'sequelize';
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_TOKEN_LIFETIME_HOURS,
@@ -16,9 +19,12 @@ import { HttpError } from '../http/errors';
 import type { Session, User } from '../models';
 import { sessionPolicy } from '../policies/session';
 import type { SessionFamily } from '../presenters/session';
-import { hashToken, randomToken } from '../security/tokens';
+import { hashToken, randomToken, TOKEN_PURPOSES } from '../security/tokens';
 
-/** Two tabs refreshing with the same cookie at once both succeed; later reuse revokes the family. */
+/**
+ * Two tabs refreshing with the same cookie at once both get the same successor; later reuse
+ * revokes the family.
+ */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 const HOUR_MS = 3_600_000;
@@ -43,17 +49,21 @@ async function createSessionRow(
   values: { userId: string; familyId: string; rememberMe: boolean },
   client: ClientInfo,
   now: Date,
+  refreshToken: string = randomToken(),
 ): Promise<IssuedSession> {
-  const refreshToken = randomToken();
   const session = await ctx.models.Session.create({
     ...values,
     refreshTokenHash: hashToken(refreshToken),
     expiresAt: new Date(now.getTime() + refreshLifetimeMs(values.rememberMe)),
-    userAgent: client.userAgent?.slice(0, 512) ?? null,
+    userAgent: userAgentOf(client),
     ip: client.ip?.slice(0, 64) ?? null,
     lastUsedAt: now,
   });
   return { session, refreshToken };
+}
+
+function userAgentOf(client: ClientInfo): string | null {
+  return client.userAgent?.slice(0, 512) ?? null;
 }
 
 /** A new session family for a user who just proved who they are. */
@@ -77,7 +87,10 @@ export type RotateResult =
   /** Unknown, expired or revoked token, or the family was just revoked for reuse. */
   | { kind: 'invalid' };
 
-/** Exchanges a refresh token for a successor in the same family. */
+/**
+ * Exchanges a refresh token for a successor in the same family. The unique refresh token hash
+ * decides which of two requests at once rotates: both derive the same successor, one creates it.
+ */
 export async function rotateSession(
   ctx: AppContext,
   refreshToken: string,
@@ -92,39 +105,70 @@ export async function rotateSession(
   if (!current?.user || current.revokedAt !== null || current.expiresAt <= now) {
     return { kind: 'invalid' };
   }
+  const user = current.user;
+  const successorToken = ctx.tokens.tokenFor(TOKEN_PURPOSES.sessionSuccessor, refreshToken);
 
-  let rotatedNow = false;
   if (current.rotatedAt === null) {
-    // Conditional, so of two simultaneous requests exactly one rotates the row.
-    const [changed] = await Session.update(
-      { rotatedAt: now },
-      { where: { id: current.id, rotatedAt: null, revokedAt: null } },
-    );
-    rotatedNow = changed === 1;
-    if (!rotatedNow) await current.reload();
-  }
-  if (!rotatedNow) {
-    const rotatedAt = current.rotatedAt ?? now;
-    if (
-      current.revokedAt !== null ||
-      now.getTime() - rotatedAt.getTime() > REFRESH_REUSE_GRACE_MS
-    ) {
-      await revokeFamily(ctx, current.familyId);
-      ctx.logger.warn(
-        { sessionFamily: current.familyId, userId: current.userId },
-        'refresh token reuse: session family revoked',
+    try {
+      const successor = await createSessionRow(
+        ctx,
+        { userId: current.userId, familyId: current.familyId, rememberMe: current.rememberMe },
+        client,
+        now,
+        successorToken,
       );
+      const [changed] = await Session.update(
+        { rotatedAt: now },
+        { where: { id: current.id, rotatedAt: null, revokedAt: null } },
+      );
+      if (changed === 1) return { kind: 'rotated', user, ...successor };
+      // The family was revoked meanwhile: the successor goes with it.
+      await revokeFamily(ctx, current.familyId);
       return { kind: 'invalid' };
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintError)) throw error;
+      // Another request rotated this token a moment ago: the grace below decides.
     }
   }
+  return sameRotationAgain(ctx, current, user, successorToken, client, now);
+}
 
-  const successor = await createSessionRow(
-    ctx,
-    { userId: current.userId, familyId: current.familyId, rememberMe: current.rememberMe },
-    client,
-    now,
+/**
+ * A token that was rotated already: within the grace, the same client (by its user agent) gets
+ * the successor the rotation made; anything else is reuse, and the family is revoked.
+ */
+async function sameRotationAgain(
+  ctx: AppContext,
+  current: Session,
+  user: User,
+  successorToken: string,
+  client: ClientInfo,
+  now: Date,
+): Promise<RotateResult> {
+  const successor = await ctx.models.Session.findOne({
+    where: { refreshTokenHash: hashToken(successorToken) },
+  });
+  const rotatedAt = current.rotatedAt ?? now;
+  const withinGrace = now.getTime() - rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
+  if (
+    withinGrace &&
+    successor &&
+    successor.revokedAt === null &&
+    successor.userAgent === userAgentOf(client)
+  ) {
+    return {
+      kind: 'rotated',
+      user,
+      session: successor,
+      refreshToken: successorToken,
+    };
+  }
+  await revokeFamily(ctx, current.familyId);
+  ctx.logger.warn(
+    { sessionFamily: current.familyId, userId: current.userId },
+    'refresh token reuse: session family revoked',
   );
-  return { kind: 'rotated', user: current.user, ...successor };
+  return { kind: 'invalid' };
 }
 
 /** Ends one login (every refresh token of the family) at once. */

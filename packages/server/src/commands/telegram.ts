@@ -1,9 +1,11 @@
 /**
  * Linking a Telegram chat to an account, both ways round:
  *
- * (a) web → bot: GET /telegram/status makes a code (its hash on the user, with an expiry) and the
+ * (a) web → bot: GET /telegram/status shows a code (its hash on the user, with an expiry) and the
  *     deep link https://t.me/<bot>?start=<code>; Telegram sends the bot `/start <code>` from the
  *     user's chat (or the user pastes the code there) and `linkChatByWebCode` links that chat.
+ *     Asking for the status again shows the same code: the user may look before Telegram has
+ *     delivered the /start of the link they just opened.
  * (b) bot → web: a bare `/start` gets a code from the bot (`issueChatLinkCode`, stored hashed with
  *     its chat); the user types it on the website and POST /telegram/verify links it
  *     (`linkChatByChatCode`).
@@ -21,9 +23,12 @@ import type { AppContext } from '../context';
 import {
   createLinkCode,
   hashLinkCode,
+  linkCodeExpiry,
   normalizeLinkCode,
   telegramDeepLink,
   TelegramSendError,
+  webLinkCode,
+  type IssuedLinkCode,
   type StartCommand,
 } from '../delivery/telegram';
 import { unlinkTelegramChat } from '../delivery/telegram/channel';
@@ -39,14 +44,33 @@ export interface TelegramChat {
   username: string | null;
 }
 
-/** A fresh web code for the user (replacing any earlier one); the code itself is not stored. */
-export async function issueWebLinkCode(ctx: LinkContext, user: User, now = new Date()) {
-  const issued = createLinkCode(now);
-  await ctx.models.User.update(
-    { telegramLinkCodeHash: issued.codeHash, telegramLinkCodeExpiresAt: issued.expiresAt },
-    { where: { id: user.id } },
-  );
-  return issued;
+/**
+ * The user's web code: the one issued earlier while it has not expired (nor been used: linking
+ * clears it), else a new one. A code lives until it is used or expires, so looking at the status
+ * again never breaks a link the user already opened.
+ */
+export async function webLinkCodeOf(
+  ctx: Pick<AppContext, 'models' | 'tokens'>,
+  user: User,
+  now = new Date(),
+): Promise<IssuedLinkCode> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const storedHash = user.telegramLinkCodeHash;
+    const storedExpiry = user.telegramLinkCodeExpiresAt;
+    if (storedHash && storedExpiry && storedExpiry > now) {
+      const stored = webLinkCode(ctx.tokens, user.id, storedExpiry);
+      if (stored.codeHash === storedHash) return stored;
+    }
+    const fresh = webLinkCode(ctx.tokens, user.id, linkCodeExpiry(now));
+    // Only over the code read above: of two requests at once, one issues and both show it.
+    const [changed] = await ctx.models.User.update(
+      { telegramLinkCodeHash: fresh.codeHash, telegramLinkCodeExpiresAt: fresh.expiresAt },
+      { where: { id: user.id, telegramLinkCodeHash: storedHash } },
+    );
+    if (changed === 1) return fresh;
+    await user.reload();
+  }
+  throw new Error('telegram link code changed twice while being read');
 }
 
 async function linkChat(
@@ -182,7 +206,7 @@ function tellChat(ctx: AppContext, chatId: string, text: string): void {
   });
 }
 
-/** Connected (with the chat's username), or a fresh link code and its deep link (flow a). */
+/** Connected (with the chat's username), or the link code and its deep link (flow a). */
 export async function telegramStatus(ctx: AppContext, user: User): Promise<TelegramStatusResponse> {
   if (user.telegramChatId) {
     return {
@@ -194,7 +218,7 @@ export async function telegramStatus(ctx: AppContext, user: User): Promise<Teleg
   }
   // Without a bot nobody could use a code.
   if (!ctx.telegram) return { connected: false, username: null, linkCode: null, deepLink: null };
-  const { code } = await issueWebLinkCode(ctx, user);
+  const { code } = await webLinkCodeOf(ctx, user);
   const botUsername = await ctx.telegram.botUsername();
   return {
     connected: false,

@@ -20,7 +20,7 @@ import { HttpError } from '../http/errors';
 import type { User, Webhook, WebhookCall } from '../models';
 import { authorizeNewWebhook, authorizeWebhooks, webhookPolicy } from '../policies/webhook';
 import { presentWebhook, presentWebhookCall } from '../presenters/webhook';
-import { AddressRefusedError, resolvePublic } from '../security/public-address';
+import { AddressRefusedError, checkPublicTarget } from '../security/public-address';
 import { sealWebhookSecret } from '../security/webhook-secret-box';
 import { newWebhookSecret } from '../security/webhook-signature';
 import { hydratedCapabilitiesFor } from './capabilities';
@@ -75,7 +75,7 @@ export async function listWebhooks(ctx: AppContext, userId: string): Promise<Web
 /** Refuses (400, Dutch) a URL whose host resolves to anything but public addresses. */
 export async function assertPublicUrl(ctx: AppContext, url: string): Promise<void> {
   try {
-    await resolvePublic(new URL(url).hostname, { allowPrivate: ctx.config.webhooks.allowPrivate });
+    await checkPublicTarget(url, { allowPrivate: ctx.config.webhooks.allowPrivate });
   } catch (error) {
     if (error instanceof AddressRefusedError) {
       throw urlRefused(error.problem === 'notPublic' ? errors.notPublic : errors.unresolvable);

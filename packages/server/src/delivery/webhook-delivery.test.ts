@@ -252,10 +252,16 @@ describe('the call log', () => {
 });
 
 describe('the address check at connect time', () => {
-  it('a stored URL whose name now resolves to 127.0.0.1 is not called', async () => {
-    const path = `/rebound-${++next}`;
+  const port = () => new URL(receiver.origin).port;
+  it.each([
+    ['a name that now resolves to 127.0.0.1', () => receiver.localhostOrigin],
+    ['an IPv4-compatible IPv6 form of 127.0.0.1', () => `https://[::7f00:1]:${port()}`],
+    ['the same, dotted', () => `https://[::127.0.0.1]:${port()}`],
+    ['an IPv4-mapped IPv6 form of 127.0.0.1', () => `https://[::ffff:7f00:1]:${port()}`],
+  ])('a stored URL with %s is not called', async (_what, origin) => {
+    const path = `/refused-${++next}`;
     const result = await callWebhook(
-      `${receiver.localhostOrigin}${path}`,
+      `${origin()}${path}`,
       newWebhookSecret(),
       testWebhookPayload(new Date()),
       { settings: { allowPrivate: false, extraCaPem: server.config.webhooks.extraCaPem } },

@@ -1,16 +1,24 @@
 /**
  * Whether an address is on the public internet, and a DNS lookup that answers only such addresses:
- * webhooks (issue 13 §3) must never let a user aim the server at its own network.
+ * webhooks (and any other URL a user gives the server to call) must never let a user aim the
+ * server at its own network.
  *
- * Public means ipaddr.js's range 'unicast' and nothing else: private (RFC 1918), loopback,
- * link-local, carrier-grade NAT (100.64/10), unique local (fc00::/7), multicast, broadcast,
- * unspecified (0.0.0.0, ::), "this network" (0/8), reserved and documentation ranges, and the
- * IPv6 forms that carry an IPv4 address (IPv4-mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4,
- * Teredo) are all refused. An IPv4-mapped address is judged as the IPv4 address it carries.
+ * IPv4: public means ipaddr.js's range 'unicast' and nothing else: private (RFC 1918), loopback,
+ * link-local, carrier-grade NAT (100.64/10), multicast, broadcast, "this network" (0/8), reserved,
+ * benchmarking and documentation ranges are refused. Hex, octal and short forms (0x7f.1, 0177.0.0.1,
+ * 127.1, 2130706433) are read as the address they stand for.
  *
- * `publicLookup` is handed to the HTTP client as its DNS lookup (delivery/webhook-client.ts), so
- * the address that was checked is the address connected to: no second resolution, no DNS-rebinding
- * window between check and connect.
+ * IPv6: public means inside the global unicast block 2000::/3 and not one of ipaddr.js's special
+ * ranges there (6to4 2002::/16, Teredo 2001::/32, documentation, ORCHID, …). That refuses every
+ * form that carries an IPv4 address outside that block — IPv4-compatible ::a.b.c.d (::7f00:1),
+ * IPv4-translated ::ffff:0:a.b.c.d, NAT64 64:ff9b::/96 and 64:ff9b:1::/48 — whatever IPv4 it
+ * carries, together with unique local, link-local, multicast, loopback and the unassigned rest.
+ * Only an IPv4-mapped address (::ffff:a.b.c.d, which a dual-stack socket connects to that IPv4
+ * address) is judged as the IPv4 address it carries.
+ *
+ * `checkPublicTarget` is the check for a URL; `publicLookup` is handed to the HTTP client as its
+ * DNS lookup (delivery/webhook-client.ts), so the address that was checked is the address
+ * connected to: no second resolution, no DNS-rebinding window between check and connect.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import ipaddr from 'ipaddr.js';
@@ -28,24 +36,42 @@ export class AddressRefusedError extends Error {
   }
 }
 
+/** The global unicast block: the only IPv6 addresses the public internet routes. */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+
+/** An IP literal (IPv6 in brackets or not), or null for anything else. */
+function parseIp(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  const bare = text.replace(/^\[|\]$/g, '');
+  if (bare.includes(':')) {
+    // Written as the WHATWG URL parser writes it (as every URL's host here is read): ipaddr.js
+    // would read ::a.b.c.d as ::ffff:a.b.c.d, which is another address.
+    let canonical: string;
+    try {
+      canonical = new URL(`http://[${bare}]/`).hostname.slice(1, -1);
+    } catch {
+      return null;
+    }
+    return ipaddr.IPv6.isValid(canonical) ? ipaddr.IPv6.parse(canonical) : null;
+  }
+  return ipaddr.IPv4.isValid(bare) ? ipaddr.IPv4.parse(bare) : null;
+}
+
+function isPublicIp(ip: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  if (ip.kind() === 'ipv4') return ip.range() === 'unicast';
+  const v6 = ip as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return isPublicIp(v6.toIPv4Address());
+  return v6.match(GLOBAL_UNICAST) && v6.range() === 'unicast';
+}
+
 /** Whether `address` (an IP literal) is a public unicast address. Anything unparsable is not. */
 export function isPublicAddress(address: string): boolean {
-  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
-  try {
-    parsed = ipaddr.parse(address.replace(/^\[|\]$/g, ''));
-  } catch {
-    return false;
-  }
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  if (parsed.kind() === 'ipv4' && (parsed as ipaddr.IPv4).octets[0] === 0) return false;
-  return parsed.range() === 'unicast';
+  const ip = parseIp(address);
+  return ip !== null && isPublicIp(ip);
 }
 
 /** Whether `host` (a URL's hostname, IPv6 in brackets or not) is an IP literal. */
 export function isIpLiteral(host: string): boolean {
-  return ipaddr.isValid(host.replace(/^\[|\]$/g, ''));
+  return parseIp(host) !== null;
 }
 
 type LookupAll = (
@@ -67,12 +93,14 @@ export function resolvePublic(
   options: PublicLookupOptions,
 ): Promise<LookupAddress[]> {
   const host = hostname.replace(/^\[|\]$/g, '');
-  if (ipaddr.isValid(host)) {
-    const family = ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4;
-    if (!options.allowPrivate && !isPublicAddress(host)) {
+  const literal = parseIp(host);
+  if (literal) {
+    if (!options.allowPrivate && !isPublicIp(literal)) {
       return Promise.reject(new AddressRefusedError('notPublic', host));
     }
-    return Promise.resolve([{ address: host, family }]);
+    return Promise.resolve([
+      { address: literal.toString(), family: literal.kind() === 'ipv6' ? 6 : 4 },
+    ]);
   }
   const resolve = options.resolve ?? (dnsLookup as unknown as LookupAll);
   return new Promise((done, fail) => {
@@ -89,6 +117,26 @@ export function resolvePublic(
       done(addresses);
     });
   });
+}
+
+/**
+ * The check for any URL the server is asked to call on a user's behalf (a webhook, a push
+ * endpoint): every address its host stands for — an IP literal in any notation, or every DNS
+ * answer — must be public. Resolves to those addresses; rejects with AddressRefusedError. The
+ * scheme is the caller's rule. A connection made later must check again (`publicLookup`), since
+ * DNS answers change.
+ */
+export function checkPublicTarget(
+  url: string | URL,
+  options: PublicLookupOptions,
+): Promise<LookupAddress[]> {
+  let target: URL;
+  try {
+    target = typeof url === 'string' ? new URL(url) : url;
+  } catch {
+    return Promise.reject(new AddressRefusedError('unresolvable', String(url)));
+  }
+  return resolvePublic(target.hostname, options);
 }
 
 type LookupCallback = (

@@ -5,7 +5,9 @@
  * Derived tokens (alert manage, refresh and feed links): token = base64url(HMAC-SHA256(SESSION_SECRET,
  * `${purpose}:${nonce}`)) with a 128-bit random nonce stored on the row, plus sha256(token) for
  * lookup. The raw token is never stored, yet the server can show an alert's owner its link again;
- * a new nonce revokes the old link.
+ * a new nonce revokes the old link. The same derivation, with a secret "nonce" that is not stored,
+ * gives a rotated session's successor refresh token (from the token it replaces) and the Telegram
+ * web link code (from the user and the code's expiry): the same answer can be given twice.
  *
  * Random tokens (one-time links: verify, reset, login, confirm): 256 random bits, only the hash is
  * stored, and the link cannot be shown again.
@@ -16,6 +18,10 @@ export const TOKEN_PURPOSES = {
   alertManage: 'alert_manage',
   alertRefresh: 'alert_refresh',
   alertFeed: 'alert_feed',
+  /** The refresh token that rotating a session's refresh token (the "nonce") hands out. */
+  sessionSuccessor: 'session_successor',
+  /** The Telegram web flow's link code of a user and an expiry. */
+  telegramWebLink: 'telegram_web_link',
 } as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[keyof typeof TOKEN_PURPOSES];
 

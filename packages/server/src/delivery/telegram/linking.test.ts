@@ -4,7 +4,7 @@ import { STRINGS } from '@prijsalarm/core';
 import type { Update } from 'telegraf/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTelegramDouble, type TelegramDouble } from '../../../../../tests/doubles/telegram';
-import { hashToken } from '../../security/tokens';
+import { createTokenService, hashToken } from '../../security/tokens';
 import {
   LINK_CODE_ALPHABET,
   UpdatesListener,
@@ -14,6 +14,7 @@ import {
   normalizeLinkCode,
   parseStartCommand,
   telegramDeepLink,
+  webLinkCode,
   type StartCommand,
 } from './linking';
 import { TelegramClient } from './telegram-client';
@@ -39,6 +40,26 @@ describe('link codes', () => {
     expect(issued.codeHash).toBe(hashToken(issued.code));
     expect(issued.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(issued.expiresAt).toEqual(new Date('2026-03-10T11:15:00Z'));
+  });
+
+  it("a user's web code is the same for the same expiry, and another for anything else", () => {
+    const secret = 'a-session-secret-of-at-least-32-characters';
+    const tokens = createTokenService(secret);
+    const expiry = new Date('2026-03-10T11:15:00.123Z');
+    const issued = webLinkCode(tokens, 'user-1', expiry);
+    expect(issued.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+    expect(issued).toEqual({
+      code: issued.code,
+      codeHash: hashToken(issued.code),
+      expiresAt: expiry,
+    });
+    expect(webLinkCode(tokens, 'user-1', new Date(expiry))).toEqual(issued);
+    const others = [
+      webLinkCode(tokens, 'user-2', expiry),
+      webLinkCode(tokens, 'user-1', new Date(expiry.getTime() + 1)),
+      webLinkCode(createTokenService(`${secret}-other`), 'user-1', expiry),
+    ].map((other) => other.code);
+    expect(new Set([issued.code, ...others]).size).toBe(4);
   });
 
   it.each([

@@ -1,15 +1,15 @@
 /**
- * Linking a Telegram chat to an account. The server makes a short
- * code, stores only its hash with an expiry (TELEGRAM_LINK_CODE_TTL_MINUTES) and shows the deep
- * link `https://t.me/<bot>?start=<code>`; Telegram then sends the bot `/start <code>` from that
- * chat. The user may also paste the code into the chat. Storage stays with the caller: this
+ * Linking a Telegram chat to an account. The server makes a short code (random, or for the web
+ * flow derived: `webLinkCode`), stores only its hash with an expiry
+ * (TELEGRAM_LINK_CODE_TTL_MINUTES) and shows the deep link `https://t.me/<bot>?start=<code>`;
+ * Telegram then sends the bot `/start <code>` from that chat. The user may also paste the code into the chat. Storage stays with the caller: this
  * module makes and reads codes and turns updates into `onStart` calls.
  */
 import { randomInt } from 'node:crypto';
 import { STRINGS, TELEGRAM_LINK_CODE_TTL_MINUTES } from '@prijsalarm/core';
 import { message } from 'telegraf/filters';
 import type { Update } from 'telegraf/types';
-import { hashToken, safeEqual } from '../../security/tokens';
+import { hashToken, safeEqual, TOKEN_PURPOSES, type TokenService } from '../../security/tokens';
 import type { ChatId, TelegramClient } from './telegram-client';
 
 /** Crockford's base32: no I, L, O or U, so a typed O or I/L can only mean 0 or 1. */
@@ -30,11 +30,31 @@ export function createLinkCode(now: Date = new Date()): IssuedLinkCode {
   for (let index = 0; index < LINK_CODE_LENGTH; index++) {
     code += LINK_CODE_ALPHABET[randomInt(LINK_CODE_ALPHABET.length)];
   }
-  return {
-    code,
-    codeHash: hashLinkCode(code),
-    expiresAt: new Date(now.getTime() + TELEGRAM_LINK_CODE_TTL_MINUTES * 60_000),
-  };
+  return { code, codeHash: hashLinkCode(code), expiresAt: linkCodeExpiry(now) };
+}
+
+/**
+ * The web flow's code of a user, derived rather than stored: an HMAC of the user and the code's
+ * expiry in the code alphabet. Only its hash and expiry are stored, yet the status page can show
+ * the same code again until it is used or expires; a new expiry is a new code.
+ */
+export function webLinkCode(tokens: TokenService, userId: string, expiresAt: Date): IssuedLinkCode {
+  const derived = tokens.tokenFor(
+    TOKEN_PURPOSES.telegramWebLink,
+    `${userId}:${expiresAt.getTime()}`,
+  );
+  const digest = Buffer.from(derived, 'base64url');
+  let code = '';
+  // 256 is a multiple of 32, so each byte's low 5 bits pick a character uniformly.
+  for (let index = 0; index < LINK_CODE_LENGTH; index++) {
+    code += LINK_CODE_ALPHABET[digest[index]! % LINK_CODE_ALPHABET.length];
+  }
+  return { code, codeHash: hashLinkCode(code), expiresAt };
+}
+
+/** When a code issued at `now` stops working. */
+export function linkCodeExpiry(now: Date): Date {
+  return new Date(now.getTime() + TELEGRAM_LINK_CODE_TTL_MINUTES * 60_000);
 }
 
 /**

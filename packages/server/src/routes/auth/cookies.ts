@@ -3,7 +3,8 @@
  * for 15 minutes; the cookie itself lives as long as the refresh token so that its signed session
  * id keeps binding the CSRF token after the access token expired (the client then refreshes).
  * pa_refresh (httpOnly, path /api/auth) holds the rotating refresh token; pa_session ('1',
- * readable) tells scripts that a refresh cookie exists.
+ * readable) tells scripts that a refresh cookie exists. pa_device (httpOnly, path /api/auth, a
+ * year) marks a browser that signed in to an account, for the login throttle (./limits.ts).
  */
 import type { CookieOptions, Request, Response } from 'express';
 import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_MARKER_COOKIE } from '@prijsalarm/core';
@@ -11,9 +12,14 @@ import { refreshLifetimeMs, type IssuedSession } from '../../commands/sessions';
 import type { AppContext } from '../../context';
 import { baseCookieOptions, issueCsrfToken } from '../../http/auth';
 import { createAccessTokenSigner } from '../../security/access-token';
+import { createDeviceCookieSigner } from '../../security/device-cookie';
 
 /** The refresh cookie goes only to the auth routes. */
 export const REFRESH_COOKIE_PATH = '/api/auth';
+
+/** Only the server reads it, on the auth routes (security/device-cookie.ts). */
+export const DEVICE_COOKIE = 'pa_device';
+export const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 3_600_000;
 
 export interface SessionCookies {
   /** Sets every session cookie and a CSRF token bound to the session; returns that token. */
@@ -41,6 +47,31 @@ export function sessionCookies(ctx: AppContext): SessionCookies {
       res.clearCookie(REFRESH_COOKIE, refresh);
       res.clearCookie(REFRESH_MARKER_COOKIE, marker);
       return issueCsrfToken(req, res, { anonymous: true });
+    },
+  };
+}
+
+export interface DeviceCookies {
+  /** Marks this browser as a device of the user, who just proved who they are. */
+  trust(res: Response, userId: string): void;
+  /** The browser's device id when it holds a device cookie of this user; else null. */
+  deviceOf(req: Request, userId: string): string | null;
+}
+
+export function deviceCookies(ctx: AppContext): DeviceCookies {
+  const signer = createDeviceCookieSigner(ctx.config.sessionSecret);
+  const options: CookieOptions = {
+    ...baseCookieOptions(ctx.config),
+    path: REFRESH_COOKIE_PATH,
+    maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+  };
+  return {
+    trust(res, userId) {
+      res.cookie(DEVICE_COOKIE, signer.issue(userId), options);
+    },
+    deviceOf(req, userId) {
+      const value: unknown = req.cookies?.[DEVICE_COOKIE];
+      return typeof value === 'string' ? signer.deviceOf(value, userId) : null;
     },
   };
 }

@@ -48,11 +48,18 @@ import type { AppContext } from '../../context';
 import { currentAuth, issueCsrfToken, requireUser } from '../../http/auth';
 import { route, type BoundRoute } from '../../http/contract-route';
 import { HttpError } from '../../http/errors';
+import type { Limiter } from '../../http/rate-limit';
 import type { User } from '../../models';
 import { presentSession } from '../../presenters/session';
 import { presentUserWithCounts } from '../../presenters/user';
-import { sessionCookies } from './cookies';
-import { accountAndIp, createAuthLimiters, loginDelayMs, type AuthLimiters } from './limits';
+import { deviceCookies, sessionCookies } from './cookies';
+import {
+  UNIFORM_ANSWER_MS,
+  accountDevice,
+  createAuthLimiters,
+  loginDelayMs,
+  type AuthLimiters,
+} from './limits';
 
 /** A one-time link token: 256 bits base64url. Anything else cannot exist, so 404 without a lookup. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -63,6 +70,7 @@ const signedIn = { before: [requireUser] };
 export default function authRoutes(ctx: AppContext): BoundRoute[] {
   const { auth } = API_CONTRACT;
   const cookies = sessionCookies(ctx);
+  const devices = deviceCookies(ctx);
   const limits: AuthLimiters = createAuthLimiters(ctx.config.rateLimits, ctx.sharedLimits);
 
   const clientInfo = (req: Request) => ({
@@ -101,6 +109,7 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
     invalid: string,
   ) {
     const user = await consumeLinkToken(req, purpose, invalid);
+    devices.trust(res, user.id);
     await markEmailVerified(user);
     const issued = await startSession(ctx, user, { rememberMe: false, ...clientInfo(req) });
     return withSession(req, res, user, issued);
@@ -117,22 +126,45 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
   }
 
   /**
-   * Before a password is checked: refused at the IP's or the account-from-this-IP's ceiling, and
-   * slowed down by the failures so far from this IP on this account (the owner elsewhere is not).
+   * For a request whose answer must not tell whether the address has an account: the account's
+   * work (look-up, token, mail) starts at once and the answer goes UNIFORM_ANSWER_MS after the
+   * handler began, whether there was work or not, done or not. Unless the machine is overloaded
+   * the work is over by then, so it slows neither this answer nor the next request; sent after
+   * the answer, it slowed the next one, and back-to-back requests told the addresses apart.
    */
-  async function passwordAttempt(req: Request, email: string) {
-    const ip = ipOf(req);
-    const key = accountAndIp(email, ip);
-    await limits['login-ip'].assertAvailable(ip);
-    await limits['login-account-ip'].assertAvailable(key);
-    const delay = loginDelayMs(await limits['login-account-ip'].counted(key));
+  async function inUniformTime(what: string, work: () => Promise<void>): Promise<void> {
+    const answerAt = sleep(UNIFORM_ANSWER_MS);
+    work().catch((error: unknown) => ctx.logger.error({ err: error }, `${what} failed`));
+    await answerAt;
+  }
+
+  /**
+   * Before a password is checked (./limits.ts): a browser holding the account's device cookie
+   * counts its failures on that device; any other client on the account and on its IP. Refused at
+   * a count's ceiling, and slowed down by the failures counted so far.
+   */
+  async function passwordAttempt(req: Request, email: string, user: User | null) {
+    const deviceId = user ? devices.deviceOf(req, user.id) : null;
+    const counts: Array<[Limiter, string]> =
+      user && deviceId
+        ? [[limits['login-device'], accountDevice(user.id, deviceId)]]
+        : [
+            [limits['login-ip'], ipOf(req)],
+            [limits['login-account'], email],
+          ];
+    for (const [limiter, key] of counts) await limiter.assertAvailable(key);
+    const [slowing, slowingKey] = counts[counts.length - 1]!;
+    const delay = loginDelayMs(await slowing.counted(slowingKey));
     if (delay > 0) await sleep(delay);
     return {
       failed: async () => {
-        await limits['login-ip'].recordFailure(ip);
-        await limits['login-account-ip'].recordFailure(key);
+        for (const [limiter, key] of counts) await limiter.recordFailure(key);
       },
-      succeeded: () => limits['login-account-ip'].reset(key),
+      // A device's own slips are forgotten; the account's count stays, so the owner signing in
+      // never hands a guesser fresh tries.
+      succeeded: async () => {
+        if (deviceId) await slowing.reset(slowingKey);
+      },
     };
   }
 
@@ -142,7 +174,7 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
     user: User,
     check: { password: string; field: string; message: string },
   ) {
-    const attempt = await passwordAttempt(req, user.email);
+    const attempt = await passwordAttempt(req, user.email, user);
     if (!(await checkPassword(user, check.password))) {
       await attempt.failed();
       throw HttpError.badRequest(check.message, { fields: { [check.field]: check.message } });
@@ -172,13 +204,14 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
 
     route(auth.login, { schemas: { body: loginSchema } }, async (req, res) => {
       const { email, password, rememberMe } = req.input.body;
-      const attempt = await passwordAttempt(req, email);
       const user = await findAccount(ctx, email);
+      const attempt = await passwordAttempt(req, email, user);
       if (!(await checkPassword(user, password)) || !user) {
         await attempt.failed();
         throw new HttpError(401, STRINGS.auth.invalidCredentials);
       }
       await attempt.succeeded();
+      devices.trust(res, user.id);
       // Only someone who knows the password learns that the address is not yet confirmed.
       if (!user.emailVerified) throw HttpError.forbidden(STRINGS.auth.emailNotVerified);
       await rehashIfNeeded(user, password);
@@ -237,8 +270,10 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
         const { email } = req.input.body;
         await limits['reset-ip'].consume(ipOf(req));
         await limits['reset-account'].consume(email);
-        const user = await findAccount(ctx, email);
-        if (user) sendAfterAnswer('password reset', () => sendPasswordResetMail(ctx, user));
+        await inUniformTime('password reset mail', async () => {
+          const user = await findAccount(ctx, email);
+          if (user) await sendPasswordResetMail(ctx, user);
+        });
         return { message: STRINGS.auth.resetRequested };
       },
     ),
@@ -249,7 +284,8 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
       async (req, res) => {
         const user = await consumeLinkToken(req, 'reset_password', STRINGS.auth.resetLinkInvalid);
         await resetPassword(ctx, user, req.input.body.password);
-        await limits['login-account-ip'].reset(accountAndIp(user.email, ipOf(req)));
+        // The mailbox's owner may sign in at once, whatever was guessed meanwhile.
+        await limits['login-account'].reset(user.email);
         if (req.auth) cookies.clear(req, res);
         return { message: STRINGS.auth.passwordReset };
       },
@@ -300,8 +336,10 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
       const { email } = req.input.body;
       await limits['login-link-ip'].consume(ipOf(req));
       await limits['login-link-account'].consume(email);
-      const user = await findAccount(ctx, email);
-      if (user) sendAfterAnswer('login link', () => sendLoginLinkMail(ctx, user));
+      await inUniformTime('login link mail', async () => {
+        const user = await findAccount(ctx, email);
+        if (user) await sendLoginLinkMail(ctx, user);
+      });
       return { message: STRINGS.auth.loginLinkSent };
     }),
 

@@ -1,13 +1,16 @@
 /**
- * Anti-automation for the account routes: per IP and per account (the
- * normalised e-mail, whether or not an account exists, so a 429 reveals nothing). Login counts
- * failures only; register, reset and login-link count every request. Override by name with
- * RATE_LIMITS ("login-account-ip=2/60").
+ * Anti-automation for the account routes: per IP and per account (the normalised e-mail, whether
+ * or not an account exists, so a 429 reveals nothing). Login counts failures only; register,
+ * reset and login-link count every request. Override by name with RATE_LIMITS
+ * ("login-account=2/60").
  *
- * Failed logins are counted per account AND IP, never per account alone: a lock per account lets
- * anyone lock the owner out with five wrong passwords. Guessing from one address is slowed down
- * (LOGIN_SLOWDOWN) and then stopped; spreading guesses over addresses meets each address's
- * ceiling ('login-ip').
+ * Failed logins follow OWASP's device cookies: a browser that signed in to the account before
+ * holds its device cookie (./cookies.ts) and counts its failures on that device alone
+ * ('login-device'); every other client counts on the account, from whatever address
+ * ('login-account'), and on its IP across accounts ('login-ip'). Guessing is slowed down
+ * (LOGIN_SLOWDOWN) and then stopped for every client without the owner's cookie, while the
+ * owner's own browser still signs in — from the guesser's network too. The owner on a new device
+ * waits out the window or signs in by a login link.
  */
 import type { RateLimitSettings } from '../../config/env';
 import type { SharedLimitsStore } from '../../context';
@@ -17,10 +20,12 @@ const MINUTES = 60;
 const HOURS = 60 * MINUTES;
 
 export const AUTH_RATE_LIMITS = {
-  /** Failed logins (and wrong current passwords) from one IP. */
+  /** Failed logins (and wrong current passwords) from one IP by clients without a device cookie. */
   'login-ip': { points: 50, duration: 15 * MINUTES },
-  /** Failed logins (and wrong current passwords) for one account from one IP. */
-  'login-account-ip': { points: 5, duration: 15 * MINUTES },
+  /** Failed logins (and wrong current passwords) on one account, by clients without its cookie. */
+  'login-account': { points: 5, duration: 15 * MINUTES },
+  /** Failed logins (and wrong current passwords) for one account from one of its devices. */
+  'login-device': { points: 5, duration: 15 * MINUTES },
   'register-ip': { points: 20, duration: 1 * HOURS },
   'register-account': { points: 3, duration: 1 * HOURS },
   'reset-ip': { points: 20, duration: 1 * HOURS },
@@ -46,8 +51,9 @@ export function createAuthLimiters(
 }
 
 /**
- * Each earlier failure for an account from an IP (within 'login-account-ip''s window) delays the
- * next attempt from there: 250 ms, 500 ms, 1 s, … up to 4 s. Other addresses wait for nothing.
+ * Each earlier failure in the count an attempt falls under (the account's untrusted clients, or
+ * one device) delays the next attempt in it: 250 ms, 500 ms, 1 s, … up to 4 s. The owner's
+ * browser with its device cookie waits for nothing an attacker did.
  */
 export const LOGIN_SLOWDOWN = { firstDelayMs: 250, maxDelayMs: 4000 } as const;
 
@@ -56,7 +62,14 @@ export function loginDelayMs(failures: number): number {
   return Math.min(LOGIN_SLOWDOWN.firstDelayMs * 2 ** (failures - 1), LOGIN_SLOWDOWN.maxDelayMs);
 }
 
-/** The key of one account from one address. */
-export function accountAndIp(email: string, ip: string): string {
-  return `${email}|${ip}`;
+/**
+ * How long after it came in a reset or login-link request is answered, known address or not:
+ * long enough for the look-up, the token and handing the mail to SMTP on a busy machine, short
+ * enough not to be noticed on a form.
+ */
+export const UNIFORM_ANSWER_MS = 200;
+
+/** The key of one device of one account. */
+export function accountDevice(userId: string, deviceId: string): string {
+  return `${userId}|${deviceId}`;
 }

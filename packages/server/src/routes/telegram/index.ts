@@ -3,8 +3,9 @@
  * Telegram needs a plan that has it (policies/telegram.ts) — except disconnecting, which anyone
  * may do, e.g. after a downgrade.
  *
- * - GET  /status      { connected, username, linkCode, deepLink }; when not connected a fresh
- *                      code and the deep link https://t.me/<bot>?start=<code> (flow a)
+ * - GET  /status      { connected, username, linkCode, deepLink }; when not connected the link
+ *                      code (the same until it is used or expires) and the deep link
+ *                      https://t.me/<bot>?start=<code> (flow a)
  * - POST /verify      { code } the bot gave after a bare /start (flow b) → { connected, username }
  * - POST /disconnect  → { connected: false }
  * - POST /test        sends STRINGS.telegram.testMessage → { message }

@@ -75,14 +75,51 @@ describe('GET /telegram/status', () => {
     expect(ttl).toBeLessThanOrEqual(TELEGRAM_LINK_CODE_TTL_MINUTES * 60_000);
   });
 
-  it('each call makes a new code; only the newest links', async () => {
-    const { browser } = await registered();
+  it('asking again shows the same code, and that first code still links', async () => {
+    const { browser, user } = await registered();
     const first = await browser.get<TelegramStatusResponse>('/api/telegram/status');
+    // The user opened the deep link and looks at the page before Telegram delivered /start.
     const second = await browser.get<TelegramStatusResponse>('/api/telegram/status');
+    const chatId = nextChat++;
+    await double.sendUserMessage({ chatId, text: `/start ${first.body.linkCode}` });
+    const reply = await eventually(() => textsTo(chatId)[0], 10_000, 'a reply');
+    expect(reply).toBe(STRINGS.telegram.linked);
+    await user.reload();
+    expect(user.telegramChatId).toBe(String(chatId));
+    expect(second.body).toEqual(first.body);
+  });
+
+  it('an expired code is replaced by a new one, and no longer links', async () => {
+    const { browser, user } = await registered();
+    const first = await browser.get<TelegramStatusResponse>('/api/telegram/status');
+    await server.models.User.update(
+      { telegramLinkCodeExpiresAt: new Date(Date.now() - 1000) },
+      { where: { id: user.id } },
+    );
+    const second = await browser.get<TelegramStatusResponse>('/api/telegram/status');
+    expect(second.body.linkCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
     expect(second.body.linkCode).not.toBe(first.body.linkCode);
     const chatId = nextChat++;
     await double.sendUserMessage({ chatId, text: `/start ${first.body.linkCode}` });
     await eventually(() => textsTo(chatId).includes(STRINGS.telegram.linkCodeInvalid));
+  });
+
+  it('a used code is not shown again: after unlinking there is a new one', async () => {
+    const { browser } = await registered();
+    const before = await browser.get<TelegramStatusResponse>('/api/telegram/status');
+    await linkByDeepLink(browser);
+    expect((await browser.post('/api/telegram/disconnect')).status).toBe(200);
+    const after = await browser.get<TelegramStatusResponse>('/api/telegram/status');
+    expect(after.body.connected).toBe(false);
+    expect(after.body.linkCode).not.toBe(before.body.linkCode);
+  });
+
+  it('two status requests at the same moment show one code', async () => {
+    const { browser } = await registered();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => browser.get<TelegramStatusResponse>('/api/telegram/status')),
+    );
+    expect(new Set(answers.map((answer) => answer.body.linkCode)).size).toBe(1);
   });
 });
 

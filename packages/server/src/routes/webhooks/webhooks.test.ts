@@ -41,6 +41,7 @@ afterAll(async () => {
 });
 
 let next = 0;
+const receiverPort = () => new URL(receiver.origin).port;
 const hookUrl = () => `${receiver.origin}/hook-${++next}`;
 
 async function signedIn(plan: 'FREE' | 'REGISTERED' | 'PRO' = 'REGISTERED') {
@@ -238,6 +239,12 @@ describe('without WEBHOOKS_ALLOW_PRIVATE (as in production)', () => {
     ['loopback', () => `${receiver.origin}/hook`],
     ['IPv6 loopback', () => 'https://[::1]/hook'],
     ['IPv4-mapped IPv6', () => 'https://[::ffff:127.0.0.1]/hook'],
+    ['IPv4-compatible IPv6', () => `https://[::127.0.0.1]:${receiverPort()}/hook`],
+    ['IPv4-compatible IPv6 in hex', () => `https://[::7f00:1]:${receiverPort()}/hook`],
+    ['NAT64 of a private address', () => 'https://[64:ff9b::10.0.0.1]/hook'],
+    ['6to4 of a private address', () => 'https://[2002:c0a8:101::1]/hook'],
+    ['hex loopback', () => `https://0x7f.1:${receiverPort()}/hook`],
+    ['decimal loopback', () => `https://2130706433:${receiverPort()}/hook`],
     ['link-local (cloud metadata)', () => 'https://169.254.169.254/latest'],
     ['private', () => 'https://192.168.1.10/hook'],
     ['carrier-grade NAT', () => 'https://100.64.1.1/hook'],
