@@ -210,10 +210,13 @@ describe('server layers', () => {
 });
 
 describe('runtime import cycles', () => {
-  it.each(['server', 'core', 'web', 'chat-ui', 'desktop'])('none among the files of packages/%s', (name) => {
-    const root = path.join(PACKAGES, name, 'src');
-    expect(runtimeImportCycles(sourceFiles(root), root)).toEqual([]);
-  });
+  it.each(['server', 'core', 'web', 'chat-ui', 'desktop'])(
+    'none among the files of packages/%s',
+    (name) => {
+      const root = path.join(PACKAGES, name, 'src');
+      expect(runtimeImportCycles(sourceFiles(root), root)).toEqual([]);
+    },
+  );
 
   it('the check finds a circle of value imports and ignores type-only and lazy ones', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'import-cycles-'));
