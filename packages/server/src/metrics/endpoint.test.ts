@@ -1,0 +1,77 @@
+/**
+ * Where /metrics answers: on the web role's port only once METRICS_TOKEN is set (404 before), and
+ * for a process without the web role (a worker, the scheduler) on METRICS_PORT. The end-to-end
+ * test of what it counts is tests/e2e-engine/metrics.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metricValue, parseMetrics } from '../../test/metrics';
+import { startTestServer, type TestServer } from '../../test/support';
+
+const TOKEN = 'metrics-test-token-0123456789';
+/** Nothing listens here: a check that ran would fail at once, never leave the machine. */
+const NOWHERE = 'http://127.0.0.1:9';
+
+describe('the web role without METRICS_TOKEN', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ mailbox: false });
+  });
+  afterAll(() => server?.stop());
+
+  it('answers /metrics 404, with or without a token', async () => {
+    const asked: Array<Record<string, string>> = [{}, { authorization: `Bearer ${TOKEN}` }];
+    for (const headers of asked) {
+      const response = await fetch(`${server.baseUrl}/metrics`, { headers });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: 'Niet gevonden.' });
+    }
+  });
+});
+
+describe('a worker and scheduler process with METRICS_PORT', () => {
+  let server: TestServer;
+  let url: string;
+  beforeAll(async () => {
+    server = await startTestServer({
+      mailbox: false,
+      env: {
+        SERVICES: 'worker,scheduler',
+        METRICS_TOKEN: TOKEN,
+        METRICS_PORT: '0',
+        ENGINE_FEED: 'off',
+        MARKTPLAATS_BASE_URL: NOWHERE,
+        TWEEDEHANDS_BASE_URL: NOWHERE,
+      },
+    });
+    url = server.app.metricsListener!.url;
+  });
+  afterAll(() => server?.stop());
+
+  it('has no web server, but answers /metrics on a port of its own', async () => {
+    expect(server.app.web).toBeNull();
+    const response = await fetch(`${url}/metrics`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(response.status).toBe(200);
+    const samples = parseMetrics(await response.text());
+    expect(metricValue(samples, 'prijsalarm_build_info', { services: 'worker,scheduler' })).toBe(1);
+    // Its roles' metrics: the scheduler's view of the installation, the worker's sends.
+    expect(
+      metricValue(samples, 'prijsalarm_queue_jobs', { job: 'check-search', state: 'waiting' }),
+    ).toBe(0);
+    expect(metricValue(samples, 'prijsalarm_database_size_bytes')).toBeGreaterThan(0);
+    expect(
+      metricValue(samples, 'prijsalarm_sends_total', { channel: 'email', outcome: 'sent' }),
+    ).toBe(0);
+  });
+
+  it('refuses a missing or wrong token and knows no other path', async () => {
+    expect((await fetch(`${url}/metrics`)).status).toBe(401);
+    const wrong = await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer nope' } });
+    expect(wrong.status).toBe(401);
+    const other = await fetch(`${url}/healthz`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(other.status).toBe(404);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * `GET /metrics` for Prometheus, answered only with `Authorization: Bearer $METRICS_TOKEN`:
+ * 404 while METRICS_TOKEN is unset (the endpoint does not exist), 401 with a wrong or missing
+ * token. The web role serves it on its own port (routes/metrics); a process without the web role
+ * serves it on METRICS_PORT (startMetricsListener).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { STRINGS } from '@prijsalarm/core';
+import type { Logger } from '../logger';
+import type { Metrics } from './registry';
+
+export const METRICS_PATH = '/metrics';
+
+export interface MetricsAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compared as digests of equal length, in constant time: the token's length leaks nothing. */
+function isToken(authorization: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  return match !== null && timingSafeEqual(digest(match[1] as string), digest(token));
+}
+
+const json = (status: number, error: string, headers: Record<string, string> = {}) => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  body: JSON.stringify({ error }),
+});
+
+export async function answerMetrics(
+  metrics: Metrics | null | undefined,
+  token: string | null,
+  authorization: string | undefined,
+): Promise<MetricsAnswer> {
+  if (!metrics || token === null) return json(404, STRINGS.api.notFound);
+  if (!isToken(authorization, token)) {
+    return json(401, STRINGS.api.metricsTokenRequired, {
+      'www-authenticate': 'Bearer realm="metrics"',
+    });
+  }
+  return {
+    status: 200,
+    headers: { 'content-type': metrics.registry.contentType },
+    body: await metrics.registry.metrics(),
+  };
+}
+
+export interface MetricsListener {
+  /** e.g. http://127.0.0.1:9464 */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * METRICS_PORT: a listener of its own for a process without the web role (a worker, the
+ * scheduler), answering GET /metrics like the web role does and 404 to anything else.
+ */
+export async function startMetricsListener(options: {
+  metrics: Metrics;
+  token: string;
+  host: string;
+  port: number;
+  logger: Logger;
+}): Promise<MetricsListener> {
+  const { metrics, token, logger } = options;
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    const answer =
+      req.method === 'GET' && path === METRICS_PATH
+        ? answerMetrics(metrics, token, req.headers.authorization)
+        : Promise.resolve(json(404, STRINGS.api.notFound));
+    answer.then(
+      ({ status, headers, body }) => res.writeHead(status, headers).end(body),
+      (error: unknown) => {
+        logger.error({ err: error }, 'metrics could not be collected');
+        res.writeHead(500).end();
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  logger.info({ url: `${url}${METRICS_PATH}` }, 'metrics listening');
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
