@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run build -w @prijsalarm/server`: the server compiled to JavaScript for `npm start` and
- * production, in packages/server/dist: main.js (with @prijsalarm/core compiled in), the operator
- * commands beside it, the migrations and seeders as migrations/*.js and seeders/*.js, and a source
+ * production, in packages/server/dist: main.js (with @prijsalarm/core compiled in), backup.js
+ * (`npm run backup` and `npm run restore`), the migrations and seeders as migrations/*.js and seeders/*.js, and a source
  * map for each (`node --enable-source-maps` shows TypeScript lines in stack traces).
  *
  * Bundled by esbuild rather than emitted by tsc: the sources import each other without file
@@ -97,6 +97,8 @@ export async function buildServer() {
     serverBuildOptions({
       entryPoints: {
         main: at('packages/server/src/main.ts'),
+        // `npm run backup` and `npm run restore`: they run where the server runs, tsx or not.
+        backup: at('packages/server/src/db/backup-cli.ts'),
         ...dbEntries('migrations'),
         ...dbEntries('seeders'),
       },
