@@ -14,7 +14,8 @@ import { createTelegramService } from './delivery/telegram/service';
 import { createSequelize } from './db/sequelize';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
-import { createMetrics, startMetricsListener, type MetricsListener } from './metrics';
+import { HEALTHY, readiness } from './db/readiness';
+import { createMetrics, startMonitoringListener, type MonitoringListener } from './metrics';
 import { initModels } from './models';
 import { createJobQueue, type AlertEngineJobs, type JobQueue } from './queues';
 import { createTokenService } from './security/tokens';
@@ -33,8 +34,8 @@ export interface Application {
   services: RunningService[];
   /** The HTTP server, when SERVICES includes web. */
   web: WebService | null;
-  /** METRICS_PORT's own listener for /metrics, when METRICS_PORT and METRICS_TOKEN are set. */
-  metricsListener: MetricsListener | null;
+  /** METRICS_PORT's listener (the probes and /metrics), when METRICS_PORT is set. */
+  monitoring: MonitoringListener | null;
   /** Stops the roles (web first, so nothing new comes in), then closes mail and database. */
   stop(): Promise<void>;
 }
@@ -60,13 +61,13 @@ export async function startApplication({
   let queue: JobQueue<AlertEngineJobs> | null = null;
   let redisEvents: ClosableEngineEvents | null = null;
   let sharedLimits: SharedLimitsStore | null = null;
-  let metricsListener: MetricsListener | null = null;
+  let monitoring: MonitoringListener | null = null;
 
   let stopped: Promise<void> | undefined;
   // Idempotent: a second stop (a test that stopped the app itself, a second signal) waits for the first.
   const stop = () => (stopped ??= stopAll());
   const stopAll = async () => {
-    await metricsListener?.close();
+    await monitoring?.close();
     for (const service of [...services].reverse()) {
       try {
         await service.stop();
@@ -132,18 +133,19 @@ export async function startApplication({
     }
     const web =
       (services.find((service) => service.name === 'web') as WebService | undefined) ?? null;
-    // A process without the web role (a worker, the scheduler) answers /metrics on a port of its own.
-    const { token, port } = config.metrics;
-    if (token !== null && port !== null) {
-      metricsListener = await startMetricsListener({
+    // A process without the web role (a worker, the scheduler) answers the probes and /metrics
+    // on a port of its own.
+    if (config.metrics.port !== null) {
+      monitoring = await startMonitoringListener({
         metrics,
-        token,
+        token: config.metrics.token,
+        probes: { healthy: HEALTHY, readiness: () => readiness(sequelize) },
         host: config.host,
-        port,
+        port: config.metrics.port,
         logger,
       });
     }
-    return { ctx, services, web, metricsListener, stop };
+    return { ctx, services, web, monitoring, stop };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

@@ -96,7 +96,7 @@ export interface Config {
 export interface MetricsSettings {
   /** METRICS_TOKEN: the bearer token /metrics requires; null = /metrics answers 404. */
   readonly token: string | null;
-  /** METRICS_PORT: a listener of its own (a process without the web role); null = none. */
+  /** METRICS_PORT: probes and /metrics on a port of their own (no web role); null = none. */
   readonly port: number | null;
 }
 
@@ -530,7 +530,7 @@ const EnvSchema = z.object({
   METRICS_PORT: integer(0, 65535)
     .optional()
     .describe(
-      'A port of its own for /metrics, on HOST, for a process without the web role (a worker or the scheduler); needs METRICS_TOKEN',
+      'A port of its own, on HOST, for a process without the web role (a worker, the scheduler): /healthz and /readyz as the web role answers them, and /metrics with METRICS_TOKEN',
     ),
 });
 
@@ -629,13 +629,6 @@ export function loadConfig(env: Env = process.env): Config {
         message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
       });
     }
-  }
-
-  if (vars.METRICS_PORT !== undefined && vars.METRICS_TOKEN === undefined) {
-    problems.push({
-      variable: 'METRICS_PORT',
-      message: 'needs METRICS_TOKEN (without it /metrics answers nobody)',
-    });
   }
 
   if (problems.length > 0 || !database) throw new ConfigError(problems);

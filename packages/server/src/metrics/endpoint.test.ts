@@ -1,9 +1,9 @@
 /**
  * Where /metrics answers: on the web role's port only once METRICS_TOKEN is set (404 before), and
- * for a process without the web role (a worker, the scheduler) on METRICS_PORT. The end-to-end
- * test of what it counts is tests/e2e-engine/metrics.test.ts.
+ * for a process without the web role (a worker, the scheduler) on METRICS_PORT, with the probes
+ * an orchestrator watches. What it counts is tested end to end in tests/e2e-engine/metrics.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { metricValue, parseMetrics } from '../../test/metrics';
 import { startTestServer, type TestServer } from '../../test/support';
 
@@ -43,7 +43,7 @@ describe('a worker and scheduler process with METRICS_PORT', () => {
         TWEEDEHANDS_BASE_URL: NOWHERE,
       },
     });
-    url = server.app.metricsListener!.url;
+    url = server.app.monitoring!.url;
   });
   afterAll(() => server?.stop());
 
@@ -69,9 +69,31 @@ describe('a worker and scheduler process with METRICS_PORT', () => {
     expect((await fetch(`${url}/metrics`)).status).toBe(401);
     const wrong = await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer nope' } });
     expect(wrong.status).toBe(401);
-    const other = await fetch(`${url}/healthz`, {
+    const other = await fetch(`${url}/api/categories`, {
       headers: { authorization: `Bearer ${TOKEN}` },
     });
     expect(other.status).toBe(404);
+  });
+
+  it('answers the probes as the web role does: alive, and ready while the database answers', async () => {
+    const healthz = await fetch(`${url}/healthz`);
+    expect(healthz.status).toBe(200);
+    expect(await healthz.json()).toEqual({ status: 'ok' });
+    const readyz = await fetch(`${url}/readyz`);
+    expect(readyz.status).toBe(200);
+    expect(await readyz.json()).toEqual({ status: 'ok', database: 'ok' });
+
+    // The database stops answering.
+    const query = vi
+      .spyOn(server.sequelize, 'query')
+      .mockRejectedValue(new Error('connect ECONNREFUSED'));
+    try {
+      const down = await fetch(`${url}/readyz`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ status: 'unavailable', database: 'unreachable' });
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    } finally {
+      query.mockRestore();
+    }
   });
 });

@@ -2,7 +2,7 @@
  * `GET /metrics` for Prometheus, answered only with `Authorization: Bearer $METRICS_TOKEN`:
  * 404 while METRICS_TOKEN is unset (the endpoint does not exist), 401 with a wrong or missing
  * token. The web role serves it on its own port (routes/metrics); a process without the web role
- * serves it on METRICS_PORT (startMetricsListener).
+ * serves it, with the probes, on METRICS_PORT (startMonitoringListener).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -27,10 +27,20 @@ function isToken(authorization: string | undefined, token: string): boolean {
   return match !== null && timingSafeEqual(digest(match[1] as string), digest(token));
 }
 
-const json = (status: number, error: string, headers: Record<string, string> = {}) => ({
+/** A JSON answer: `{ error }`, or the given body. Never cached: it is a probe or a scrape. */
+const json = (
+  status: number,
+  error: string,
+  headers: Record<string, string> = {},
+  body: Record<string, string> = { error },
+): MetricsAnswer => ({
   status,
-  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  body: JSON.stringify({ error }),
+  headers: {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    ...headers,
+  },
+  body: JSON.stringify(body),
 });
 
 export async function answerMetrics(
@@ -51,30 +61,49 @@ export async function answerMetrics(
   };
 }
 
-export interface MetricsListener {
+export interface MonitoringListener {
   /** e.g. http://127.0.0.1:9464 */
   url: string;
   close(): Promise<void>;
 }
 
+/** The probes' answers as the web role gives them (db/readiness.ts). */
+export interface Probes {
+  healthy: Record<string, string>;
+  readiness(): Promise<{ status: number; body: Record<string, string>; error?: unknown }>;
+}
+
 /**
  * METRICS_PORT: a listener of its own for a process without the web role (a worker, the
- * scheduler), answering GET /metrics like the web role does and 404 to anything else.
+ * scheduler), so an orchestrator and Prometheus can watch it too: GET /healthz and /readyz as the
+ * web role answers them, GET /metrics as above, 404 to anything else.
  */
-export async function startMetricsListener(options: {
+export async function startMonitoringListener(options: {
   metrics: Metrics;
-  token: string;
+  token: string | null;
+  probes: Probes;
   host: string;
   port: number;
   logger: Logger;
-}): Promise<MetricsListener> {
-  const { metrics, token, logger } = options;
+}): Promise<MonitoringListener> {
+  const { metrics, token, probes, logger } = options;
+  const answerTo = async (method: string | undefined, path: string, authorization?: string) => {
+    if (method !== 'GET') return json(404, STRINGS.api.notFound);
+    if (path === METRICS_PATH) return answerMetrics(metrics, token, authorization);
+    if (path === '/healthz') return json(200, '', {}, probes.healthy);
+    if (path === '/readyz') {
+      const answer = await probes.readiness();
+      if (answer.error) logger.warn({ err: answer.error }, 'readiness check failed');
+      return json(answer.status, '', {}, answer.body);
+    }
+    return json(404, STRINGS.api.notFound);
+  };
   const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '').split('?')[0];
-    const answer =
-      req.method === 'GET' && path === METRICS_PATH
-        ? answerMetrics(metrics, token, req.headers.authorization)
-        : Promise.resolve(json(404, STRINGS.api.notFound));
+    const answer = answerTo(
+      req.method,
+      (req.url ?? '').split('?')[0] ?? '',
+      req.headers.authorization,
+    );
     answer.then(
       ({ status, headers, body }) => res.writeHead(status, headers).end(body),
       (error: unknown) => {
@@ -92,7 +121,7 @@ export async function startMetricsListener(options: {
   });
   const { address, port } = server.address() as AddressInfo;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
-  logger.info({ url: `${url}${METRICS_PATH}` }, 'metrics listening');
+  logger.info({ url }, 'monitoring listening: /healthz, /readyz, /metrics');
   return {
     url,
     close: () =>
