@@ -6,8 +6,9 @@
  *
  *   package.json, package-lock.json and every workspace's package.json (npm reads them),
  *   packages/server/dist (the compiled server, its migrations and backup.js),
- *   packages/web/dist (the built web app), scripts/ensure-built.mjs (`npm start` and
- *   `npm run backup` work there too: with no sources beside them the builds count as current),
+ *   packages/web/dist (the built web app), scripts/healthcheck.mjs (the HEALTHCHECK) and
+ *   scripts/ensure-built.mjs (`npm start` and `npm run backup` work there too: with no sources
+ *   beside them the builds count as current),
  *   node_modules with the runtime dependencies only: this checkout's node_modules linked in and
  *   pruned by `npm prune --omit=dev`, the same tree `npm ci --omit=dev` installs but with the
  *   native modules (sqlite3, argon2) as they were built here and nothing downloaded.
@@ -67,7 +68,9 @@ for (const built of ['packages/server/dist', 'packages/web/dist']) {
   cpSync(at(built), into(built), { recursive: true });
 }
 mkdirSync(into('scripts'));
-copyFileSync(at('scripts/ensure-built.mjs'), into('scripts/ensure-built.mjs'));
+for (const script of ['ensure-built.mjs', 'healthcheck.mjs']) {
+  copyFileSync(at('scripts', script), into('scripts', script));
+}
 
 /** `cp -al`: hard links, fast and free; a real copy across file systems. */
 function linkTree(from, to) {

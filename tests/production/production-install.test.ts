@@ -139,8 +139,28 @@ it('holds a WebSocket: the support chat answers a heartbeat', async () => {
   expect(answer).toEqual({ type: 'heartbeat_ack' });
 });
 
+it("passes the image's HEALTHCHECK (scripts/healthcheck.mjs), and fails it once stopped", () => {
+  const env = { PATH: process.env.PATH ?? '', PORT: new URL(baseUrl).port };
+  const check = (extra: Record<string, string> = {}) =>
+    spawnSync(process.execPath, ['scripts/healthcheck.mjs'], {
+      cwd: install,
+      env: { ...env, ...extra },
+      encoding: 'utf8',
+    });
+  expect(check().status).toBe(0);
+  // A worker's container asks METRICS_PORT; without one nothing answers there.
+  const worker = check({ SERVICES: 'worker' });
+  expect(worker.status).toBe(1);
+  expect(worker.stderr).toContain('no web role and no METRICS_PORT');
+});
+
 it('stops on SIGTERM with exit code 0', async () => {
   server.kill('SIGTERM');
   expect(await exited).toBe(0);
   expect(output).toContain('"msg":"stopped"');
+  const check = spawnSync(process.execPath, ['scripts/healthcheck.mjs'], {
+    cwd: install,
+    env: { PATH: process.env.PATH ?? '', PORT: new URL(baseUrl).port },
+  });
+  expect(check.status).toBe(1);
 });

@@ -48,6 +48,10 @@ export function envExample(variables: readonly VariableDoc[]): string {
     '',
     entries.join('\n\n'),
     '',
+    "# deploy/compose.yaml's own, not the server's: the password of the MariaDB user it creates",
+    '# (DATABASE_URL is set there from it).',
+    '# MARIADB_PASSWORD=',
+    '',
   ].join('\n');
 }
 
