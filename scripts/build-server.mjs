@@ -37,10 +37,10 @@ const packageName = (specifier) =>
  * Workspace packages (`@prijsalarm/*`, TypeScript) are compiled in; any other package stays
  * external and must be a runtime dependency, or production would fail to find it.
  */
-const externalPackages = {
+const externalPackages = (alsoAllowed) => ({
   name: 'external-packages',
   setup(esbuild) {
-    const allowed = runtimePackages();
+    const allowed = new Set([...runtimePackages(), ...alsoAllowed]);
     esbuild.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:') || args.path.startsWith('@prijsalarm/')) return undefined;
       const name = packageName(args.path);
@@ -56,7 +56,7 @@ const externalPackages = {
       return { path: args.path, external: true };
     });
   },
-};
+});
 
 /** `NNNN-what.ts` files of a db/ folder as entry points named `<folder>/NNNN-what`. */
 function dbEntries(folder) {
@@ -67,8 +67,11 @@ function dbEntries(folder) {
   );
 }
 
-/** The options every compiled build of server code shares (the engine bench reuses them). */
-export function serverBuildOptions({ entryPoints, outdir }) {
+/**
+ * The options every compiled build of server code shares (the engine bench reuses them, and may
+ * name development packages of its own that stay external: `alsoExternal`).
+ */
+export function serverBuildOptions({ entryPoints, outdir, alsoExternal = [] }) {
   return {
     entryPoints,
     outdir,
@@ -83,7 +86,7 @@ export function serverBuildOptions({ entryPoints, outdir }) {
     sourcemap: 'linked',
     // Stack traces need the mappings only; the sources are in the repository.
     sourcesContent: false,
-    plugins: [externalPackages],
+    plugins: [externalPackages(alsoExternal)],
     logLevel: 'warning',
   };
 }
