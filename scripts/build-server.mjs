@@ -2,8 +2,9 @@
 /**
  * `npm run build -w @prijsalarm/server`: the server compiled to JavaScript for `npm start` and
  * production, in packages/server/dist: main.js (with @prijsalarm/core compiled in), backup.js
- * (`npm run backup` and `npm run restore`), the migrations and seeders as migrations/*.js and seeders/*.js, and a source
- * map for each (`node --enable-source-maps` shows TypeScript lines in stack traces).
+ * (`npm run backup` and `npm run restore`), the migrations and seeders as migrations/*.js and
+ * seeders/*.js, and a source map for each (`node --enable-source-maps` shows TypeScript lines in
+ * stack traces).
  *
  * Bundled by esbuild rather than emitted by tsc: the sources import each other without file
  * extensions (moduleResolution "bundler"), which Node's ES module loader refuses, and core is
