@@ -10,9 +10,10 @@ import { environmentVariables } from './env';
 import { configurationMarkdown, envDocs, envExample } from './env-docs';
 
 describe('the configuration documents', () => {
-  it.each(Object.entries(envDocs()))('%s is what `npm run docs:env` writes', (file, expected) => {
+  const files = Object.entries(envDocs()).map(([file, text]) => [path.basename(file), file, text]);
+  it.each(files)('deploy/%s is what `npm run docs:env` writes', (name, file, expected) => {
     const committed = readFileSync(file, 'utf8');
-    expect(committed, `${path.basename(file)} is stale: run npm run docs:env`).toBe(expected);
+    expect(committed, `${name} is stale: run npm run docs:env`).toBe(expected);
   });
 
   it('lists every variable with its default, in the table and in .env.example', () => {
