@@ -4,6 +4,7 @@
  * an orchestrator watches. What it counts is tested end to end in tests/e2e-engine/metrics.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createAlert } from '../../test/factories';
 import { metricValue, parseMetrics } from '../../test/metrics';
 import { startTestServer, type TestServer } from '../../test/support';
 
@@ -39,6 +40,7 @@ describe('a worker and scheduler process with METRICS_PORT', () => {
         METRICS_TOKEN: TOKEN,
         METRICS_PORT: '0',
         ENGINE_FEED: 'off',
+        SCHEDULER_TICK_MS: '200',
         MARKTPLAATS_BASE_URL: NOWHERE,
         TWEEDEHANDS_BASE_URL: NOWHERE,
       },
@@ -65,6 +67,20 @@ describe('a worker and scheduler process with METRICS_PORT', () => {
     ).toBe(0);
   });
 
+  it("counts an alert's search among the searches polling has to reach", async () => {
+    await createAlert(server.models, { searchTerm: 'fiets', platforms: ['marktplaats'] });
+    const searches = async () => {
+      const response = await fetch(`${url}/metrics`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      return metricValue(parseMetrics(await response.text()), 'prijsalarm_searches', {
+        platform: 'marktplaats',
+      });
+    };
+    // in_time once its first check ran, behind until then (its host is nowhere): one search.
+    await expect.poll(searches, { timeout: 10_000 }).toBe(1);
+  });
+
   it('refuses a missing or wrong token and knows no other path', async () => {
     expect((await fetch(`${url}/metrics`)).status).toBe(401);
     const wrong = await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer nope' } });
@@ -75,7 +91,7 @@ describe('a worker and scheduler process with METRICS_PORT', () => {
     expect(other.status).toBe(404);
   });
 
-  it('answers the probes as the web role does: alive, and ready while the database answers', async () => {
+  it('answers the probes as the web role does: alive, and ready while the database answers; metrics still', async () => {
     const healthz = await fetch(`${url}/healthz`);
     expect(healthz.status).toBe(200);
     expect(await healthz.json()).toEqual({ status: 'ok' });
@@ -92,6 +108,14 @@ describe('a worker and scheduler process with METRICS_PORT', () => {
       expect(down.status).toBe(503);
       expect(await down.json()).toMatchObject({ status: 'unavailable', database: 'unreachable' });
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      // The scrape still answers: what the database would tell is left out, the rest is there.
+      const scrape = await fetch(`${url}/metrics`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(scrape.status).toBe(200);
+      const samples = parseMetrics(await scrape.text());
+      expect(metricValue(samples, 'prijsalarm_build_info')).toBe(1);
+      expect(samples.some((sample) => sample.name === 'prijsalarm_searches')).toBe(false);
     } finally {
       query.mockRestore();
     }
