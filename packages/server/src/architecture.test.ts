@@ -33,7 +33,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['http'], // plumbing: auth middleware, errors, validation, rate limits, contract binding
   ['models', 'db'], // Sequelize models and migrations
   ['security'], // tokens, passwords, secret links
-  ['reporting'], // error reports to Sentry/GlitchTip (SENTRY_DSN), scrubbed
+  ['reporting', 'metrics'], // error reports to Sentry/GlitchTip (SENTRY_DSN), scrubbed; Prometheus metrics
   ['config', 'logger.ts'], // the parsed environment and the logger
   ['lib'], // small pure helpers (text, time, files, SQL fragments)
 ];
