@@ -14,14 +14,19 @@ const banner = STRINGS.web.cookieBanner;
 const REPORTER_CHUNK = /\/assets\/sentryReporter-[^/]*\.js$/;
 
 /**
- * What the browser sent. The server shares the DSN, samples 10 % of its requests as traces and
- * now and then sends a client report of those it dropped — with no `sdk` in its envelope header,
- * but, unlike a browser, with no User-Agent.
+ * This file's browsers name themselves, so that what they send is told apart from the server's own
+ * reports (same DSN, no User-Agent) and from the browsers of specs running beside this one.
  */
+const BROWSER_TAG = 'prijsalarm-e2e-error-reporting';
+test.use({
+  userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 ${BROWSER_TAG}`,
+});
+
+/** What this file's browsers sent. */
 async function reports(): Promise<EnvelopeItem[]> {
   const response = await fetch(`${e2eEnv().sentryUrl}/control/items`);
   const items = (await response.json()) as EnvelopeItem[];
-  return items.filter((item) => item.userAgent?.startsWith('Mozilla/'));
+  return items.filter((item) => item.userAgent?.endsWith(BROWSER_TAG));
 }
 
 async function errorEvents(): Promise<EnvelopeItem[]> {
@@ -109,7 +114,7 @@ test('declining sends nothing and loads no reporter', async ({ page }) => {
   expect(home.reporterRequests).toEqual([]);
 });
 
-/** Spec §9: 10 % of sessions. The reporter draws once per page load; here the draw is fixed. */
+/** 10 % of sessions are sampled: the reporter draws once per page load; here the draw is fixed. */
 async function sessionsAfterConsent(page: Page, draw: number): Promise<EnvelopeItem[]> {
   await page.addInitScript((value) => {
     Math.random = () => value;
