@@ -1,6 +1,6 @@
 /**
- * Spec §8 "console errors are forwarded to an error-reporting service", issue 14: only after the
- * visitor accepted the cookie banner, without personal data. The server's SENTRY_DSN points at the
+ * Console errors are forwarded to an error-reporting service, but only after the visitor accepted
+ * the cookie banner, and without personal data. The server's SENTRY_DSN points at the
  * envelope double of the global setup; the real @sentry/react posts to it from the browser.
  */
 import type { Page } from '@playwright/test';
@@ -109,7 +109,7 @@ test('declining sends nothing and loads no reporter', async ({ page }) => {
   expect(home.reporterRequests).toEqual([]);
 });
 
-/** Spec §9: 10 % of sessions. The reporter draws once per page load; here the draw is fixed. */
+/** 10 % of sessions are reported. The reporter draws once per page load; here the draw is fixed. */
 async function sessionsAfterConsent(page: Page, draw: number): Promise<EnvelopeItem[]> {
   await page.addInitScript((value) => {
     Math.random = () => value;
