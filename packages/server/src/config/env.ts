@@ -87,7 +87,7 @@ export interface Config {
   readonly engine: EngineSettings;
   /** SENTRY_DSN (+ SENTRY_ENVIRONMENT): where errors are reported; null = nothing is sent. */
   readonly errorReporting: ErrorReportingSettings | null;
-  /** Webhooks (issue 13 §3): what the calls may reach and trust. */
+  /** Webhooks: what the calls may reach and trust. */
   readonly webhooks: WebhookSettings;
   /** GET /metrics for Prometheus. */
   readonly metrics: MetricsSettings;
@@ -604,7 +604,7 @@ export function loadConfig(env: Env = process.env): Config {
     });
   }
 
-  // Payments (issue 10): TLS verification may be off only for the test double, never in production.
+  // TLS verification may be off only for the payment provider's test double, never in production.
   if (vars.NODE_ENV === 'production' && vars.NODE_TLS_REJECT_UNAUTHORIZED === '0') {
     problems.push({
       variable: 'NODE_TLS_REJECT_UNAUTHORIZED',
@@ -612,7 +612,7 @@ export function loadConfig(env: Env = process.env): Config {
     });
   }
 
-  // Webhooks (issue 13 §3): the server must never be aimed at its own network in production.
+  // Webhooks must never be aimed at the server's own network in production.
   if (vars.NODE_ENV === 'production' && vars.WEBHOOKS_ALLOW_PRIVATE) {
     problems.push({
       variable: 'WEBHOOKS_ALLOW_PRIVATE',

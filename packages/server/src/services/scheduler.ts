@@ -52,9 +52,9 @@ export async function start(ctx: AppContext): Promise<RunningService> {
       const reminders = startExpiryReminders(ctx);
       // The bot's /start messages: one poller per bot, and there is one scheduler.
       const telegramUpdates = startTelegramUpdates(ctx);
-      // Ends Pro after a cancel or a failed renewal's grace (issue 10).
+      // Ends Pro after a cancel or a failed renewal's grace.
       const paymentSweep = startPaymentSweep(ctx);
-      // The new-ads feed: one reader per platform, here under the same leadership (issue 12); it
+      // The new-ads feed: one reader per platform, here under the same leadership; it
       // stores the new listings and the worker role matches them (`match-listings` jobs).
       const feed = ctx.config.engine.feedEnabled ? startFeed(ctx, { matchInWorkers: true }) : null;
       logger.info({ tickMs }, 'scheduler running');

@@ -25,7 +25,7 @@ export async function start(ctx: AppContext): Promise<RunningService> {
     },
     { concurrency: ctx.config.engine.checkConcurrency },
   );
-  // The feed's new listings, matched here with this process's alert index (issue 12); their
+  // The feed's new listings, matched here with this process's alert index; their
   // ad pages through a client of their own, out of the feed's share.
   const pageClient = ctx.config.engine.feedEnabled
     ? marketplaceClientFor(ctx.config, logger, shares.feedPages, ctx.metrics)

@@ -152,7 +152,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
       if (stopped) return stopped;
     }
     // Never looked: this read is the baseline. Looked, but only got 204s (no real answer, maybe
-    // a busy host): the ads posted since that first look are new, as for a search (issue 15).
+    // a busy host): the ads posted since that first look are new, as for a search.
     const baseline = readAt === null && lastVisitedAt === null;
     // The previous answered visit (a real read, or a 204: nothing there): an alert that existed
     // then gets every ad this read sees first; one made since has its own first look per search.
