@@ -231,7 +231,7 @@ export class NotificationsStore {
     await this.load();
   }
 
-  /** A notification pushed over the live socket (spec: new ones arriving live). */
+  /** A notification pushed over the live socket. */
   receiveLive(notification: NotificationDto): void {
     this.announcement = texts.liveArrived(notification.listing.title);
     if (this.stats) {
