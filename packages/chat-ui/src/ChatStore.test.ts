@@ -1,8 +1,7 @@
 /**
- * The shared ChatStore (@prijsalarm/chat-ui) as the web widget wires it (webChatHost), with a
- * scripted API and socket, on fake timers: the stored guest session, optimistic
- * sending, the reconnect backoff and its status texts, the auth-error cooldown, and polling while
- * minimized.
+ * ChatStore with its ChatSocketConnection, as a guest in a browser tab: a scripted API and socket
+ * on fake timers. The stored guest session, optimistic sending, the reconnect backoff and its
+ * status texts, the heartbeat, the auth-error cooldown, and polling while minimized.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -14,10 +13,8 @@ import {
   type AnyEndpoint,
   type ChatMessage,
 } from '@prijsalarm/core';
-import { ChatStore, type ChatSocketLike } from '@prijsalarm/chat-ui';
-import { memoryStorage } from '../platform/storage';
-import type { RootStore } from '../stores/RootStore';
-import { webChatHost } from './webChatHost';
+import type { ChatSocketLike } from './ChatSocketConnection';
+import { ChatStore, memoryChatStorage, type ChatApi } from './ChatStore';
 
 const GUEST = { name: 'Gerda', email: 'gerda@example.nl' };
 const T0 = Date.parse('2026-11-24T12:00:00Z');
@@ -52,7 +49,7 @@ class FakeSocket implements ChatSocketLike {
 type Handler = (body: unknown) => unknown;
 
 function setup(handlers: Record<string, Handler> = {}) {
-  const storage = memoryStorage();
+  const storage = memoryChatStorage();
   const calls: Array<{ path: string; body: unknown }> = [];
   const sockets: FakeSocket[] = [];
   const defaults: Record<string, Handler> = {
@@ -62,12 +59,6 @@ function setup(handlers: Record<string, Handler> = {}) {
     'POST /chat/mark-read': () => ({ success: true }),
     'POST /chat/validate-email': () => ({ valid: true, normalized: GUEST.email }),
   };
-  const root = {
-    storage,
-    now: () => Date.now(),
-    auth: { isLoggedIn: false, user: null },
-    api: {},
-  } as unknown as RootStore;
   const request = async (endpoint: AnyEndpoint, body?: unknown) => {
     const key = `${endpoint.method} ${endpoint.path}`;
     calls.push({ path: key, body });
@@ -77,20 +68,20 @@ function setup(handlers: Record<string, Handler> = {}) {
   };
   // core's API client's chat calls, each answered by the script above.
   const chat = API_CONTRACT.chat;
-  Object.assign(root.api, {
-    chat: {
-      initialize: (body: unknown) => request(chat.initialize, body),
-      checkMessages: (body: unknown) => request(chat.checkMessages, body),
-      validateEmail: (email: string) => request(chat.validateEmail, { email }),
-      send: (body: unknown) => request(chat.send, body),
-      markRead: (body: unknown) => request(chat.markRead, body),
-      resolve: (body: unknown) => request(chat.resolve, body),
-      unreadCount: () => request(chat.unreadCount),
-      guestUnreadCount: (body: unknown) => request(chat.guestUnreadCount, body),
-      onlineStatus: () => request(chat.onlineStatus),
-    },
-  });
-  const store = new ChatStore(webChatHost(root), {
+  const api = {
+    initialize: (body: unknown) => request(chat.initialize, body),
+    checkMessages: (body: unknown) => request(chat.checkMessages, body),
+    validateEmail: (email: string) => request(chat.validateEmail, { email }),
+    send: (body: unknown) => request(chat.send, body),
+    markRead: (body: unknown) => request(chat.markRead, body),
+    resolve: (body: unknown) => request(chat.resolve, body),
+    unreadCount: () => request(chat.unreadCount),
+    guestUnreadCount: (body: unknown) => request(chat.guestUnreadCount, body),
+    onlineStatus: () => request(chat.onlineStatus),
+  } as unknown as ChatApi;
+  // A guest: nobody is signed in.
+  const host = { api, storage, now: () => Date.now(), user: () => null };
+  const store = new ChatStore(host, {
     createSocket: (url) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);
