@@ -9,7 +9,7 @@ import {
   ApiError,
   CHAT_HEARTBEAT_MS,
   CHAT_STORAGE_KEYS,
-  STRINGS,
+  CHAT_STRINGS,
   type AnyEndpoint,
   type ChatMessage,
 } from '@prijsalarm/core';
@@ -189,7 +189,7 @@ describe('sending', () => {
     store.send('Te veel');
     latest().receive({ type: 'error', message: 'Je stuurt te veel berichten.' });
     expect(store.state.messages.map((m) => [m.sender, m.text])).toEqual([
-      ['system', STRINGS.chat.sendFailed],
+      ['system', CHAT_STRINGS.sendFailed],
     ]);
   });
 });
@@ -209,26 +209,26 @@ describe('the connection', () => {
     latest().drop();
     await vi.advanceTimersByTimeAsync(5000);
     expect(store.state.phase).toBe('resolved');
-    expect(store.state.ended?.text).toBe(STRINGS.chat.closedBySupport);
+    expect(store.state.ended?.text).toBe(CHAT_STRINGS.closedBySupport);
   });
 
   it('reconnects after 1 s, 1.5 s, … with the status texts, then says (Herverbonden)', async () => {
     const { store, sockets, latest } = await joinedGuest();
     latest().drop();
-    expect(store.statusText).toBe(STRINGS.chat.disconnected);
+    expect(store.statusText).toBe(CHAT_STRINGS.disconnected);
     await vi.advanceTimersByTimeAsync(999);
     expect(sockets).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(sockets).toHaveLength(2);
-    expect(store.statusText).toBe(STRINGS.chat.reconnecting(1));
+    expect(store.statusText).toBe(CHAT_STRINGS.reconnecting(1));
     latest().drop();
     await vi.advanceTimersByTimeAsync(1499);
     expect(sockets).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
-    expect(store.statusText).toBe(STRINGS.chat.reconnecting(2));
+    expect(store.statusText).toBe(CHAT_STRINGS.reconnecting(2));
     latest().open();
     latest().receive({ type: 'guest_authenticated' });
-    expect(store.statusText).toBe(STRINGS.chat.reconnected);
+    expect(store.statusText).toBe(CHAT_STRINGS.reconnected);
   });
 
   it('polls check-messages every 5 s while the socket is down', async () => {
@@ -289,9 +289,9 @@ describe('the connection', () => {
   it('support ending the chat shows the ended text and clears what was stored', async () => {
     const { store, storage, latest } = await joinedGuest();
     latest().receive({ type: 'session_resolved', resolvedBy: 'support' });
-    expect(store.state.ended?.text).toBe(STRINGS.chat.closedBySupport);
+    expect(store.state.ended?.text).toBe(CHAT_STRINGS.closedBySupport);
     expect(storage.getItem(CHAT_STORAGE_KEYS.guestSession)).toBeNull();
     expect(storage.getItem(CHAT_STORAGE_KEYS.messages)).toBeNull();
-    expect(store.announcement).toBe(STRINGS.chat.closedBySupport);
+    expect(store.announcement).toBe(CHAT_STRINGS.closedBySupport);
   });
 });
