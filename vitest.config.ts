@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/core',
+      'packages/chat-ui',
       'packages/web',
       'packages/desktop',
       'packages/server/vitest.sqlite.config.ts',

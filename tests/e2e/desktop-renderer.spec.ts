@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { CHAT_QUICK_QUESTIONS, CHAT_STRINGS, DESKTOP_STRINGS, STRINGS } from '@prijsalarm/core';
+import { CHAT_QUICK_QUESTIONS, CHAT_STRINGS, DESKTOP_STRINGS } from '@prijsalarm/core';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RENDERER = path.join(ROOT, 'packages/desktop/out/renderer');
@@ -421,7 +421,7 @@ test('chat window: the web’s chat, signed in as the user, over main’s socket
   await expectAxeClean(page);
 
   await chat.getByRole('button', { name: w.endChat }).click();
-  await expect(chat.getByText(STRINGS.chat.endedByUser).first()).toBeVisible();
+  await expect(chat.getByText(CHAT_STRINGS.endedByUser).first()).toBeVisible();
   await expect(chat.getByRole('button', { name: w.newChat })).toBeFocused();
   await expectAxeClean(page);
   await chat.getByRole('button', { name: w.close }).click();

@@ -8,7 +8,6 @@ import type { Browser, Page } from '@playwright/test';
 import {
   CHAT_QUICK_QUESTIONS,
   CHAT_STRINGS,
-  STRINGS,
   type AdminChatSessionsResponse,
 } from '@prijsalarm/core';
 import {
@@ -60,7 +59,7 @@ async function adminInbox(browser: Browser, baseURL?: string) {
 test('a guest asks, the admin sees it live, types, answers and resolves', async ({ browser }) => {
   const { context: adminContext, admin } = await adminInbox(browser);
   await expect(admin.getByRole('switch', { name: inbox.presenceLabel })).toBeVisible();
-  // No widget on /admin, even once the page is idle.
+  // No widget on /admin (support answers there), even once the page is idle.
   await admin.waitForTimeout(2000);
   await expect(admin.getByRole('button', { name: w.open })).toHaveCount(0);
 
@@ -116,8 +115,8 @@ test('a guest asks, the admin sees it live, types, answers and resolves', async 
 
   // Support resolves: the guest sees the ended panel, and can start again.
   await admin.getByRole('button', { name: inbox.resolve }).click();
-  await expect(chat.getByText(STRINGS.chat.closedBySupport)).toBeVisible();
-  await expect(chat.getByText(STRINGS.chat.closedBySupportNote)).toBeVisible();
+  await expect(chat.getByText(CHAT_STRINGS.closedBySupport)).toBeVisible();
+  await expect(chat.getByText(CHAT_STRINGS.closedBySupportNote)).toBeVisible();
   await expect(chat.getByRole('button', { name: w.close })).toBeVisible();
   await chat.getByRole('button', { name: w.newChat }).click();
   await expect(chat.getByLabel(w.nameLabel)).toBeVisible();
@@ -134,7 +133,7 @@ test('the guest form explains in Dutch; the widget fits 360 px', async ({ browse
   await chat.getByLabel(w.nameLabel).fill('A');
   await chat.getByLabel(w.emailLabel).fill('anna@');
   await chat.getByRole('button', { name: w.start }).click();
-  await expect(chat.getByText(STRINGS.chat.nameTooShort)).toBeVisible();
+  await expect(chat.getByText(CHAT_STRINGS.nameTooShort)).toBeVisible();
   await chat.getByLabel(w.nameLabel).fill('Anna');
   await chat.getByRole('button', { name: w.start }).click();
   await expect(chat.getByText(CHAT_STRINGS.email.missingDomain)).toBeVisible();
@@ -178,7 +177,7 @@ test('the server restarts mid-conversation: reconnected, nothing lost or doubled
     await expect(messages.getByText('Voor de herstart')).toBeVisible();
 
     await server.stop();
-    await expect(chat.getByText(STRINGS.chat.disconnected)).toBeVisible();
+    await expect(chat.getByText(CHAT_STRINGS.disconnected)).toBeVisible();
     await server.start();
 
     // Support answers as the server is back, before the widget has reconnected.
@@ -193,7 +192,7 @@ test('the server restarts mid-conversation: reconnected, nothing lost or doubled
       text: 'Na de herstart',
     });
 
-    await expect(chat.getByText(STRINGS.chat.reconnected)).toBeVisible({ timeout: 30_000 });
+    await expect(chat.getByText(CHAT_STRINGS.reconnected)).toBeVisible({ timeout: 30_000 });
     await expect(messages.getByText('Na de herstart')).toBeVisible();
     await input.fill('Weer verbonden');
     await input.press('Enter');

@@ -21,7 +21,7 @@ const formatTime = (timestamp: number | string) =>
 
 /**
  * The marks of the visitor's own messages: being sent, sent (stored), delivered (reached support).
- * §7's socket has no read event, so a live "read by support" mark cannot be kept true.
+ * The chat socket has no read event, so a live "read by support" mark cannot be kept true.
  */
 function Marks({ message, pending }: { message: ChatMessage; pending: boolean }) {
   const label = pending ? w.sending : message.delivered ? w.delivered : w.sent;

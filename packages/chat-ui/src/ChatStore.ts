@@ -1,50 +1,46 @@
 /**
- * The support chat's logic (spec §3/§4/§5/§8 Chat), shared by the web widget and the desktop chat
- * window. The session rules are core's reducer (chatReducer) and connection policy
- * (chatConnectionReducer, backoff, StaleDetector); this store owns what they leave to the caller:
- * the HTTP calls, the /ws/chat socket, the timers and the local storage of spec §3. How the calls
- * and the socket travel is the host's (ChatHost): the web app's same-origin fetch and WebSocket,
- * or the desktop's preload bridge to the main process.
+ * The support chat's session and messages, shared by the web widget and the desktop chat window.
+ * The session rules are core's reducer (chatReducer); this store owns what it leaves to the
+ * caller: the guest form, the HTTP calls, optimistic sending, the 30 s status and unread checks,
+ * and the chat kept in storage between visits (so a reload or the next page picks it up again).
+ * The socket's own life (connect, heartbeat, reconnect, polling while it is down) is
+ * ChatSocketConnection's. How the calls and the socket travel is the host's (ChatHost): the web
+ * app's same-origin fetch and WebSocket, or the desktop's preload bridge to the main process.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
-  ChatAuthErrorCooldown,
-  CHAT_HEARTBEAT_MS,
   CHAT_STATUS_CHECK_MS,
   CHAT_STORAGE_KEYS,
-  INITIAL_CHAT_CONNECTION,
   INITIAL_CHAT_STATE,
-  STRINGS,
-  StaleDetector,
-  chatConnectionReducer,
+  CHAT_STRINGS,
   chatEventFromServerMessage,
-  chatHeartbeat,
   chatOnlineStatusText,
-  chatPollIntervalMs,
   chatReducer,
-  chatSocketUrl,
   chatStatusText,
   chatSupportStatusMessage,
   guestEmailError,
   isApiError,
   isChatSending,
-  nextReconnectDelayMs,
-  parseChatServerMessage,
   parseStoredChatMessages,
   parseStoredGuestSession,
   validateGuestForm,
   type ChatConnection,
-  type ChatConnectionEvent,
   type ChatEvent,
   type ChatInitializeResponse,
   type ChatMessage,
   type ChatOnlineStatusResponse,
   type ApiClient,
   type ChatInitializeRequest,
+  type ChatServerMessage,
   type ChatState,
   type GuestFormErrors,
   type GuestInfo,
 } from '@prijsalarm/core';
+import {
+  ChatSocketConnection,
+  type ChatSocketOptions,
+  type ChatSocketSession,
+} from './ChatSocketConnection';
 
 /** The chat's HTTP calls (core's API client's `chat` part, or the desktop bridge's). */
 export type ChatApi = Pick<
@@ -60,11 +56,21 @@ export type ChatApi = Pick<
   | 'onlineStatus'
 >;
 
-/** Where spec §3 keeps the chat between visits (localStorage, or memory). */
+/** Where the chat is kept between visits (localStorage, or memory). */
 export interface ChatStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
+}
+
+/** Storage that forgets when the window closes: nothing of one user stays for the next. */
+export function memoryChatStorage(): ChatStorage {
+  const entries = new Map<string, string>();
+  return {
+    getItem: (key) => entries.get(key) ?? null,
+    setItem: (key, item) => void entries.set(key, item),
+    removeItem: (key) => void entries.delete(key),
+  };
 }
 
 /** What the chat needs from the app around it. */
@@ -85,33 +91,13 @@ function readJson(storage: ChatStorage, key: string): unknown {
   }
 }
 
-/** The part of a WebSocket the store uses. */
-export interface ChatSocketLike {
-  readyState: number;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: unknown) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  send(data: string): void;
-  close(code?: number): void;
-}
-export type ChatSocketFactory = (url: string) => ChatSocketLike;
-
-const OPEN = 1;
 /** A message over the socket that is not acknowledged in this time has failed. */
 const SEND_TIMEOUT_MS = 10_000;
 /** Typing stops counting after this long without a key. */
 const TYPING_IDLE_MS = 2_000;
 
-export interface ChatStoreOptions {
-  createSocket?: ChatSocketFactory;
-  /** The page address the socket URL is made from (default: location.href). */
-  pageUrl?: () => string;
-}
-
 export class ChatStore {
   state: ChatState = INITIAL_CHAT_STATE;
-  connection: ChatConnection = INITIAL_CHAT_CONNECTION;
   /** The guest's details once the form was accepted (or restored); null for users. */
   guestInfo: GuestInfo | null = null;
   form = { name: '', email: '' };
@@ -127,43 +113,34 @@ export class ChatStore {
 
   /** From a reply mail's link: the session the guest form resumes. */
   private resumeSessionId: string | null = null;
-  private socket: ChatSocketLike | null = null;
-  private authenticated = false;
-  private stale: StaleDetector | null = null;
-  /** Repeated refusals of auth / guest_auth pause reconnecting for 60 s (spec §9). */
-  private readonly authErrors = new ChatAuthErrorCooldown();
-  private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
-  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  private pollTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly socket: ChatSocketConnection;
   private statusTimer: ReturnType<typeof setInterval> | null = null;
   private typingTimer: ReturnType<typeof setTimeout> | null = null;
   private typingSent = false;
   private readonly sendTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private tempSeq = 0;
   private disposed = false;
-  private readonly createSocket: ChatSocketFactory;
-  private readonly pageUrl: () => string;
 
   constructor(
     private readonly host: ChatHost,
-    options: ChatStoreOptions = {},
+    options: ChatSocketOptions = {},
   ) {
-    this.createSocket =
-      options.createSocket ?? ((url) => new WebSocket(url) as unknown as ChatSocketLike);
-    this.pageUrl = options.pageUrl ?? (() => window.location.href);
-    makeAutoObservable<
-      ChatStore,
-      'host' | 'createSocket' | 'pageUrl' | 'sendTimers' | 'authErrors' | 'stale'
-    >(
-      this,
+    this.socket = new ChatSocketConnection(
       {
-        host: false,
-        createSocket: false,
-        pageUrl: false,
-        sendTimers: false,
-        authErrors: false,
-        stale: false,
+        now: () => this.host.now(),
+        session: () => this.socketSession(),
+        received: (message) => this.received(message),
+        catchUp: () => this.poll(),
+        // Frames in flight on a lost socket are never acknowledged: they failed.
+        lost: () => {
+          for (const tempId of [...this.sendTimers.keys()]) this.failSend(tempId);
+        },
       },
+      options,
+    );
+    makeAutoObservable<ChatStore, 'host' | 'sendTimers' | 'socket'>(
+      this,
+      { host: false, sendTimers: false, socket: false },
       { autoBind: true },
     );
   }
@@ -176,6 +153,11 @@ export class ChatStore {
 
   get showGuestForm(): boolean {
     return this.state.phase === 'none' && this.isGuest && this.guestInfo === null;
+  }
+
+  /** The socket's connection, as core's policy sees it. */
+  get connection(): ChatConnection {
+    return this.socket.state;
   }
 
   get statusText(): string {
@@ -204,7 +186,7 @@ export class ChatStore {
 
   // ————— life cycle —————
 
-  /** The widget mounted: restore what §3 stored and pick a running session up again. */
+  /** The widget mounted: restore what was stored and pick a running session up again. */
   start(resumeSessionId: string | null = null): void {
     // React's StrictMode (development) disposes and starts the same store again.
     this.disposed = false;
@@ -246,10 +228,8 @@ export class ChatStore {
 
   dispose(): void {
     this.disposed = true;
-    this.closeSocket();
-    for (const timer of [this.reconnectTimer, this.pollTimer, this.typingTimer]) {
-      if (timer) clearTimeout(timer);
-    }
+    this.socket.stop();
+    if (this.typingTimer) clearTimeout(this.typingTimer);
     if (this.statusTimer) clearInterval(this.statusTimer);
     for (const timer of this.sendTimers.values()) clearTimeout(timer);
   }
@@ -260,17 +240,15 @@ export class ChatStore {
     if (this.state.phase === 'none' && !this.isGuest) void this.initialize();
     if (this.state.phase === 'active') {
       void this.markRead();
-      if (this.connection.state !== 'connected' && this.connection.state !== 'connecting') {
-        this.connect(true);
-      }
+      if (!this.socket.isUp) this.socket.connect();
     }
   }
 
-  /** Minimizing keeps the session; the chat goes on in polling (spec §4), the socket closes. */
+  /** Minimizing keeps the session; the chat goes on in polling, the socket closes. */
   minimize(): void {
     this.dispatch({ type: 'minimized' });
     this.persist();
-    if (this.socket) this.forceReconnect();
+    this.socket.drop();
   }
 
   markInteracted(): void {
@@ -313,7 +291,7 @@ export class ChatStore {
       if (this.state.phase !== 'active') {
         runInAction(() => {
           this.guestInfo = null;
-          this.formError = STRINGS.chat.genericError;
+          this.formError = CHAT_STRINGS.genericError;
         });
       }
     } finally {
@@ -350,11 +328,11 @@ export class ChatStore {
     });
     if (this.state.phase === 'active') {
       this.persist();
-      // The socket is for the open window; a closed widget polls (spec §4).
+      // The socket is for the open window; a closed widget polls.
       if (this.state.isOpen) {
         void this.markRead();
-        this.connect(true);
-      } else this.schedulePoll();
+        this.socket.connect();
+      } else this.socket.schedulePoll();
     }
   }
 
@@ -405,8 +383,7 @@ export class ChatStore {
     if (text === this.draft) this.draft = '';
     this.sendTyping(false);
     const clean = text.trim();
-    if (this.socket && this.authenticated && this.socket.readyState === OPEN) {
-      this.socket.send(JSON.stringify({ type: 'message', text: clean, tempId }));
+    if (this.socket.send({ type: 'message', text: clean, tempId })) {
       this.sendTimers.set(
         tempId,
         setTimeout(() => this.failSend(tempId), SEND_TIMEOUT_MS),
@@ -454,9 +431,7 @@ export class ChatStore {
     this.typingTimer = isTyping ? setTimeout(() => this.sendTyping(false), TYPING_IDLE_MS) : null;
     if (isTyping === this.typingSent) return;
     this.typingSent = isTyping;
-    if (this.socket && this.authenticated && this.socket.readyState === OPEN) {
-      this.socket.send(JSON.stringify({ type: 'typing', isTyping }));
-    }
+    this.socket.send({ type: 'typing', isTyping });
   }
 
   // ————— the reducer and storage —————
@@ -477,11 +452,10 @@ export class ChatStore {
       this.persist();
   }
 
-  /** The session is over: stored chat data is cleared (spec §4) and the socket closes. */
+  /** The session is over: stored chat data is cleared and the socket closes. */
   private ended(): void {
     this.announcement = this.state.ended?.text ?? '';
-    this.closeSocket();
-    this.stopPolling();
+    this.socket.stop();
     const { storage } = this.host;
     storage.removeItem(CHAT_STORAGE_KEYS.guestSession);
     storage.removeItem(CHAT_STORAGE_KEYS.sessionId);
@@ -515,90 +489,17 @@ export class ChatStore {
     }
   }
 
-  // ————— the socket —————
+  // ————— the socket's frames —————
 
-  private connectionEvent(event: ChatConnectionEvent): void {
-    this.connection = chatConnectionReducer(this.connection, event);
-    this.schedulePoll();
+  /** The session the socket serves: only an active one, and none once the widget is gone. */
+  private socketSession(): ChatSocketSession | null {
+    const { phase, sessionId, isOpen } = this.state;
+    if (this.disposed || phase !== 'active' || !sessionId) return null;
+    return { sessionId, guestInfo: this.guestInfo, windowOpen: isOpen };
   }
 
-  private connect(fresh: boolean): void {
-    if (this.disposed || this.state.phase !== 'active' || !this.state.sessionId) return;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = null;
-    this.closeSocket();
-    this.connectionEvent({ type: fresh ? 'connect' : 'reconnect' });
-    const url = chatSocketUrl({
-      pageUrl: this.pageUrl(),
-      guestSessionId: this.guestInfo ? this.state.sessionId : undefined,
-    });
-    let socket: ChatSocketLike;
-    try {
-      socket = this.createSocket(url);
-    } catch {
-      this.socketClosed();
-      return;
-    }
-    this.socket = socket;
-    socket.onopen = () => {
-      if (this.socket !== socket) return;
-      runInAction(() => this.socketOpened(socket));
-    };
-    socket.onmessage = (event) => {
-      if (this.socket !== socket) return;
-      runInAction(() => this.received(String(event.data)));
-    };
-    socket.onerror = () => undefined;
-    socket.onclose = () => {
-      if (this.socket !== socket) return;
-      runInAction(() => this.socketClosed());
-    };
-  }
-
-  private socketOpened(socket: ChatSocketLike): void {
-    const sessionId = this.state.sessionId!;
-    socket.send(
-      JSON.stringify(
-        this.guestInfo
-          ? { type: 'guest_auth', sessionId, guestInfo: this.guestInfo }
-          : { type: 'auth', sessionId },
-      ),
-    );
-    this.stale = new StaleDetector(this.host.now());
-    this.heartbeatTimer = setInterval(() => this.heartbeat(), CHAT_HEARTBEAT_MS);
-  }
-
-  private heartbeat(): void {
-    const socket = this.socket;
-    if (!socket || !this.stale) return;
-    try {
-      socket.send(JSON.stringify(chatHeartbeat(this.host.now())));
-    } catch {
-      this.stale.heartbeatFailed(this.host.now());
-      this.forceReconnect();
-      return;
-    }
-    if (this.stale.check(this.host.now()) === 'reconnect') this.forceReconnect();
-  }
-
-  private forceReconnect(): void {
-    this.closeSocket();
-    this.socketClosed();
-  }
-
-  private received(raw: string): void {
-    this.stale?.recordTraffic(this.host.now());
-    const message = parseChatServerMessage(raw);
-    if (!message) return;
+  private received(message: ChatServerMessage): void {
     switch (message.type) {
-      case 'authenticated':
-      case 'guest_authenticated':
-        this.authenticated = true;
-        this.authErrors.recordSuccess();
-        this.connectionEvent({ type: 'open' });
-        // Whatever came while the socket was down.
-        void this.poll();
-        return;
       case 'message_sent': {
         const timer = this.sendTimers.get(message.tempId);
         if (timer) clearTimeout(timer);
@@ -606,11 +507,8 @@ export class ChatStore {
         break;
       }
       case 'error':
-        // Before auth it refuses the auth; after, it answers the oldest message in flight.
-        if (!this.authenticated) this.authErrors.recordAuthError(this.host.now());
-        else if (this.state.pendingTempIds.length > 0) {
-          this.failSend(this.state.pendingTempIds[0]!);
-        }
+        // After auth, a refusal answers the oldest message in flight.
+        if (this.state.pendingTempIds.length > 0) this.failSend(this.state.pendingTempIds[0]!);
         return;
       default:
         break;
@@ -619,62 +517,7 @@ export class ChatStore {
     if (event) this.dispatch(event);
   }
 
-  private socketClosed(): void {
-    this.socket = null;
-    this.authenticated = false;
-    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
-    this.heartbeatTimer = null;
-    for (const tempId of [...this.sendTimers.keys()]) this.failSend(tempId);
-    if (this.connection.state !== 'disconnected') this.connectionEvent({ type: 'close' });
-    if (this.disposed || this.state.phase !== 'active') return;
-    const delay = nextReconnectDelayMs(this.connection, this.state.isOpen);
-    if (delay === null) return;
-    const cooldown = this.authErrors.remainingMs(this.host.now());
-    this.reconnectTimer = setTimeout(
-      () => {
-        this.reconnectTimer = null;
-        this.connect(false);
-      },
-      Math.max(delay, cooldown),
-    );
-  }
-
-  private closeSocket(): void {
-    const socket = this.socket;
-    this.socket = null;
-    this.authenticated = false;
-    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
-    this.heartbeatTimer = null;
-    if (socket) {
-      socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
-      try {
-        socket.close(1000);
-      } catch {
-        // Already closed.
-      }
-    }
-  }
-
-  // ————— polling (while the socket is down) and the 30 s checks —————
-
-  /** Keeps a running poll timer: reconnect attempts must not keep postponing the next poll. */
-  private schedulePoll(): void {
-    const interval = chatPollIntervalMs(this.connection.state);
-    if (interval === null || this.state.phase !== 'active' || this.disposed) {
-      this.stopPolling();
-      return;
-    }
-    if (this.pollTimer) return;
-    this.pollTimer = setTimeout(() => {
-      this.pollTimer = null;
-      void this.poll().finally(() => this.schedulePoll());
-    }, interval);
-  }
-
-  private stopPolling(): void {
-    if (this.pollTimer) clearTimeout(this.pollTimer);
-    this.pollTimer = null;
-  }
+  // ————— catching up over HTTP (while the socket is down) and the 30 s checks —————
 
   private lastServerMessageId(): string | null {
     const { messages, pendingTempIds } = this.state;
@@ -731,7 +574,7 @@ export class ChatStore {
         : await this.host.api.unreadCount();
       this.dispatch({ type: 'unread_count', count });
     } catch {
-      // §8: unread-count errors silently reset the count.
+      // A failed unread check resets the badge, without an error to show.
       this.dispatch({ type: 'unread_count', count: null });
     }
   }

@@ -4,4 +4,5 @@
  * (packages/desktop/src/renderer). The transport is the host's: see ChatHost.
  */
 export * from './ChatStore';
+export * from './ChatSocketConnection';
 export * from './ChatPanel';

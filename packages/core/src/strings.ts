@@ -117,41 +117,6 @@ export const STRINGS = {
     loadError: 'Er ging iets mis bij het laden van de applicatie',
   },
 
-  chat: {
-    nameTooShort: 'Naam moet minimaal 2 karakters bevatten',
-    emailRequired: 'E-mailadres is verplicht',
-    emailInvalid: 'Ongeldig e-mailadres',
-    emailValidationFailed: 'Kon e-mailadres niet valideren',
-    genericError: 'Er ging iets mis. Probeer het opnieuw.',
-    sendFailed: 'Bericht kon niet worden verzonden. Probeer het opnieuw.',
-    endFailed: 'Er ging iets mis bij het beëindigen van de chat. Probeer het opnieuw.',
-    closedBySupport:
-      'Deze chat is door support gesloten. Als je meer hulp nodig hebt, kun je een nieuwe chat starten.',
-    closedBySupportNote: 'Chat gesloten door support',
-    endedByUser: 'Je hebt de chat succesvol beëindigd. Bedankt voor je bericht!',
-    endedByUserNote: 'Chat beëindigd',
-    resolvedOnInit: 'Deze chat sessie is beëindigd.',
-    statusUnavailable: 'Status niet beschikbaar',
-    connecting: 'Verbinding maken...',
-    disconnected: 'Verbinding verbroken',
-    reconnecting: (attempt: number) => `Opnieuw verbinden... (poging ${attempt})`,
-    reconnected: '(Herverbonden)',
-    nameTooLong: (max: number) => `Naam mag maximaal ${max} karakters bevatten`,
-    messageTooLong: (max: number) => `Bericht mag maximaal ${max} karakters bevatten`,
-    quickQuestions: {
-      howItWorks: { label: 'Hoe werkt het?', text: 'Hoe werkt Prijsalarm precies?' },
-      subscription: {
-        label: 'Vraag over abonnement',
-        text: 'Ik heb een vraag over mijn abonnement.',
-      },
-      notifications: {
-        label: 'Problemen met meldingen',
-        text: 'Ik ontvang mijn meldingen niet goed. Kunnen jullie helpen?',
-      },
-      technicalHelp: { label: 'Technische hulp', text: 'Ik heb technische hulp nodig.' },
-    },
-  },
-
   /** Answers of the API: `error` of a 4xx/5xx body. */
   api: {
     validationFailed: 'Controleer de ingevulde gegevens.',

@@ -1,20 +1,19 @@
 /**
- * The chat's e-mail check (POST /chat/validate-email): a normalized address, or the
- * Dutch reason it is not one. The server answers with this; widgets show `error` as it is.
+ * The chat's e-mail check (POST /chat/validate-email): a normalized address, or the Dutch reason
+ * it is not one. The server answers with this; widgets show `error` as it is.
  */
 import { z } from 'zod';
 import { GUEST_EMAIL_MAX_LENGTH } from './model';
 import type { ChatValidateEmailResponse } from './http';
-import { STRINGS } from '../strings';
 import { CHAT_STRINGS } from './strings';
 
 const DOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 export function validateChatEmail(input: string): ChatValidateEmailResponse {
   const email = input.trim();
-  if (email === '') return { valid: false, error: STRINGS.chat.emailRequired };
+  if (email === '') return { valid: false, error: CHAT_STRINGS.emailRequired };
   if (email.length > GUEST_EMAIL_MAX_LENGTH)
-    return { valid: false, error: STRINGS.chat.emailInvalid };
+    return { valid: false, error: CHAT_STRINGS.emailInvalid };
   const at = email.lastIndexOf('@');
   if (at < 0) return { valid: false, error: CHAT_STRINGS.email.missingAt };
   const domain = email.slice(at + 1);
@@ -28,7 +27,7 @@ export function validateChatEmail(input: string): ChatValidateEmailResponse {
     return { valid: false, error: CHAT_STRINGS.email.invalidDomain };
   }
   if (!z.email().safeParse(email).success)
-    return { valid: false, error: STRINGS.chat.emailInvalid };
+    return { valid: false, error: CHAT_STRINGS.emailInvalid };
   return { valid: true, normalized: email.toLowerCase() };
 }
 

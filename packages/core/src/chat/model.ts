@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CHAT_GUEST_SESSION_MS } from '../constants';
-import { STRINGS } from '../strings';
+import { CHAT_STRINGS } from './strings';
 
 export const CHAT_SENDERS = ['user', 'guest', 'support', 'system'] as const;
 export type ChatSender = (typeof CHAT_SENDERS)[number];
@@ -41,13 +41,13 @@ export const guestInfoSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(GUEST_NAME_MIN_LENGTH, STRINGS.chat.nameTooShort)
-    .max(GUEST_NAME_MAX_LENGTH, STRINGS.chat.nameTooLong(GUEST_NAME_MAX_LENGTH)),
+    .min(GUEST_NAME_MIN_LENGTH, CHAT_STRINGS.nameTooShort)
+    .max(GUEST_NAME_MAX_LENGTH, CHAT_STRINGS.nameTooLong(GUEST_NAME_MAX_LENGTH)),
   email: z
     .string()
     .trim()
-    .min(1, STRINGS.chat.emailRequired)
-    .max(GUEST_EMAIL_MAX_LENGTH, STRINGS.chat.emailInvalid),
+    .min(1, CHAT_STRINGS.emailRequired)
+    .max(GUEST_EMAIL_MAX_LENGTH, CHAT_STRINGS.emailInvalid),
 });
 export type GuestInfo = z.infer<typeof guestInfoSchema>;
 
@@ -56,7 +56,7 @@ export const chatMessageTextSchema = z
   .string()
   .trim()
   .min(1)
-  .max(CHAT_MESSAGE_MAX_LENGTH, STRINGS.chat.messageTooLong(CHAT_MESSAGE_MAX_LENGTH));
+  .max(CHAT_MESSAGE_MAX_LENGTH, CHAT_STRINGS.messageTooLong(CHAT_MESSAGE_MAX_LENGTH));
 
 export type GuestFormErrors = Partial<Record<keyof GuestInfo, string>>;
 
@@ -81,9 +81,9 @@ export function validateGuestForm(input: { name: string; email: string }): Guest
 export function guestEmailError(
   validation: { valid: boolean; error?: string | undefined } | 'failed',
 ): string | null {
-  if (validation === 'failed') return STRINGS.chat.emailValidationFailed;
+  if (validation === 'failed') return CHAT_STRINGS.emailValidationFailed;
   if (validation.valid) return null;
-  return validation.error?.trim() || STRINGS.chat.emailInvalid;
+  return validation.error?.trim() || CHAT_STRINGS.emailInvalid;
 }
 
 /** A message may be sent when it is non-empty after trimming and no earlier send is in flight. */
@@ -100,7 +100,7 @@ export function isGuestSessionValid(storedAt: number, now: number): boolean {
   return Number.isFinite(age) && age >= 0 && age <= CHAT_GUEST_SESSION_MS;
 }
 
-/** What the widgets keep locally. */
+/** What the widgets keep locally, so a reload or the next visit picks the chat up again. */
 export const CHAT_STORAGE_KEYS = {
   guestSession: 'chat_guest_session',
   sessionId: 'chat_session_id',

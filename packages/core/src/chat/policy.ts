@@ -14,7 +14,7 @@ import {
   CHAT_STALE_THRESHOLD_MS,
   UNREAD_BADGE_CAP,
 } from '../constants';
-import { STRINGS } from '../strings';
+import { CHAT_STRINGS } from './strings';
 
 /**
  * The wait before a reconnect attempt. `attempt` counts the reconnect attempts already made
@@ -110,21 +110,21 @@ export function chatStatusText(connection: ChatConnection): string {
   switch (connection.state) {
     case 'connecting':
       return connection.attempts > 0
-        ? STRINGS.chat.reconnecting(connection.attempts)
-        : STRINGS.chat.connecting;
+        ? CHAT_STRINGS.reconnecting(connection.attempts)
+        : CHAT_STRINGS.connecting;
     case 'connected':
-      return connection.reconnected ? STRINGS.chat.reconnected : '';
+      return connection.reconnected ? CHAT_STRINGS.reconnected : '';
     case 'disconnected':
     case 'error':
-      return connection.started ? STRINGS.chat.disconnected : '';
+      return connection.started ? CHAT_STRINGS.disconnected : '';
   }
 }
 
 export type StaleVerdict = 'ok' | 'stale' | 'reconnect';
 
 /**
- * Detects a socket that looks open but no longer carries anything (no server traffic for
- * over 30 s twice, or a heartbeat failure, forces a reconnect). Call `check` on each heartbeat
+ * Detects a socket that looks open but no longer carries anything: no server traffic for over
+ * 30 s twice, or a heartbeat failure, forces a reconnect. Call `check` on each heartbeat
  * tick. A strike is a silence of over 30 s; after a strike the next one needs another 30 s of
  * silence, so a reconnect comes after two consecutive silent windows (just over 60 s), however
  * often `check` is called. Any server frame clears the strikes.

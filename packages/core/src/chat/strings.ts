@@ -1,11 +1,46 @@
 /**
- * The chat's Dutch texts that are not in the spec's catalogue (STRINGS.chat holds those): the
- * support status line, the server's refusals, the inbox and the e-mails. Kept here, beside the
- * chat rules, rather than in the shared strings.ts.
+ * Every Dutch text of the support chat, beside the chat rules: the guest form's and the
+ * messages' checks, the ended and connection texts, the quick questions, the support status
+ * line, the server's refusals, the widget, the inbox and the e-mails. The server, the web widget,
+ * the desktop chat window and the support inbox all take them from here.
  */
 import { CHAT_RESPONSE_TIME_TEXT } from '../constants';
 
 export const CHAT_STRINGS = {
+  // The chat's texts as the spec words them, verbatim.
+  nameTooShort: 'Naam moet minimaal 2 karakters bevatten',
+  emailRequired: 'E-mailadres is verplicht',
+  emailInvalid: 'Ongeldig e-mailadres',
+  emailValidationFailed: 'Kon e-mailadres niet valideren',
+  genericError: 'Er ging iets mis. Probeer het opnieuw.',
+  sendFailed: 'Bericht kon niet worden verzonden. Probeer het opnieuw.',
+  endFailed: 'Er ging iets mis bij het beëindigen van de chat. Probeer het opnieuw.',
+  closedBySupport:
+    'Deze chat is door support gesloten. Als je meer hulp nodig hebt, kun je een nieuwe chat starten.',
+  closedBySupportNote: 'Chat gesloten door support',
+  endedByUser: 'Je hebt de chat succesvol beëindigd. Bedankt voor je bericht!',
+  endedByUserNote: 'Chat beëindigd',
+  resolvedOnInit: 'Deze chat sessie is beëindigd.',
+  statusUnavailable: 'Status niet beschikbaar',
+  connecting: 'Verbinding maken...',
+  disconnected: 'Verbinding verbroken',
+  reconnecting: (attempt: number) => `Opnieuw verbinden... (poging ${attempt})`,
+  reconnected: '(Herverbonden)',
+  nameTooLong: (max: number) => `Naam mag maximaal ${max} karakters bevatten`,
+  messageTooLong: (max: number) => `Bericht mag maximaal ${max} karakters bevatten`,
+  quickQuestions: {
+    howItWorks: { label: 'Hoe werkt het?', text: 'Hoe werkt Prijsalarm precies?' },
+    subscription: {
+      label: 'Vraag over abonnement',
+      text: 'Ik heb een vraag over mijn abonnement.',
+    },
+    notifications: {
+      label: 'Problemen met meldingen',
+      text: 'Ik ontvang mijn meldingen niet goed. Kunnen jullie helpen?',
+    },
+    technicalHelp: { label: 'Technische hulp', text: 'Ik heb technische hulp nodig.' },
+  },
+
   status: {
     online: `Support is online. We reageren meestal ${CHAT_RESPONSE_TIME_TEXT}.`,
     offline:

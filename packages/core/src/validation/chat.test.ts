@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { STRINGS } from '../strings';
+import { CHAT_STRINGS } from '../chat/strings';
 import { canSendChatMessage, chatGuestInfoSchema, chatMessageTextSchema } from './chat';
 import { fieldErrors } from './fieldErrors';
 
-const c = STRINGS.chat;
+const c = CHAT_STRINGS;
 
 describe('chatGuestInfoSchema', () => {
   it('trims the name and normalises the e-mail', () => {

@@ -7,20 +7,20 @@ import { GUEST_NAME_MAX_LENGTH, GUEST_NAME_MIN_LENGTH } from '../chat/model';
 
 // The message rules live with the chat; listed here so every form rule is found in one folder.
 export { CHAT_MESSAGE_MAX_LENGTH, canSendChatMessage, chatMessageTextSchema } from '../chat/model';
-import { STRINGS } from '../strings';
+import { CHAT_STRINGS } from '../chat/strings';
 import { emailSchema } from './common';
 import { dutch } from './messages';
 
 export const chatGuestInfoSchema = z.object(
   {
     name: z
-      .string(dutch({ required: STRINGS.chat.nameTooShort }))
+      .string(dutch({ required: CHAT_STRINGS.nameTooShort }))
       .trim()
-      .min(GUEST_NAME_MIN_LENGTH, STRINGS.chat.nameTooShort)
-      .max(GUEST_NAME_MAX_LENGTH, STRINGS.chat.nameTooLong(GUEST_NAME_MAX_LENGTH)),
+      .min(GUEST_NAME_MIN_LENGTH, CHAT_STRINGS.nameTooShort)
+      .max(GUEST_NAME_MAX_LENGTH, CHAT_STRINGS.nameTooLong(GUEST_NAME_MAX_LENGTH)),
     email: emailSchema({
-      required: STRINGS.chat.emailRequired,
-      invalid: STRINGS.chat.emailInvalid,
+      required: CHAT_STRINGS.emailRequired,
+      invalid: CHAT_STRINGS.emailInvalid,
     }),
   },
   dutch(),

@@ -6,7 +6,6 @@
  */
 import {
   CHAT_STRINGS,
-  STRINGS,
   compareChatSessions,
   validateChatEmail,
   type ChatResolvedBy,
@@ -59,7 +58,7 @@ function emit(ctx: ChatContext, to: ChatFrameEvent['to'], frame: ChatFrameEvent[
 function overText(session: ChatSession, status: ChatSessionStatus): string {
   if (status === 'closed') return CHAT_STRINGS.errors.sessionExpired;
   return session.resolvedBy === 'support'
-    ? STRINGS.chat.closedBySupport
+    ? CHAT_STRINGS.closedBySupport
     : CHAT_STRINGS.errors.sessionOver;
 }
 
@@ -408,7 +407,7 @@ export async function resolveChat(
   const note = await ctx.models.ChatMessage.create({
     sessionId: session.id,
     sender: 'system',
-    text: by === 'support' ? STRINGS.chat.closedBySupportNote : STRINGS.chat.endedByUserNote,
+    text: by === 'support' ? CHAT_STRINGS.closedBySupportNote : CHAT_STRINGS.endedByUserNote,
     deliveredAt: now,
     readAt: now,
   });

@@ -175,7 +175,7 @@ describe('frames', () => {
     socket.send({ type: 'message', text: 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1), tempId: 't' });
     expect(await socket.next('error')).toEqual({
       type: 'error',
-      message: STRINGS.chat.messageTooLong(CHAT_MESSAGE_MAX_LENGTH),
+      message: CHAT_STRINGS.messageTooLong(CHAT_MESSAGE_MAX_LENGTH),
     });
     socket.send({ type: 'heartbeat', timestamp: Date.now() });
     await socket.next('heartbeat_ack');
@@ -260,7 +260,7 @@ describe('frames', () => {
     visitor.send({ type: 'message', text: 'nog iets', tempId: 'tmp-2' });
     expect(await visitor.next('error')).toEqual({
       type: 'error',
-      message: STRINGS.chat.closedBySupport,
+      message: CHAT_STRINGS.closedBySupport,
     });
   });
 

@@ -106,7 +106,7 @@ function unreadableReason(raw: string): string {
   try {
     const result = chatClientMessageSchema.safeParse(JSON.parse(raw));
     const tooLong = result.error?.issues.some((i) => i.path[0] === 'text' && i.code === 'too_big');
-    if (tooLong) return STRINGS.chat.messageTooLong(CHAT_MESSAGE_MAX_LENGTH);
+    if (tooLong) return CHAT_STRINGS.messageTooLong(CHAT_MESSAGE_MAX_LENGTH);
   } catch {
     // Not JSON at all.
   }
@@ -195,7 +195,7 @@ export function attachChatSocket(ctx: AppContext, upgrades: UpgradeDispatcher): 
           if (error instanceof HttpError)
             return void send(connection, { type: 'error', message: error.message });
           logger.error({ err: error }, 'chat: frame failed');
-          send(connection, { type: 'error', message: STRINGS.chat.genericError });
+          send(connection, { type: 'error', message: CHAT_STRINGS.genericError });
         });
     });
     ws.on('pong', () => (connection.alive = true));

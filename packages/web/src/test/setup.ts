@@ -8,7 +8,7 @@ configure({ asyncUtilTimeout: 5000 });
 // The chat widget loads once the page has been idle for 1.5 s and then asks the chat API for
 // support's status: on a busy machine that lands in the middle of a scene's test as a request
 // the test never scripted. Scene tests render the app without it; the chat has its own tests
-// (src/chat/ChatStore.test.ts, tests/e2e/support-chat.spec.ts).
+// (packages/chat-ui/src/ChatStore.test.ts, tests/e2e/support-chat.spec.ts).
 vi.mock('../chat/ChatLoader', () => ({ ChatLoader: () => null }));
 
 afterEach(() => {

@@ -145,7 +145,7 @@ describe('the inbox', () => {
       guestInfo: guest.guestInfo,
     });
     expect(check.status).toBe(403);
-    expect(check.body.error).toBe(STRINGS.chat.closedBySupport);
+    expect(check.body.error).toBe(CHAT_STRINGS.closedBySupport);
   });
 
   it('switches presence; support is online while any agent is', async () => {

@@ -2,7 +2,6 @@
 import {
   CHAT_MESSAGE_MAX_LENGTH,
   CHAT_STRINGS,
-  STRINGS,
   type ApiErrorBody,
   type ChatCheckMessagesResponse,
   type ChatInitializeResponse,
@@ -188,7 +187,7 @@ describe('a guest', () => {
     const init = await guest.client.post<ChatInitializeResponse>('/api/chat/initialize', body);
     expect(init.body.sessionStatus).toBe('resolved');
     expect(init.body.messages.map((m) => [m.sender, m.text])).toEqual([
-      ['system', STRINGS.chat.endedByUserNote],
+      ['system', CHAT_STRINGS.endedByUserNote],
     ]);
   });
 
@@ -212,7 +211,7 @@ describe('a guest', () => {
       guestInfo: guest.guestInfo,
     });
     expect(res.status).toBe(400);
-    expect(res.body.fields?.message).toBe(STRINGS.chat.messageTooLong(CHAT_MESSAGE_MAX_LENGTH));
+    expect(res.body.fields?.message).toBe(CHAT_STRINGS.messageTooLong(CHAT_MESSAGE_MAX_LENGTH));
   });
 
   it('is rate-limited per session, with a Dutch 429', async () => {
@@ -316,7 +315,7 @@ describe('validate-email', () => {
       .client()
       .post<ApiErrorBody>('/api/chat/validate-email', { email: ' ' });
     expect(res.status).toBe(400);
-    expect(res.body.fields?.email).toBe(STRINGS.chat.emailRequired);
+    expect(res.body.fields?.email).toBe(CHAT_STRINGS.emailRequired);
   });
 });
 

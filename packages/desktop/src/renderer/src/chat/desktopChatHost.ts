@@ -3,7 +3,7 @@
  * the session cookies and calls the server as the signed-in user. The desktop has no guests.
  */
 import { ApiError } from '@prijsalarm/core';
-import type { ChatApi, ChatHost } from '@prijsalarm/chat-ui';
+import { memoryChatStorage, type ChatApi, type ChatHost } from '@prijsalarm/chat-ui';
 import type { DesktopBridge, DesktopState, IpcResult } from '../../../shared/ipc';
 
 /** The value, or the ApiError the web's client would have thrown (the store reads its status). */
@@ -37,23 +37,14 @@ export function desktopChatApi(bridge: DesktopBridge): ChatApi {
   };
 }
 
-/** In memory: the server keeps the conversation, and nothing of one user stays for the next. */
-function memoryStorage(): ChatHost['storage'] {
-  const entries = new Map<string, string>();
-  return {
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, item) => void entries.set(key, item),
-    removeItem: (key) => void entries.delete(key),
-  };
-}
-
 export function desktopChatHost(
   bridge: DesktopBridge,
   user: NonNullable<DesktopState['user']>,
 ): ChatHost {
   return {
     api: desktopChatApi(bridge),
-    storage: memoryStorage(),
+    // In memory: the server keeps the conversation, and nothing of one user stays for the next.
+    storage: memoryChatStorage(),
     now: () => Date.now(),
     // Main fills in who the user is; the name is the server's.
     user: () => ({ email: user.email, name: null, plan: user.plan }),

@@ -1,8 +1,7 @@
 /**
- * The shared ChatStore (@prijsalarm/chat-ui) as the web widget wires it (webChatHost), with a
- * scripted API and socket, on fake timers: the stored guest session, optimistic
- * sending, the reconnect backoff and its status texts, the auth-error cooldown, and polling while
- * minimized.
+ * ChatStore with its ChatSocketConnection, as a guest in a browser tab: a scripted API and socket
+ * on fake timers. The stored guest session, optimistic sending, the reconnect backoff and its
+ * status texts, the heartbeat, the auth-error cooldown, and polling while minimized.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -10,14 +9,12 @@ import {
   ApiError,
   CHAT_HEARTBEAT_MS,
   CHAT_STORAGE_KEYS,
-  STRINGS,
+  CHAT_STRINGS,
   type AnyEndpoint,
   type ChatMessage,
 } from '@prijsalarm/core';
-import { ChatStore, type ChatSocketLike } from '@prijsalarm/chat-ui';
-import { memoryStorage } from '../platform/storage';
-import type { RootStore } from '../stores/RootStore';
-import { webChatHost } from './webChatHost';
+import type { ChatSocketLike } from './ChatSocketConnection';
+import { ChatStore, memoryChatStorage, type ChatApi } from './ChatStore';
 
 const GUEST = { name: 'Gerda', email: 'gerda@example.nl' };
 const T0 = Date.parse('2026-11-24T12:00:00Z');
@@ -52,7 +49,7 @@ class FakeSocket implements ChatSocketLike {
 type Handler = (body: unknown) => unknown;
 
 function setup(handlers: Record<string, Handler> = {}) {
-  const storage = memoryStorage();
+  const storage = memoryChatStorage();
   const calls: Array<{ path: string; body: unknown }> = [];
   const sockets: FakeSocket[] = [];
   const defaults: Record<string, Handler> = {
@@ -62,12 +59,6 @@ function setup(handlers: Record<string, Handler> = {}) {
     'POST /chat/mark-read': () => ({ success: true }),
     'POST /chat/validate-email': () => ({ valid: true, normalized: GUEST.email }),
   };
-  const root = {
-    storage,
-    now: () => Date.now(),
-    auth: { isLoggedIn: false, user: null },
-    api: {},
-  } as unknown as RootStore;
   const request = async (endpoint: AnyEndpoint, body?: unknown) => {
     const key = `${endpoint.method} ${endpoint.path}`;
     calls.push({ path: key, body });
@@ -77,20 +68,20 @@ function setup(handlers: Record<string, Handler> = {}) {
   };
   // core's API client's chat calls, each answered by the script above.
   const chat = API_CONTRACT.chat;
-  Object.assign(root.api, {
-    chat: {
-      initialize: (body: unknown) => request(chat.initialize, body),
-      checkMessages: (body: unknown) => request(chat.checkMessages, body),
-      validateEmail: (email: string) => request(chat.validateEmail, { email }),
-      send: (body: unknown) => request(chat.send, body),
-      markRead: (body: unknown) => request(chat.markRead, body),
-      resolve: (body: unknown) => request(chat.resolve, body),
-      unreadCount: () => request(chat.unreadCount),
-      guestUnreadCount: (body: unknown) => request(chat.guestUnreadCount, body),
-      onlineStatus: () => request(chat.onlineStatus),
-    },
-  });
-  const store = new ChatStore(webChatHost(root), {
+  const api = {
+    initialize: (body: unknown) => request(chat.initialize, body),
+    checkMessages: (body: unknown) => request(chat.checkMessages, body),
+    validateEmail: (email: string) => request(chat.validateEmail, { email }),
+    send: (body: unknown) => request(chat.send, body),
+    markRead: (body: unknown) => request(chat.markRead, body),
+    resolve: (body: unknown) => request(chat.resolve, body),
+    unreadCount: () => request(chat.unreadCount),
+    guestUnreadCount: (body: unknown) => request(chat.guestUnreadCount, body),
+    onlineStatus: () => request(chat.onlineStatus),
+  } as unknown as ChatApi;
+  // A guest: nobody is signed in.
+  const host = { api, storage, now: () => Date.now(), user: () => null };
+  const store = new ChatStore(host, {
     createSocket: (url) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);
@@ -198,7 +189,7 @@ describe('sending', () => {
     store.send('Te veel');
     latest().receive({ type: 'error', message: 'Je stuurt te veel berichten.' });
     expect(store.state.messages.map((m) => [m.sender, m.text])).toEqual([
-      ['system', STRINGS.chat.sendFailed],
+      ['system', CHAT_STRINGS.sendFailed],
     ]);
   });
 });
@@ -218,26 +209,26 @@ describe('the connection', () => {
     latest().drop();
     await vi.advanceTimersByTimeAsync(5000);
     expect(store.state.phase).toBe('resolved');
-    expect(store.state.ended?.text).toBe(STRINGS.chat.closedBySupport);
+    expect(store.state.ended?.text).toBe(CHAT_STRINGS.closedBySupport);
   });
 
   it('reconnects after 1 s, 1.5 s, … with the status texts, then says (Herverbonden)', async () => {
     const { store, sockets, latest } = await joinedGuest();
     latest().drop();
-    expect(store.statusText).toBe(STRINGS.chat.disconnected);
+    expect(store.statusText).toBe(CHAT_STRINGS.disconnected);
     await vi.advanceTimersByTimeAsync(999);
     expect(sockets).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(sockets).toHaveLength(2);
-    expect(store.statusText).toBe(STRINGS.chat.reconnecting(1));
+    expect(store.statusText).toBe(CHAT_STRINGS.reconnecting(1));
     latest().drop();
     await vi.advanceTimersByTimeAsync(1499);
     expect(sockets).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
-    expect(store.statusText).toBe(STRINGS.chat.reconnecting(2));
+    expect(store.statusText).toBe(CHAT_STRINGS.reconnecting(2));
     latest().open();
     latest().receive({ type: 'guest_authenticated' });
-    expect(store.statusText).toBe(STRINGS.chat.reconnected);
+    expect(store.statusText).toBe(CHAT_STRINGS.reconnected);
   });
 
   it('polls check-messages every 5 s while the socket is down', async () => {
@@ -298,9 +289,9 @@ describe('the connection', () => {
   it('support ending the chat shows the ended text and clears what was stored', async () => {
     const { store, storage, latest } = await joinedGuest();
     latest().receive({ type: 'session_resolved', resolvedBy: 'support' });
-    expect(store.state.ended?.text).toBe(STRINGS.chat.closedBySupport);
+    expect(store.state.ended?.text).toBe(CHAT_STRINGS.closedBySupport);
     expect(storage.getItem(CHAT_STORAGE_KEYS.guestSession)).toBeNull();
     expect(storage.getItem(CHAT_STORAGE_KEYS.messages)).toBeNull();
-    expect(store.announcement).toBe(STRINGS.chat.closedBySupport);
+    expect(store.announcement).toBe(CHAT_STRINGS.closedBySupport);
   });
 });
