@@ -1,8 +1,8 @@
 /**
- * The support chat's logic (spec §3/§4/§5/§8 Chat), shared by the web widget and the desktop chat
+ * The support chat's logic, shared by the web widget and the desktop chat
  * window. The session rules are core's reducer (chatReducer) and connection policy
  * (chatConnectionReducer, backoff, StaleDetector); this store owns what they leave to the caller:
- * the HTTP calls, the /ws/chat socket, the timers and the local storage of spec §3. How the calls
+ * the HTTP calls, the /ws/chat socket, the timers and what is kept between visits. How the calls
  * and the socket travel is the host's (ChatHost): the web app's same-origin fetch and WebSocket,
  * or the desktop's preload bridge to the main process.
  */
@@ -60,7 +60,7 @@ export type ChatApi = Pick<
   | 'onlineStatus'
 >;
 
-/** Where spec §3 keeps the chat between visits (localStorage, or memory). */
+/** Where the chat is kept between visits (localStorage, or memory). */
 export interface ChatStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
@@ -130,7 +130,7 @@ export class ChatStore {
   private socket: ChatSocketLike | null = null;
   private authenticated = false;
   private stale: StaleDetector | null = null;
-  /** Repeated refusals of auth / guest_auth pause reconnecting for 60 s (spec §9). */
+  /** Repeated refusals of auth / guest_auth pause reconnecting for 60 s, so a refused client does not hammer the server. */
   private readonly authErrors = new ChatAuthErrorCooldown();
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
@@ -204,7 +204,7 @@ export class ChatStore {
 
   // ————— life cycle —————
 
-  /** The widget mounted: restore what §3 stored and pick a running session up again. */
+  /** The widget mounted: restore what was stored and pick a running session up again. */
   start(resumeSessionId: string | null = null): void {
     // React's StrictMode (development) disposes and starts the same store again.
     this.disposed = false;
@@ -266,7 +266,7 @@ export class ChatStore {
     }
   }
 
-  /** Minimizing keeps the session; the chat goes on in polling (spec §4), the socket closes. */
+  /** Minimizing keeps the session; the chat goes on in polling, the socket closes. */
   minimize(): void {
     this.dispatch({ type: 'minimized' });
     this.persist();
@@ -297,7 +297,7 @@ export class ChatStore {
       let emailError: string | null;
       let email = this.form.email.trim();
       try {
-        const result = await this.host.api.validateEmail(email);
+        const result = await this.host.api.validateEmail({ email });
         emailError = guestEmailError(result);
         if (result.normalized) email = result.normalized;
       } catch {
@@ -350,7 +350,7 @@ export class ChatStore {
     });
     if (this.state.phase === 'active') {
       this.persist();
-      // The socket is for the open window; a closed widget polls (spec §4).
+      // The socket is for the open window; a closed widget polls.
       if (this.state.isOpen) {
         void this.markRead();
         this.connect(true);
@@ -477,7 +477,7 @@ export class ChatStore {
       this.persist();
   }
 
-  /** The session is over: stored chat data is cleared (spec §4) and the socket closes. */
+  /** The session is over: stored chat data is cleared (nothing of it stays on the device) and the socket closes. */
   private ended(): void {
     this.announcement = this.state.ended?.text ?? '';
     this.closeSocket();
@@ -731,7 +731,7 @@ export class ChatStore {
         : await this.host.api.unreadCount();
       this.dispatch({ type: 'unread_count', count });
     } catch {
-      // §8: unread-count errors silently reset the count.
+      // A failed badge count is no reason to bother the user: it silently resets the count.
       this.dispatch({ type: 'unread_count', count: null });
     }
   }

@@ -81,7 +81,7 @@ function setup(handlers: Record<string, Handler> = {}) {
     chat: {
       initialize: (body: unknown) => request(chat.initialize, body),
       checkMessages: (body: unknown) => request(chat.checkMessages, body),
-      validateEmail: (email: string) => request(chat.validateEmail, { email }),
+      validateEmail: (body: unknown) => request(chat.validateEmail, body),
       send: (body: unknown) => request(chat.send, body),
       markRead: (body: unknown) => request(chat.markRead, body),
       resolve: (body: unknown) => request(chat.resolve, body),
