@@ -1,6 +1,6 @@
 /**
- * Spec §8 "console errors are forwarded to an error-reporting service", issue 14: only after the
- * visitor accepted the cookie banner, without personal data. The server's SENTRY_DSN points at the
+ * The web app's console errors go to an error-reporting service, but only after the visitor
+ * accepted the cookie banner, and without personal data. The server's SENTRY_DSN points at the
  * envelope double of the global setup; the real @sentry/react posts to it from the browser.
  */
 import type { Page } from '@playwright/test';
@@ -10,8 +10,8 @@ import { expect, test, uniqueEmail } from './fixtures';
 import { e2eEnv } from './support/env';
 
 const banner = STRINGS.web.cookieBanner;
-/** The reporter's own chunk (packages/web/src/platform/errorReporter.ts). */
-const REPORTER_CHUNK = /\/assets\/errorReporter-[^/]*\.js$/;
+/** The reporter's own chunk (packages/web/src/platform/sentryReporter.ts). */
+const REPORTER_CHUNK = /\/assets\/sentryReporter-[^/]*\.js$/;
 
 /**
  * What the browser sent. The server shares the DSN, samples 10 % of its requests as traces and
