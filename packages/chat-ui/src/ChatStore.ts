@@ -275,7 +275,7 @@ export class ChatStore {
       let emailError: string | null;
       let email = this.form.email.trim();
       try {
-        const result = await this.host.api.validateEmail(email);
+        const result = await this.host.api.validateEmail({ email });
         emailError = guestEmailError(result);
         if (result.normalized) email = result.normalized;
       } catch {

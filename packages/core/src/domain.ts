@@ -42,3 +42,18 @@ export type PerPlan<T> = Record<Plan, T>;
 export function isPlan(value: unknown): value is Plan {
   return typeof value === 'string' && (PLANS as readonly string[]).includes(value);
 }
+
+/* ---------- Alerts, categories and deliveries ---------- */
+
+export const ALERT_STATUSES = ['pending_confirmation', 'active', 'paused', 'expired'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+/** Marktplaats' category levels: L1 a main category, L2 one of its subcategories. */
+export const CATEGORY_TYPES = ['L1', 'L2'] as const;
+export type CategoryType = (typeof CATEGORY_TYPES)[number];
+
+/** How a notification reaches its user, and where each delivery stands. */
+export const DELIVERY_CHANNELS = ['email', 'telegram', 'push', 'webhook'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+export const DELIVERY_STATUSES = ['pending', 'sent', 'retrying', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -129,7 +129,8 @@ export async function adminSession(server: ServerUnderTest): Promise<{
   const session = createSession({ serverUrl: server.url });
   const result = await session.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, false);
   if (!result.ok) throw new Error(`sign-in failed: ${result.message}`);
-  if (result.user.plan !== 'PRO') await session.api.admin.updateUserPlan(result.user.id, 'PRO');
+  if (result.user.plan !== 'PRO')
+    await session.api.admin.updateUserPlan(result.user.id, { plan: 'PRO' });
   return { session, user: result.user };
 }
 

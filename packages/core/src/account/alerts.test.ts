@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertStatus } from '../api/types';
+import type { AlertStatus } from '../domain';
 import {
   alertStatusLabel,
   canExtendAlert,

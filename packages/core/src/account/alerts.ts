@@ -2,7 +2,8 @@
  * The signed-in user's alert list (dashboard, admin): status texts, which actions an alert allows,
  * the tokens inside its links and the max-alerts warning.
  */
-import type { AlertDto, AlertStatus } from '../api/types';
+import type { AlertDto } from '../api/types';
+import type { AlertStatus } from '../domain';
 import type { CapabilitiesData } from '../plans/capabilities';
 import { UPGRADE_PATH } from '../plans/navigation';
 import { STRINGS } from '../strings';

@@ -1,5 +1,6 @@
-/** A notification's deliveries per channel as the owner reads them (spec §3, notification centre). */
-import type { DeliveryChannel, DeliveryDto, DeliveryStatus } from '../api/types';
+/** A notification's deliveries per channel as the owner reads them in the notification centre. */
+import type { DeliveryDto } from '../api/types';
+import type { DeliveryChannel, DeliveryStatus } from '../domain';
 import { DELIVERY_TEXTS } from '../content/accountScreens';
 
 const CHANNEL_ORDER: readonly DeliveryChannel[] = ['email', 'telegram', 'push', 'webhook'];

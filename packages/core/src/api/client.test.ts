@@ -1,5 +1,5 @@
 /**
- * The client's §7/§8 behaviour against a real HTTP server on 127.0.0.1 with Node's own fetch.
+ * The client's addresses, retries, session refresh and errors against a real HTTP server on 127.0.0.1 with Node's own fetch.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startHttpDouble } from '../../test/http-double';
@@ -127,6 +127,29 @@ describe('addresses', () => {
     expect(server.requests[0]?.url).toBe('/api/categories?type=L2&isActive=true');
   });
 
+  it('fills several path params in the order of the path', async () => {
+    const { client } = setup();
+    server.script('GET', '/api/alerts/manage/beheer-1/refresh/ververs-2', {
+      body: { alert: {}, message: 'Verlengd' },
+    });
+
+    await client.alerts.manage.refresh('beheer-1', 'ververs-2');
+
+    expect(server.requests[0]?.url).toBe('/api/alerts/manage/beheer-1/refresh/ververs-2');
+  });
+
+  it('sends the data of a POST that takes a query in the query, with no body', async () => {
+    const { client } = setup();
+    server.script('POST', '/api/newsletter/unsubscribe', {
+      body: { message: 'Afgemeld', email: 'anna@example.nl' },
+    });
+
+    await client.newsletter.unsubscribeOneClick({ token: 'nieuwsbrief-1' });
+
+    expect(server.requests[0]?.url).toBe('/api/newsletter/unsubscribe?token=nieuwsbrief-1');
+    expect(server.requests[0]?.body).toBe('');
+  });
+
   it('sends cookies along (credentials: include) and the JSON body', async () => {
     const inits: RequestInit[] = [];
     const spyingFetch: typeof fetch = (input, init) => {
@@ -136,7 +159,7 @@ describe('addresses', () => {
     const { client } = setup({ fetch: spyingFetch });
     server.script('POST', '/api/telegram/verify', { body: { connected: true, username: 'anna' } });
 
-    await client.telegram.verify('123456');
+    await client.telegram.verify({ code: '123456' });
 
     expect(inits[0]?.credentials).toBe('include');
     expect(server.requests[0]?.headers['content-type']).toBe('application/json');

@@ -60,7 +60,7 @@ import type {
   UpdateProfilePayload,
 } from '../validation';
 import type { AnyEndpoint } from './endpoint';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, isEndpoint } from './endpoint';
 import type {
   AdminAlertsQuery,
   AdminAlertsResponse,
@@ -279,7 +279,7 @@ export const API_CONTRACT = {
     test: defineEndpoint<{ response: MessageResponse }>()('POST', '/telegram/test'),
   },
 
-  /** Issue 13 §3: the signed-in user's webhook URLs (REGISTERED and PRO). */
+  /** The signed-in user's webhook URLs (REGISTERED and PRO). */
   webhooks: {
     list: defineEndpoint<{ response: WebhookListResponse }>()('GET', '/webhooks'),
     /** Answers the signing secret, once. */
@@ -329,7 +329,6 @@ export const API_CONTRACT = {
       'POST',
       '/payments/cancel-subscription',
     ),
-    /* Issue 10 beyond spec §7. */
     /** Mollie's webhook: a form body `id=tr_…`, no session, no CSRF; always 200. */
     webhook: defineEndpoint<{ body: { id: string }; response: Record<string, never> }>()(
       'POST',
@@ -388,7 +387,7 @@ export const API_CONTRACT = {
     ),
   },
 
-  /** Support's inbox (issue 9): ADMIN only. */
+  /** Support's inbox: ADMIN only. */
   adminChat: {
     sessions: defineEndpoint<{ response: AdminChatSessionsResponse }>()(
       'GET',
@@ -422,7 +421,7 @@ export const API_CONTRACT = {
     unsubscribeOneClick: defineEndpoint<{
       query: NewsletterUnsubscribeQuery;
       response: NewsletterUnsubscribeResponse;
-    }>()('POST', '/newsletter/unsubscribe'),
+    }>()('POST', '/newsletter/unsubscribe', { dataIn: 'query' }),
   },
 
   contact: {
@@ -452,10 +451,6 @@ export interface NamedEndpoint {
   /** Dotted name, e.g. 'alerts.manage.get'. */
   name: string;
   endpoint: AnyEndpoint;
-}
-
-function isEndpoint(value: object): value is AnyEndpoint {
-  return 'method' in value && 'path' in value;
 }
 
 function flatten(group: object, prefix: string): NamedEndpoint[] {

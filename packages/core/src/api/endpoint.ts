@@ -24,6 +24,20 @@ export type PathParamName<Path extends string> =
 
 export type PathParams<Path extends string> = { [Name in PathParamName<Path>]: string | number };
 
+/** One value per `:param` of a path, in the order they appear in it. */
+export type PathParamValues<Path extends string> = Path extends `${string}:${string}/${infer Rest}`
+  ? [string | number, ...PathParamValues<`/${Rest}`>]
+  : Path extends `${string}:${string}`
+    ? [string | number]
+    : [];
+
+const PATH_PARAM = /:([A-Za-z0-9_]+)/g;
+
+/** The names of the `:params` in a path, in order, e.g. ['token', 'refreshToken']. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(PATH_PARAM)].map((match) => match[1]!);
+}
+
 /** The type slots of an endpoint; leave out what it does not have. */
 export interface EndpointTypes {
   body?: unknown;
@@ -32,6 +46,12 @@ export interface EndpointTypes {
 }
 
 type Slot<Types, Key extends string> = Key extends keyof Types ? Types[Key] : undefined;
+
+/**
+ * Where the client sends a call's data (see ./client): a GET's goes in the query, any other
+ * method's in the body; a non-GET endpoint that takes a query and no body says `dataIn: 'query'`.
+ */
+export type DataPlacement = 'query' | 'body';
 
 export interface Endpoint<
   Method extends HttpMethod = HttpMethod,
@@ -43,6 +63,7 @@ export interface Endpoint<
   readonly method: Method;
   readonly path: Path;
   readonly responseFormat: ResponseFormat;
+  readonly dataIn: DataPlacement;
   /** The status of a successful answer. */
   readonly successStatus: number;
   /** Never set at runtime: carries the body, query and response types. */
@@ -67,6 +88,21 @@ export interface EndpointOptions {
 }
 
 /**
+ * The options an endpoint's types call for: a non-GET with a query and no body must say
+ * `dataIn: 'query'`; a GET with a body, or any endpoint with both, cannot be declared (the client
+ * sends one piece of data per call, see DataPlacement).
+ */
+type OptionsArgs<Method extends HttpMethod, Types> = Method extends 'GET'
+  ? 'body' extends keyof Types
+    ? [options: never]
+    : [options?: EndpointOptions]
+  : 'query' extends keyof Types
+    ? 'body' extends keyof Types
+      ? [options: never]
+      : [options: EndpointOptions & { dataIn: 'query' }]
+    : [options?: EndpointOptions];
+
+/**
  * `defineEndpoint<{ body: B; response: R }>()('PUT', '/alerts/manage/:token')`.
  * Curried so that the method and path are inferred as literals while the types are given.
  */
@@ -74,13 +110,21 @@ export function defineEndpoint<Types extends EndpointTypes>() {
   return <const Method extends HttpMethod, const Path extends string>(
     method: Method,
     path: Path,
-    options: EndpointOptions = {},
-  ): Endpoint<Method, Path, Slot<Types, 'body'>, Slot<Types, 'query'>, Types['response']> => ({
-    method,
-    path,
-    responseFormat: options.responseFormat ?? 'json',
-    successStatus: options.successStatus ?? 200,
-  });
+    ...rest: OptionsArgs<Method, Types>
+  ): Endpoint<Method, Path, Slot<Types, 'body'>, Slot<Types, 'query'>, Types['response']> => {
+    const [options = {}] = rest as [(EndpointOptions & { dataIn?: DataPlacement })?];
+    return {
+      method,
+      path,
+      responseFormat: options.responseFormat ?? 'json',
+      dataIn: options.dataIn ?? (isReadMethod(method) ? 'query' : 'body'),
+      successStatus: options.successStatus ?? 200,
+    };
+  };
+}
+
+export function isEndpoint(value: object): value is AnyEndpoint {
+  return 'method' in value && 'path' in value;
 }
 
 /** The endpoint's path with every `:param` replaced by its URL-encoded value. */
@@ -89,7 +133,7 @@ export function buildPath<Path extends string>(
   params: PathParams<Path>,
 ): string {
   const values = params as Record<string, string | number | undefined>;
-  return endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+  return endpoint.path.replace(PATH_PARAM, (_match, name: string) => {
     const value = values[name];
     if (value === undefined || value === '') {
       throw new Error(`Missing path parameter "${name}" for ${endpoint.path}`);
@@ -102,8 +146,8 @@ export type QueryValue =
   string | number | boolean | null | undefined | readonly (string | number)[];
 
 /**
- * `?a=1&b=x%20y`, or '' when nothing is set. Arrays are comma-separated (spec §3 alertIds);
- * undefined, null and empty arrays are left out.
+ * `?a=1&b=x%20y`, or '' when nothing is set. Arrays are comma-separated (the notification
+ * filter's alertIds); undefined, null and empty arrays are left out.
  */
 export function buildQueryString(query: object | undefined): string {
   if (!query) return '';

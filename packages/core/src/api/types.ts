@@ -3,13 +3,22 @@
  * Dates are ISO-8601 strings, ids are UUID strings (categories: integers), prices are euros.
  * Request payloads that the server validates come from `../validation`; the rest live here.
  */
-import type { Plan, PlatformId, Role } from '../domain';
+import type {
+  AlertStatus,
+  CategoryType,
+  DeliveryChannel,
+  DeliveryStatus,
+  Plan,
+  PlatformId,
+  Role,
+} from '../domain';
 import type { MarketplaceSearchImport } from '../importUrl/parse';
 import type { PaymentProduct } from '../payments/products';
 import type { AdminPaymentStats, PaymentDto } from '../payments/types';
 import type { CapabilitiesData, PublicSettings, SettingKey, SettingUpdate } from '../plans';
 import type { NotificationKind, PriceDropOption, PricePoint } from '../priceDrops/priceDrop';
 import type { DeliverySchedule } from '../schedule/schedule';
+import type { DeliveryMethod, SellerType } from '../validation/filters';
 
 /** Every 4xx/5xx body. `error` is Dutch and shown to the user as is. */
 export interface ApiErrorBody {
@@ -92,12 +101,6 @@ export interface DeleteOrphanedAlertsResponse {
 
 /* ---------- Alerts ---------- */
 
-export const ALERT_STATUSES = ['pending_confirmation', 'active', 'paused', 'expired'] as const;
-export type AlertStatus = (typeof ALERT_STATUSES)[number];
-
-export type AlertDeliveryMethod = 'both' | 'pickup' | 'shipping';
-export type AlertSellerType = 'all' | 'private' | 'business';
-
 export interface AlertDto {
   id: string;
   searchTerm: string;
@@ -110,13 +113,13 @@ export interface AlertDto {
   l1CategoryId: number | null;
   l2CategoryId: number | null;
   customFilters: Record<string, unknown>;
-  deliveryMethod: AlertDeliveryMethod;
+  deliveryMethod: DeliveryMethod;
   onlyWithImages: boolean;
   includePaidAds: boolean;
-  sellerType: AlertSellerType;
+  sellerType: SellerType;
   notifyEmail: boolean;
   notifyTelegram: boolean;
-  /** When it is sent: instant, hourly or daily digest, quiet hours (issue 13 §2). */
+  /** When it is sent: instant, hourly or daily digest, quiet hours. */
   schedule: DeliverySchedule;
   status: AlertStatus;
   isActive: boolean;
@@ -133,7 +136,7 @@ export interface AlertDto {
    * alert has none yet (POST …/feed/renew makes one).
    */
   feedUrl: string | null;
-  /** Price drops of listings this alert saw (issue 13 §1; PRO). */
+  /** Price drops of listings this alert saw (PRO). */
   priceDrop: PriceDropOption;
   notificationCount: number;
 }
@@ -177,9 +180,6 @@ export type ParseSearchUrlResponse = MarketplaceSearchImport;
 
 /* ---------- Categories ---------- */
 
-export const CATEGORY_TYPES = ['L1', 'L2'] as const;
-export type CategoryType = (typeof CATEGORY_TYPES)[number];
-
 export interface CategoryDto {
   id: number;
   name: string;
@@ -196,11 +196,6 @@ export interface CategoryQuery {
 }
 
 /* ---------- Notifications ---------- */
-
-export const DELIVERY_CHANNELS = ['email', 'telegram', 'push', 'webhook'] as const;
-export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
-export const DELIVERY_STATUSES = ['pending', 'sent', 'retrying', 'failed'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export interface DeliveryDto {
   channel: DeliveryChannel;
@@ -407,9 +402,7 @@ export interface AdminUpdateSettingResponse {
 }
 
 /* ---------- Payments ---------- */
-// The shapes live in ../payments (the payments module owns them); re-exported for the contract.
-
-export type { PaymentStatus } from '../payments/products';
+// The payment shapes live in ../payments (the payments module owns them).
 
 export interface CreatePaymentRequest {
   product: PaymentProduct;

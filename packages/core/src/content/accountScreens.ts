@@ -3,7 +3,7 @@
  * centre, admin) and the alert and delivery states they show. They live here rather than in
  * STRINGS (which every page loads) so they are bundled only with those lazily loaded screens.
  */
-import type { AlertStatus, DeliveryChannel, DeliveryStatus } from '../api/types';
+import type { AlertStatus, DeliveryChannel, DeliveryStatus } from '../domain';
 
 /** An alert's status as users read it (dashboard, admin, manage page). */
 export const ALERT_STATUS_LABELS: Readonly<Record<AlertStatus, string>> = {

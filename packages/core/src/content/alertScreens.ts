@@ -5,7 +5,7 @@
  * the server also answers with stay in STRINGS (alertForm, alerts, access).
  */
 import type { DistanceKm } from '../constants';
-import type { AlertStatus } from '../api/types';
+import type { AlertStatus } from '../domain';
 import type { DeliveryMethod, SellerType } from '../validation/filters';
 import { POSTAL_CODE_EXAMPLES } from '../validation/postalCode';
 

@@ -3,7 +3,7 @@
  * notification page of an alert's manage page (GET /alerts/manage/{token}).
  */
 import { z } from 'zod';
-import { CATEGORY_TYPES } from '../api/types';
+import { CATEGORY_TYPES } from '../domain';
 import { NOTIFICATION_PAGE_SIZE } from '../constants';
 import { STRINGS } from '../strings';
 import { emptyAsUndefined, pageSchema, pageSizeSchema } from './common';

@@ -3,9 +3,8 @@
  * queries and plan change, Telegram link code. Query schemas coerce query-string text.
  */
 import { z } from 'zod';
-import { ALERT_STATUSES } from '../api/types';
 import { NOTIFICATION_PAGE_SIZE, SEARCH_TERM_MAX_LENGTH } from '../constants';
-import { PLANS, PLATFORM_IDS, type PlatformId } from '../domain';
+import { ALERT_STATUSES, PLANS, PLATFORM_IDS, type PlatformId } from '../domain';
 import { STRINGS } from '../strings';
 import {
   emailSchema,

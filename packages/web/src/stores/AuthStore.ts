@@ -290,12 +290,12 @@ export class AuthStore {
 
   async requestLoginLink(email: string): Promise<MessageResponse> {
     await this.root.ensureCsrfToken();
-    return this.root.api.auth.requestLoginLink({ email });
+    return this.root.api.auth.loginLink({ email });
   }
 
   /** The newsletter's unsubscribe link (GET, so it needs no session and no CSRF token). */
   unsubscribeNewsletter(token: string): Promise<NewsletterUnsubscribeResponse> {
-    return this.once(`unsubscribe:${token}`, () => this.root.api.newsletter.unsubscribe(token));
+    return this.once(`unsubscribe:${token}`, () => this.root.api.newsletter.unsubscribe({ token }));
   }
 
   /* ---------- Signing out ---------- */

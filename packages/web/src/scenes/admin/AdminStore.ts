@@ -120,7 +120,7 @@ export class AdminUsersStore {
     }
     this.changing.add(user.id);
     try {
-      const { user: updated } = await this.root.api.admin.updateUserPlan(user.id, check.data.plan);
+      const { user: updated } = await this.root.api.admin.updateUserPlan(user.id, check.data);
       this.list.replace(updated);
       // An admin who changes their own plan sees it at once (and their other tabs are told).
       if (updated.id === this.root.auth.user?.id) this.root.auth.replaceUser(updated);
@@ -219,7 +219,7 @@ const choice = <V extends string>(
   options: values.map((value) => ({ value, label: labels[value] })),
 });
 
-/** The fields of one setting's form (spec §3 Settings, one form per key of SETTING_KEYS). */
+/** The fields of one setting's form (one form per key of SETTING_KEYS). */
 export function settingFields(key: SettingKey): SettingField[] {
   switch (key) {
     case 'features.pricingTool':

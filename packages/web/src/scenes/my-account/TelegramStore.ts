@@ -70,7 +70,7 @@ export class TelegramStore {
 
   async verifyCode(): Promise<void> {
     const answer = await this.codeForm.submit(telegramVerifySchema, (data) =>
-      this.root.api.telegram.verify(data.code),
+      this.root.api.telegram.verify(data),
     );
     if (!answer) return;
     runInAction(() => {
