@@ -22,6 +22,7 @@ import type { PlatformId } from '@prijsalarm/core';
 import type { EngineContext } from '../check-search';
 import {
   MAX_WINDOW_PAGES,
+  platformSearchDefaults,
   type Listing,
   type MarketplaceClient,
   type MarketplaceSearch,
@@ -152,7 +153,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
       if (stopped) return stopped;
     }
     // Never looked: this read is the baseline. Looked, but only got 204s (no real answer, maybe
-    // a busy host): the ads posted since that first look are new, as for a search (issue 15).
+    // a busy host): the ads posted since that first look are new, as for a search.
     const baseline = readAt === null && lastVisitedAt === null;
     // The previous answered visit (a real read, or a 204: nothing there): an alert that existed
     // then gets every ad this read sees first; one made since has its own first look per search.
@@ -168,7 +169,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
       query: '',
       l1CategoryId: l1,
       offeredSince: from,
-      ...(platform === '2dehands' ? { language: 'all-languages' as const } : {}),
+      ...platformSearchDefaults(platform),
     };
     const seenRows = await models.FeedSeenListing.findAll({
       attributes: ['listingId'],

@@ -3,8 +3,8 @@ import { observer } from 'mobx-react-lite';
 import {
   ALERT_STATUSES,
   EMPTY_STATE_TEXTS,
-  PLATFORMS,
-  PLATFORM_IDS,
+  PLATFORM_OPTIONS,
+  platformNames,
   SCREEN_TEXTS,
   alertStatusLabel,
   formatDate,
@@ -44,10 +44,7 @@ export const AlertsTab = observer(function AlertsTab({ store }: { store: AdminAl
         <SelectField<'' | PlatformId>
           label={common.platform}
           value={list.query.platform}
-          options={[
-            { value: '', label: common.allPlatforms },
-            ...PLATFORM_IDS.map((id) => ({ value: id, label: PLATFORMS[id].name })),
-          ]}
+          options={[{ value: '', label: common.allPlatforms }, ...PLATFORM_OPTIONS]}
           onChange={(platform) => void list.filter('platform', platform)}
         />
       </SearchBar>
@@ -84,9 +81,7 @@ export const AlertsTab = observer(function AlertsTab({ store }: { store: AdminAl
                 {alertStatusLabel(alert.status)}
               </span>
             </td>
-            <td data-label={common.platform}>
-              {alert.platforms.map((id) => PLATFORMS[id].name).join(', ')}
-            </td>
+            <td data-label={common.platform}>{platformNames(alert.platforms)}</td>
             <td data-label={texts.notificationCount}>{alert.notificationCount}</td>
             <td data-label={texts.createdAt}>{formatDate(alert.createdAt)}</td>
             <td data-label={texts.actions}>
