@@ -12,6 +12,7 @@ export default defineConfig({
       'packages/server/vitest.sqlite.config.ts',
       'packages/server/vitest.mariadb.config.ts',
       'tests/e2e-engine/vitest.config.ts',
+      'tests/production/vitest.config.ts',
     ],
     // Every core, not vitest's default of all but one (one worker on a 2-core machine). The server
     // suites wait on databases, Redis and timers: two workers halve their 1 050 s. Projects with

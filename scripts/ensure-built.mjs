@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * `node scripts/ensure-built.mjs web|desktop …`: builds each named app when its output is missing
- * or older than any of its sources, so `npm start`, the demo and the tests always use the current
- * code without rebuilding what is already current. SKIP_WEB_BUILD=1 skips the web app.
+ * `node scripts/ensure-built.mjs web|desktop|server …`: builds each named app when its output is
+ * missing or older than any of its sources, so `npm start`, the demo and the tests always use the
+ * current code without rebuilding what is already current. SKIP_WEB_BUILD=1 skips the web app.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
 
-/** Core and the chat both apps draw, and the installed packages, are sources of either app. */
+/** Core, the chat the apps draw, and the installed packages are sources of every app. */
 const SHARED_SOURCES = [
   at('packages/core/src'),
   at('packages/core/package.json'),
@@ -40,6 +40,17 @@ const APPS = {
       at('packages/desktop/resources'),
       at('packages/desktop/package.json'),
       at('electron.vite.config.ts'),
+    ],
+    skip: false,
+  },
+  // The compiled server (scripts/build-server.mjs) that `npm start` and production run.
+  server: {
+    output: at('packages/server/dist/main.js'),
+    sources: [
+      at('packages/server/src'),
+      at('packages/server/package.json'),
+      at('db'),
+      at('scripts/build-server.mjs'),
     ],
     skip: false,
   },

@@ -1,5 +1,5 @@
 /**
- * One free alert per guest e-mail address (spec §1), enforced by the database: a guest alert made
+ * One free alert per guest e-mail address, enforced by the database: a guest alert made
  * through POST /alerts holds its address in `guestEmailSlot` (unique; NULL for every other alert),
  * so two requests for one address at the same moment cannot both succeed.
  */

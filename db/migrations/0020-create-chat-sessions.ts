@@ -1,5 +1,5 @@
 /**
- * Support chat sessions (issue 9): a guest's (name + e-mail) or a user's conversation with support.
+ * Support chat sessions: a guest's (name + e-mail) or a user's conversation with support.
  * status is 'active' or 'resolved' (who ended it in resolvedBy); a guest session older than 24 h
  * counts as closed without a write. visitorSeenAt tells whether the visitor is still around (for
  * the reply-by-mail fallback); supportNotifiedAt marks the one mail to SUPPORT_EMAIL per session.

@@ -1,5 +1,5 @@
 /**
- * Payments through Mollie (issue 10): our payment rows (written before Mollie is called, so a
+ * Payments through Mollie: our payment rows (written before Mollie is called, so a
  * retried call reuses the row's idempotency key), each user's billing account (Mollie customer,
  * subscription, paid-until, paid extra alerts) and the counter that numbers receipts without gaps.
  */

@@ -1,5 +1,5 @@
 /**
- * Each alert's private RSS feed link (issue 13, item 4), derived like the manage link: a random
+ * Each alert's private RSS feed link, derived like the manage link: a random
  * nonce on the row, and sha256 of the derived token for lookup (security/tokens.ts).
  *
  * Existing rows get their nonce here. Their hash needs SESSION_SECRET, which a migration does not

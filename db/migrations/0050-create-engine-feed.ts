@@ -1,5 +1,5 @@
 /**
- * The new-ads feed (issue 12, packages/server/src/engine/feed/README.md):
+ * The new-ads feed (packages/server/src/engine/feed/README.md):
  * - feed_categories: one row per (platform, L1 category) the feed reads newest-first: its last
  *   complete read (`readAt`, the site's clock), when it was visited, its learned publication rate
  *   and its cool-down;

@@ -1,6 +1,6 @@
 /**
- * Deleted alerts, for a day (issue 12: "alert changes update the index and the schedule as they
- * happen"). The scheduler and the alert index read what changed since their last look by
+ * Deleted alerts, kept for a day, so that a delete reaches the alert index and the schedule as
+ * it happens. The scheduler and the alert index read what changed since their last look by
  * `alerts.updatedAt` (0051); a deleted alert leaves no row to read, so every delete path writes a
  * row here in the same transaction (models/AlertDeletion.ts `deleteAlerts`). The readers read the
  * rows written since their last look; the scheduler prunes rows older than a day.

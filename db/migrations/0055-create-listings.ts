@@ -1,5 +1,5 @@
 /**
- * The feed's listings (issue 12, packages/server/src/engine/feed/README.md "Listings and the match
+ * The feed's listings (packages/server/src/engine/feed/README.md "Listings and the match
  * job"): every new listing the feed reads, normalised once and stored once — unique (platform,
  * listingId) —, so the feed reader (scheduler role) can hand a `match-listings` job carrying only
  * a batch id to a worker process. `matchedAt` stays null until a worker has matched the row: the

@@ -1,5 +1,5 @@
 /**
- * Where the marketplaces place a postcode (issue 12, packages/server/src/engine/feed/README.md
+ * Where the marketplaces place a postcode (packages/server/src/engine/feed/README.md
  * "Distance alerts"): learnt once per platform and postcode from the site's own distances
  * (engine/feed/geo.ts), so the feed can decide postcode + distance alerts from a listing's
  * coordinates. A postcode the site's answer could not place keeps its row with `locatedAt` null and

@@ -1,5 +1,5 @@
 /**
- * Price drops (issue 13 §1): an alert's opt-in (`priceDropEnabled`, `priceDropPercent`), and a
+ * Price drops: an alert's opt-in (`priceDropEnabled`, `priceDropPercent`), and a
  * notification's kind. A 'price_drop' notification is one more row for the same (alert, listing):
  * `dedupeKey` is 'new' for the new-listing notification and 'drop:<cents>' for a drop to that
  * price, so the unique index now reads (alertId, platform, listingId, dedupeKey) — each drop to a

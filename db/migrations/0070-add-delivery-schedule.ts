@@ -1,5 +1,5 @@
 /**
- * Quiet hours and digests per alert (issue 13 §2):
+ * Quiet hours and digests per alert:
  * - `alerts.deliverySchedule` (JSON, null = instant, no quiet hours): the API's `schedule`.
  * - `deliveries.heldUntil`: set on an e-mail or Telegram delivery the schedule held back (a digest
  *   or quiet hours); the row also leases itself until then (`nextAttemptAt`), so no claim takes it

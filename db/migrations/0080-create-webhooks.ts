@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 13 §3): a signed user's URLs that receive each new notification as signed JSON,
+ * Webhooks: a signed-in user's URLs that receive each new notification as signed JSON,
  * and the log of every call made to them (status code, time, a clipped excerpt of the answer).
  * A webhook is one more Delivery channel ('webhook'); the deliveries ledger is untouched: its
  * `channel` is a string column.

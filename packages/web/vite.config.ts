@@ -15,7 +15,7 @@ const API_ORIGIN = process.env.PRIJSALARM_API_ORIGIN ?? 'http://localhost:3000';
 
 /**
  * The built app runs on Preact's React compatibility layer instead of react-dom: the same
- * components, about 60 KB less JavaScript on every first load (the home route's budget, issue 14;
+ * components, about 60 KB less JavaScript on every first load (the home route's budget;
  * `npm run bench:web`). The dev server and the unit tests keep React (fast refresh, Testing
  * Library); the e2e tests run the built app.
  */
@@ -119,7 +119,7 @@ function preloadHomeScene(): Plugin {
 }
 
 /**
- * What the server sends for `/` (issue 14, Lighthouse's LCP): dist/index.html with the home page
+ * What the server sends for `/`: dist/index.html with the home page
  * already in `#root`, rendered at build time from the real components (src/prerender.tsx, bundled
  * for Node with the same Preact alias), so the hero paints with the HTML instead of after the
  * JavaScript. Two files (core's PRERENDERED_HOME): a first visit's (with the cookie banner) and

@@ -29,11 +29,13 @@
  * pairs in its window and none more notifications than one process can send), MARKETPLACE_RATE (the server's
  * default, 1 request/s per host), CHECK_CONCURRENCY (the server's default, 4), BENCH_HEAP_SNAPSHOT
  * (a directory: the heap at the window's end), BENCH_CPU_PROFILE (a directory: a V8 CPU profile of
- * the window), BENCH_MEMORY_TRACE (1: the heap every 5 s). Besides the figures it prints the SQL
+ * the window), BENCH_MEMORY_TRACE (1: the heap every 5 s), BENCH_COMPILED (1: each scenario runs as
+ * JavaScript compiled with the production build's esbuild settings, under plain node as
+ * `npm start` runs the server, instead of through tsx — to compare their CPU and memory). Besides the figures it prints the SQL
  * statements per second in the window (the most frequent kinds) and what the database file is
  * made of.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,7 +43,7 @@ import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { checkIntervalMinutes, DEFAULT_SETTINGS, PLANS, type Plan } from '@prijsalarm/core';
 import { Op } from 'sequelize';
@@ -354,7 +356,7 @@ function withinCircle(
 async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResult> {
   // As main.ts does for `npm start`: the figures are the server's as it runs in production.
   limitHeapGrowth();
-  const market = fork(path.join(HERE, 'market-process.ts'), [], {
+  const market = fork(path.join(ROOT, 'tests/bench/market-process.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: { ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -1031,18 +1033,51 @@ const PLATFORMS: DoublePlatform[] = ['marktplaats', '2dehands'];
 const termShareFor = (alertCount: number) =>
   Number(env.BENCH_TERM_SHARE ?? Math.min(0.5, 5000 / alertCount));
 
-function runChild(alertCount: number, mode: Mode, adsPerSecond: number): Promise<ScenarioResult> {
+/**
+ * How a scenario's process runs this file: through tsx, or (BENCH_COMPILED=1) bundled first into
+ * .tmp/bench by the production build's settings (scripts/build-server.mjs) and run by plain node
+ * on the compiled server's migrations, as `npm start` runs.
+ */
+async function scenarioCommand(): Promise<string[]> {
+  if (env.BENCH_COMPILED !== '1') return ['--import', 'tsx', path.join(HERE, 'engine-bench.ts')];
+  const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs', 'server'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('the server build failed');
+  const buildScript = pathToFileURL(path.join(ROOT, 'scripts/build-server.mjs')).href;
+  const { serverBuildOptions } = (await import(buildScript)) as {
+    serverBuildOptions(options: {
+      entryPoints: Record<string, string>;
+      outdir: string;
+      alsoExternal: string[];
+    }): object;
+  };
+  const { build } = await import('esbuild');
+  // Two folders below the root, as this file is: ROOT is found the same way.
+  const outdir = path.join(ROOT, '.tmp/bench');
+  rmSync(outdir, { recursive: true, force: true });
+  await build(
+    serverBuildOptions({
+      entryPoints: { 'engine-bench': path.join(HERE, 'engine-bench.ts') },
+      outdir,
+      // Only this launcher loads esbuild; a scenario never does.
+      alsoExternal: ['esbuild'],
+    }),
+  );
+  return ['--enable-source-maps', path.join(outdir, 'engine-bench.js')];
+}
+
+function runChild(
+  command: readonly string[],
+  alertCount: number,
+  mode: Mode,
+  adsPerSecond: number,
+): Promise<ScenarioResult> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(HERE, 'engine-bench.ts'),
-        '--scenario',
-        String(alertCount),
-        mode,
-      ],
+      [...command, '--scenario', String(alertCount), mode],
       {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -1283,11 +1318,12 @@ if (scenarioFlag >= 0) {
   const rates = list(env.BENCH_ADS_PER_SECOND ?? '4,40').map(Number);
   const modes = list(env.BENCH_MODES ?? 'polling,feed') as Mode[];
   const results: ScenarioResult[] = [];
+  const command = await scenarioCommand();
   for (const count of counts) {
     for (const adsPerSecond of rates) {
       for (const mode of modes) {
         console.error(`\nScenario: ${count} alerts, ${mode}, ${adsPerSecond} ads/s`);
-        results.push(await runChild(count, mode, adsPerSecond));
+        results.push(await runChild(command, count, mode, adsPerSecond));
       }
     }
   }

@@ -69,7 +69,7 @@ const double = await startMarketplaceDouble({
   serveImages: true,
 });
 
-// Payments (issue 10): a local Mollie, so Pro can be bought offline on its iDEAL test page.
+// Payments: a local Mollie, so Pro can be bought offline on its iDEAL test page.
 const MOLLIE_KEY = 'test_prijsalarmDemoKey1234567890';
 const mollie = await startMollieDouble({
   apiKey: MOLLIE_KEY,

@@ -1,5 +1,5 @@
 /**
- * The new-ads feed in scale-out (issue 12; BullMQ on a real Redis, MariaDB): the web and scheduler
+ * The new-ads feed in scale-out (BullMQ on a real Redis, MariaDB): the web and scheduler
  * roles run here — the feed reader stores each new listing and enqueues a `match-listings` job
  * carrying only the batch id —, the worker role runs in a process of its own (`SERVICES=worker`)
  * and matches, records and delivers. An ad only the feed can find (per-search polling answers 204)

@@ -1,5 +1,5 @@
 /**
- * The new-ads feed (issue 12) through the running server with every role, against the marketplace
+ * The new-ads feed through the running server with every role, against the marketplace
  * double: the user sees each matching ad once, by e-mail, whichever path — the feed or per-search
  * polling (reconciliation) — found it.
  *
@@ -309,7 +309,7 @@ function amsterdamMidnightAfter(after: number): number {
   return candidates.find((at) => dayIndex(at) === next && dayIndex(at - 1) === next - 1)!;
 }
 
-describe("after midnight: an ad of 23:59 the site lists only under 'Gisteren' (issue 12)", () => {
+describe("after midnight: an ad of 23:59 the site lists only under 'Gisteren'", () => {
   /** Feed reads go back this far once per half of it (feed/README.md "Late-listed ads"). */
   const OVERLAP_SECONDS = 60;
   /** The feed's shallow visits read back 15 s (feed-reader.ts SKEW_MS). */

@@ -1,5 +1,5 @@
 /**
- * Price drops end to end (issue 13 §1): a Pro alert that opted in, the running server's scheduler
+ * Price drops end to end: a Pro alert that opted in, the running server's scheduler
  * and worker checking the marketplace double, the seller changing prices there, and the mails as
  * the SMTP mailbox receives them. A drop below the max price is told once (not again for the same
  * price), a rise never; the notification centre knows the kind and the price history.

@@ -1,5 +1,5 @@
 /**
- * Quiet hours and digests end to end (issue 13 §2): the running server with every role, the
+ * Quiet hours and digests end to end: the running server with every role, the
  * marketplace double and the Telegram double; the server's delivery clock is moved forward
  * (`ctx.clock`) instead of waiting for 07:00. The engine records each ad at once (the notification
  * centre has it); e-mail and Telegram wait for the alert's schedule and then send ONE message.

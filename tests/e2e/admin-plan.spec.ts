@@ -1,6 +1,6 @@
 /**
- * Spec §6 "Admin calls: change a user's plan" and §4 "Plans": an admin moves a user from
- * REGISTERED to PRO in /admin; once the user's pages refetch, the dashboard and the wizard follow the new plan.
+ * An admin changes a user's plan: the admin moves a user from REGISTERED to PRO in /admin; once
+ * the user's pages refetch, the dashboard and the wizard follow the new plan.
  */
 import { DEFAULT_PLAN_CONSTANTS, PLAN_LABELS, SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createAccount, expect, logIn, test } from './fixtures';

@@ -1,5 +1,5 @@
 /**
- * The look (issue 26), at 1280 and 390 px: the brand font comes from our own origin (no request
+ * The look, at 1280 and 390 px: the brand font comes from our own origin (no request
  * leaves it) and is the one the text is set in; the hero shows the product (a phone with an
  * alert: the ad, its price and place); an empty list shows its next step as a button; the admin
  * overview shows the last 30 days with axes, a day of 0 drawing no column; axe finds nothing.

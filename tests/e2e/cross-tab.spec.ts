@@ -1,5 +1,5 @@
 /**
- * Spec §4 "Cross-tab": two tabs of one browser share the session. Logging in in one makes the
+ * Cross-tab: two tabs of one browser share the session. Logging in in one makes the
  * other leave /login for /dashboard; logging out in one resets the other and sends it from
  * /dashboard to /.
  */

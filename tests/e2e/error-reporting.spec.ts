@@ -1,6 +1,6 @@
 /**
- * Spec §8 "console errors are forwarded to an error-reporting service", issue 14: only after the
- * visitor accepted the cookie banner, without personal data. The server's SENTRY_DSN points at the
+ * The web app's console errors go to an error-reporting service, but only after the visitor
+ * accepted the cookie banner, and without personal data. The server's SENTRY_DSN points at the
  * envelope double of the global setup; the real @sentry/react posts to it from the browser.
  */
 import type { Page } from '@playwright/test';
@@ -10,18 +10,23 @@ import { expect, test, uniqueEmail } from './fixtures';
 import { e2eEnv } from './support/env';
 
 const banner = STRINGS.web.cookieBanner;
-/** The reporter's own chunk (packages/web/src/platform/errorReporter.ts). */
-const REPORTER_CHUNK = /\/assets\/errorReporter-[^/]*\.js$/;
+/** The reporter's own chunk (packages/web/src/platform/sentryReporter.ts). */
+const REPORTER_CHUNK = /\/assets\/sentryReporter-[^/]*\.js$/;
 
 /**
- * What the browser sent. The server shares the DSN, samples 10 % of its requests as traces and
- * now and then sends a client report of those it dropped — with no `sdk` in its envelope header,
- * but, unlike a browser, with no User-Agent.
+ * This file's browsers name themselves, so that what they send is told apart from the server's own
+ * reports (same DSN, no User-Agent) and from the browsers of specs running beside this one.
  */
+const BROWSER_TAG = 'prijsalarm-e2e-error-reporting';
+test.use({
+  userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 ${BROWSER_TAG}`,
+});
+
+/** What this file's browsers sent. */
 async function reports(): Promise<EnvelopeItem[]> {
   const response = await fetch(`${e2eEnv().sentryUrl}/control/items`);
   const items = (await response.json()) as EnvelopeItem[];
-  return items.filter((item) => item.userAgent?.startsWith('Mozilla/'));
+  return items.filter((item) => item.userAgent?.endsWith(BROWSER_TAG));
 }
 
 async function errorEvents(): Promise<EnvelopeItem[]> {
@@ -109,7 +114,7 @@ test('declining sends nothing and loads no reporter', async ({ page }) => {
   expect(home.reporterRequests).toEqual([]);
 });
 
-/** Spec §9: 10 % of sessions. The reporter draws once per page load; here the draw is fixed. */
+/** 10 % of sessions are sampled: the reporter draws once per page load; here the draw is fixed. */
 async function sessionsAfterConsent(page: Page, draw: number): Promise<EnvelopeItem[]> {
   await page.addInitScript((value) => {
     Math.random = () => value;

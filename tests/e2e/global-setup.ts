@@ -42,11 +42,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     token: TELEGRAM_TOKEN,
     botUsername: TELEGRAM_BOT_USERNAME,
   });
-  // Payments (issue 10): the Mollie double; its checkout page is what the tests click.
+  // Payments: the Mollie double; its checkout page is what the tests click.
   const mollie = await startMollieDouble({ apiKey: MOLLIE_KEY });
   // Error reports (after cookie consent) go here; error-reporting.spec.ts reads them.
   const sentry = await startSentryDouble();
-  // Webhooks (issue 13 §3): an HTTPS receiver on 127.0.0.1, allowed by WEBHOOKS_ALLOW_PRIVATE.
+  // Webhooks: an HTTPS receiver on 127.0.0.1, allowed by WEBHOOKS_ALLOW_PRIVATE.
   const webhooks = await startWebhookReceiver();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-e2e-'));
   const port = await getFreePort();

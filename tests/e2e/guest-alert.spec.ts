@@ -1,5 +1,5 @@
 /**
- * Spec §2 "Alert form, guest (home)" and the token link: a visitor without an account makes an
+ * The guest alert form on the home page and the token link: a visitor without an account makes an
  * alert on the home page, confirms it from the mail and lands on its manage page. Once with the
  * mouse, once with the keyboard alone.
  */
@@ -39,7 +39,7 @@ test('a guest creates an alert on the home page, confirms it by mail and manages
   await expect(distance).toBeDisabled();
   const postalCode = form.getByLabel(fields.postalCode);
   await postalCode.fill('1234ab');
-  // Spec §5: Marktplaats postal codes are upper-cased and formatted '1234 AB'.
+  // Marktplaats postal codes are upper-cased and formatted '1234 AB'.
   await expect(postalCode).toHaveValue('1234 AB');
   await expect(distance).toBeEnabled();
   await distance.selectOption('10');

@@ -1,5 +1,5 @@
 /**
- * The home route's JavaScript budget (issue 14): every script Chromium requests on a first visit
+ * The home route's JavaScript budget: every script Chromium requests on a first visit
  * to / (fresh profile, nothing cached), gzip as the server sends it, at most 120 KB — the shell,
  * the home scene, the guest form, the chat loader and the error-reporting wiring included. The
  * figures with Lighthouse: `npm run bench:web`.

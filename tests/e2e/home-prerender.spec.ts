@@ -1,5 +1,5 @@
 /**
- * The home page arrives prerendered (issue 14: Lighthouse's LCP is the first paint): the server
+ * The home page arrives prerendered (Lighthouse's LCP is the first paint): the server
  * sends `/` with the guest's hero and the cookie banner already in the HTML, and the app takes
  * that page over without replacing what is drawn — no flash, no layout shift. A visitor who
  * answered the banner gets the page without it; a signed-in browser and every other path get

@@ -1,5 +1,5 @@
 /**
- * The home page as a first-time visitor and a signed-in user see it (issue 14): the cookie
+ * The home page as a first-time visitor and a signed-in user see it: the cookie
  * banner covers no button, the marketplaces show real flag images, the live figure is the
  * server's count, an example alert is drawn, and a signed-in user is not told to go without an
  * account.

@@ -1,5 +1,5 @@
 /**
- * Issue 26: a server without a Telegram bot (no TELEGRAM_BOT_TOKEN) offers Telegram nowhere — not
+ * A server without a Telegram bot (no TELEGRAM_BOT_TOKEN) offers Telegram nowhere — not
  * on the home page, the pricing page, the FAQ, the dashboard, the wizard's notification step or
  * the integrations tab — and refuses an alert that asks for it with a Dutch 4xx. A server of this
  * test's own (the global setup's has a bot: the Bot API double).

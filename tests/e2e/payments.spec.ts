@@ -1,9 +1,9 @@
 /**
- * Issue 10 end to end: a REGISTERED user pays for Pro on the Mollie double's iDEAL checkout page,
+ * Payments end to end: a REGISTERED user pays for Pro on the Mollie double's iDEAL checkout page,
  * comes back to /payment/callback, and is Pro everywhere: in this tab's menu, in a second open tab
- * (the plan change is broadcast, spec §4), and in the capabilities (2dehands). A failed payment
- * leaves the plan as it was and offers a retry. Then two extra alerts, cancel, and the receipts;
- * the admin sees the payments in /admin.
+ * (the plan change is broadcast to the other tabs), and in the capabilities (2dehands). A failed
+ * payment leaves the plan as it was and offers a retry. Then two extra alerts, cancel, and the
+ * receipts; the admin sees the payments in /admin.
  */
 import { PAYMENT_STRINGS, PLAN_LABELS, SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
 import type { Page } from '@playwright/test';

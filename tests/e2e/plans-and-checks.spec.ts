@@ -1,8 +1,8 @@
 /**
- * Issue 26, as a Dutch user meets it: a purchase reaches every open tab and browser (the dashboard
- * counts, not only the header); one alert states one check interval on the wizard, its manage page
- * and the dashboard, with a next check that really moves, and "Wacht op bevestiging" before its
- * confirmation; an alert card has one primary action and the rest in a keyboard menu.
+ * Plans and checks as a Dutch user meets them: a purchase reaches every open tab and browser (the
+ * dashboard counts, not only the header); one alert states one check interval on the wizard, its
+ * manage page and the dashboard, with a next check that really moves, and "Wacht op bevestiging"
+ * before its confirmation; an alert card has one primary action and the rest in a keyboard menu.
  */
 import type { Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
- * Price drops and price history (issue 13 §1) in the browser: a REGISTERED user sees the option
- * on the manage page, locked with the spec's plan message; once PRO they switch it on, a seller
+ * Price drops and price history in the browser: a REGISTERED user sees the option
+ * on the manage page, locked with the plan message; once PRO they switch it on, a seller
  * lowers an ad's price on the marketplace double, and the notification centre shows the drop —
  * filtered by its kind, the old price struck through, the price history behind a disclosure.
  * Every screen axe clean.

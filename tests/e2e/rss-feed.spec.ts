@@ -1,8 +1,8 @@
 /**
- * Issue 13, item 4 through the running server and the marketplace double: a seller places an ad
- * whose title carries markup; the alert's private RSS feed, fetched as a feed reader does (no
- * cookies), is well-formed RSS 2.0 with the title as escaped text. On the dashboard the user
- * finds the link, makes a new one with the keyboard alone, and the old one answers 404.
+ * The RSS feed end to end, through the running server and the marketplace double: a seller places
+ * an ad whose title carries markup; the alert's private RSS feed, fetched as a feed reader does (no
+ * cookies), is well-formed RSS 2.0 with the title as escaped text. On the dashboard the user finds
+ * the link, makes a new one with the keyboard alone, and the old one answers 404.
  */
 import { ALERT_FEED_TEXTS, type MyAlertsResponse } from '@prijsalarm/core';
 import { child, children, parseXml } from '../../packages/server/test/xml';

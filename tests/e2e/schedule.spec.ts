@@ -1,7 +1,7 @@
 /**
- * Issue 13 §2 in the browser: a signed-in user picks a daily digest with quiet hours in the
- * wizard's last step (explained in Dutch, axe clean), sees it on the alert's manage page, is told
- * in Dutch when the quiet hours start where they end, and switches back to instant.
+ * Quiet hours and digests in the browser: a signed-in user picks a daily digest with quiet hours in
+ * the wizard's last step (explained in Dutch, axe clean), sees it on the alert's manage page, is
+ * told in Dutch when the quiet hours start where they end, and switches back to instant.
  */
 import type { Page } from '@playwright/test';
 import { ALERT_FORM_TEXTS, MANAGE_ALERT_TEXTS, SCHEDULE_TEXTS, STRINGS } from '@prijsalarm/core';

@@ -90,7 +90,7 @@ const SCREENS: Screen[] = [
     path: () => '/my-account?tab=sessions',
     ready: (page) => page.getByText(SCREEN_TEXTS.myAccount.sessionCurrent).first(),
   },
-  // Payments (issue 10).
+  // Payments.
   {
     name: 'pricing',
     who: 'guest',

@@ -1,5 +1,5 @@
 /**
- * The live support chat (issue 9) in two browsers: a guest asks through the widget on the home
+ * The live support chat in two browsers: a guest asks through the widget on the home
  * page, an admin answers from the Support tab of /admin, live both ways; a signed-in user chats
  * without the guest form; the server restarts mid-conversation and the widget reconnects without
  * losing or doubling a message; axe finds nothing on the open widget and on the inbox.
@@ -60,7 +60,7 @@ async function adminInbox(browser: Browser, baseURL?: string) {
 test('a guest asks, the admin sees it live, types, answers and resolves', async ({ browser }) => {
   const { context: adminContext, admin } = await adminInbox(browser);
   await expect(admin.getByRole('switch', { name: inbox.presenceLabel })).toBeVisible();
-  // No widget on /admin (spec §2), even once the page is idle.
+  // No widget on /admin, even once the page is idle.
   await admin.waitForTimeout(2000);
   await expect(admin.getByRole('button', { name: w.open })).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 /**
- * My Account → Integraties (spec §2 /my-account?tab=integrations, §5 Telegram): a registered user
+ * My Account → Integraties (/my-account?tab=integrations): a registered user
  * links Telegram by opening the bot's deep link and pressing Start, gets a test message in the
  * chat, and unlinks again. The bot is the Telegram Bot API double.
  */

@@ -1,5 +1,5 @@
 /**
- * Spec §5 "Alert form": bad input is refused with the spec's Dutch messages, beside the field it
+ * The alert form's validation: bad input is refused with core's Dutch messages, beside the field it
  * concerns, and nothing is created. The guest form on home, then the wizard.
  */
 import type { Page } from '@playwright/test';
@@ -69,7 +69,7 @@ test('the wizard refuses an empty or unsafe search term and a too high price', a
   await page.getByRole('button', { name: wizard.skip }).click();
   await expect(stepHeading('search')).toBeVisible();
 
-  // Spec §5: an empty search term is refused with 'Zoekterm is verplicht' on step 2.
+  // An empty search term is refused with 'Zoekterm is verplicht' on step 2.
   await nextButton.click();
   await expect(stepHeading('search')).toBeVisible();
   await expectFieldError(page.getByLabel(fields.searchTerm), messages.searchTermRequired);

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §3 in the browser: my account → Integraties. A registered user adds a webhook for one
+ * Webhooks in the browser: my account → Integraties. A registered user adds a webhook for one
  * alert (the secret shown once, copyable), sends a test and sees its status code and time, gets a
  * new ad of that alert as a correctly signed body, and deletes the webhook. Axe clean, also the
  * FAQ's webhook documentation.

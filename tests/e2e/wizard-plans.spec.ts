@@ -1,5 +1,5 @@
 /**
- * Spec §2 "Alert form, authenticated", §5 feature gating and platform access, §6 roles: a new
+ * The signed-in alert wizard with each plan's feature gating, platform access and role: a new
  * account registers, verifies from the mail and makes alerts with the wizard under each plan's
  * rules, as the admin moves it from FREE to REGISTERED to PRO.
  */
@@ -40,7 +40,7 @@ async function submitAndOpenManagePage(page: Page, searchTerm: string) {
   await expect(
     page.getByRole('status').filter({ hasText: ALERT_FORM_TEXTS.result.successTitle }),
   ).toBeVisible();
-  // Spec §2: after 3 s to /manage/{last segment of manageUrl}.
+  // After 3 s the wizard goes to /manage/{last segment of manageUrl}.
   await expect(page).toHaveURL(/\/manage\/[A-Za-z0-9_-]+$/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { level: 2, name: searchTerm })).toBeVisible();
   await expect(page.getByText(alertStatusLabel('active'), { exact: true })).toBeVisible();
@@ -85,7 +85,7 @@ test('register, verify from the mail, and make alerts under the FREE, REGISTERED
   ).toBeVisible();
   await page.getByLabel(fields.maxPrice).fill('300');
   await next(page);
-  // No advanced step for FREE (spec §6): straight to notifications and summary.
+  // No advanced step for FREE: straight to notifications and summary.
   await wizardStep(page, 'summary');
   await expect(page.getByText('tot € 300', { exact: true })).toBeVisible();
   await submitAndOpenManagePage(page, 'racefiets');

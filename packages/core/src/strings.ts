@@ -167,6 +167,8 @@ export const STRINGS = {
     csrfInvalid: 'Ongeldig CSRF-token. Vernieuw de pagina en probeer het opnieuw.',
     tooManyRequests: 'Te veel verzoeken. Probeer het over een moment opnieuw.',
     internalError: 'Er ging iets mis aan onze kant. Probeer het later opnieuw.',
+    /** GET /metrics without the right `Authorization: Bearer $METRICS_TOKEN` (operators only). */
+    metricsTokenRequired: 'Geef het token uit METRICS_TOKEN mee: Authorization: Bearer <token>.',
   },
 
   /** The API client's own errors, when the server gave no usable answer. */

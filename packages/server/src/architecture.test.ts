@@ -33,7 +33,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['http'], // plumbing: auth middleware, errors, validation, rate limits, contract binding
   ['models', 'db'], // Sequelize models and migrations
   ['security'], // tokens, passwords, secret links
-  ['reporting'], // error reports to Sentry/GlitchTip (SENTRY_DSN), scrubbed
+  ['reporting', 'metrics'], // error reports to Sentry/GlitchTip (SENTRY_DSN), scrubbed; Prometheus metrics
   ['config', 'logger.ts'], // the parsed environment and the logger
   ['lib'], // small pure helpers (text, time, files, SQL fragments)
 ];
@@ -210,10 +210,13 @@ describe('server layers', () => {
 });
 
 describe('runtime import cycles', () => {
-  it.each(['server', 'core', 'web', 'chat-ui', 'desktop'])('none among the files of packages/%s', (name) => {
-    const root = path.join(PACKAGES, name, 'src');
-    expect(runtimeImportCycles(sourceFiles(root), root)).toEqual([]);
-  });
+  it.each(['server', 'core', 'web', 'chat-ui', 'desktop'])(
+    'none among the files of packages/%s',
+    (name) => {
+      const root = path.join(PACKAGES, name, 'src');
+      expect(runtimeImportCycles(sourceFiles(root), root)).toEqual([]);
+    },
+  );
 
   it('the check finds a circle of value imports and ignores type-only and lazy ones', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'import-cycles-'));

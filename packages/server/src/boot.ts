@@ -3,7 +3,7 @@
  * the roles in SERVICES. main.ts runs it for `npm start`; the tests run the very same code.
  */
 import { Redis } from 'ioredis';
-import { describeDatabase, type Config, type ServiceName } from './config/env';
+import { describeDatabase, SERVER_VERSION, type Config, type ServiceName } from './config/env';
 import type { AppContext, Clock, SharedLimitsStore } from './context';
 import { completeFeedTokens } from './commands/alert-feed';
 import { bootstrapAdmin } from './commands/bootstrap-admin';
@@ -14,6 +14,8 @@ import { createTelegramService } from './delivery/telegram/service';
 import { createSequelize } from './db/sequelize';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
+import { HEALTHY, readiness } from './db/readiness';
+import { createMetrics, startMonitoringListener, type MonitoringListener } from './metrics';
 import { initModels } from './models';
 import { createJobQueue, type AlertEngineJobs, type JobQueue } from './queues';
 import { createTokenService } from './security/tokens';
@@ -32,6 +34,8 @@ export interface Application {
   services: RunningService[];
   /** The HTTP server, when SERVICES includes web. */
   web: WebService | null;
+  /** METRICS_PORT's listener (the probes and /metrics), when METRICS_PORT is set. */
+  monitoring: MonitoringListener | null;
   /** Stops the roles (web first, so nothing new comes in), then closes mail and database. */
   stop(): Promise<void>;
 }
@@ -57,11 +61,13 @@ export async function startApplication({
   let queue: JobQueue<AlertEngineJobs> | null = null;
   let redisEvents: ClosableEngineEvents | null = null;
   let sharedLimits: SharedLimitsStore | null = null;
+  let monitoring: MonitoringListener | null = null;
 
   let stopped: Promise<void> | undefined;
   // Idempotent: a second stop (a test that stopped the app itself, a second signal) waits for the first.
   const stop = () => (stopped ??= stopAll());
   const stopAll = async () => {
+    await monitoring?.close();
     for (const service of [...services].reverse()) {
       try {
         await service.stop();
@@ -103,6 +109,7 @@ export async function startApplication({
     sharedLimits = config.redisUrl
       ? await sharedLimitsStore(config.redisUrl, config.redisPrefix, logger)
       : null;
+    const metrics = createMetrics({ version: SERVER_VERSION, services: config.services });
     const ctx: AppContext = {
       config,
       logger,
@@ -115,6 +122,7 @@ export async function startApplication({
       telegram: createTelegramService(config, logger, sharedLimits),
       sharedLimits,
       clock,
+      metrics,
     };
     // Feed links of rows older than migration 0040 need the secret, which only the server has.
     await completeFeedTokens(ctx);
@@ -125,7 +133,19 @@ export async function startApplication({
     }
     const web =
       (services.find((service) => service.name === 'web') as WebService | undefined) ?? null;
-    return { ctx, services, web, stop };
+    // A process without the web role (a worker, the scheduler) answers the probes and /metrics
+    // on a port of its own.
+    if (config.metrics.port !== null) {
+      monitoring = await startMonitoringListener({
+        metrics,
+        token: config.metrics.token,
+        probes: { healthy: HEALTHY, readiness: () => readiness(sequelize) },
+        host: config.host,
+        port: config.metrics.port,
+        logger,
+      });
+    }
+    return { ctx, services, web, monitoring, stop };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

@@ -9,6 +9,7 @@ import type { TelegramService } from './delivery/telegram/service';
 import type { EngineEvents } from './engine/events';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './metrics';
 import type { Models } from './models';
 import type { AlertEngineJobs, JobQueue } from './queues';
 import type { TokenService } from './security/tokens';
@@ -36,6 +37,11 @@ export interface AppContext {
    * set it to move time forward (delivery/clock.ts).
    */
   clock?: Clock | null;
+  /**
+   * This process's Prometheus metrics (GET /metrics); absent in tests that build their own
+   * context, where the hooks count nothing.
+   */
+  metrics?: Metrics | null;
 }
 
 export interface Clock {

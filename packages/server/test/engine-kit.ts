@@ -65,7 +65,8 @@ function recordingQueue(
     resume: () => real.resume(),
     drain: (timeoutMs) => real.drain(timeoutMs),
     close: (options) => real.close(options),
-    counts: () => real.counts(),
+    counts: (names) => real.counts(names),
+    oldestWaitingMs: (names) => real.oldestWaitingMs(names),
     ping: () => real.ping(),
   };
 }

@@ -58,7 +58,7 @@ function render(store: RootStore): void {
 // On / the server sent the home page prerendered (vite.config.ts prerenderHome): its scene is
 // loaded first, so the first render draws that same page over the same elements (no spinner, no
 // shift). Should it fail to load, the router's own loading and error handling take over.
-// The start is split into tasks, each short on a phone (issue 14: Lighthouse's Total Blocking
+// The start is split into tasks, each short on a phone (Lighthouse's Total Blocking
 // Time counts what a task takes beyond 50 ms): this module's evaluation, which asks for the
 // scene's code; the browser's storage and channel; the stores; the application start (settings,
 // then the session); loading and evaluating the scene; the hydration (HydrateLater: in parts).

@@ -1,6 +1,6 @@
 /**
- * The home page as the build prerenders it (issue 14: the largest paint of / must not wait for
- * the JavaScript). The build's `prerender-home` step (vite.config.ts) bundles this module for
+ * The home page as the build prerenders it, so that the largest paint of / does not wait for
+ * the JavaScript. The build's `prerender-home` step (vite.config.ts) bundles this module for
  * Node, renders the real app at `/` for a guest whose session the page does not know yet —
  * exactly what the browser's first render draws — and writes it into dist/home*.html, which the
  * server sends for `/` (http/app.ts `serveWebApp`). main.tsx then renders over the same elements.

@@ -1,5 +1,5 @@
 /**
- * A local webhook receiver for the tests (issue 13 §3): HTTPS with a self-signed certificate made at
+ * A local webhook receiver for the tests: HTTPS with a self-signed certificate made at
  * start (webhooks are https only), like the Mollie double. The server under test trusts it through
  * WEBHOOKS_CA_FILE (`caFile`) and reaches it on 127.0.0.1 through WEBHOOKS_ALLOW_PRIVATE=true.
  *

@@ -7,7 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
 
-/** The home route's first-load JavaScript budget, gzip (issue 14). */
+/** The home route's first-load JavaScript budget, gzip. */
 export const HOME_FIRST_LOAD_JS_BUDGET_KB = 120;
 
 export interface LoadedScript {

@@ -55,7 +55,7 @@ describe('tokens in alert links', () => {
   });
 });
 
-describe('max-alerts warning (spec §6)', () => {
+describe('max-alerts warning', () => {
   it.each([
     ['a user who may create alerts', true, true, 'REGISTERED', null],
     ['a guest', false, false, null, null],

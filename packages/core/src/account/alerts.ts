@@ -1,6 +1,6 @@
 /**
  * The signed-in user's alert list (dashboard, admin): status texts, which actions an alert allows,
- * the tokens inside its links and the max-alerts warning (spec §6).
+ * the tokens inside its links and the max-alerts warning.
  */
 import type { AlertDto, AlertStatus } from '../api/types';
 import type { CapabilitiesData } from '../plans/capabilities';
@@ -61,7 +61,7 @@ function pathSegments(url: string): string[] {
     });
 }
 
-/** `…/manage/{token}` → token (spec §2: the last path segment of the manage URL). */
+/** `…/manage/{token}` → token, the last path segment of the manage URL. */
 export function manageTokenFromUrl(manageUrl: string): string | null {
   const segments = pathSegments(manageUrl);
   const at = segments.lastIndexOf('manage');
@@ -87,8 +87,8 @@ export interface MaxAlertsWarning {
 }
 
 /**
- * Spec §6: a warning with an upgrade link when the user cannot create alerts. Pro users have no
- * higher plan but can buy extra alerts (spec §1), which the same subscription page offers.
+ * A warning with an upgrade link when the user cannot create alerts. Pro users have no higher
+ * plan but can buy extra alerts, which the same subscription page offers.
  */
 export function maxAlertsWarning(
   caps: Pick<CapabilitiesData, 'isAuthenticated' | 'canCreateAlerts' | 'userPlan'>,

@@ -1,6 +1,6 @@
 /**
  * The live events socket (LIVE_EVENTS_PATH) as clients hold it: its URL, reading what the server
- * sends, and the reconnect wait, which is the chat's backoff (spec §4: 1 s × 1.5^n, capped at 30 s).
+ * sends, and the reconnect wait, which is the chat's backoff (1 s × 1.5^n, capped at 30 s).
  */
 import type { LiveEventMessage, NotificationDto } from '../api/types';
 import { LIVE_EVENTS_PATH } from '../api/types';

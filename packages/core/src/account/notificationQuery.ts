@@ -1,5 +1,5 @@
 /**
- * The notification centre's view (spec §3 Notification query) as it lives in the page's URL and
+ * The notification centre's view (filters, sort and page) as it lives in the page's URL and
  * as it goes to GET /notifications: parsing with the server's own schema, writing without the
  * defaults, and where a live notification goes.
  */
@@ -8,7 +8,7 @@ import { NOTIFICATION_PAGE_SIZE } from '../constants';
 import { notificationQuerySchema } from '../validation/requests';
 import type { NotificationQuery, ParsedNotificationQuery } from '../validation/requests';
 
-/** What the page shows: the parsed query without the page size, which is always 10 (spec §9). */
+/** What the page shows: the parsed query without the page size, which is always 10. */
 export type NotificationView = Omit<ParsedNotificationQuery, 'limit'>;
 
 export const DEFAULT_NOTIFICATION_VIEW: NotificationView = {
@@ -90,7 +90,7 @@ export function notificationSearchFromView(view: NotificationView): [string, str
   return pairs;
 }
 
-/** GET /notifications (and the CSV export) for a view: pages of 10 (spec §9). */
+/** GET /notifications (and the CSV export) for a view: pages of 10. */
 export function notificationApiQuery(view: NotificationView): NotificationQuery {
   const query: NotificationQuery = {
     page: view.page,

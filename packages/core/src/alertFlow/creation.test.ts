@@ -20,7 +20,7 @@ describe('managePath', () => {
   });
 });
 
-describe('postCreationRedirect (spec §2)', () => {
+describe('postCreationRedirect', () => {
   it.each([
     ['dashboard', 'https://x.nl/manage/abc', '/dashboard'],
     ['dashboard', null, '/dashboard'],
@@ -42,7 +42,7 @@ describe('refreshPath', () => {
   });
 });
 
-describe('isPlanUpgradeError (spec §4)', () => {
+describe('isPlanUpgradeError', () => {
   it.each([
     ['403 with required plans', 403, { error: 'Nee', requiredPlans: ['PRO' as const] }, true],
     ['403 naming a plan', 403, { error: 'Beschikbaar vanaf Geregistreerd plan' }, true],

@@ -1,7 +1,7 @@
 /**
- * What happens around creating and managing an alert (spec §2 "Alert form", §4 "Alert wizard",
- * §8 "Alerts and application"): where the user goes after creation or after a plan refusal, and the
- * paths inside the absolute links the server answers with.
+ * What happens around creating and managing an alert (alert form, wizard, manage pages): where
+ * the user goes after creation or after a plan refusal, and the paths inside the absolute links
+ * the server answers with.
  */
 import { manageTokenFromUrl, refreshTokensFromUrl } from '../account/alerts';
 import { AFTER_LOGIN_PATH } from '../auth/routes';
@@ -26,7 +26,7 @@ export function managePath(manageUrl: string | null | undefined): string | null 
 }
 
 /**
- * Where a created alert sends the user after 3 s (spec §2): the dashboard from the dashboard,
+ * Where a created alert sends the user after 3 s: the dashboard from the dashboard,
  * otherwise the alert's manage page; null means the form resets (no manage URL).
  */
 export function postCreationRedirect(
@@ -45,8 +45,9 @@ export function refreshPath(refreshUrl: string | null | undefined): string | nul
 }
 
 /**
- * Spec §4: a creation refused with 403 and required plans, or with a message containing 'plan',
- * sends the user to upgrade after 3 s. (Broader than the client's §8 rule, which wants 'requires'.)
+ * A creation refused with 403 and required plans, or with a message containing 'plan', sends
+ * the user to upgrade after 3 s. (Broader than the API client's plan-refusal check in
+ * ../api/errors, which also wants 'requires'.)
  */
 export function isPlanUpgradeError(
   status: number,

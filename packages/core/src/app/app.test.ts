@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, FALLBACK_SETTINGS } from '../plans';
 import { STRINGS } from '../strings';
 import { appInitFailureToast, avatarLetter, settingsAfterLoadFailure, toastDuration } from '.';
 
-describe('appInitFailureToast (spec §8 App init failure)', () => {
+describe('appInitFailureToast', () => {
   it.each([
     ['a 429', { status: 429, message: 'Te veel verzoeken' }, 'info', STRINGS.app.loading],
     [
@@ -40,7 +40,7 @@ describe('toastDuration', () => {
   });
 });
 
-describe('settingsAfterLoadFailure (spec §4 stale cache, §8 defaults when rate-limited)', () => {
+describe('settingsAfterLoadFailure: stale copy first, defaults when rate-limited', () => {
   const stale = { ...DEFAULT_SETTINGS, seo: { maxFaqItems: 9 } };
   it.each([
     ['a stale copy on a 500', stale, 500, stale],
@@ -53,7 +53,7 @@ describe('settingsAfterLoadFailure (spec §4 stale cache, §8 defaults when rate
   });
 });
 
-describe('avatarLetter (spec §2 profile dropdown)', () => {
+describe('avatarLetter (profile menu)', () => {
   it.each([
     ['anna@example.nl', 'A'],
     ['  bert@example.nl', 'B'],

@@ -1,5 +1,5 @@
 /**
- * Error reporting (spec §8 "console errors are forwarded", §9 sample rates): what the server tells
+ * Error reporting (console errors are forwarded too): what the server tells
  * a client about it, the SDK sample rates, and the scrubbing both the server and the web app apply
  * to every report, so no e-mail address, token, cookie or header leaves the machine.
  * Runtime-neutral: it knows the shape of a Sentry event only as plain JSON.
@@ -20,14 +20,14 @@ export interface ErrorReportingConfig {
 }
 
 /**
- * Whether this page load's session goes to release health: spec §9 samples 10 % of sessions (the
+ * Whether this page load's session goes to release health: 10 % of sessions are sampled (the
  * SDK itself would send every one). Decided once per page load.
  */
 export function sessionSampled(random: () => number = Math.random): boolean {
   return random() < ERROR_REPORTING_SESSION_SAMPLE_RATE;
 }
 
-/** The SDK options spec §9 fixes: every error, 10 % of traces and of (replay) sessions. */
+/** The SDK sample rates: every error, 10 % of traces and of (replay) sessions. */
 export const ERROR_REPORTING_SAMPLE_RATES = {
   sampleRate: ERROR_REPORTING_ON_ERROR_SAMPLE_RATE,
   tracesSampleRate: ERROR_REPORTING_TRACE_SAMPLE_RATE,

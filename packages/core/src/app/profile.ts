@@ -1,4 +1,4 @@
-/** The navigation bar's profile menu (spec §2): an avatar with the first letter of the e-mail. */
+/** The navigation bar's profile menu: an avatar with the first letter of the e-mail. */
 
 export function avatarLetter(email: string): string {
   const first = Array.from(email.trim())[0];

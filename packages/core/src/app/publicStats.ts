@@ -1,5 +1,5 @@
 /**
- * The live figure on the home page (issue 14): how many ads the engine checked today, counted by
+ * The live figure on the home page: how many ads the engine checked today, counted by
  * the server from what the engine saw — never a made-up number. Public and cached for a minute.
  */
 

@@ -1,6 +1,5 @@
 /**
- * Toasts (spec §3 Toast) and which toast a failed application start shows (spec §8 "App init
- * failure"). Shared by the web and desktop apps.
+ * Toasts and which toast a failed application start shows. Shared by the web and desktop apps.
  */
 import { TOAST_DEFAULT_DURATION_MS } from '../constants';
 import { STRINGS } from '../strings';
@@ -29,7 +28,7 @@ export interface ToastContent {
 }
 
 /**
- * Spec §8: a rate-limited start (429) says the app is loading, a failing secure storage (a message
+ * A rate-limited start (429) says the app is loading, a failing secure storage (a message
  * mentioning crypto) says an alternative is used, anything else is an error.
  */
 export function appInitFailureToast(error: unknown): ToastContent {

@@ -1,11 +1,12 @@
 /**
- * Messages between tabs of the same browser (spec §3 Cross-tab message, §4, §9): login, logout,
+ * Messages between tabs of the same browser: login, logout,
  * plan change and session refresh are announced on the CROSS_TAB_CHANNEL so other tabs follow.
  * The channel is injected: the web app passes a BroadcastChannel, tests a fake pair.
  *
  * What arrives is checked with the zod schema of ./crossTabSchema, which the bus loads on its own
  * (a dynamic import): the web app's shell runs this bus on every first load, and its first paint
- * does not wait for zod (issue 14, Budget). Messages that arrive before are kept, in order.
+ * does not wait for zod (the home page's JavaScript budget). Messages that arrive before are
+ * kept, in order.
  */
 import type { CROSS_TAB_MESSAGE_TYPES } from '../constants';
 import type { CrossTabMessage, parseCrossTabMessage } from './crossTabSchema';

@@ -1,5 +1,5 @@
 /**
- * Every page of the web app (spec §2), as the router writes a path: `:name` is one segment, a
+ * Every page of the web app, as the router writes a path: `:name` is one segment, a
  * trailing `/*` any rest. The web app's router is built from this list and the server answers any
  * other path with 404 (the app then draws its not-found page), so a new page is added here.
  */

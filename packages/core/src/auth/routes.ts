@@ -1,6 +1,6 @@
 /**
- * Route rules of spec §2 (route guard, cookie banner, footer, chat widget) and §4 (cross-tab
- * navigation). Paths are matched by whole segments: '/manage' covers '/manage' and
+ * Route rules: the route guard, where the cookie banner, footer and chat widget show, and
+ * cross-tab navigation. Paths are matched by whole segments: '/manage' covers '/manage' and
  * '/manage/abc', not '/managers'. Query and hash are ignored.
  */
 import type { CrossTabMessageType } from './crossTab';
@@ -110,7 +110,7 @@ export function guardNeedsUserFetch(input: Omit<GuardInput, 'path'>): boolean {
 }
 
 /**
- * The route guard of spec §2, evaluated after any fetch `guardNeedsUserFetch` asked for. A
+ * The route guard, evaluated after any fetch `guardNeedsUserFetch` asked for. A
  * `user` still null then means that fetch failed: the caller logs out and the guard sends to login.
  */
 export function guardRoute(input: GuardInput): GuardDecision {

@@ -1,5 +1,5 @@
 /**
- * The client's auth state (spec §3 Auth state, §4 Plans and auth) and its time rules.
+ * The client's auth state and its time rules.
  * Pure: `now` is epoch milliseconds passed in by the caller.
  */
 import { AUTH_401_GRACE_MS, AUTH_RECHECK_INTERVAL_MS } from '../constants';
@@ -90,7 +90,7 @@ export interface StartupInput {
 export type StartupAction = 'clear' | 'fetch_user' | 'try_refresh' | 'ready' | 'reset';
 
 /**
- * The startup decision of spec §4. The two sentences there are reconciled as one sequence:
+ * The startup decision. Two rules for the application's start are reconciled as one sequence:
  * 1. "Application start … if a csrf or refresh cookie or a stored auth entry exists, auth is
  *    initialized, else reset": none of the three → `reset`. The server also gives anonymous
  *    visitors a csrf cookie (guest forms need one), so a csrf cookie with neither a stored auth

@@ -1,5 +1,5 @@
 /**
- * The support side of the chat (issue 9; the spec leaves it out): the admin inbox's HTTP shapes
+ * The support side of the chat: the admin inbox's HTTP shapes
  * (GET /admin/chat/sessions …, ADMIN only) and the frames an agent's /ws/chat socket carries, plus
  * the inbox rules (order, unread counts) as pure functions for the web and desktop inboxes.
  */

@@ -1,5 +1,5 @@
 /**
- * The chat's e-mail check (spec §5 Chat; POST /chat/validate-email): a normalized address, or the
+ * The chat's e-mail check (POST /chat/validate-email): a normalized address, or the
  * Dutch reason it is not one. The server answers with this; widgets show `error` as it is.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The chat's HTTP calls (spec §7 Chat (HTTP)): paths, request and response schemas and types.
+ * The chat's HTTP calls: paths, request and response schemas and types.
  * The server validates requests with these schemas; clients type their calls with them.
  * Where the spec does not show a response, the shape here is the agreed one.
  */

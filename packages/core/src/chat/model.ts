@@ -1,5 +1,5 @@
 /**
- * The chat's data (spec §3 Chat) and the guest form rules (spec §5 Chat), shared by the server
+ * The chat's data and the guest form rules, shared by the server
  * (to enforce) and the web and desktop widgets (to explain).
  */
 import { z } from 'zod';
@@ -35,7 +35,7 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /**
  * Guest details as sent with every guest call. The name is trimmed and needs 2 characters;
- * the e-mail is required here, its real check is the server's validate-email (spec §5).
+ * the e-mail is required here, its real check is the server's validate-email.
  */
 export const guestInfoSchema = z.object({
   name: z
@@ -100,7 +100,7 @@ export function isGuestSessionValid(storedAt: number, now: number): boolean {
   return Number.isFinite(age) && age >= 0 && age <= CHAT_GUEST_SESSION_MS;
 }
 
-/** What the widgets keep locally (spec §3 "Stored locally"). */
+/** What the widgets keep locally. */
 export const CHAT_STORAGE_KEYS = {
   guestSession: 'chat_guest_session',
   sessionId: 'chat_session_id',
@@ -123,7 +123,7 @@ export function parseStoredGuestSession(raw: unknown, now: number): StoredGuestS
   return result.data;
 }
 
-/** The stored messages (spec §3) if they parse, else `null`: storage is untrusted. */
+/** The stored messages if they parse, else `null`: storage is untrusted. */
 export function parseStoredChatMessages(raw: unknown): ChatMessage[] | null {
   const result = z.array(chatMessageSchema).safeParse(raw);
   return result.success ? result.data : null;

@@ -1,5 +1,5 @@
 /**
- * The chat connection policy (spec §4 Chat, §8 Chat, §9): reconnect backoff, liveness, polling,
+ * The chat connection policy: reconnect backoff, liveness, polling,
  * the auth-error cooldown, the unread badge and the status bar. Pure: the caller owns the socket,
  * the timers and the clock, and passes `now` (epoch ms) in.
  */
@@ -123,8 +123,8 @@ export function chatStatusText(connection: ChatConnection): string {
 export type StaleVerdict = 'ok' | 'stale' | 'reconnect';
 
 /**
- * Detects a socket that looks open but no longer carries anything (spec §8: "no server traffic for
- * over 30 s twice, or a heartbeat failure, forces a reconnect"). Call `check` on each heartbeat
+ * Detects a socket that looks open but no longer carries anything (no server traffic for
+ * over 30 s twice, or a heartbeat failure, forces a reconnect). Call `check` on each heartbeat
  * tick. A strike is a silence of over 30 s; after a strike the next one needs another 30 s of
  * silence, so a reconnect comes after two consecutive silent windows (just over 60 s), however
  * often `check` is called. Any server frame clears the strikes.

@@ -1,5 +1,5 @@
 /**
- * The chat WebSocket (spec §7 Chat (WebSocket)): endpoint and both directions' messages.
+ * The chat WebSocket: endpoint and both directions' messages.
  * Every frame is one JSON object with a `type`. Parsing never throws: garbage gives `null`, so
  * neither side can be crashed by a bad frame. Unknown extra fields are dropped, not rejected.
  */

@@ -1,4 +1,4 @@
-/** The chat widget's quick-question buttons (spec §2 Chat widget), in the order shown. */
+/** The chat widget's quick-question buttons, in the order shown. */
 import { STRINGS } from '../strings';
 
 export const CHAT_QUICK_QUESTION_IDS = [

@@ -1,5 +1,5 @@
 /**
- * What the chat widget does with its session (spec §4 Chat, §8 Chat), as a pure reducer so the
+ * What the chat widget does with its session, as a pure reducer so the
  * web and desktop widgets behave the same. Side effects (HTTP, socket, storage) stay with the
  * caller: e.g. on the transition to phase 'resolved' the caller clears the stored chat data,
  * on 'opened' it calls mark-read. Events that create a message carry `at` (ISO time) so the

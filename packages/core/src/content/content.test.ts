@@ -21,7 +21,7 @@ describe('formatMoney', () => {
   });
 });
 
-describe('splitFaq (spec §2: first part shown, second part expandable)', () => {
+describe('splitFaq (first part shown, second part expandable)', () => {
   const items = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
   it.each([
     [FAQ_DEFAULT_ITEMS, 6, 2],

@@ -1,6 +1,6 @@
 /**
- * The questions and answers of the FAQ page and the home page's FAQ (spec §2 "Home FAQ", §4
- * "The FAQ shows its first part, with the second part expandable"). Answers that state a limit,
+ * The questions and answers of the FAQ page and the home page's FAQ. The FAQ shows its first
+ * part, with the second part expandable. Answers that state a limit,
  * an interval or a price read it from the public settings, so they never disagree with the rules.
  */
 import { CONFIRMATION_LINK_VALIDITY_HOURS } from '../constants';

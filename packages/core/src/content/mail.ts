@@ -18,9 +18,9 @@ const singleUseFor = (minutes: number) =>
   `Deze link is ${minutes} minuten geldig en werkt één keer.`;
 
 export const MAIL_TEXTS = {
-  /** The digest mail of an alert with a schedule (issue 13 §2). */
+  /** The digest mail of an alert with a schedule. */
   digest: SCHEDULE_TEXTS.mail,
-  /** Issue 13 §3: a webhook turned off after failing for its whole retry window. */
+  /** A webhook turned off after failing for its whole retry window. */
   webhookDisabled: {
     subject: 'Je webhook bij Prijsalarm is uitgeschakeld',
     intro: (url: string, hours: number) =>

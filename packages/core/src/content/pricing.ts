@@ -1,5 +1,5 @@
 /**
- * The plan cards of the pricing page and the home page's pricing table (spec §1, §6): what each
+ * The plan cards of the pricing page and the home page's pricing table: what each
  * plan offers, in words, with the numbers taken from the public settings.
  */
 import type { Plan } from '../domain';

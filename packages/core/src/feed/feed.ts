@@ -1,5 +1,5 @@
 /**
- * An alert's private RSS feed (issue 13, item 4): the latest matches of one alert behind a secret,
+ * An alert's private RSS feed: the latest matches of one alert behind a secret,
  * revocable link, for feed readers and automations. The server writes the XML
  * (presenters/alert-feed.ts) from these rules and ./strings.
  */

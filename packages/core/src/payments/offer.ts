@@ -7,8 +7,8 @@ import type { Plan } from '../domain';
 import { PLAN_LABELS } from '../strings';
 
 /**
- * The plans that may buy extra alerts: every account's plan with a limit (spec §1 names Pro; the
- * REGISTERED plan may buy them too). A guest registers first. The server refuses the others, and
+ * The plans that may buy extra alerts: every account's plan with a limit (Pro, and
+ * REGISTERED too). A guest registers first. The server refuses the others, and
  * the pricing page, the limit notice and the subscription tab offer them only to these plans.
  */
 export const EXTRA_ALERT_PLANS: readonly Plan[] = ['REGISTERED', 'PRO'];

@@ -1,5 +1,5 @@
 /**
- * What can be bought (issue 10, spec §1, §9): Pro monthly, and extra alerts at the settings'
+ * What can be bought: Pro monthly, and extra alerts at the settings'
  * price per alert. Amounts are computed here from the settings, never taken from a client.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Every Dutch text of payments, the subscription and receipts (issue 10), in one place. */
+/** Every Dutch text of payments, the subscription and receipts, in one place. */
 import type { PaymentStatus } from './products';
 
 export const PAYMENT_STRINGS = {

@@ -1,4 +1,4 @@
-/** What the payment endpoints answer (issue 10). Amounts are in cents, dates ISO 8601. */
+/** What the payment endpoints answer. Amounts are in cents, dates ISO 8601. */
 import type { Plan } from '../domain';
 import type { PaymentProduct, PaymentStatus } from './products';
 

@@ -177,7 +177,7 @@ describe('evaluateAlertRequest', () => {
       OK,
     ],
     ['PRO including paid ads', caps(user('PRO')), { ...MP, includePaidAds: true }, OK],
-    // Price drops (issue 13 §1): the PRO feature priceHistory.
+    // Price drops: the PRO feature priceHistory.
     [
       'REGISTERED with price drops',
       caps(user('REGISTERED')),

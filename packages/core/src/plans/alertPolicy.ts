@@ -1,5 +1,5 @@
 /**
- * Whether a user may create or change an alert with the options asked for (spec §5, §6). The
+ * Whether a user may create or change an alert with the options asked for. The
  * server enforces it; the answer carries the Dutch error and the plans that would allow it.
  */
 import type { Plan, PlatformId } from '../domain';
@@ -10,7 +10,7 @@ import { featureLockedMessage, requiredPlansFor } from './features';
 import type { FeatureName } from './features';
 import { plansAbove } from './planRank';
 
-/** The car category's advertiser filter (spec §3), which replaces the seller type filter. */
+/** The car category's advertiser filter, which replaces the seller type filter. */
 export const ADVERTISER_FILTER_KEY = 'adverteerder';
 
 /** The options of an alert that plan rules look at: a structural subset of the create payload. */
@@ -23,7 +23,7 @@ export interface AlertRequest {
   sellerType?: 'all' | 'private' | 'business';
   notifyTelegram?: boolean;
   customFilters?: Record<string, unknown>;
-  /** Price drops (issue 13 §1) need the PRO feature `priceHistory`. */
+  /** Price drops need the PRO feature `priceHistory`. */
   priceDrop?: { enabled: boolean } | undefined;
 }
 
@@ -156,7 +156,7 @@ export function evaluateAlertUpdate(
 }
 
 /**
- * Spec §6: the advanced step appears only if the user has delivery, image or paid-ads filters, or
+ * The advanced step appears only if the user has delivery, image or paid-ads filters, or
  * seller filters and the category does not handle seller type itself.
  */
 export function advancedStepVisible(

@@ -17,7 +17,7 @@ import { planAtLeast, plansAbove } from './planRank';
 
 type PlanRow = [free: boolean, registered: boolean, pro: boolean];
 
-/** Spec §5 "Feature gating (when capabilities lack a feature list)", plus §5 Telegram and §6. */
+/** Which plans have each feature, written out apart from FEATURE_PLANS so a changed rule fails. */
 const PLAN_RULES: Record<FeatureName, PlanRow> = {
   minPrice: [false, true, true],
   deliveryMethodFilter: [false, true, true],
@@ -36,7 +36,7 @@ const PLAN_RULES: Record<FeatureName, PlanRow> = {
   webhooks: [false, true, true],
 };
 
-/** Spec §5 "In the alert form": the plan each control asks for; others default to PRO. */
+/** The plan each alert form control asks for; others default to PRO. */
 const ALERT_FORM_RULES: Record<FeatureName, Plan> = {
   minPrice: 'REGISTERED',
   deliveryMethodFilter: 'REGISTERED',

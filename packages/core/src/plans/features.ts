@@ -1,5 +1,5 @@
 /**
- * Features and which plans have them (spec §5 "Feature gating", §6).
+ * Features and which plans have them.
  * Two rule lists exist on purpose: the plan rules decide what a user may use (the server enforces
  * them and `canUseFeature` falls back to them), and the alert form's rules decide which plan its
  * locked controls advertise.
@@ -36,9 +36,8 @@ const REGISTERED_OR_PRO: readonly Plan[] = ['REGISTERED', 'PRO'];
 const PRO_ONLY: readonly Plan[] = ['PRO'];
 
 /**
- * The plans that have each feature. The first eleven rows are spec §5 "Feature gating (when
- * capabilities lack a feature list)"; the list is silent on the rest, so they come from elsewhere
- * in the spec, as noted per row.
+ * The plans that have each feature; `canUseFeature` falls back to them when capabilities lack a
+ * feature list. Rows whose reason is not obvious say why.
  */
 export const FEATURE_PLANS: Readonly<Record<FeatureName, readonly Plan[]>> = {
   minPrice: REGISTERED_OR_PRO,
@@ -51,14 +50,15 @@ export const FEATURE_PLANS: Readonly<Record<FeatureName, readonly Plan[]>> = {
   unlimitedAlerts: PRO_ONLY,
   unlimitedTelegramAlerts: PRO_ONLY,
   canUseMultiplePlatforms: PRO_ONLY,
-  // §5 Telegram: FREE users cannot use Telegram.
+  // FREE users cannot use Telegram.
   telegram: REGISTERED_OR_PRO,
-  // §6: 2dehands is advertised as Pro.
+  // 2dehands is advertised as Pro.
   canUse2dehands: PRO_ONLY,
-  // §5 alert form: the seller filters need REGISTERED; the server must not refuse what the form offers.
+  // The alert form offers the seller filters from REGISTERED on, and the server must not refuse
+  // what the form offers.
   businessFilter: REGISTERED_OR_PRO,
   sellerTypeFilter: REGISTERED_OR_PRO,
-  // Issue 13 §3: webhooks for REGISTERED and PRO, never guests or FREE.
+  // Webhooks for REGISTERED and PRO, never guests or FREE.
   webhooks: REGISTERED_OR_PRO,
 };
 
@@ -77,7 +77,7 @@ export function planHasFeature(plan: Plan, feature: FeatureName): boolean {
   return FEATURE_PLANS[feature].includes(plan);
 }
 
-/** Spec §5 "In the alert form": the plan each control asks for; unlisted features need PRO. */
+/** The plan each alert form control asks for; unlisted features need PRO. */
 export const ALERT_FORM_FEATURE_PLAN: Readonly<Partial<Record<FeatureName, Plan>>> = {
   minPrice: 'REGISTERED',
   deliveryMethodFilter: 'REGISTERED',
@@ -113,7 +113,7 @@ export function featureLockedMessage(
 }
 
 /**
- * Whether an alert's new ads go out the moment they are found (spec §9: Pro has the fastest
+ * Whether an alert's new ads go out the moment they are found (Pro has the fastest
  * checks), or in batches at the alert's check interval (every other plan, guests included).
  */
 export function deliversAtOnce(plan: Plan | null): boolean {

@@ -1,4 +1,4 @@
-/** The pure rules of the navigation bar (spec §2 "Navigation bar"). */
+/** The pure rules of the navigation bar. */
 import type { Plan } from '../domain';
 import { PLAN_LABELS, STRINGS } from '../strings';
 

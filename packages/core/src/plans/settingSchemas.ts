@@ -2,7 +2,7 @@
  * The zod side of the public settings (./settings): one schema per setting key, the admin's
  * update body, and the parsing of stored rows and received answers into PublicSettings. Kept
  * apart from ./settings so that a client that only reads the defaults and helpers does not load
- * zod (the web app parses settings in a lazily loaded chunk; issue 14, Budget).
+ * zod (the web app parses settings in a lazily loaded chunk, to keep its first load small).
  */
 import { z } from 'zod';
 import { STRINGS } from '../strings';

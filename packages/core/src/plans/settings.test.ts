@@ -17,7 +17,7 @@ import {
 } from '.';
 import type { PublicSettings, SettingKey } from '.';
 
-describe('DEFAULT_SETTINGS (spec §9)', () => {
+describe('DEFAULT_SETTINGS', () => {
   it('holds the shipped values', () => {
     expect(DEFAULT_SETTINGS).toEqual({
       features: { pricingTool: { enabled: true, displayMode: 'visible' }, filterPaidAds: true },
@@ -43,7 +43,7 @@ describe('DEFAULT_SETTINGS (spec §9)', () => {
   });
 });
 
-describe('FALLBACK_SETTINGS (spec §9 alternate fallback set)', () => {
+describe('FALLBACK_SETTINGS (when settings cannot be loaded at all)', () => {
   it.each<[string, (s: PublicSettings) => unknown, unknown]>([
     ['alert limits 1, 3, none', (s) => s.alertLimits, { FREE: 1, REGISTERED: 3, PRO: null }],
     ['intervals 60, 30, 15', (s) => s.checkIntervals, { FREE: 60, REGISTERED: 30, PRO: 15 }],

@@ -1,5 +1,5 @@
 /**
- * Public settings (spec §3 Settings): what an admin can change per key and every client reads.
+ * Public settings: what an admin can change per key and every client reads.
  * A setting key is the dot path of its value inside PublicSettings.
  *
  * This module holds no zod schema (every web page loads it at start): the schemas of the values,
@@ -128,12 +128,12 @@ function settingsFromPlanConstants(plan: PlanConstants): PublicSettings {
   });
 }
 
-/** The settings the product ships with (spec §9 defaults). */
+/** The settings the product ships with. */
 export const DEFAULT_SETTINGS: PublicSettings = deepFreeze(
   settingsFromPlanConstants(DEFAULT_PLAN_CONSTANTS),
 );
 
-/** Spec §9 "Alternate fallback set": used when settings could not be loaded at all. */
+/** The alternate fallback set: used when settings could not be loaded at all. */
 export const FALLBACK_SETTINGS: PublicSettings = deepFreeze(
   settingsFromPlanConstants(FALLBACK_PLAN_CONSTANTS),
 );

@@ -1,7 +1,7 @@
 /**
- * Price drops (issue 13 §1): the alert's option, its validation, and the one rule that says
+ * Price drops: the alert's option, its validation, and the one rule that says
  * whether a new price is a drop worth telling. The server's engine applies the rule; the forms
- * explain it. Plan gating is core's feature `priceHistory` (spec §6: price history is PRO).
+ * explain it. Plan gating is core's feature `priceHistory` (price history is PRO).
  */
 
 export const PRICE_DROP_PERCENT_MIN = 1;

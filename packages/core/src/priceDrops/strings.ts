@@ -1,4 +1,4 @@
-/** Every Dutch text of price drops and price history (issue 13 §1): form, messages, centre. */
+/** Every Dutch text of price drops and price history: form, messages, centre. */
 import { formatEuroCents } from '../account/listing';
 
 export const PRICE_DROP_TEXTS = {

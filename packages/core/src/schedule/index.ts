@@ -1,4 +1,4 @@
-/** An alert's delivery schedule: instant, hourly or daily digests, quiet hours (issue 13 §2). */
+/** An alert's delivery schedule: instant, hourly or daily digests, quiet hours. */
 export * from './strings';
 export * from './schedule';
 export * from './scheduleSchema';

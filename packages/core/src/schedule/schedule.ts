@@ -1,5 +1,5 @@
 /**
- * An alert's delivery schedule (issue 13 §2): instant (the default), an hourly digest, or a daily
+ * An alert's delivery schedule: instant (the default), an hourly digest, or a daily
  * digest at a chosen hour; and optional quiet hours (may wrap midnight, Europe/Amsterdam) during
  * which nothing is sent on e-mail, Telegram or the desktop's native notifications.
  */

@@ -1,5 +1,5 @@
 /**
- * Dutch texts of an alert's delivery schedule (issue 13 §2): the form's labels and help, the
+ * Dutch texts of an alert's delivery schedule: the form's labels and help, the
  * validation messages, and the digest's mail and Telegram lines.
  */
 

@@ -34,7 +34,7 @@ describe('guestCreateAlertSchema', () => {
     });
   });
 
-  it("accepts the spec's whole create-alert payload (§3) with a guest's values", () => {
+  it("accepts a complete create-alert payload with a guest's values", () => {
     const specPayload = {
       searchTerm: 'gazelle',
       platforms: ['marktplaats'],

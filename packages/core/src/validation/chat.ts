@@ -1,5 +1,5 @@
 /**
- * Chat guest details as a request field (spec §5): name trimmed, at least 2 characters; e-mail
+ * Chat guest details as a request field: name trimmed, at least 2 characters; e-mail
  * required and, when it reaches the server, well-formed. The lengths are the chat module's.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * Alert filters: delivery method, seller type, item condition, the car filters of the car
- * category and the other `customFilters` (spec §3, §5).
+ * category and the other `customFilters`.
  */
 import { CAR_CATEGORY_MARKTPLAATS_ID } from '../constants';
 

@@ -1,5 +1,5 @@
 /**
- * Limits the spec leaves open (its §9 values live in ../constants). Chosen to bound storage and
+ * Limits the spec leaves open (its values live in ../constants). Chosen to bound storage and
  * abuse, not to restrict honest users.
  */
 
@@ -22,7 +22,7 @@ export const CAR_MILEAGE_MAX_KM = 2_000_000;
 export const CAR_YEAR_MIN = 1900;
 export const CAR_YEAR_MAX = 2100;
 
-/** Notification lists may ask at most this many per page (spec §3). */
+/** Notification lists may ask at most this many per page. */
 export const NOTIFICATION_PAGE_SIZE_MAX = 100;
 /** GET /notifications/stats/overview counts per day over this many days, today included. */
 export const NOTIFICATION_STATS_DAYS = 30;

@@ -1,6 +1,7 @@
 /**
  * The zod schema of ./postalCode, apart from its plain helpers: a client that only formats or
- * checks as typed (the home page's guest form) loads no zod until it validates (issue 14, Budget).
+ * checks as typed (the home page's guest form) loads no zod until it validates, which keeps the
+ * home page's first load within its JavaScript budget.
  */
 import { z } from 'zod';
 import type { PlatformId } from '../domain';

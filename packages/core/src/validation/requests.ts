@@ -101,7 +101,7 @@ export type NotificationSortField = (typeof NOTIFICATION_SORT_FIELDS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-/** GET /notifications and /notifications/export as a client sends it (spec §3). */
+/** GET /notifications and /notifications/export as a client sends it. */
 export interface NotificationQuery {
   page?: number;
   /** Default NOTIFICATION_PAGE_SIZE, at most 100. */
@@ -118,7 +118,7 @@ export interface NotificationQuery {
   /** YYYY-MM-DD. */
   startDate?: string;
   endDate?: string;
-  /** 'new' or 'price_drop' (issue 13 §1); absent: both. */
+  /** 'new' or 'price_drop'; absent: both. */
   kind?: NotificationKind;
 }
 

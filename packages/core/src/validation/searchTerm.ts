@@ -1,4 +1,4 @@
-/** The search term rule (spec §5): required, at most 500 characters, no angle brackets. */
+/** The search term rule: required, at most 500 characters, no angle brackets. */
 import { SEARCH_TERM_MAX_LENGTH } from '../constants';
 import { STRINGS } from '../strings';
 

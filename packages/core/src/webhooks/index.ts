@@ -1,4 +1,4 @@
-/** Webhooks (issue 13 §3): rules, texts, the body's shape and the request schema. */
+/** Webhooks: rules, texts, the body's shape and the request schema. */
 export * from './rules';
 export * from './schema';
 export * from './strings';

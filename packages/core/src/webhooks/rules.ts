@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 13 §3): the rules the server enforces and the screens explain. Which plans have
+ * Webhooks: the rules the server enforces and the screens explain. Which plans have
  * them is core's feature list (`webhooks` in plans/features.ts: REGISTERED and PRO).
  */
 export const WEBHOOK_RULES = {

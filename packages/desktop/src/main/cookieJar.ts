@@ -1,6 +1,6 @@
 /**
  * The main process's cookie jar: what a browser keeps for the server, so core's API client and
- * the live socket carry the same session and CSRF cookies the web app does (spec §8). RFC 6265
+ * the live socket carry the same session and CSRF cookies the web app does. RFC 6265
  * in the parts the server uses: host-only cookies, Path, Max-Age/Expires, Secure, deletion.
  */
 export interface StoredCookie {

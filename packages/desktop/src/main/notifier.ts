@@ -5,7 +5,7 @@
  * (one check records all its new ads at once) are gathered for a moment first, so a burst of five
  * becomes one '5 nieuwe advertenties' rather than three alerts and a summary.
  *
- * An alert's own schedule (issue 13 §2: a digest, or the alert's quiet hours) comes with the
+ * An alert's own schedule (a digest, or the alert's quiet hours) comes with the
  * pushed notification as `notifyAt`: such ads are held until then and shown as one summary, as
  * the e-mail and Telegram digests go out at that moment. (Held in memory: an app restarted
  * meanwhile shows them in its list, not as a pop-up.)
@@ -61,7 +61,7 @@ export function adNotification(dto: NotificationDto, silent: boolean): NativeNot
   const details = [formatListingPrice(listing.priceCents, listing.priceType), listing.location]
     .filter((part): part is string => Boolean(part))
     .join(' · ');
-  // A price drop is titled 'Prijsdaling: <titel> van €X naar €Y' (issue 13 §1).
+  // A price drop is titled 'Prijsdaling: <titel> van €X naar €Y'.
   const drop =
     dto.kind === 'price_drop' && dto.previousPriceCents != null && listing.priceCents !== null
       ? PRICE_DROP_TEXTS.title(listing.title, dto.previousPriceCents, listing.priceCents)

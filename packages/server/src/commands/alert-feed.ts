@@ -1,5 +1,5 @@
 /**
- * An alert's private RSS feed (issue 13, item 4): finding the alert by its feed token, its latest
+ * An alert's private RSS feed: finding the alert by its feed token, its latest
  * matches, and a new link that revokes the old one. The token is derived like the manage link
  * (security/tokens.ts): a nonce on the row and the sha256 of the token for lookup.
  */

@@ -64,7 +64,7 @@ export async function alertCountsOf(
   return { alerts, telegramAlerts };
 }
 
-/** Paid extra alerts (issue 10): they raise the user's alert limit. */
+/** Paid extra alerts: they raise the user's alert limit. */
 export async function extraAlertsOf(
   ctx: Pick<AppContext, 'models'>,
   userId: string,

@@ -1,5 +1,5 @@
 /**
- * The support chat (issue 9): sessions, messages, read and delivered marks, resolving, support's
+ * The support chat: sessions, messages, read and delivered marks, resolving, support's
  * presence, and the e-mail fallbacks. HTTP routes and the /ws/chat socket both call these; live
  * frames go out as `chat.frame` engine events, which every web process hands to its own sockets
  * (through Redis in scale-out), so a guest and an agent on two processes see each other.

@@ -97,7 +97,7 @@ export const PRICE_HISTORY_LIMIT = 100;
 
 /**
  * The notification, its deliveries, and its listing's price observations, oldest first — the
- * history only for a plan with price history (spec §6: PRO); an empty one otherwise.
+ * history only for a plan with the `priceHistory` feature (PRO); an empty one otherwise.
  */
 export async function showNotification(ctx: AppContext, user: User, id: string) {
   const notification = await findVisible(ctx, user, id);

@@ -1,4 +1,4 @@
-/** Issue 10's configuration: the Mollie endpoint, and no TLS shortcut in production. */
+/** The payment configuration: the Mollie endpoint, and no TLS shortcut in production. */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

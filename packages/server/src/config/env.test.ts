@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, SESSION_SECRET_FILE } from './env';
+import { ConfigError, environmentVariables, loadConfig, SESSION_SECRET_FILE } from './env';
 
 let dataDir: string;
 const SECRET = 'x'.repeat(32);
@@ -340,5 +340,34 @@ describe('SENTRY_DSN', () => {
   ])('%s=%s names the variable', (variable, value) => {
     const extra = { SENTRY_DSN: 'https://key@sentry.example.nl/1', [variable]: value };
     expect(configError(extra).variables).toEqual([variable]);
+  });
+});
+
+describe('METRICS_TOKEN and METRICS_PORT', () => {
+  it('leaves /metrics off unless METRICS_TOKEN is set', () => {
+    expect(loadConfig(env()).metrics).toEqual({ token: null, port: null });
+    expect(
+      loadConfig(env({ METRICS_TOKEN: 'a-long-enough-token', METRICS_PORT: '9464' })).metrics,
+    ).toEqual({ token: 'a-long-enough-token', port: 9464 });
+  });
+
+  it.each([
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ METRICS_TOKEN: 'a-long-enough-token', METRICS_PORT: '70000' }, 'METRICS_PORT'],
+  ])('%o names %s', (extra, variable) => {
+    expect(configError(extra).variables).toEqual([variable]);
+  });
+});
+
+describe('the documentation of every variable', () => {
+  it('describes each one, as deploy/CONFIGURATION.md shows it', () => {
+    const variables = environmentVariables();
+    expect(variables.length).toBeGreaterThan(40);
+    expect(variables.filter((variable) => variable.description.length < 10)).toEqual([]);
+    expect(variables.find((variable) => variable.name === 'SERVICES')?.default).toBe(
+      'web,worker,scheduler',
+    );
+    expect(variables.find((variable) => variable.name === 'PORT')?.default).toBe('3000');
+    expect(variables.find((variable) => variable.name === 'DATABASE_URL')?.default).toBeNull();
   });
 });

@@ -9,15 +9,15 @@ import path from 'node:path';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@prijsalarm/core';
 import { z } from 'zod';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../lib/private-files';
+import { SERVER_PACKAGE_JSON } from './paths';
+
+/** The server package's version: what error reports and the metrics name as the release. */
+export const SERVER_VERSION = (
+  JSON.parse(readFileSync(SERVER_PACKAGE_JSON, 'utf8')) as { version: string }
+).version;
 
 /** Error reports name the server package's version unless SENTRY_RELEASE says otherwise. */
-const DEFAULT_RELEASE = `prijsalarm@${
-  (
-    JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version: string;
-    }
-  ).version
-}`;
+const DEFAULT_RELEASE = `prijsalarm@${SERVER_VERSION}`;
 
 export const SERVICE_NAMES = ['web', 'worker', 'scheduler'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -26,6 +26,8 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const SESSION_SECRET_MIN_LENGTH = 32;
+/** A bearer token Prometheus sends: long enough not to be guessed. */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
 /** Mollie's own API root, as @mollie/api-client has it. */
 export const MOLLIE_DEFAULT_ENDPOINT = 'https://api.mollie.com:443/v2/';
 export const SESSION_SECRET_FILE = 'session-secret';
@@ -85,8 +87,17 @@ export interface Config {
   readonly engine: EngineSettings;
   /** SENTRY_DSN (+ SENTRY_ENVIRONMENT): where errors are reported; null = nothing is sent. */
   readonly errorReporting: ErrorReportingSettings | null;
-  /** Webhooks (issue 13 §3): what the calls may reach and trust. */
+  /** Webhooks: what the calls may reach and trust. */
   readonly webhooks: WebhookSettings;
+  /** GET /metrics for Prometheus. */
+  readonly metrics: MetricsSettings;
+}
+
+export interface MetricsSettings {
+  /** METRICS_TOKEN: the bearer token /metrics requires; null = /metrics answers 404. */
+  readonly token: string | null;
+  /** METRICS_PORT: probes and /metrics on a port of their own (no web role); null = none. */
+  readonly port: number | null;
 }
 
 export interface WebhookSettings {
@@ -242,18 +253,52 @@ const EnvSchema = z.object({
     .enum(['development', 'production', 'test'], {
       error: 'must be development, production or test',
     })
-    .default('development'),
-  PORT: integer(0, 65535).default(3000),
-  HOST: z.string().trim().min(1).default('127.0.0.1'),
-  PUBLIC_URL: httpUrl.optional(),
-  DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_URL: z.string().trim().optional(),
-  REDIS_URL: urlWith('redis:', 'rediss:').optional(),
+    .default('development')
+    .describe(
+      'development, production or test; production refuses the test-only switches NODE_TLS_REJECT_UNAUTHORIZED=0 and WEBHOOKS_ALLOW_PRIVATE=true',
+    ),
+  PORT: integer(0, 65535)
+    .default(3000)
+    .describe('The web role listens here: the app, the API, the WebSockets and the probes'),
+  HOST: z
+    .string()
+    .trim()
+    .min(1)
+    .default('127.0.0.1')
+    .describe(
+      'The interface the web role (and METRICS_PORT) listens on: loopback unless set, 0.0.0.0 in a container or behind a proxy',
+    ),
+  PUBLIC_URL: httpUrl
+    .optional()
+    .describe(
+      'The address people reach the site at, for the links in mails and Telegram messages (default http://localhost:PORT)',
+    ),
+  DATA_DIR: z
+    .string()
+    .trim()
+    .min(1)
+    .default('./data')
+    .describe(
+      'Where the SQLite database, the mail outbox (without SMTP_URL), the generated session secret and backups live; readable by this user only',
+    ),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .describe(
+      'sqlite:<path>, or mysql://user:password@host:3306/prijsalarm (also mariadb://) for the scale-out; default SQLite in DATA_DIR/prijsalarm.sqlite',
+    ),
+  REDIS_URL: urlWith('redis:', 'rediss:')
+    .optional()
+    .describe(
+      'redis://host:6379: the scale-out. Jobs run on BullMQ, live events, rate limits and marketplace pacing are shared by every process. Unset: one process, in-memory queue',
+    ),
   REDIS_PREFIX: z
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be 1-64 letters, digits, - or _' })
-    .default('prijsalarm'),
+    .default('prijsalarm')
+    .describe('Prefix of every Redis key and channel, so installations can share one Redis'),
   SERVICES: z
     .string()
     .transform(commaList)
@@ -263,51 +308,93 @@ const EnvSchema = z.object({
         .min(1, { error: `must name at least one of ${SERVICE_NAMES}` }),
     )
     .transform((names) => [...new Set(names)])
-    .default([...SERVICE_NAMES]),
-  SMTP_URL: urlWith('smtp:', 'smtps:').optional(),
+    .default([...SERVICE_NAMES])
+    .describe(
+      'The roles this process runs, comma-separated: web (HTTP, WebSockets), worker (checks, matching, sending), scheduler (one per installation)',
+    ),
+  SMTP_URL: urlWith('smtp:', 'smtps:')
+    .optional()
+    .describe(
+      'smtp://user:password@host:587 or smtps://…:465 for outgoing mail; unset: mails are written to DATA_DIR/outbox/*.eml',
+    ),
   MAIL_FROM: z
     .string()
     .trim()
     .regex(/^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, {
       error: 'must be an address like "Prijsalarm <alerts@prijsalarm.nl>"',
     })
-    .default('Prijsalarm <alerts@prijsalarm.nl>'),
+    .default('Prijsalarm <alerts@prijsalarm.nl>')
+    .describe('The sender of every mail'),
   SUPPORT_EMAIL: z
     .email({ error: 'must be an e-mail address' })
     .transform((email) => email.toLowerCase())
-    .default('support@prijsalarm.nl'),
-  TELEGRAM_BOT_TOKEN: z.string().trim().optional(),
-  TELEGRAM_API_ROOT: httpUrl.default('https://api.telegram.org'),
-  MOLLIE_API_KEY: z.string().trim().optional(),
-  MOLLIE_API_ENDPOINT: urlWith('https:').default(MOLLIE_DEFAULT_ENDPOINT),
+    .default('support@prijsalarm.nl')
+    .describe('Where contact-form messages go; also the mailto: unsubscribe address'),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .describe("The Telegram bot's token from @BotFather; unset: no Telegram channel"),
+  TELEGRAM_API_ROOT: httpUrl
+    .default('https://api.telegram.org')
+    .describe("The Bot API's root (the tests' and the demo's double)"),
+  MOLLIE_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .describe('Mollie API key (live_… or test_…); unset: payments answer a Dutch 503'),
+  MOLLIE_API_ENDPOINT: urlWith('https:')
+    .default(MOLLIE_DEFAULT_ENDPOINT)
+    .describe("The root of Mollie's v2 API (the demo and tests point it at the double)"),
   // Read only to refuse it in production (the Mollie double's self-signed certificate, tests only).
-  NODE_TLS_REJECT_UNAUTHORIZED: z.string().trim().optional(),
-  MARKTPLAATS_BASE_URL: httpUrl.default('https://www.marktplaats.nl'),
-  TWEEDEHANDS_BASE_URL: httpUrl.default('https://www.2dehands.be'),
+  NODE_TLS_REJECT_UNAUTHORIZED: z
+    .string()
+    .trim()
+    .optional()
+    .describe(
+      "Node's own switch: 0 turns TLS verification off (the tests' self-signed doubles); refused when NODE_ENV=production",
+    ),
+  MARKTPLAATS_BASE_URL: httpUrl
+    .default('https://www.marktplaats.nl')
+    .describe('Marktplaats (the demo and tests: the local double)'),
+  TWEEDEHANDS_BASE_URL: httpUrl
+    .default('https://www.2dehands.be')
+    .describe('2dehands (the demo and tests: the local double)'),
   MARKETPLACE_RATE: z.coerce
     .number({ error: 'must be a number of requests per second' })
     .positive({ error: 'must be greater than 0' })
     .max(100, { error: 'must be at most 100' })
-    .default(1),
-  CHECK_INTERVAL_SECONDS: integer(1, 86_400).optional(),
+    .default(1)
+    .describe(
+      'Requests a second per marketplace host, for the whole installation (shared in Redis in the scale-out)',
+    ),
+  CHECK_INTERVAL_SECONDS: integer(1, 86_400)
+    .optional()
+    .describe("One check interval for every plan (demo and tests); unset: each plan's own"),
   ADMIN_EMAIL: z
     .email({ error: 'must be an e-mail address' })
     .transform((email) => email.toLowerCase())
-    .optional(),
+    .optional()
+    .describe('Creates or promotes this admin at start (with ADMIN_PASSWORD)'),
   ADMIN_PASSWORD: z
     .string()
     .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
     .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters` })
-    .optional(),
+    .optional()
+    .describe(`The admin's password (${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH} characters)`),
   SESSION_SECRET: z
     .string()
     .min(SESSION_SECRET_MIN_LENGTH, {
       error: `must be at least ${SESSION_SECRET_MIN_LENGTH} characters`,
     })
-    .optional(),
+    .optional()
+    .describe(
+      `Signs sessions, links and unsubscribes and seals webhook secrets (at least ${SESSION_SECRET_MIN_LENGTH} characters); unset: generated once into DATA_DIR/session-secret. Every process of an installation needs the same`,
+    ),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
-    .default('info'),
+    .default('info')
+    .describe(`One of ${LOG_LEVELS.join(', ')}`),
   CORS_ORIGINS: z
     .string()
     .transform(commaList)
@@ -319,8 +406,13 @@ const EnvSchema = z.object({
           .transform((value) => new URL(value).origin),
       ),
     )
-    .default([]),
-  TRUST_PROXY: trustProxy.default(false),
+    .default([])
+    .describe('Other origins allowed to call the API with cookies, comma-separated'),
+  TRUST_PROXY: trustProxy
+    .default(false)
+    .describe(
+      "Express' trust proxy: true, false, the number of proxies in front, or their addresses (for the client's address in rate limits)",
+    ),
   RATE_LIMITS: z
     .string()
     .trim()
@@ -340,45 +432,137 @@ const EnvSchema = z.object({
       }
       return { enabled: true, overrides };
     })
-    .default({ enabled: true, overrides: {} }),
-  DELIVERY_ATTEMPTS: integer(1, 20).default(5),
-  DELIVERY_RETRY_SECONDS: integer(1, 86_400).default(30),
-  DELIVERY_RELAY_SECONDS: integer(1, 3600).default(30),
-  DELIVERY_CLAIM_SECONDS: integer(5, 3600).default(60),
-  SCHEDULER_TICK_MS: integer(50, 60_000).default(5000),
-  CHECK_CONCURRENCY: integer(1, 64).default(4),
-  MARKETPLACE_COOLDOWN_SECONDS: integer(1, 3600).default(30),
-  ENGINE_FEED: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
-  ENGINE_FEED_RATE_SHARE: z.coerce.number().min(0.1).max(0.9).default(0.75),
-  RECONCILE_FACTOR: integer(1, 20).default(3),
-  ENGINE_FEED_MAX_GAP_SECONDS: integer(1, 3600).default(180),
-  ENGINE_FEED_OVERLAP_SECONDS: integer(0, 86_400).default(300),
+    .default({ enabled: true, overrides: {} })
+    .describe(
+      'off, or overrides of the built-in limits as name=requests/seconds, e.g. login-account=5/900,register-ip=10/3600; unset: the built-in limits',
+    ),
+  DELIVERY_ATTEMPTS: integer(1, 20)
+    .default(5)
+    .describe('Sends tried per delivery before it is given up'),
+  DELIVERY_RETRY_SECONDS: integer(1, 86_400)
+    .default(30)
+    .describe('Wait before the first retry of a send; it doubles for each next one'),
+  DELIVERY_RELAY_SECONDS: integer(1, 3600)
+    .default(30)
+    .describe(
+      'How often the relay looks for deliveries left open (crashes, lost jobs), and how long one must be untouched to count',
+    ),
+  DELIVERY_CLAIM_SECONDS: integer(5, 3600)
+    .default(60)
+    .describe(
+      'How long a send holds its delivery; after a crash mid-send it is sent again once this has passed',
+    ),
+  SCHEDULER_TICK_MS: integer(50, 60_000)
+    .default(5000)
+    .describe('How often the scheduler brings the searches up to date and queues due checks'),
+  CHECK_CONCURRENCY: integer(1, 64)
+    .default(4)
+    .describe('Search checks run at once per worker process'),
+  MARKETPLACE_COOLDOWN_SECONDS: integer(1, 3600)
+    .default(30)
+    .describe('The first pause of a host after a 403; it doubles up to 5 minutes'),
+  ENGINE_FEED: z
+    .enum(['on', 'off'], { error: 'must be on or off' })
+    .default('on')
+    .describe(
+      "on: read each platform's new ads per category and match them locally; per-search checks then reconcile, RECONCILE_FACTOR slower",
+    ),
+  ENGINE_FEED_RATE_SHARE: z.coerce
+    .number()
+    .min(0.1)
+    .max(0.9)
+    .default(0.75)
+    .describe("The feed's share of MARKETPLACE_RATE (0.1-0.9); per-search checks get the rest"),
+  RECONCILE_FACTOR: integer(1, 20)
+    .default(3)
+    .describe('With the feed on, how much slower per-search checks run for what the feed covers'),
+  ENGINE_FEED_MAX_GAP_SECONDS: integer(1, 3600)
+    .default(180)
+    .describe('The longest a quiet category goes without a feed visit'),
+  ENGINE_FEED_OVERLAP_SECONDS: integer(0, 86_400)
+    .default(300)
+    .describe('How far back a deep feed read goes for ads the site listed late'),
   SENTRY_DSN: z
     .string()
     .trim()
     .refine(isSentryDsn, {
       error: 'must be a DSN like https://<public key>@sentry.example.nl/<project id>',
     })
-    .optional(),
+    .optional()
+    .describe(
+      'Sentry or GlitchTip DSN, https://<key>@host/<project id>, for the unexpected errors of the server and the web app; unset: nothing is sent',
+    ),
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .transform((value) => value === 'true')
-    .default(false),
-  WEBHOOKS_CA_FILE: z.string().trim().optional(),
+    .default(false)
+    .describe(
+      "true: webhook URLs may reach private and loopback addresses (the tests' receiver); refused when NODE_ENV=production",
+    ),
+  WEBHOOKS_CA_FILE: z
+    .string()
+    .trim()
+    .optional()
+    .describe("A PEM file of extra certificates webhook calls trust (the tests' receiver)"),
   SENTRY_ENVIRONMENT: z
     .string()
     .trim()
     .regex(/^[^\s/]{1,64}$/, { error: 'must be 1-64 characters without spaces or /' })
-    .optional(),
+    .optional()
+    .describe('The environment error reports name (default NODE_ENV)'),
   // Sentry refuses releases with a slash, a line break, or that are '.' or '..'.
   SENTRY_RELEASE: z
     .string()
     .trim()
     .regex(/^(?!\.{1,2}$)[^\s/]{1,200}$/, { error: 'must be 1-200 characters without spaces or /' })
-    .optional(),
+    .optional()
+    .describe("The release error reports name (default prijsalarm@<the server's version>)"),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(METRICS_TOKEN_MIN_LENGTH, {
+      error: `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters`,
+    })
+    .optional()
+    .describe(
+      `Turns GET /metrics (Prometheus) on, answered only with Authorization: Bearer <this token> (at least ${METRICS_TOKEN_MIN_LENGTH} characters); unset: /metrics answers 404`,
+    ),
+  METRICS_PORT: integer(0, 65535)
+    .optional()
+    .describe(
+      'A port of its own, on HOST, for a process without the web role (a worker, the scheduler): /healthz and /readyz as the web role answers them, and /metrics with METRICS_TOKEN',
+    ),
 });
 
 type Env = Record<string, string | undefined>;
+
+export interface VariableDoc {
+  name: string;
+  description: string;
+  /** As it would be written in the environment; null when unset means something else. */
+  default: string | null;
+}
+
+/** Every variable the server reads, in the schema's order: deploy/CONFIGURATION.md is made of it. */
+export function environmentVariables(): VariableDoc[] {
+  return Object.entries(EnvSchema.shape).map(([name, schema]) => {
+    const def = schema._zod.def as { type: string; defaultValue?: unknown };
+    const value = def.type === 'default' ? def.defaultValue : undefined;
+    return {
+      name,
+      description: schema.description ?? '',
+      default: defaultAsWritten(value),
+    };
+  });
+}
+
+/** A default as the variable would say it: lists comma-separated; other objects are described. */
+function defaultAsWritten(value: unknown): string | null {
+  if (value === undefined) return null;
+  if (Array.isArray(value)) return value.length > 0 ? value.join(',') : null;
+  if (typeof value === 'object' && value !== null) return null;
+  return String(value);
+}
 
 /** Parses `env` into a Config or throws a ConfigError that names every bad variable. */
 export function loadConfig(env: Env = process.env): Config {
@@ -420,7 +604,7 @@ export function loadConfig(env: Env = process.env): Config {
     });
   }
 
-  // Payments (issue 10): TLS verification may be off only for the test double, never in production.
+  // TLS verification may be off only for the payment provider's test double, never in production.
   if (vars.NODE_ENV === 'production' && vars.NODE_TLS_REJECT_UNAUTHORIZED === '0') {
     problems.push({
       variable: 'NODE_TLS_REJECT_UNAUTHORIZED',
@@ -428,7 +612,7 @@ export function loadConfig(env: Env = process.env): Config {
     });
   }
 
-  // Webhooks (issue 13 §3): the server must never be aimed at its own network in production.
+  // Webhooks must never be aimed at the server's own network in production.
   if (vars.NODE_ENV === 'production' && vars.WEBHOOKS_ALLOW_PRIVATE) {
     problems.push({
       variable: 'WEBHOOKS_ALLOW_PRIVATE',
@@ -502,6 +686,10 @@ export function loadConfig(env: Env = process.env): Config {
     webhooks: Object.freeze({
       allowPrivate: vars.WEBHOOKS_ALLOW_PRIVATE,
       extraCaPem: webhookCaPem,
+    }),
+    metrics: Object.freeze({
+      token: vars.METRICS_TOKEN ?? null,
+      port: vars.METRICS_PORT ?? null,
     }),
     errorReporting: vars.SENTRY_DSN
       ? Object.freeze({

@@ -1,4 +1,4 @@
-/** Issue 13 §3's configuration: the tests' private-address switch is refused in production. */
+/** The webhook configuration: the tests' private-address switch is refused in production. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -3,10 +3,12 @@
  * <repo>/db/migrations/NNNN-what.ts and run once each (recorded in SequelizeMeta); seeders in
  * <repo>/db/seeders/NNNN-what.ts run after them on every start and must be idempotent.
  * Both export `up` (and migrations `down`) typed `MigrationFn<QueryInterface>` from umzug.
+ * The compiled server runs their compiled copies (packages/server/dist/migrations/NNNN-what.js),
+ * under the same names, so a database migrated from either counts the same migrations as done.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { QueryInterface, Sequelize } from 'sequelize';
 import {
   memoryStorage,
@@ -15,10 +17,10 @@ import {
   type MigrationFn,
   type RunnableMigration,
 } from 'umzug';
+import { DB_DIR } from '../config/paths';
 import type { Logger } from '../logger';
 
-/** <repo>/db, beside packages/. */
-export const DB_DIR = fileURLToPath(new URL('../../../../db/', import.meta.url));
+export { DB_DIR };
 
 export interface MigrateOptions {
   logger?: Logger;
@@ -31,16 +33,16 @@ interface MigrationModule {
   down?: MigrationFn<QueryInterface>;
 }
 
-/** The .ts files of `dir` in name order, each as an umzug migration named without its extension. */
+/** The .ts or .js files of `dir` in name order, each an umzug migration named without its extension. */
 function migrationsIn(dir: string): Array<RunnableMigration<QueryInterface>> {
   const files = readdirSync(dir)
-    .filter((file) => /^\d{4}-[\w-]+\.ts$/.test(file))
+    .filter((file) => /^\d{4}-[\w-]+\.(ts|js)$/.test(file))
     .sort();
   return files.map((file) => {
     const filePath = path.join(dir, file);
-    const load = () => import(filePath) as Promise<MigrationModule>;
+    const load = () => import(pathToFileURL(filePath).href) as Promise<MigrationModule>;
     return {
-      name: file.replace(/\.ts$/, ''),
+      name: file.replace(/\.(ts|js)$/, ''),
       path: filePath,
       up: async (params) => (await load()).up(params),
       down: async (params) => {

@@ -171,13 +171,25 @@ export interface RecordedOutcome {
 /**
  * Writes what one send did to the rows it covered (all claimed by this run) and, for a retry,
  * queues the next run. Rows are updated only while still open, so a late writer never turns a
- * `sent` row back.
+ * `sent` row back. Counted once per send (one message, however many rows it covered).
  */
 export async function recordOutcome(
-  ctx: Pick<AppContext, 'models' | 'config' | 'queue' | 'logger' | 'clock'>,
+  ctx: Pick<AppContext, 'models' | 'config' | 'queue' | 'logger' | 'clock' | 'metrics'>,
   deliveries: readonly Delivery[],
   outcome: SendOutcome,
   now: Date = nowOf(ctx),
+): Promise<RecordedOutcome> {
+  const recorded = await writeOutcome(ctx, deliveries, outcome, now);
+  const channel = deliveries[0]?.channel;
+  if (channel) ctx.metrics?.sends.inc({ channel, outcome: recorded.status });
+  return recorded;
+}
+
+async function writeOutcome(
+  ctx: Pick<AppContext, 'models' | 'config' | 'queue' | 'logger' | 'clock'>,
+  deliveries: readonly Delivery[],
+  outcome: SendOutcome,
+  now: Date,
 ): Promise<RecordedOutcome> {
   const { Delivery } = ctx.models;
   const { attempts: maxAttempts, retryDelayMs: baseDelayMs } = ctx.config.delivery;

@@ -30,7 +30,7 @@ export interface PushHub {
   send(userId: string, message: LiveEventMessage): Promise<number>;
 }
 
-type PushContext = Pick<AppContext, 'models' | 'logger' | 'clock'>;
+type PushContext = Pick<AppContext, 'models' | 'logger' | 'clock' | 'metrics'>;
 
 /** Web side: push one recorded notification to its user's sockets in this process. */
 export async function pushNotification(
@@ -72,7 +72,7 @@ export async function pushNotification(
   const received = await hub.send(userId, { type: 'notification', notification: dto });
   if (received > 0 && push && push.status !== 'sent') {
     // Also from failed: a socket that took it after the worker gave up did get it.
-    await Delivery.update(
+    const [marked] = await Delivery.update(
       {
         status: 'sent',
         sentAt: now,
@@ -82,6 +82,7 @@ export async function pushNotification(
       },
       { where: { id: push.id, status: { [Op.ne]: 'sent' } } },
     );
+    if (marked > 0) ctx.metrics?.sends.inc({ channel: 'push', outcome: 'sent' });
   }
   return received;
 }
@@ -92,7 +93,7 @@ export async function pushNotification(
  * find them settled).
  */
 export async function settlePushDelivery(
-  ctx: Pick<AppContext, 'models' | 'queue' | 'logger'>,
+  ctx: Pick<AppContext, 'models' | 'queue' | 'logger' | 'metrics'>,
   delivery: Pick<Delivery, 'id' | 'checkId' | 'createdAt'>,
   now: Date = new Date(),
 ): Promise<void> {
@@ -106,7 +107,7 @@ export async function settlePushDelivery(
     return;
   }
   const graceOver = new Date(now.getTime() - PUSH_GRACE_MS);
-  await ctx.models.Delivery.update(
+  const [failed] = await ctx.models.Delivery.update(
     {
       status: 'failed',
       attempts: literal('attempts + 1'),
@@ -125,4 +126,5 @@ export async function settlePushDelivery(
       },
     },
   );
+  if (failed > 0) ctx.metrics?.sends.inc({ channel: 'push', outcome: 'failed' }, failed);
 }

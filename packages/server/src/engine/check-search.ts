@@ -43,7 +43,7 @@ export const SEEN_SET_LIMIT = 6000;
 
 export type EngineContext = Pick<
   AppContext,
-  'config' | 'logger' | 'sequelize' | 'models' | 'queue' | 'events'
+  'config' | 'logger' | 'sequelize' | 'models' | 'queue' | 'events' | 'metrics'
 >;
 
 export interface CheckSearchDeps {

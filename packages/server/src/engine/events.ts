@@ -24,7 +24,7 @@ export interface EngineEventMap {
   'notification.created': { notificationId: string; userId: string | null; alertId: string };
   /** The user read one or all of their notifications: their open pages show the new count. */
   'notifications.read': { userId: string };
-  /** Support chat fan-out (issue 9). */
+  /** A support chat frame, for every web process to hand to its own sockets. */
   'chat.frame': ChatFrameEvent;
   /**
    * A user's plan or alert limit changed (a payment, an admin, a cancellation taking effect): their

@@ -1,5 +1,5 @@
 /**
- * Price drops (issue 13 §1). Called by ONE hook where the engine records a listing's new price
+ * Price drops, called by ONE hook where the engine records a listing's new price
  * observation, with the price before it and the alerts the listing was found for; how it was
  * found (a search, a feed) does not matter here.
  *

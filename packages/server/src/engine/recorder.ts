@@ -69,9 +69,14 @@ export interface Recorded {
   deliverAt?: Map<string, number>;
   /** Of those, the ones held for their plan's batch: their jobs yield to the sends at once. */
   batched?: Set<string>;
+  /** RecordInput's foundBy, for the metrics once committed. */
+  foundBy?: RecordInput['foundBy'];
 }
 
-type RecorderContext = Pick<AppContext, 'models' | 'sequelize' | 'queue' | 'events' | 'logger'>;
+type RecorderContext = Pick<
+  AppContext,
+  'models' | 'sequelize' | 'queue' | 'events' | 'logger' | 'metrics'
+>;
 
 /**
  * How long web processes get to push a notification live before the worker settles its push
@@ -155,7 +160,7 @@ export async function recordMatches(
   transaction: Transaction,
 ): Promise<Recorded> {
   const { Notification, Delivery } = ctx.models;
-  const result: Recorded = { created: [], pendingDeliveryIds: [] };
+  const result: Recorded = { created: [], pendingDeliveryIds: [], foundBy: input.foundBy };
   if (input.matches.length === 0) return result;
 
   // One row per (alert, listing), even if the caller listed a match twice.
@@ -324,9 +329,12 @@ export async function recordMatches(
  * not thrown: the rows are committed and pending, and the delivery relay re-queues them.
  */
 export async function dispatchRecorded(
-  ctx: Pick<AppContext, 'queue' | 'events' | 'logger'>,
+  ctx: Pick<AppContext, 'queue' | 'events' | 'logger' | 'metrics'>,
   recorded: Recorded,
 ): Promise<void> {
+  if (recorded.foundBy && recorded.created.length > 0) {
+    ctx.metrics?.notificationsRecorded.inc({ found_by: recorded.foundBy }, recorded.created.length);
+  }
   for (const deliveryId of recorded.pendingDeliveryIds) {
     const at = recorded.deliverAt?.get(deliveryId);
     const delayMs = at === undefined ? 0 : Math.max(0, at - Date.now());

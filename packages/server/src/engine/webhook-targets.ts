@@ -1,5 +1,5 @@
 /**
- * Which alerts of a check have a webhook (issue 13 §3): the recorder gives their matches a
+ * Which alerts of a check have a webhook: the recorder gives their matches a
  * 'webhook' Delivery beside e-mail, Telegram and push. One query per recording.
  */
 import { Op, type Transaction } from 'sequelize';

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import compression from 'compression';
@@ -33,7 +32,7 @@ import { RATE_LIMIT_SETTINGS, RATE_LIMIT_STORE } from './rate-limit';
 export const JSON_BODY_LIMIT = '100kb';
 
 /** packages/web/dist: served when it has been built. */
-export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+export { WEB_DIST_DIR } from '../config/paths';
 
 /** Settings, request logs, security headers, CORS, cookies and JSON bodies, in that order. */
 export function usePlumbing(app: Express, { config, logger, sharedLimits }: AppContext): void {
@@ -67,7 +66,10 @@ export function usePlumbing(app: Express, { config, logger, sharedLimits }: AppC
       },
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      // Probes and scrapes come every few seconds: their lines would bury the rest.
+      autoLogging: {
+        ignore: (req) => ['/healthz', '/readyz', '/metrics'].includes(req.url ?? ''),
+      },
     }),
   );
 

@@ -6,8 +6,9 @@
  *   revoked nor expired; otherwise `req.auth` stays undefined. It never refuses a request itself.
  * - `csrfProtection(ctx)`: signed double-submit tokens (csrf-csrf), bound to the session when logged
  *   in and otherwise to an anonymous random id in the httpOnly pa_anon cookie. Non-read methods must
- *   send header x-csrf-token equal to the pa_csrf cookie, or get 403 `STRINGS.api.csrfInvalid` (the
- *   client's §8 rule keys on 'CSRF'). Every read request without a valid pa_csrf cookie gets one.
+ *   send header x-csrf-token equal to the pa_csrf cookie, or get 403 `STRINGS.api.csrfInvalid`
+ *   (its text contains 'CSRF': on that the client refreshes the session once and retries). Every
+ *   read request without a valid pa_csrf cookie gets one.
  * - `requireUser` (401) and `requireAdmin` (401 / 403) guard routes; `currentAuth(req)` gives a
  *   handler the typed `{ user, session }`.
  */
@@ -52,7 +53,7 @@ export const ANON_COOKIE = 'pa_anon';
  */
 export const CSRF_EXEMPT_PATHS: readonly string[] = [
   '/newsletter/unsubscribe',
-  // Mollie's webhook (issue 10): it posts only an id, which is checked against Mollie's API.
+  // Mollie's webhook: it posts only an id, which is checked against Mollie's API.
   '/payments/webhook',
 ];
 

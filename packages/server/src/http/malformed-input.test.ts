@@ -1,5 +1,5 @@
 /**
- * Malformed input is the client's mistake: a Dutch 4xx, never a 500 (issue 14.3). Bad
+ * Malformed input is the client's mistake: a Dutch 4xx, never a 500. Bad
  * percent-encoding in a path parameter, and request bodies that do not inflate.
  */
 import { gzipSync } from 'node:zlib';

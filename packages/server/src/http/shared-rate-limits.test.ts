@@ -1,6 +1,6 @@
 /**
  * Scale-out (REDIS_URL): two web processes, each with its own in-process state, enforce one rate
- * limit, because the counts live in Redis (issue 14.8).
+ * limit, because the counts live in Redis.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -24,7 +24,7 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
 /**
  * PUBLIC_URL's origin, and outside production, when it is a loopback address, the same scheme
  * and port under the other loopback names: the demo prints `localhost` links, and a page opened
- * on 127.0.0.1 is the same machine and the same server (issue 14). Production keeps exactly one.
+ * on 127.0.0.1 is the same machine and the same server. Production keeps exactly one.
  */
 function publicOrigins(config: Pick<Config, 'publicUrl' | 'nodeEnv'>): string[] {
   const url = new URL(config.publicUrl);

@@ -28,7 +28,7 @@ export const SELLER_TYPES = ['all', 'private', 'business'] as const;
 export type SellerType = (typeof SELLER_TYPES)[number];
 export type AlertStatus = 'pending_confirmation' | 'active' | 'paused' | 'expired';
 
-/** The API's `priceDrop` option of a row (issue 13 §1). */
+/** The API's `priceDrop` option of a row. */
 export function priceDropOf(
   alert: Pick<Alert, 'priceDropEnabled' | 'priceDropPercent'>,
 ): PriceDropOption {
@@ -104,7 +104,7 @@ export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes
   declare sellerType: CreationOptional<SellerType>;
   declare notifyEmail: CreationOptional<boolean>;
   declare notifyTelegram: CreationOptional<boolean>;
-  /** Price drops (issue 13 §1): tell lower prices of listings this alert saw; PRO. */
+  /** Price drops: tell lower prices of listings this alert saw; PRO. */
   declare priceDropEnabled: CreationOptional<boolean>;
   /** Only drops of at least this many percent; null: any drop within the max price. */
   declare priceDropPercent: CreationOptional<number | null>;

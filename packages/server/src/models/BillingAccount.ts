@@ -12,7 +12,7 @@ export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'ended']
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
- * A user's standing with Mollie (issue 10): the customer, the Pro subscription and how long it is
+ * A user's standing with Mollie: the customer, the Pro subscription and how long it is
  * paid for, and the extra alerts bought. One row per user, made at the first payment.
  */
 export class BillingAccount extends Model<

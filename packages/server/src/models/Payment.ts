@@ -20,7 +20,7 @@ export const SEQUENCE_TYPES = ['oneoff', 'first', 'recurring'] as const;
 export type SequenceType = (typeof SEQUENCE_TYPES)[number];
 
 /**
- * One payment (issue 10). Our row is written before Mollie is called; `molliePaymentId` links it
+ * One payment. Our row is written before Mollie is called; `molliePaymentId` links it
  * to Mollie's payment. Renewals are charged by Mollie's subscription and get a row when their
  * webhook arrives. The status is Mollie's, changed only by the webhook handler.
  */

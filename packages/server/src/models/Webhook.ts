@@ -8,7 +8,7 @@ import {
 } from 'sequelize';
 import { bool, dateTime, foreignUuid, json, timestamps, uuidPrimaryKey } from './columns';
 
-/** A user's webhook URL (issue 13 §3; db/migrations/0080-create-webhooks.ts). */
+/** A user's webhook URL (db/migrations/0080-create-webhooks.ts). */
 export class Webhook extends Model<InferAttributes<Webhook>, InferCreationAttributes<Webhook>> {
   declare id: CreationOptional<string>;
   declare userId: string;

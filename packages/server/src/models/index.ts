@@ -146,16 +146,16 @@ export function initModels(sequelize: Sequelize): Models {
   Category.belongsTo(Category, { foreignKey: 'parentId', as: 'parent' });
   User.hasMany(AuditEvent, { foreignKey: 'actorUserId', as: 'auditEvents', onDelete: 'SET NULL' });
   AuditEvent.belongsTo(User, { foreignKey: 'actorUserId', as: 'actor' });
-  // Payments (issue 10): kept with userId NULL when the account goes.
+  // Payments: kept with userId NULL when the account goes.
   User.hasMany(Payment, { foreignKey: 'userId', as: 'payments', onDelete: 'SET NULL' });
   Payment.belongsTo(User, { foreignKey: 'userId', as: 'user' });
   User.hasOne(BillingAccount, { foreignKey: 'userId', as: 'billing', ...cascade });
-  // Support chat (issue 9).
+  // Support chat.
   User.hasMany(ChatSession, { foreignKey: 'userId', as: 'chatSessions', ...cascade });
   ChatSession.belongsTo(User, { foreignKey: 'userId', as: 'user' });
   ChatSession.hasMany(ChatMessage, { foreignKey: 'sessionId', as: 'messages', ...cascade });
   ChatMessage.belongsTo(ChatSession, { foreignKey: 'sessionId', as: 'session' });
-  // Webhooks (issue 13 §3).
+  // Webhooks.
   User.hasMany(Webhook, { foreignKey: 'userId', as: 'webhooks', ...cascade });
   Webhook.hasMany(WebhookCall, { foreignKey: 'webhookId', as: 'calls', ...cascade });
 

@@ -1,5 +1,5 @@
 /**
- * Who may use a chat session (issue 9): a user only their own sessions; a guest only a guest session
+ * Who may use a chat session: a user only their own sessions; a guest only a guest session
  * whose id and e-mail it proves, and only for 24 h after it started (core isGuestSessionValid, the
  * same rule the widgets apply to what they stored). Support (ADMIN) may use every session.
  */

@@ -1,7 +1,7 @@
 /**
- * The rules of paying (issue 10), as pure functions of rows and a clock so they are tested alone:
- * who sees a payment, whether a webhook's Mollie payment matches our row, when Pro ends, and which
- * alerts pause when the limit drops.
+ * The rules of paying, as pure functions of rows and a clock so they are tested alone: who sees a
+ * payment, whether a webhook's Mollie payment matches our row, when Pro ends, and which alerts
+ * pause when the limit drops.
  */
 import {
   canBuyExtraAlerts,

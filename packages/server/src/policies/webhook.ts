@@ -1,5 +1,5 @@
 /**
- * Who may have webhooks (issue 13 §3): a plan that has the `webhooks` feature (core: REGISTERED and
+ * Who may have webhooks: a plan that has the `webhooks` feature (core: REGISTERED and
  * PRO; never a guest or FREE), up to WEBHOOK_RULES.maxPerUser URLs, each only its owner's. Deleting
  * and reading the log stay open after a downgrade, so nobody is stuck with a URL they cannot remove.
  */

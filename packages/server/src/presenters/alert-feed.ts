@@ -1,5 +1,5 @@
 /**
- * An alert's private feed as RSS 2.0 (issue 13, item 4): its latest matches, newest first, for
+ * An alert's private feed as RSS 2.0: its latest matches, newest first, for
  * feed readers and automations. Everything from the marketplace is untrusted text and is escaped
  * (lib/xml.ts); a description is HTML to most readers, so its text is escaped for HTML first and
  * then for XML, and a reader shows `<b>` as those three characters instead of rendering it.

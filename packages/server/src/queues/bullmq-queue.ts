@@ -223,10 +223,16 @@ export class BullMqJobQueue<Jobs extends JobDataMap> implements JobQueue<Jobs> {
     return this.closePromise;
   }
 
-  async counts(): Promise<Partial<Record<JobName<Jobs>, JobCounts>>> {
-    const names = new Set([...this.queues.keys(), ...this.workers.keys()]);
+  /** The names asked for, or those this process has a queue or a worker for. */
+  private namesOr(names: readonly string[] | undefined): Iterable<string> {
+    return names ?? new Set([...this.queues.keys(), ...this.workers.keys()]);
+  }
+
+  async counts(
+    names?: readonly JobName<Jobs>[],
+  ): Promise<Partial<Record<JobName<Jobs>, JobCounts>>> {
     const counts: Partial<Record<string, JobCounts>> = {};
-    for (const name of names) {
+    for (const name of this.namesOr(names)) {
       const raw = await this.queue(name).getJobCounts(
         'wait',
         'prioritized',
@@ -242,6 +248,24 @@ export class BullMqJobQueue<Jobs extends JobDataMap> implements JobQueue<Jobs> {
       };
     }
     return counts;
+  }
+
+  async oldestWaitingMs(
+    names?: readonly JobName<Jobs>[],
+  ): Promise<Partial<Record<JobName<Jobs>, number>>> {
+    const now = Date.now();
+    const ages: Partial<Record<string, number>> = {};
+    for (const name of this.namesOr(names)) {
+      const queue = this.queue(name);
+      // Oldest first: the wait list's tail, and the lowest of the one priority `low` uses.
+      const heads = [
+        ...(await queue.getJobs(['wait'], 0, 0, true)),
+        ...(await queue.getJobs(['prioritized'], 0, 0, true)),
+      ];
+      const since = heads.filter(Boolean).map((job) => job.timestamp + (job.delay ?? 0));
+      ages[name] = since.length > 0 ? Math.max(0, now - Math.min(...since)) : 0;
+    }
+    return ages;
   }
 
   async ping(): Promise<boolean> {

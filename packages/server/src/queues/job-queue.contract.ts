@@ -502,6 +502,27 @@ export function defineJobQueueContract(name: string, factory: ContractQueueFacto
       );
     });
 
+    it('counts the names asked for, also those it has not seen', async () => {
+      const queue = await open();
+      await queue.enqueue('other', { itemId: 'w1' });
+      expect(await queue.counts(['work'])).toEqual({
+        work: { waiting: 0, active: 0, delayed: 0, failed: 0 },
+      });
+    });
+
+    it('tells how long the ready job that waited longest has waited, per name', async () => {
+      const queue = await open();
+      expect(await queue.oldestWaitingMs(['other'])).toEqual({ other: 0 });
+      await queue.enqueue('other', { itemId: 'w1' });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await queue.enqueue('other', { itemId: 'w2' });
+      // A delayed job is not ready: it does not wait for a worker yet.
+      await queue.enqueue('other', { itemId: 'd1' }, { delayMs: 60_000 });
+      const { other } = await queue.oldestWaitingMs(['other']);
+      expect(other).toBeGreaterThanOrEqual(400);
+      expect(other).toBeLessThan(10_000);
+    });
+
     it('answers ping() while open', async () => {
       const queue = await open();
       await expect(queue.ping()).resolves.toBe(true);

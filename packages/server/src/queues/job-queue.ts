@@ -141,8 +141,15 @@ export interface JobQueue<Jobs extends JobDataMap> {
    * abort their signal and leave them to be re-run), release connections. Idempotent.
    */
   close(options?: CloseOptions): Promise<void>;
-  /** Per job name known to this process (processed or enqueued here). */
-  counts(): Promise<Partial<Record<JobName<Jobs>, JobCounts>>>;
+  /** Per job name given, or else per name known to this process (processed or enqueued here). */
+  counts(names?: readonly JobName<Jobs>[]): Promise<Partial<Record<JobName<Jobs>, JobCounts>>>;
+  /**
+   * Per job name (given, or known here): how long the ready job that has waited longest for a
+   * worker has waited, in ms — since it was enqueued or its delay ended; 0 when none waits.
+   */
+  oldestWaitingMs(
+    names?: readonly JobName<Jobs>[],
+  ): Promise<Partial<Record<JobName<Jobs>, number>>>;
   /** Whether the backing store answers (readiness). */
   ping(): Promise<boolean>;
 }

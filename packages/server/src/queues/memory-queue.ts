@@ -48,6 +48,8 @@ interface MemoryJob {
   /** Priority 'low': ready, it waits in its lane's `waitingLow`. */
   low: boolean;
   attemptsMade: number;
+  /** When it last became ready to run (Date.now()). */
+  readyAt?: number;
   timer?: NodeJS.Timeout;
   abort?: AbortController;
 }
@@ -151,17 +153,36 @@ export class MemoryJobQueue<Jobs extends JobDataMap> implements JobQueue<Jobs> {
     return this.closePromise;
   }
 
-  async counts(): Promise<Partial<Record<JobName<Jobs>, JobCounts>>> {
+  async counts(
+    names?: readonly JobName<Jobs>[],
+  ): Promise<Partial<Record<JobName<Jobs>, JobCounts>>> {
     const counts: Partial<Record<string, JobCounts>> = {};
-    for (const lane of this.lanes.values()) {
-      counts[lane.name] = {
-        waiting: lane.waiting.length + lane.waitingLow.length,
-        active: lane.active.size,
-        delayed: lane.delayed.size,
-        failed: lane.failed,
+    for (const name of names ?? this.lanes.keys()) {
+      const lane = this.lanes.get(name);
+      counts[name] = {
+        waiting: lane ? lane.waiting.length + lane.waitingLow.length : 0,
+        active: lane?.active.size ?? 0,
+        delayed: lane?.delayed.size ?? 0,
+        failed: lane?.failed ?? 0,
       };
     }
     return counts;
+  }
+
+  async oldestWaitingMs(
+    names?: readonly JobName<Jobs>[],
+  ): Promise<Partial<Record<JobName<Jobs>, number>>> {
+    const now = Date.now();
+    const ages: Partial<Record<string, number>> = {};
+    for (const name of names ?? this.lanes.keys()) {
+      const lane = this.lanes.get(name);
+      // Each list is first in, first out: its head has waited longest.
+      const since = [lane?.waiting[0]?.readyAt, lane?.waitingLow[0]?.readyAt].filter(
+        (at): at is number => at !== undefined,
+      );
+      ages[name] = since.length > 0 ? Math.max(0, now - Math.min(...since)) : 0;
+    }
+    return ages;
   }
 
   async ping(): Promise<boolean> {
@@ -225,6 +246,7 @@ export class MemoryJobQueue<Jobs extends JobDataMap> implements JobQueue<Jobs> {
   }
 
   private addReady(lane: Lane, job: MemoryJob): void {
+    job.readyAt = Date.now();
     (job.low ? lane.waitingLow : lane.waiting).push(job);
   }
 

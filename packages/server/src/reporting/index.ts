@@ -1,5 +1,5 @@
 /**
- * Error reporting (spec §8, §9): the server's unexpected errors go to a Sentry-protocol service
+ * Error reporting: the server's unexpected errors go to a Sentry-protocol service
  * (Sentry or GlitchTip) at SENTRY_DSN. Without a DSN the SDK is never started and every call here
  * does nothing. Nothing personal leaves: e-mail addresses, tokens and password hashes are masked
  * in every text, and cookies, headers, request bodies and the user are dropped (`scrubReport`).
@@ -35,7 +35,7 @@ export function startErrorReporting(settings: ErrorReportingSettings | null): bo
     // The app's modules are imported before the DSN is known: transforming later imports would
     // instrument an arbitrary half. Errors need no hooks; traces keep Node's own HTTP channels.
     enableRuntimeChannelInjection: false,
-    // Sessions (release health, spec §9: 10 %) are the web app's page loads; the SDK would count
+    // Sessions (release health, 10 % sampled) are the web app's page loads; the SDK would count
     // every request and the process itself, unsampled, so the server sends none.
     integrations: (defaults) =>
       defaults

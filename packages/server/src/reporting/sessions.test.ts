@@ -1,6 +1,6 @@
 /**
- * Spec §9 samples 10 % of sessions; release health's sessions are the web app's page loads
- * (packages/web/src/platform/errorReporter.ts). The server SDK would report every request as a
+ * Release health samples 10 % of sessions, and its sessions are the web app's page loads
+ * (packages/web/src/platform/sentryReporter.ts). The server SDK would report every request as a
  * session aggregate, unsampled: the real process entry (`npm start`), serving with SENTRY_DSN at
  * the envelope double, sends none. A process of its own, as the SDK is global to a process.
  */

@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../context';
 import type { BoundRoute } from '../http/contract-route';
 import { ALERT_UNSUBSCRIBE_PATH } from '../security/alert-unsubscribe';
+import { METRICS_PATH } from '../metrics';
 import adminRoutes from './admin';
 import adminChatRoutes from './admin-chat';
 import alertFeedRoutes from './alert-feed';
@@ -76,6 +77,12 @@ export const SERVER_ONLY_ROUTES: readonly ServerOnlyRoute[] = [
     path: '/readyz',
     kind: 'http',
     why: 'readiness probe (the database answers), outside /api',
+  },
+  {
+    method: 'GET',
+    path: METRICS_PATH,
+    kind: 'http',
+    why: 'Prometheus scrapes, with the METRICS_TOKEN bearer token (404 without one configured)',
   },
   {
     method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * Webhook secrets at rest (issue 13 §3): the server needs each secret in the clear to sign, so it
+ * Webhook secrets at rest: the server needs each secret in the clear to sign, so it
  * cannot keep only a hash. It keeps it sealed with AES-256-GCM under a key derived from
  * SESSION_SECRET (HKDF-SHA256), so a copy of the database alone does not let anyone sign as
  * Prijsalarm. Like the alerts' manage and feed links, a new SESSION_SECRET invalidates them: a

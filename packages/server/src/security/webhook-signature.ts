@@ -1,5 +1,5 @@
 /**
- * The signature of a webhook call (issue 13 §3): header `X-Prijsalarm-Signature:
+ * The signature of a webhook call: header `X-Prijsalarm-Signature:
  * t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the webhook's secret>`. The timestamp
  * is inside what is signed, so a receiver that refuses an old `t` (core
  * WEBHOOK_RULES.signatureToleranceSeconds) cannot be fed a replayed call. README "Webhooks" shows

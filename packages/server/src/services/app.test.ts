@@ -79,7 +79,7 @@ beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-web-'));
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Prijsalarm</title>');
-  // What the web build prerenders for / (issue 14).
+  // What the web build prerenders for /.
   writeFileSync(path.join(webDir, PRERENDERED_HOME.firstVisit), HOME_FIRST_VISIT);
   writeFileSync(path.join(webDir, PRERENDERED_HOME.consented), HOME_CONSENTED);
   writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');

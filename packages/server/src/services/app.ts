@@ -19,6 +19,8 @@ import { mountRoutes } from '../http/contract-route';
 import { apiRoutes } from '../routes';
 import { alertUnsubscribeHandler } from '../routes/alert-unsubscribe';
 import healthRouter from '../routes/health';
+import metricsRouter from '../routes/metrics';
+import { measureRequests } from '../metrics';
 import { pageOneClickUnsubscribe } from '../routes/newsletter';
 import { ALERT_UNSUBSCRIBE_PATH } from '../security/alert-unsubscribe';
 
@@ -34,8 +36,11 @@ export interface AppOptions {
 
 export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   const app = express();
+  // First: a request's time includes everything that answers it.
+  app.use(measureRequests(ctx.metrics));
   usePlumbing(app, ctx);
   app.use(healthRouter(ctx));
+  app.use(metricsRouter(ctx));
 
   app.use('/api', noStore);
   // RFC 8058 one-click for alert mails: its signed token is the credential, mail clients send no

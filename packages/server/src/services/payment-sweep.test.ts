@@ -1,4 +1,4 @@
-/** The scheduler's payment sweep ends Pro once its paid period is over (issue 10). */
+/** The scheduler's payment sweep ends Pro once its paid period is over. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loginAs } from '../../test/auth-helpers';
 import {

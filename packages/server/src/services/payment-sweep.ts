@@ -1,6 +1,6 @@
 /**
- * Ends Pro where it ran out (issue 10): a cancel at the end of the paid period, a failed renewal
- * after its grace. Runs in the scheduler role (one per installation), once a minute.
+ * Ends Pro where it ran out: a cancel at the end of the paid period, a failed renewal after its
+ * grace. Runs in the scheduler role (one per installation), once a minute.
  */
 import type { AppContext } from '../context';
 import { paymentsAvailable, settleLapsedSubscriptions } from '../commands/payments';

@@ -14,6 +14,10 @@ import { startFeed } from '../engine/feed/run';
 import { startExpiryReminders } from '../delivery/expiry-reminders';
 import { startDeliveryRelay } from '../delivery/relay';
 import { startTelegramUpdates } from '../bots/telegram-updates';
+import { databaseSizeBytes } from '../db/size';
+import { searchReach } from '../engine/scheduler/reach';
+import { observeInstallation, type InstallationSources, type QueueState } from '../metrics';
+import { ALERT_ENGINE_JOB_NAMES } from '../queues';
 import { startPaymentSweep } from './payment-sweep';
 import type { RunningService } from './types';
 
@@ -35,6 +39,8 @@ export async function start(ctx: AppContext): Promise<RunningService> {
         logger,
       })
     : null;
+  // The installation's gauges (queue, searches, database): one scheduler process exposes them.
+  const unobserve = ctx.metrics ? observeInstallation(ctx.metrics, installationSources(ctx)) : null;
   const leadership = await runAsLeader({
     lock,
     renewEveryMs: Math.floor(lockTtlMs / 3),
@@ -46,9 +52,9 @@ export async function start(ctx: AppContext): Promise<RunningService> {
       const reminders = startExpiryReminders(ctx);
       // The bot's /start messages: one poller per bot, and there is one scheduler.
       const telegramUpdates = startTelegramUpdates(ctx);
-      // Ends Pro after a cancel or a failed renewal's grace (issue 10).
+      // Ends Pro after a cancel or a failed renewal's grace.
       const paymentSweep = startPaymentSweep(ctx);
-      // The new-ads feed: one reader per platform, here under the same leadership (issue 12); it
+      // The new-ads feed: one reader per platform, here under the same leadership; it
       // stores the new listings and the worker role matches them (`match-listings` jobs).
       const feed = ctx.config.engine.feedEnabled ? startFeed(ctx, { matchInWorkers: true }) : null;
       logger.info({ tickMs }, 'scheduler running');
@@ -68,7 +74,28 @@ export async function start(ctx: AppContext): Promise<RunningService> {
     name: 'scheduler',
     async stop() {
       await leadership.stop();
+      unobserve?.();
       logger.info('scheduler stopped');
     },
+  };
+}
+
+/** What the installation's gauges read when scraped: every job type, not only this process's. */
+function installationSources(ctx: AppContext): InstallationSources {
+  return {
+    async queue() {
+      const [counts, oldest] = await Promise.all([
+        ctx.queue.counts(ALERT_ENGINE_JOB_NAMES),
+        ctx.queue.oldestWaitingMs(ALERT_ENGINE_JOB_NAMES),
+      ]);
+      const states: Partial<Record<string, QueueState>> = {};
+      for (const name of ALERT_ENGINE_JOB_NAMES) {
+        const count = counts[name] ?? { waiting: 0, active: 0, delayed: 0, failed: 0 };
+        states[name] = { ...count, oldestWaitingMs: oldest[name] ?? 0 };
+      }
+      return states;
+    },
+    searchReach: () => searchReach(ctx.models),
+    databaseSizeBytes: () => databaseSizeBytes(ctx.sequelize, ctx.config.database),
   };
 }

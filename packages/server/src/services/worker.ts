@@ -16,7 +16,7 @@ export async function start(ctx: AppContext): Promise<RunningService> {
   // (with REDIS_URL, every worker's checks: one budget in Redis). With the feed on, the feed's
   // client takes its share of MARKETPLACE_RATE and checks the rest.
   const shares = rateShares(ctx.config.engine);
-  const client = marketplaceClientFor(ctx.config, logger, shares.checks);
+  const client = marketplaceClientFor(ctx.config, logger, shares.checks, ctx.metrics);
   const checker = createSearchChecker(ctx, { client });
   await ctx.queue.process(
     'check-search',
@@ -25,10 +25,10 @@ export async function start(ctx: AppContext): Promise<RunningService> {
     },
     { concurrency: ctx.config.engine.checkConcurrency },
   );
-  // The feed's new listings, matched here with this process's alert index (issue 12); their
+  // The feed's new listings, matched here with this process's alert index; their
   // ad pages through a client of their own, out of the feed's share.
   const pageClient = ctx.config.engine.feedEnabled
-    ? marketplaceClientFor(ctx.config, logger, shares.feedPages)
+    ? marketplaceClientFor(ctx.config, logger, shares.feedPages, ctx.metrics)
     : null;
   if (pageClient) await processMatchJobs(ctx, pageClient);
   logger.info({ checkConcurrency: ctx.config.engine.checkConcurrency }, 'worker started');

@@ -1,4 +1,4 @@
-/** /ws/chat through the running server (spec §7 Chat (WebSocket), issue 9), refusals included. */
+/** /ws/chat through the running server, refusals included. */
 import {
   CHAT_MESSAGE_MAX_LENGTH,
   CHAT_STRINGS,

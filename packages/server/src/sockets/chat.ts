@@ -1,5 +1,5 @@
 /**
- * The support chat socket, /ws/chat (spec §7 Chat (WebSocket), issue 9).
+ * The support chat socket, /ws/chat.
  *
  * - The upgrade is checked like /ws/events (http/ws-upgrade.ts): Origin against PUBLIC_URL and
  *   CORS_ORIGINS, frames up to 64 KB (a bigger one closes the socket with 1009). Guests have no

@@ -1,6 +1,6 @@
 /**
  * Upgrade requests nobody serves are answered and closed at once, and no socket (upgraded,
- * refused, keep-alive or half-open) keeps the web service from stopping (issue 14.2).
+ * refused, keep-alive or half-open) keeps the web service from stopping.
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

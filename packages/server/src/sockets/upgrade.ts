@@ -1,10 +1,11 @@
 /**
  * The one 'upgrade' listener of the HTTP server. WebSocket endpoints register by pathname
- * (/ws/events; /ws/chat next); every other upgrade request, and every upgrade that is not to a
+ * (/ws/events, /ws/chat); every other upgrade request, and every upgrade that is not to a
  * WebSocket (`curl --http2`'s h2c), is answered at once with a 400/404 and `Connection: close` and
  * its socket destroyed. Node hands an upgrade request's socket to the listeners and never answers
- * or times it out itself: a path nobody claimed used to leave the socket open for good, and an
- * upgraded socket is no longer one of the server's connections, so server.close() waited for it.
+ * or times it out itself: unanswered, a path nobody claimed would leave its socket open for good,
+ * and an upgraded socket is no longer one of the server's connections, so server.close() would wait
+ * for it.
  * The dispatcher therefore keeps every socket it was given until it closes, and close() destroys
  * those still open.
  */

@@ -13,7 +13,7 @@ function NavigatorBridge({ navigator }: { navigator: RouterNavigator }) {
   return null;
 }
 
-/** The pages of spec §2 inside a router (BrowserRouter in the browser, MemoryRouter in tests). */
+/** The app's pages inside a router (BrowserRouter in the browser, MemoryRouter in tests). */
 export function App({ navigator }: { navigator: RouterNavigator }) {
   const page = useRoutes(ROUTES);
   return (

@@ -57,7 +57,7 @@ async function visit({ path, storedUser, csrfCookie = false }: Visit) {
 
 const heading = () => screen.findByRole('heading', { level: 1 });
 
-describe('route guard (spec §2)', () => {
+describe('route guard', () => {
   it.each([
     ['/dashboard', '/login?redirect=%2Fdashboard'],
     ['/dashboard/create', '/login?redirect=%2Fdashboard%2Fcreate'],

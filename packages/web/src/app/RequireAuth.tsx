@@ -12,7 +12,7 @@ interface RequireAuthProps {
   children: ReactNode;
 }
 
-/** The route guard of spec §2 around a login-required page; the decision is the auth store's. */
+/** The route guard around a login-required page; the decision is the auth store's. */
 export const RequireAuth = observer(function RequireAuth({
   admin = false,
   children,

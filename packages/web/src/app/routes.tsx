@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2 in one table, at the paths of core's PAGE_PATHS. Each page is its own
+ * Every route in one table, at the paths of core's PAGE_PATHS. Each page is its own
  * lazily loaded scene (`scenes/<name>/index.tsx`), so the first page loads only the shell and itself.
  */
 import { lazy } from 'react';
@@ -84,7 +84,7 @@ export const ROUTES: RouteObject[] = [
       { path: at('unsubscribe'), element: <Unsubscribe /> },
 
       { path: at('pricing'), element: <Pricing /> },
-      // Mollie's return address (issue 10).
+      // Mollie's return address after a payment.
       { path: at('paymentCallback'), element: loginRequired(<PaymentCallback />) },
       { path: at('paymentReceipt'), element: loginRequired(<PaymentReceipt />) },
       { path: at('terms'), element: <Terms /> },

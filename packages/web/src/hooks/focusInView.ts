@@ -2,7 +2,8 @@ import { STICKY_SCROLL_OFFSET_PX } from '@prijsalarm/core';
 
 /**
  * Moves the focus to `element` and scrolls it into view below the sticky navigation bar: a plain
- * focus() scrolls it to the very top of the window, where the bar covers it (spec §9: 100 px).
+ * focus() scrolls it to the very top of the window, where the bar (STICKY_SCROLL_OFFSET_PX)
+ * covers it.
  */
 export function focusInView(element: HTMLElement): void {
   element.focus({ preventScroll: true });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * On every route change: scroll to the top (spec §2) and move the focus to the main content, so
+ * On every route change: scroll to the top and move the focus to the main content, so
  * keyboard and screen-reader users start at the new page instead of the link they used.
  */
 export function useRouteChange(pathname: string, mainId: string): void {

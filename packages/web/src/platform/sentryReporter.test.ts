@@ -36,7 +36,7 @@ async function start(random: number): Promise<InitOptions> {
   return sentry.init.mock.calls.at(-1)![0] as InitOptions;
 }
 
-describe('startErrorReporter (spec §9)', () => {
+describe('startErrorReporter', () => {
   beforeEach(() => {
     sentry.init.mockClear();
     sentry.initialized = false;

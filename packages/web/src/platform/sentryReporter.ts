@@ -1,7 +1,7 @@
 /**
- * The error reporter (spec §8: console errors are forwarded), loaded lazily after consent by
+ * The error reporter (console errors are forwarded too), loaded lazily after consent by
  * ./errorReporting. It asks the server for the DSN (none: nothing is started) and starts
- * @sentry/react with the sample rates of spec §9 (10 % of traces and of sessions, every error) and
+ * @sentry/react with core's sample rates (10 % of traces and of sessions, every error) and
  * the server's release name. Nothing personal is sent: nothing personal collected (dataCollection), and
  * every event, transaction and breadcrumb has its e-mail addresses and tokens masked and its
  * cookies, headers and user dropped (core's scrubReport).
@@ -32,7 +32,7 @@ export async function startErrorReporter(
   if (isInitialized()) return true;
   const { dsn, environment, release } = await api.request(API_CONTRACT.errorReporting.config);
   if (!dsn) return false;
-  // Spec §9: 10 % of sessions (the SDK sends every page load's); traces are sampled by the SDK.
+  // 10 % of sessions (the SDK sends every page load's); traces are sampled by the SDK.
   const withSession = sessionSampled(random);
   init({
     dsn,

@@ -58,7 +58,7 @@ export function removeKey(storage: KeyValueStorage, key: string): void {
   }
 }
 
-/** Every key the app stores, so logging out can clear them (spec §4 "clearing of stored data"). */
+/** Every key the app stores, so logging out can clear them. */
 export const STORAGE_KEYS = {
   auth: 'prijsalarm.auth',
   settings: 'prijsalarm.settings',

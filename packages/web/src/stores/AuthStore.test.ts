@@ -87,7 +87,7 @@ interface StartupCase {
   requests: string[];
 }
 
-describe('AuthStore start-up (spec §4)', () => {
+describe('AuthStore start-up', () => {
   it.each<StartupCase>([
     {
       name: 'nothing stored, no cookies → guest without a call',
@@ -179,7 +179,7 @@ describe('AuthStore start-up (spec §4)', () => {
   });
 });
 
-describe('AuthStore user checks (spec §4: 24 h recheck, 30 s 401 grace)', () => {
+describe('AuthStore user checks (24 h recheck, 30 s 401 grace)', () => {
   async function loggedIn() {
     const context = setup({ cookies: signedIn });
     server.script('GET', ME, { body: { user: anna } });
@@ -217,7 +217,7 @@ describe('AuthStore user checks (spec §4: 24 h recheck, 30 s 401 grace)', () =>
   });
 });
 
-describe('AuthStore login and logout (spec §4)', () => {
+describe('AuthStore login and logout', () => {
   it('logs in: user and CSRF token set, stored, announced, caches cleared', async () => {
     const [here, there] = channelPair();
     const heard: unknown[] = [];
@@ -300,7 +300,7 @@ describe('AuthStore login and logout (spec §4)', () => {
     },
   );
 
-  it('logs out after changing the password (spec §4)', async () => {
+  it('logs out after changing the password', async () => {
     const navigator = new RecordingNavigator('/my-account');
     const { store } = testStore({ server, navigator, cookies: new Map(Object.entries(signedIn)) });
     server.script('GET', ME, { body: { user: anna } });
@@ -320,7 +320,7 @@ describe('AuthStore login and logout (spec §4)', () => {
   });
 });
 
-describe('AuthStore across tabs (spec §4 cross-tab)', () => {
+describe('AuthStore across tabs', () => {
   function twoTabs(otherPath: string) {
     const [one, two] = channelPair();
     const cookies = () => new Map(Object.entries(signedIn));

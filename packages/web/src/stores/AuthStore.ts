@@ -72,9 +72,9 @@ function readStoredState(value: unknown): AuthState<UserDto> {
 }
 
 /**
- * The auth lifecycle of spec §4: start-up decision, user fetch with the 24 h recheck and the 30 s
- * 401 grace, login / verification / refresh, logout, and following the other tabs. The state of
- * spec §3 (user, csrfToken, isAuthenticated, lastAuthCheck, rememberMe) is persisted locally.
+ * The auth lifecycle: start-up decision, user fetch with the 24 h recheck and the 30 s 401
+ * grace, login / verification / refresh, logout, and following the other tabs. The auth state
+ * (user, csrfToken, isAuthenticated, lastAuthCheck, rememberMe) is persisted locally.
  */
 export class AuthStore {
   user: UserDto | null;
@@ -146,8 +146,8 @@ export class AuthStore {
   /* ---------- Start-up and the user ---------- */
 
   /**
-   * Spec §4 start-up. Throws what a failed user fetch throws (other than 401), so the app's
-   * start can show the §8 toast; the phase is decided either way.
+   * Start-up. Throws what a failed user fetch throws (other than 401), so the app's start can
+   * show its failure toast; the phase is decided either way.
    */
   async initialize(): Promise<void> {
     const action = decideStartupAction({
@@ -196,7 +196,7 @@ export class AuthStore {
     return this.userRequest;
   }
 
-  /** Re-fetches the user only when the last check is older than 24 h (spec §4). */
+  /** Re-fetches the user only when the last check is older than 24 h. */
   async recheckUser(): Promise<UserDto | null> {
     if (this.isLoggedIn && !needsUserRecheck(this.lastAuthCheck, this.root.now())) return this.user;
     return this.fetchUser();
@@ -218,7 +218,7 @@ export class AuthStore {
     }
   }
 
-  /** Waits until the start-up decision ran (10 s at most, spec §9). */
+  /** Waits until the start-up decision ran (10 s at most). */
   async whenInitialized(timeoutMs = AUTH_WAIT_TIMEOUT_MS): Promise<void> {
     try {
       await when(() => this.initialized, { timeout: timeoutMs });
@@ -228,7 +228,7 @@ export class AuthStore {
   }
 
   /**
-   * The route guard of spec §2: fetches the user when the page needs one that is missing (and
+   * The route guard: fetches the user when the page needs one that is missing (and
    * always for admin pages); a failed fetch logs out. Returns where to go.
    */
   async checkRoute(route: RouteCheck): Promise<GuardDecision> {
@@ -302,7 +302,7 @@ export class AuthStore {
 
   /**
    * Logout, normal or forced (every device). Whatever the server answers, it ends with a broadcast,
-   * a reset and clearing the stored data (spec §4), then goes to `redirectTo` (null: stay).
+   * a reset and clearing the stored data, then goes to `redirectTo` (null: stay).
    */
   async logout({
     force = false,
@@ -323,7 +323,7 @@ export class AuthStore {
     }
   }
 
-  /** Changes the password, then logs out (spec §4): the user logs in again with the new one. */
+  /** Changes the password, then logs out: the user logs in again with the new one. */
   async changePassword(payload: ChangePasswordPayload): Promise<MessageResponse> {
     const answer = await this.root.api.auth.changePassword(payload);
     await this.logout({ redirectTo: LOGIN_PATH });
@@ -346,7 +346,7 @@ export class AuthStore {
     return user;
   }
 
-  /** POST /upgrade-to-pro: the answer replaces the user (spec §4). */
+  /** POST /upgrade-to-pro: the answer replaces the user. */
   async upgradeToPro(): Promise<UserDto> {
     const { user } = await this.root.api.auth.upgradeToPro();
     this.replaceUser(user);
@@ -375,7 +375,7 @@ export class AuthStore {
     );
   }
 
-  /* ---------- Hooks of the API client (spec §8) ---------- */
+  /* ---------- Hooks of the API client ---------- */
 
   /** The client refreshed the session: store it, tell the other tabs, clear the caches. */
   handleSessionRefreshed(auth: AuthResponse): void {
@@ -391,7 +391,7 @@ export class AuthStore {
     }
   }
 
-  /** A 403 CSRF could not be cured by a refresh: go to /login (spec §8). */
+  /** A 403 CSRF could not be cured by a refresh: go to /login. */
   handleCsrfFailure(): void {
     if (shouldRedirectToLogin(this.root.navigator.currentPath())) {
       this.root.navigator.navigate(LOGIN_PATH);
@@ -402,7 +402,7 @@ export class AuthStore {
 
   /**
    * Login, verification and refresh set the user and the CSRF token, tell the other tabs and
-   * clear the settings and capabilities caches; capabilities are then fetched again (spec §4).
+   * clear the settings and capabilities caches; capabilities are then fetched again.
    */
   private adoptSession(auth: AuthResponse, source: SessionSource, rememberMe?: boolean): void {
     this.user = auth.user;

@@ -30,7 +30,7 @@ function setup() {
   return { capabilities: store.capabilities, clock };
 }
 
-describe('CapabilitiesStore (spec §4: cached 5 minutes, FREE guest fallback)', () => {
+describe('CapabilitiesStore (cached 5 minutes, FREE guest fallback)', () => {
   it('hydrates what the server sends', async () => {
     const { capabilities } = setup();
     server.script('GET', PATH, { body: proCapabilities });

@@ -13,8 +13,8 @@ import type { RootStore } from './RootStore';
 const GUEST_CAPABILITIES = hydrateCapabilities(GUEST_FALLBACK_CAPABILITIES);
 
 /**
- * What the current user may do (spec §3 Capabilities): cached 5 minutes, refetched after login;
- * on an error the FREE guest profile is used and 'Failed to load user capabilities' logged (§8).
+ * What the current user may do: cached 5 minutes, refetched after login; on an error the FREE
+ * guest profile is used and 'Failed to load user capabilities' logged.
  */
 export class CapabilitiesStore {
   capabilities: Capabilities | null = null;
@@ -55,7 +55,7 @@ export class CapabilitiesStore {
     return this.inFlight;
   }
 
-  /** Waits (5 s at most, spec §9) for capabilities; the guest profile if they did not come. */
+  /** Waits (5 s at most) for capabilities; the guest profile if they did not come. */
   async whenLoaded(timeoutMs = CAPABILITIES_STARTUP_WAIT_MS): Promise<Capabilities> {
     try {
       await when(() => this.capabilities !== null, { timeout: timeoutMs });

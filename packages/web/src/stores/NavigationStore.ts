@@ -15,7 +15,7 @@ export interface ProfileSummary {
   planLabel: string;
 }
 
-/** What the navigation bar and the footer show (spec §2 "Navigation bar", "Footer"). */
+/** What the navigation bar and the footer show. */
 export class NavigationStore {
   constructor(private readonly root: RootStore) {
     makeAutoObservable<NavigationStore, 'root'>(this, { root: false });

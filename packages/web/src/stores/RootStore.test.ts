@@ -25,7 +25,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('application start (spec §4, §8 App init failure)', () => {
+describe('application start', () => {
   it('loads settings, then decides the auth state, then loads capabilities', async () => {
     const { store } = testStore({
       server,
@@ -64,7 +64,7 @@ describe('application start (spec §4, §8 App init failure)', () => {
   });
 });
 
-describe('API client hooks (spec §8)', () => {
+describe('API client hooks', () => {
   it('a plan refusal: warning toast with its text, then /pricing after 2 s', async () => {
     const navigator = new RecordingNavigator('/dashboard');
     const { store } = testStore({

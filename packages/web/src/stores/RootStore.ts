@@ -108,8 +108,8 @@ export class RootStore {
   }
 
   /**
-   * Application start (spec §4): settings first, then the auth start-up decision, then the
-   * capabilities of a signed-in user. A failure shows the §8 toast.
+   * Application start: settings first, then the auth start-up decision, then the capabilities
+   * of a signed-in user. A failure shows core's appInitFailureToast.
    */
   async init(): Promise<void> {
     try {
@@ -135,7 +135,7 @@ export class RootStore {
     this.releaseAccountEvents = holdAccountEvents(this);
   }
 
-  /** A 403 asking for a higher plan: its text as a warning, then /pricing after 2 s (spec §8). */
+  /** A 403 asking for a higher plan: its text as a warning, then /pricing after 2 s. */
   handlePlanRequired(info: PlanRequiredInfo): void {
     this.toasts.warning(info.error);
     const timer = setTimeout(() => {

@@ -29,7 +29,7 @@ function setup() {
   return { settings: store.settings, clock, storage };
 }
 
-describe('SettingsStore cache (spec §4: 5 minutes)', () => {
+describe('SettingsStore cache (5 minutes)', () => {
   it.each([
     ['just fetched', 0, 1],
     ['one millisecond before 5 minutes', SETTINGS_CACHE_MS - 1, 1],
@@ -71,7 +71,7 @@ describe('SettingsStore cache (spec §4: 5 minutes)', () => {
   });
 });
 
-describe('SettingsStore failures (spec §4 stale cache, §8 defaults when rate-limited)', () => {
+describe('SettingsStore failures: stale copy first, defaults when rate-limited', () => {
   it.each([
     ['a 500', [{ status: 500, body: { error: 'kapot' } }]],
     ['a rate limit', [rateLimited, rateLimited]],
@@ -103,7 +103,7 @@ describe('SettingsStore failures (spec §4 stale cache, §8 defaults when rate-l
   });
 });
 
-describe('SettingsStore pricing tool (spec §2 "Prijzen" only when visible)', () => {
+describe('SettingsStore pricing tool ("Prijzen" only when visible)', () => {
   it.each([
     ['enabled and visible', { enabled: true, displayMode: 'visible' }, true, true],
     ['enabled but hidden', { enabled: true, displayMode: 'hidden' }, false, true],

@@ -30,8 +30,8 @@ function isCachedSettings(value: unknown): value is CachedSettings {
 }
 
 /**
- * The public settings (spec §3 Settings): cached 5 minutes, also across reloads; when a request
- * fails the stale copy is used, and without one the defaults or the fallback set (spec §4, §8).
+ * The public settings: cached 5 minutes, also across reloads; when a request fails the stale
+ * copy is used, and without one the defaults or the fallback set.
  * The cached copy is checked with the same parser as an answer, so it is restored as soon as the
  * parser's chunk is there; `load()` waits for that.
  */
@@ -62,12 +62,12 @@ export class SettingsStore {
     return this.settings !== null;
   }
 
-  /** Prijzen in the menus and the /pricing page (spec §2). False until settings are known. */
+  /** Prijzen in the menus and the /pricing page. False until settings are known. */
   get isPricingToolVisible(): boolean {
     return this.settings?.isPricingToolVisible ?? false;
   }
 
-  /** The pricing tool is switched on (the Pro upsell's condition, spec §2). */
+  /** The pricing tool is switched on (the Pro upsell's condition). */
   get isPricingToolEnabled(): boolean {
     return this.settings?.features.pricingTool.enabled ?? false;
   }
@@ -88,7 +88,7 @@ export class SettingsStore {
     return this.inFlight;
   }
 
-  /** Forgets the freshness (after login, spec §4); the last settings stay shown until reloaded. */
+  /** Forgets the freshness (after login); the last settings stay shown until reloaded. */
   clearCache(): void {
     this.fetchedAt = null;
     removeKey(this.root.storage, STORAGE_KEYS.settings);
@@ -112,7 +112,7 @@ export class SettingsStore {
     try {
       const [answer, parse] = await Promise.all([this.root.api.settings.public(), loadParser()]);
       // On a phone, evaluating the parser's code, checking the answer and drawing what it changes
-      // (the pricing links and section) are three short tasks, not one long one (issue 14).
+      // (the pricing links and section) are three short tasks, not one long one.
       await nextTask(undefined);
       const settings = parse(answer);
       const fetchedAt = this.root.now();

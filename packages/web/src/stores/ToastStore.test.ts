@@ -9,7 +9,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('ToastStore (spec §3 Toast, §9 4000 ms)', () => {
+describe('ToastStore (4000 ms by default)', () => {
   it.each(TOAST_TYPES)('shows a %s toast with id, message, type and createdAt', (type) => {
     const toasts = new ToastStore(() => 1234);
     const id = toasts.show('Hallo', type);

@@ -2,7 +2,7 @@ import { makeAutoObservable } from 'mobx';
 import { toastDuration } from '@prijsalarm/core';
 import type { Toast, ToastType } from '@prijsalarm/core';
 
-/** Short messages in a corner of the screen (spec §3 Toast); each goes away after its duration. */
+/** Short messages in a corner of the screen; each goes away after its duration. */
 export class ToastStore {
   toasts: Toast[] = [];
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();

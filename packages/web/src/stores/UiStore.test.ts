@@ -1,6 +1,6 @@
 /**
  * The cookie-banner answer is kept in storage and in a cookie the server reads to send `/`
- * prerendered without the banner (issue 14): the two stay in step.
+ * prerendered without the banner: the two stay in step.
  */
 import { describe, expect, it } from 'vitest';
 import { CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_SECONDS, createApiClient } from '@prijsalarm/core';

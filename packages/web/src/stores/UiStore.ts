@@ -34,7 +34,7 @@ export class UiStore {
     );
   }
 
-  /** The banner shows until a choice is made, except on the paths spec §2 lists. */
+  /** The banner shows until a choice is made, except where core's `showCookieBanner` says not. */
   cookieBannerVisible(path: string): boolean {
     return this.cookieConsent === null && showCookieBanner(path);
   }

@@ -1,5 +1,5 @@
 /**
- * Every screen on one spacing scale and one type scale (issue 14, "A look that sells"): the
+ * Every screen on one spacing scale and one type scale: the
  * margins, paddings, gaps and font sizes of the web app's stylesheets and the chat both apps show
  * are chat-ui's scale tokens (`var(--space-*)`, `var(--text-*)`), never a literal size. Hairlines
  * (at most 2px) and 0 are not sizes of the scale.

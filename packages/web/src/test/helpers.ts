@@ -40,7 +40,7 @@ export function userDto(overrides: Partial<UserDto> = {}): UserDto {
   };
 }
 
-/** What GET /payments/subscription answers (issue 10): by default a user who never paid. */
+/** What GET /payments/subscription answers: by default a user who never paid. */
 export function subscriptionOverview(
   overrides: Partial<SubscriptionOverview> = {},
 ): SubscriptionOverview {

@@ -259,6 +259,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
       );
     });
     if (deep && !fetched.noContent) lastDeepRead.set(l1, at.getTime());
+    observeLag(fresh, at, previousRead);
     let outcome: MatchOutcome = {
       status: 'matched',
       listings: 0,
@@ -319,6 +320,20 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
       if (stopped) return stopped;
     }
     return null;
+  }
+
+  /**
+   * Publication → this read, per new listing: from its posting time when the site gave one, else
+   * from the category's previous read (the latest it can have been published unseen).
+   */
+  function observeLag(fresh: readonly Listing[], at: Date, previousRead: Date): void {
+    const feedLag = ctx.metrics?.feedLag;
+    if (!feedLag) return;
+    for (const listing of fresh) {
+      const posted = listing.postedAt ? Date.parse(listing.postedAt) : Number.NaN;
+      const from = Number.isNaN(posted) ? previousRead.getTime() : posted;
+      feedLag.observe({ platform }, Math.max(0, at.getTime() - from) / 1000);
+    }
   }
 
   async function storeListings(

@@ -1,5 +1,5 @@
 /**
- * The marketplace's query rules (research/marketplaces.md §1.2): every word, case and accents
+ * The marketplace's query rules: every word, case and accents
  * folded, title and the whole description (searchInTitleAndDescription=true, what the engine
  * sends); a search result shows only ~200 characters of the description.
  */

@@ -3,15 +3,15 @@
  * Marktplaats and 2dehands (one backend) search with `searchInTitleAndDescription=true` — the site
  * default, and what the engine always sends (marketplace/search-query.ts) — so:
  *
- * - every word of the query must occur (research/marketplaces.md §1.2: `query` is free text, all
- *   words; the double, tests/doubles/marketplace/market.ts, holds the same rule);
+ * - every word of the query must occur (`query` is free text, all words; the double,
+ *   tests/doubles/marketplace/market.ts, holds the same rule);
  * - case and accents do not count ('Café' finds 'cafe', 'IPHONE' finds 'iPhone');
  * - words are looked for in the title and the WHOLE description. A search result shows only the
  *   first ~200 characters of the description ("truncated ~200 chars"; the ad page has it whole),
  *   so a word missing from what the feed saw of a cut description is UNDECIDED: per-search polling
  *   (reconciliation) asks the site itself.
  * A word occurs when the folded text contains it, as the double models the site; where the real
- * site differs (whole tokens, research §1.2 'TokenMatch'), per-search polling still finds the ad.
+ * site differs (whole tokens, searchType 'TokenMatch'), per-search polling still finds the ad.
  *
  * Used by the feed (feed-reader.ts) and the alert index (alert-index.ts); per-search polling needs
  * none of it, the site applies its own rules there.

@@ -54,7 +54,8 @@ export function startFeed(ctx: EngineContext, options: StartFeedOptions = {}): R
   const ownClient = options.client === undefined;
   // The feed's part of MARKETPLACE_RATE, computed as if the feed were on (a bench may start it).
   const visitShare = rateShares({ ...ctx.config.engine, feedEnabled: true }).feedVisits;
-  const client = options.client ?? marketplaceClientFor(ctx.config, ctx.logger, visitShare);
+  const client =
+    options.client ?? marketplaceClientFor(ctx.config, ctx.logger, visitShare, ctx.metrics);
   // Shared with this process's match jobs (embedded default: scheduler and worker in one).
   const { index, refreshAtMostEvery } = processAlertIndex(ctx);
   let stopped = false;

@@ -70,6 +70,8 @@ export interface MarketplaceClientOptions {
    * ratePerSecond and the cool-down options are then that policy's business. Closed with the client.
    */
   hostPolicy?: HostPolicy;
+  /** Told of every answer (its status code) or failed request (null): the metrics count them. */
+  onResponse?: (host: string, statusCode: number | null) => void;
 }
 
 export interface SearchPage extends NormalizedPage {
@@ -239,6 +241,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
         headers = response.headers;
         body = await response.body.text();
       } catch (error) {
+        options.onResponse?.(host, null);
         const message = error instanceof Error ? error.message : String(error);
         if (attempt >= maxRetries) return failed(platform, null, message, attempt + 1);
         const delay = fullJitterDelay(attempt, backoffBaseMs, backoffCapMs, random);
@@ -250,6 +253,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
         continue;
       }
 
+      options.onResponse?.(host, statusCode);
       if (statusCode === 403) {
         await cooldowns.trip(host);
         // A Retry-After longer than the ladder's step wins.

@@ -2,6 +2,7 @@
 import { Redis } from 'ioredis';
 import type { Config } from '../../config/env';
 import type { Logger } from '../../logger';
+import { marketplaceStatusLabel, type Metrics } from '../../metrics';
 import {
   createMarketplaceClient,
   createSharedHostPolicy,
@@ -58,6 +59,8 @@ export function marketplaceClientFor(
    * REDIS_URL the share is one budget for every process (shared-host-policy.ts).
    */
   rateShare = 1,
+  /** The process's metrics: every request counted by host and status. */
+  metrics: Metrics | null = null,
 ): MarketplaceClient {
   const marketplaceLogger = logger.child({ component: 'marketplace' });
   const ratePerSecond = config.marketplaceRate * rateShare;
@@ -69,6 +72,12 @@ export function marketplaceClientFor(
     logger: marketplaceLogger,
     cooldownInitialMs,
     cooldownMaxMs,
+    ...(metrics
+      ? {
+          onResponse: (host: string, statusCode: number | null) =>
+            metrics.marketplaceRequests.inc({ host, status: marketplaceStatusLabel(statusCode) }),
+        }
+      : {}),
     ...(config.redisUrl
       ? {
           hostPolicy: redisHostPolicy(config.redisUrl, marketplaceLogger, {

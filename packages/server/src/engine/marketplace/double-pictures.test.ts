@@ -1,5 +1,5 @@
 /**
- * The demo's pictures (issue 14): offline, the real image hosts are out of reach, so the marketplace
+ * The demo's pictures: offline, the real image hosts are out of reach, so the marketplace
  * double serves its own; the engine keeps those loopback URLs and the pages show them.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The marketplace spacing and cool-down in Redis (issue 12): two policies with their own
+ * The marketplace spacing and cool-down in Redis: two policies with their own
  * connections stand for two processes on one Redis.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The marketplace politeness of every process in Redis (REDIS_URL, issue 12): MARKETPLACE_RATE is
+ * The marketplace politeness of every process in Redis (REDIS_URL): MARKETPLACE_RATE is
  * per host, not per process, so two workers each spacing their checks at the checks' share would
  * together send twice that. Each (host, budget share) has one "next free slot" in Redis; an atomic
  * Lua script on Redis's clock (TIME) reserves `max(now, next)` and moves `next` one interval on, so

@@ -1,5 +1,5 @@
 /**
- * Scale-out (REDIS_URL, issue 12): two worker processes checking at full demand keep together to
+ * Scale-out (REDIS_URL): two worker processes checking at full demand keep together to
  * MARKETPLACE_RATE per host, and a block one of them sees keeps both away — measured as the
  * marketplace double sees it, from its own request log.
  */

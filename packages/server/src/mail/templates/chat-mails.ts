@@ -1,5 +1,5 @@
 /**
- * The chat's e-mail fallbacks (issue 9): a visitor's first message to SUPPORT_EMAIL when no agent
+ * The chat's e-mail fallbacks: a visitor's first message to SUPPORT_EMAIL when no agent
  * is online, and support's answer to a guest who has left, with a link back into the chat. The
  * message text is untrusted: the `html` tag escapes it.
  */

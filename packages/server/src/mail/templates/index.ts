@@ -25,12 +25,12 @@ export const MAIL_TEMPLATES = {
   contactMessage,
   accountExists,
   newListings,
-  // Payments (issue 10)
+  // Payments
   receipt,
   renewalFailed,
   chatSupportNotice,
   chatReply,
-  // Webhooks (issue 13 §3)
+  // Webhooks
   webhookDisabled,
 } as const;
 

@@ -41,7 +41,7 @@ export interface MailListing {
   postedAt: Date | null;
   /** When Prijsalarm found it: said instead when the posting time is unknown. */
   foundAt: Date;
-  /** A price drop (issue 13 §1): the price before it, shown struck through. */
+  /** A price drop: the price before it, shown struck through. */
   previousPriceCents?: number | null;
 }
 
@@ -59,7 +59,7 @@ export interface NewListingsData {
   /** Each alert in the mail with its manage link (change, pause, delete). */
   alerts: { searchTerm: string; manageUrl: string }[];
   /**
-   * A digest (an alert's schedule held these ads back, issue 13 §2): its own subject and intro,
+   * A digest (an alert's schedule held these ads back): its own subject and intro,
    * and how many more ads than the mail lists wait in the notification centre.
    */
   digest?: { total: number; more: number; moreText: string; moreUrl: string } | null;

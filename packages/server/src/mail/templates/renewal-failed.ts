@@ -1,4 +1,4 @@
-/** A monthly Pro charge failed or was charged back (issue 10): Pro lasts until the grace ends. */
+/** A monthly Pro charge failed or was charged back: Pro lasts until the grace ends. */
 import { formatLongDate, PAYMENT_STRINGS } from '@prijsalarm/core';
 import { html } from '../html';
 import { button, greeting, layout, paragraph, type TemplateContext } from './layout';

@@ -1,4 +1,4 @@
-/** A webhook was turned off after failing for the whole retry window (issue 13 §3). */
+/** A webhook was turned off after failing for the whole retry window. */
 import { MAIL_TEXTS, WEBHOOK_RULES } from '@prijsalarm/core';
 import { html } from '../html';
 import { button, greeting, layout, paragraph, type TemplateContext } from './layout';

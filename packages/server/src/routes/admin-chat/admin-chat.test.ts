@@ -1,4 +1,4 @@
-/** Support's inbox over HTTP (issue 9): ADMIN only, list, conversation, reply, resolve, presence. */
+/** Support's inbox over HTTP: ADMIN only, list, conversation, reply, resolve, presence. */
 import {
   CHAT_STRINGS,
   STRINGS,

@@ -1,5 +1,5 @@
 /**
- * Support's inbox over HTTP (issue 9): the session list, one conversation, reply, resolve and the
+ * Support's inbox over HTTP: the session list, one conversation, reply, resolve and the
  * agent's online switch. ADMIN only (a guest gets 401, a signed-in non-admin 403), CSRF as every
  * non-read call. The live view comes over /ws/chat (`agent_auth`).
  */

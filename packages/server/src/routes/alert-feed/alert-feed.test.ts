@@ -1,5 +1,5 @@
 /**
- * An alert's private RSS feed through the running server (issue 13, item 4): fetched as a feed
+ * An alert's private RSS feed through the running server: fetched as a feed
  * reader does (no cookies), read with a strict XML parser, marketplace text escaped, the latest 50
  * matches newest first, and a renewed or wrong token answered with 404.
  */

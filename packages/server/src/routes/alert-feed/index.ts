@@ -1,6 +1,6 @@
 /**
  * GET /api/alerts/feed/{feedToken}: an alert's latest matches as RSS 2.0, for feed readers and
- * automations (issue 13, item 4). The token in the path is the only credential, so the answer is
+ * automations. The token in the path is the only credential, so the answer is
  * private to whoever holds it, kept out of search engines, and 404 for an unknown or renewed token.
  * Renewing the link is a manage-link action (routes/alerts, `manage.renewFeed`).
  */

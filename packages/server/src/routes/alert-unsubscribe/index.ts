@@ -2,7 +2,7 @@
  * POST /api/alerts/unsubscribe?token=… — RFC 8058 one-click unsubscribe of an alert mail
  * (commands/alerts.ts pauses the alerts). Server-only: mail clients POST without cookies, so the app
  * mounts this before the CSRF check; no GET, so a link scanner fetching the URL pauses nothing; no
- * redirect (RFC 8058 §3.2).
+ * redirect (RFC 8058, section 3.2).
  */
 import type { RequestHandler } from 'express';
 import { STRINGS, type MessageResponse } from '@prijsalarm/core';

@@ -1,5 +1,5 @@
 /**
- * An alert's delivery schedule (issue 13 §2) through the running server: create, my-alerts, the
+ * An alert's delivery schedule through the running server: create, my-alerts, the
  * manage link (read and change) carry `schedule`; bad input is refused with Dutch field messages.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -227,8 +227,8 @@ describe('guest alert', () => {
     );
   });
 
-  it("takes the spec's whole create-alert payload (§3) with notifyEmail: true", async () => {
-    // Every field of the spec's payload: the wizard's fresh-form values plus the empty extras.
+  it('takes the whole create-alert payload the wizard sends, with notifyEmail: true', async () => {
+    // Every field the wizard sends: its fresh-form values plus the empty extras.
     const { res } = await createGuestAlert({
       ...userCreateAlertSchema.parse({ searchTerm: 'gazelle', platforms: ['marktplaats'] }),
       ...{ minPrice: null, l1CategoryId: null, l2CategoryId: null, postalCode: '1234AB' },

@@ -1,4 +1,4 @@
-/** The chat's HTTP calls (spec §7 Chat (HTTP)) through the running server, with their refusals. */
+/** The chat's HTTP calls through the running server, with their refusals. */
 import {
   CHAT_MESSAGE_MAX_LENGTH,
   CHAT_STRINGS,
@@ -128,7 +128,7 @@ describe('a guest', () => {
     expect(verify.body).toEqual({ valid: false, sessionStatus: null });
   });
 
-  it('verifies its session; after 24 h it is closed and refused with the spec’s text', async () => {
+  it('verifies its session; after 24 h it is closed and refused as expired', async () => {
     const guest = await startGuestChat(server);
     const verify = () =>
       guest.client.post<ChatVerifySessionResponse>('/api/chat/verify-session', {
@@ -311,7 +311,7 @@ describe('validate-email', () => {
     expect(res.body).toEqual(expected);
   });
 
-  it('an empty address is a 400 with the spec’s text', async () => {
+  it('an empty address is a 400 with the Dutch required-field text', async () => {
     const res = await server
       .client()
       .post<ApiErrorBody>('/api/chat/validate-email', { email: ' ' });

@@ -1,5 +1,5 @@
 /**
- * The chat's HTTP calls (spec §7 Chat (HTTP)): the widget's way in before its socket is up and its
+ * The chat's HTTP calls: the widget's way in before its socket is up and its
  * fallback while the socket is down. A call is a guest's when it carries `guestInfo` (checked
  * against the session's e-mail), otherwise the signed-in user's; neither → 401.
  */

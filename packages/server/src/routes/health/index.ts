@@ -3,43 +3,22 @@
  * /healthz = the process answers; /readyz = it can reach its database (503 otherwise).
  */
 import { Router } from 'express';
-import { STRINGS } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
-
-export const READINESS_TIMEOUT_MS = 2000;
+import { HEALTHY, readiness } from '../../db/readiness';
 
 export default function healthRouter({ sequelize }: AppContext): Router {
   const router = Router();
 
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ status: 'ok' });
+    res.json(HEALTHY);
   });
 
   router.get('/readyz', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        sequelize.query('SELECT 1'),
-        new Promise((_, reject) => {
-          timer = setTimeout(
-            () => reject(new Error('database check timed out')),
-            READINESS_TIMEOUT_MS,
-          );
-        }),
-      ]);
-      res.json({ status: 'ok', database: 'ok' });
-    } catch (error) {
-      req.log.warn({ err: error }, 'readiness check failed');
-      res.status(503).json({
-        status: 'unavailable',
-        database: 'unreachable',
-        error: STRINGS.api.internalError,
-      });
-    } finally {
-      clearTimeout(timer);
-    }
+    const answer = await readiness(sequelize);
+    if (answer.error) req.log.warn({ err: answer.error }, 'readiness check failed');
+    res.status(answer.status).json(answer.body);
   });
 
   return router;

@@ -1,7 +1,7 @@
 /**
  * Newsletter unsubscribe (commands/newsletter.ts): no login, no cookies, no CSRF token (http/auth.ts
- * exempts the POST; RFC 8058 §3.1: the one-click POST "MUST NOT include cookies"). Both methods
- * unsubscribe, and are idempotent:
+ * exempts the POST; RFC 8058, section 3.1: the one-click POST "MUST NOT include cookies"). Both
+ * methods unsubscribe, and are idempotent:
  *
  * - GET  /api/newsletter/unsubscribe?token=…  — what the /uitschrijven page calls;
  * - POST /api/newsletter/unsubscribe?token=…  — RFC 8058 one-click (body List-Unsubscribe=One-Click);
@@ -10,7 +10,7 @@
  *
  * A prefetching mail scanner that GETs the List-Unsubscribe URL only loads the page's HTML; the
  * unsubscribe happens when the page's script calls the API, or on the explicit POST. Never a
- * redirect (RFC 8058 §3.2).
+ * redirect (RFC 8058, section 3.2).
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { API_CONTRACT, STRINGS, type NewsletterUnsubscribeResponse } from '@prijsalarm/core';

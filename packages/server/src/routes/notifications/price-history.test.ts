@@ -1,6 +1,6 @@
 /**
- * Price drops in the notification centre (issue 13 §1): the kind filter, a drop's previous price,
- * and GET /notifications/{id} with the listing's price history — PRO only (spec §6).
+ * Price drops in the notification centre: the kind filter, a drop's previous price,
+ * and GET /notifications/{id} with the listing's price history — PRO only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationDetailResponse, NotificationListResponse } from '@prijsalarm/core';

@@ -1,7 +1,7 @@
 /**
- * Payments (issue 10, spec §7): create, status, cancel, the subscription tab, Mollie's webhook,
- * POST /upgrade-to-pro (answers the user as stored; only a paid payment makes Pro) and the admin
- * list. Thin: the work is in commands/payments.
+ * Payments: create, status, cancel, the subscription tab, Mollie's webhook, POST /upgrade-to-pro
+ * (answers the user as stored; only a paid payment makes Pro) and the admin list. Thin: the work
+ * is in commands/payments/.
  */
 import express from 'express';
 import { API_CONTRACT, createPaymentSchema, paymentWebhookSchema } from '@prijsalarm/core';

@@ -1,5 +1,5 @@
 /**
- * Issue 10 end to end through the real server and the Mollie double: paying for Pro and extra
+ * Payments end to end through the real server and the Mollie double: paying for Pro and extra
  * alerts, the webhook applied once, forged ids, renewals, dunning, cancel, and prices that come
  * from the settings only.
  */

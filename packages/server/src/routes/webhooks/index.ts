@@ -1,5 +1,5 @@
 /**
- * /webhooks (issue 13 §3): the signed-in user's webhook URLs (commands/webhooks.ts).
+ * /webhooks: the signed-in user's webhook URLs (commands/webhooks.ts).
  *
  * - GET    /webhooks                  { webhooks, limit }
  * - POST   /webhooks {url, alertIds?} 201 { webhook, secret } — the secret this once only

@@ -19,7 +19,7 @@ interface AlertFeedLinkProps {
 }
 
 /**
- * An alert's private RSS link (issue 13, item 4): the URL to select or copy, and a new link that
+ * An alert's private RSS link: the URL to select or copy, and a new link that
  * revokes the old one after a question. Every control names its alert, so the dashboard's cards
  * can be told apart by a screen reader.
  */

@@ -21,7 +21,7 @@ function FaqEntry({ item }: { item: FaqItem }) {
 }
 
 /**
- * The FAQ (spec §2, §4): the first part (setting seo.maxFaqItems, 6 by default) is shown, the rest
+ * The FAQ: the first part (setting seo.maxFaqItems, 6 by default) is shown, the rest
  * is expanded with a button.
  */
 export const FaqList = observer(function FaqList() {

@@ -6,11 +6,12 @@ import { HydrateLater } from '../ui/HydrateLater';
 
 const texts = STRINGS.web.cookieBanner;
 
-/** The cookie consent banner (spec §2): until a choice is made, except on the listed paths. */
+/** The cookie consent banner: until a choice is made, except on the listed paths. */
 export const CookieBanner = observer(function CookieBanner({ path }: { path: string }) {
   const { ui } = useStores();
   if (!ui.cookieBannerVisible(path)) return null;
-  // Over the prerendered home page it is taken over in a task of its own (issue 14).
+  // Over the prerendered home page it is taken over in a task of its own: short tasks keep a
+  // phone's page responsive.
   return (
     <HydrateLater>
       <section className="cookie-banner" aria-label={texts.label}>

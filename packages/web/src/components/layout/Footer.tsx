@@ -7,7 +7,7 @@ import { Logo } from './Logo';
 const texts = STRINGS.footer;
 const web = STRINGS.web.footer;
 
-/** The footer of spec §2 (the layout hides it on the paths core's `showFooter` names). */
+/** The footer (the layout hides it on the paths core's `showFooter` names). */
 export const Footer = observer(function Footer() {
   const { navigation, now } = useStores();
   const year = new Date(now()).getFullYear();

@@ -49,7 +49,7 @@ async function open(path: string, storage: KeyValueStorage = memoryStorage(), no
   return store;
 }
 
-describe('footer (spec §2)', () => {
+describe('footer per path', () => {
   it.each([
     ['/', true],
     ['/faq', true],
@@ -93,7 +93,7 @@ describe('footer (spec §2)', () => {
   });
 });
 
-describe('cookie banner (spec §2)', () => {
+describe('cookie banner per path', () => {
   it.each([
     ['/', true],
     ['/faq', true],

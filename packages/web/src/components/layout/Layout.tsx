@@ -20,7 +20,7 @@ export const Layout = observer(function Layout() {
   const [params] = useSearchParams();
   useRouteChange(location.pathname, MAIN_CONTENT_ID);
 
-  // A non-admin sent away from /admin lands on /?error=admin_required (spec §2): say why.
+  // A non-admin sent away from /admin lands on /?error=admin_required: say why.
   const adminRefused = params.get(ERROR_QUERY) === ADMIN_REQUIRED_ERROR;
   const toldFor = useRef<string | null>(null);
   useEffect(() => {
@@ -35,7 +35,7 @@ export const Layout = observer(function Layout() {
       <HydrateLater>
         <NavBar />
       </HydrateLater>
-      {/* In the page's flow under the navigation, never over it: it covers no button (issue 14). */}
+      {/* In the page's flow under the navigation, never over it: it covers no button. */}
       <CookieBanner path={location.pathname} />
       <main id={MAIN_CONTENT_ID} className="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>

@@ -74,7 +74,7 @@ async function show({ user, settings = DEFAULT_SETTINGS, unknown = false, live }
 const linkTarget = (name: string, scope: ReturnType<typeof within>) =>
   scope.getByRole('link', { name }).getAttribute('href');
 
-describe('navigation bar per auth state (spec §2)', () => {
+describe('navigation bar per auth state', () => {
   it('while auth is unknown: Home, Prijzen and a loading placeholder only', async () => {
     const { nav } = await show({ user: null, unknown: true });
     expect(nav.getByRole('status').textContent).toContain('Even geduld');

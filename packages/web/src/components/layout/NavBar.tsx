@@ -24,7 +24,7 @@ const NotificationsMenuLink = lazy(() =>
 );
 
 /**
- * The navigation bar of spec §2. On narrow screens the menu folds behind a button; guests see
+ * The navigation bar. On narrow screens the menu folds behind a button; guests see
  * Contact there only on wide screens and the Pro button only on narrow ones. A signed-in user has
  * the bell with the unread count in the bar at every width; the profile is a dropdown on wide
  * screens and written out in the narrow menu (Meldingen, e-mail, Mijn account, Uitloggen).

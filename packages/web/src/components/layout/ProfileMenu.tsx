@@ -15,7 +15,7 @@ interface ProfileMenuProps {
 }
 
 /**
- * The profile (spec §2): the avatar with the e-mail's first letter, the e-mail, the plan label,
+ * The profile menu: the avatar with the e-mail's first letter, the e-mail, the plan label,
  * Mijn account and Uitloggen. On wide screens a dropdown behind the avatar, a disclosure: Enter or
  * Space opens it, Escape and a click or focus outside close it. In the narrow menu the same panel
  * is written out and the avatar button is gone (styles/global.css): every entry has its label.

@@ -4,7 +4,7 @@ import { useStores } from '../../stores/context';
 import { Icon } from '../ui/Icon';
 
 /**
- * The toasts (spec §3). One polite live region announces new ones; errors and warnings are
+ * The toasts. One polite live region announces new ones; errors and warnings are
  * alerts, read out at once.
  */
 export const Toasts = observer(function Toasts() {

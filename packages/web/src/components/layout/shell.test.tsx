@@ -1,6 +1,6 @@
 /**
  * index.html paints the top bar with the logo before any script has run (the first contentful
- * paint of every page, issue 14 Budget). That copy must stay the logo the app draws.
+ * paint of every page). That copy must stay the logo the app draws.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -8,9 +8,9 @@ import { useStores } from '../../stores/context';
 export const EXTRA_ALERTS_PATH = '/my-account?tab=subscription#extra-alerts';
 
 /**
- * The max-alerts warning (spec §6) with both ways past the limit: the upgrade, and (issue 10)
- * extra alerts for the current plan where core's rule lets the plan buy them. One notice for the
- * dashboard and the alert wizard.
+ * The max-alerts warning with both ways past the limit: the upgrade, and extra alerts for the
+ * current plan where core's rule lets the plan buy them. One notice for the dashboard and the
+ * alert wizard.
  */
 export const MaxAlertsNotice = observer(function MaxAlertsNotice({
   warning,

@@ -5,7 +5,7 @@ import { useStores } from '../../stores/context';
 import { subscriptionStoreOf, type SubscriptionStore } from './SubscriptionStore';
 
 /**
- * The pricing page's Pro button for a signed-in user who is not Pro (issue 10): straight to
+ * The pricing page's Pro button for a signed-in user who is not Pro: straight to
  * Mollie's checkout; without payments it says so instead of offering a button that fails.
  */
 export const ProCheckoutButton = observer(function ProCheckoutButton() {

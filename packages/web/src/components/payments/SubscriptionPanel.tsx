@@ -24,7 +24,7 @@ import './payments.css';
 
 const texts = PAYMENT_STRINGS.subscription;
 
-/** /my-account?tab=subscription (issue 10): plan, paid until, next charge, cancel, extra alerts, receipts. */
+/** /my-account?tab=subscription: plan, paid until, next charge, cancel, extra alerts, receipts. */
 export const SubscriptionPanel = observer(function SubscriptionPanel() {
   const root = useStores();
   const store = subscriptionStoreOf(root);

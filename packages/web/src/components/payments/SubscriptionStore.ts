@@ -10,7 +10,7 @@ import { latestLoad, type LoadStatus } from '../../stores/latestLoad';
 import type { RootStore } from '../../stores/RootStore';
 
 /**
- * The subscription tab and the pricing page's buy buttons (issue 10): what the user pays for
+ * The subscription tab and the pricing page's buy buttons: what the user pays for
  * (GET /payments/subscription), starting a checkout at Mollie, and canceling Pro.
  */
 export class SubscriptionStore {

@@ -1,4 +1,4 @@
-/** Issue 10 in the web app: the subscription tab and the payment return page. */
+/** Payments in the web app: the subscription tab and the payment return page. */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';

@@ -2,7 +2,7 @@ import { makeAutoObservable } from 'mobx';
 import type { PriceDropOption } from '@prijsalarm/core';
 
 /**
- * The alert forms' price-drop option (issue 13 §1) as typed: on/off and the percent as text.
+ * The alert forms' price-drop option as typed: on/off and the percent as text.
  * `option` is what the API takes; a percent that is not a whole number is sent as such, so core's
  * schema answers with its Dutch message.
  */

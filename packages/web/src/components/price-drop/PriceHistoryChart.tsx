@@ -15,7 +15,7 @@ const HEIGHT = 120;
 const PAD = 8;
 
 /**
- * A listing's price history (issue 13 §1): a small hand-drawn step line (each price holds until
+ * A listing's price history: a small hand-drawn step line (each price holds until
  * the next observation) with its price axis (highest and lowest price), the first and last dates
  * under it and a tooltip under the pointer; the same points as a table, which is what screen
  * readers read — the drawing is decoration. Loaded lazily with the notification centre's history

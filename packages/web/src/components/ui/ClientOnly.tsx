@@ -3,8 +3,8 @@
  * page the build prerenders (and the browser's first render over it) show the fallback, so a part
  * that loads its own code (the guest form) is never asked for while rendering to a string, and
  * the first render in the browser matches the prerendered page exactly. The children are drawn
- * in a task after the mount's own (issue 14: the mount and asking for their code are two short
- * tasks on a phone instead of one long one).
+ * in a task after the mount's own: the mount and asking for their code are then two short tasks
+ * on a phone instead of one long one.
  */
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Progressive hydration of the prerendered home page (issue 14, Lighthouse's Total Blocking Time).
+ * Progressive hydration of the prerendered home page, to keep its Total Blocking Time low.
  * Taking over the whole page in one go is one long task on a phone; wrapped in `HydrateLater`, a
  * part of the page keeps its prerendered elements at first and is taken over in a task of its
  * own right after, so the browser can paint and answer input in between.

@@ -1,9 +1,9 @@
 /**
  * Draws its children once they come near the viewport (600 px ahead), and a placeholder of the
  * given height until then: what sits below the fold (the home page's carousel, prices and FAQ)
- * downloads its code when the visitor scrolls toward it, not on the first load (issue 14's
- * budget). Once shown, it stays. The first Tab key shows it too (keyboard users skip nothing);
- * without IntersectionObserver everything is shown once mounted.
+ * downloads its code when the visitor scrolls toward it, not on the first load, whose JavaScript
+ * has a budget. Once shown, it stays. The first Tab key shows it too (keyboard users skip
+ * nothing); without IntersectionObserver everything is shown once mounted.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
  * `lazy()` with a `preload()`: a scene whose code was loaded before the first render (the home
- * page, issue 14) renders at once instead of suspending. That is what lets the app take over the
+ * page) renders at once instead of suspending. That is what lets the app take over the
  * home page the server prerendered (packages/web/src/prerender.tsx) without a loading spinner
  * in between: the first render draws the same page, over the same elements.
  */

@@ -38,7 +38,7 @@ const GuestCreate = observer(function GuestCreate() {
 
 /**
  * /prijsalarm-maken (and /create-alert): guests get the guest form with the platform cards,
- * signed-in users the wizard (spec §2).
+ * signed-in users the wizard.
  */
 const CreateAlertScene = observer(function CreateAlertScene() {
   const { auth } = useStores();

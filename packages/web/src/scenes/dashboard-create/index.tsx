@@ -4,7 +4,7 @@ import { Page } from '../../components/content/Page';
 
 const texts = STRINGS.web.dashboard;
 
-/** /dashboard/create (login required): the alert wizard; after success back to /dashboard (spec §2). */
+/** /dashboard/create (login required): the alert wizard; after success back to /dashboard. */
 export default function DashboardCreateScene() {
   return (
     <Page title={texts.createTitle} intro={texts.createIntro} width="wide">

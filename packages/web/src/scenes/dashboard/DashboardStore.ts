@@ -20,7 +20,7 @@ const texts = SCREEN_TEXTS.dashboard;
 
 /**
  * /dashboard: the user's alerts (GET /alerts/my-alerts) with what they may do to each (pause,
- * resume, extend, delete through the alert's manage link), the max-alerts warning (spec §6),
+ * resume, extend, delete through the alert's manage link), the max-alerts warning,
  * the Telegram status and the plan.
  */
 export class DashboardStore {
@@ -51,7 +51,7 @@ export class DashboardStore {
     return this.status === 'ready';
   }
 
-  /** Spec §6: only once the list (and so the real count) is known. */
+  /** Only once the list (and so the real count) is known. */
   get warning(): MaxAlertsWarning | null {
     return this.capabilities ? maxAlertsWarning(this.capabilities) : null;
   }

@@ -1,7 +1,7 @@
 import { WEBHOOK_DOCS } from '@prijsalarm/core';
 import './webhook-docs.css';
 
-/** /faq#webhooks: the body and the signature check (issue 13 §3). */
+/** /faq#webhooks: the body and the signature check. */
 export function WebhookDocs() {
   return (
     <section id={WEBHOOK_DOCS.anchor} aria-labelledby="webhook-docs-title" className="prose">

@@ -7,7 +7,7 @@ import { useStores } from '../../stores/context';
 
 const texts = STRINGS.web.freeAlert;
 
-/** /gratis-alert-maken: the guest's free alert (spec §2); signed-in users go to the wizard. */
+/** /gratis-alert-maken: the guest's free alert; signed-in users go to the wizard. */
 const FreeAlertScene = observer(function FreeAlertScene() {
   const { settings, auth } = useStores();
   return (

@@ -17,7 +17,7 @@ function started(options: ConstructorParameters<typeof CarouselStore>[1] = {}) {
   return carousel;
 }
 
-describe('how-it-works carousel (spec §4)', () => {
+describe('how-it-works carousel', () => {
   it('autoplays every 5 s and wraps to the first step after the last', () => {
     const c = started();
     const seen = [c.index];

@@ -8,7 +8,7 @@ export interface CarouselOptions {
 }
 
 /**
- * The how-it-works carousel (spec §4): autoplays every 5 s, pauses while hovered or focused (and
+ * The how-it-works carousel: autoplays every 5 s, pauses while hovered or focused (and
  * when the user pauses it), and wraps to the first step after the last.
  */
 export class CarouselStore {

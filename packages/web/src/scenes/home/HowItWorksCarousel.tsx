@@ -14,7 +14,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * The 4 steps of how it works (spec §2, §4), as an accessible carousel (WAI-ARIA APG): a pause
+ * The 4 steps of how it works, as an accessible carousel (WAI-ARIA APG): a pause
  * button, previous/next buttons and one button per step; the live region speaks only while paused.
  */
 export const HowItWorksCarousel = observer(function HowItWorksCarousel() {

@@ -4,7 +4,7 @@ import type { ApiClient } from '@prijsalarm/core';
 /**
  * Made when there is a figure to show, not when the home page's code is evaluated: a page's first
  * Intl formatter loads the locale data, some 60–110 ms on a phone, inside the task that boots
- * the page (issue 14, Total Blocking Time).
+ * the page, which counts toward its Total Blocking Time.
  */
 let countFormat: Intl.NumberFormat | null = null;
 const formatCount = (count: number) =>

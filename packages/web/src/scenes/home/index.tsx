@@ -76,7 +76,7 @@ function LoggedInCard() {
 
 /**
  * The pricing table, only while the pricing tool is visible. Its own observer: the settings
- * answer (which shows it) then redraws this section, not the whole page (issue 14).
+ * answer (which shows it) then redraws this section, not the whole page.
  */
 const PricingSection = observer(function PricingSection() {
   const { settings } = useStores();
@@ -93,7 +93,7 @@ const PricingSection = observer(function PricingSection() {
 });
 
 /**
- * / (spec §2): hero with the tagline, the marketplaces, the live figure, the guest alert form and
+ * /: hero with the tagline, the marketplaces, the live figure, the guest alert form and
  * an example alert (mail and Telegram), features, the how-it-works
  * carousel, the pricing table (only while the pricing tool is visible), the FAQ and a call to action.
  */

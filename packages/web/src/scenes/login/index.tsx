@@ -36,7 +36,7 @@ function newForm() {
   });
 }
 
-/** /login and /register: one screen, register mode on /register (spec §2). */
+/** /login and /register: one screen, register mode on /register. */
 const LoginScene = observer(function LoginScene({ mode }: { mode: LoginMode }) {
   const { auth } = useStores();
   const [params] = useSearchParams();

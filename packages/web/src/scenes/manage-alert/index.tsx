@@ -232,7 +232,7 @@ const ManageAlert = observer(function ManageAlert({ token }: { token: string }) 
   );
 });
 
-/** /manage/{token}: an alert managed through its secret link (spec §2). */
+/** /manage/{token}: an alert managed through its secret link. */
 export default function ManageAlertScene() {
   const { token = '' } = useParams();
   // A new token is a new alert: a fresh store.

@@ -71,7 +71,7 @@ export class AccountStore {
     }
   }
 
-  /** AuthStore.changePassword logs out and goes to /login afterwards (spec §4). */
+  /** AuthStore.changePassword logs out and goes to /login afterwards. */
   async changePassword(): Promise<void> {
     await this.password.submit(changePasswordSchema, (data) => this.root.auth.changePassword(data));
   }

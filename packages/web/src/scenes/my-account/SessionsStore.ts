@@ -70,7 +70,7 @@ export class SessionsStore {
     this.confirmingLogoutEverywhere = false;
   }
 
-  /** POST /auth/force-logout, then the local logout (spec §4). */
+  /** POST /auth/force-logout, then the local logout. */
   async logoutEverywhere(): Promise<void> {
     this.confirmingLogoutEverywhere = false;
     await this.root.auth.logout({ force: true, redirectTo: LOGIN_PATH });

@@ -223,7 +223,7 @@ const AddForm = observer(function AddForm({ store }: { store: WebhooksStore }) {
   );
 });
 
-/** My account → Integraties: the user's webhooks (issue 13 §3). */
+/** My account → Integraties: the user's webhooks. */
 export const WebhooksPanel = observer(function WebhooksPanel({
   store,
   clipboard = browserClipboard,

@@ -336,7 +336,7 @@ const SessionsPanel = observer(function SessionsPanel({ store }: { store: Sessio
   );
 });
 
-/** /my-account (login required): `?tab=` picks profile, password, newsletter, … (spec §2). */
+/** /my-account (login required): `?tab=` picks profile, password, newsletter, … */
 const MyAccountScene = observer(function MyAccountScene() {
   const root = useStores();
   const [params, setParams] = useSearchParams();

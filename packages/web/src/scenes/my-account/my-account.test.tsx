@@ -18,7 +18,7 @@ afterEach(() => expect(server.unscripted.map((r) => `${r.method} ${r.path}`)).to
 
 const texts = SCREEN_TEXTS.myAccount;
 
-/** GET /payments/subscription of a REGISTERED user who never paid (issue 10). */
+/** GET /payments/subscription of a REGISTERED user who never paid. */
 function scriptSubscription(): void {
   server.script('GET', '/api/payments/subscription', { body: subscriptionOverview() });
 }
@@ -31,7 +31,7 @@ async function open(path: string, user: UserDto = userDto()) {
   return { store, navigator, user: userEvent.setup() };
 }
 
-/** The integrations tab's webhooks panel (issue 13 §3): no webhooks yet, and no alerts. */
+/** The integrations tab's webhooks panel: no webhooks yet, and no alerts. */
 function scriptNoWebhooks(): void {
   server.script('GET', '/api/webhooks', { body: { webhooks: [], limit: 3 } });
   server.script('GET', '/api/alerts/my-alerts', {

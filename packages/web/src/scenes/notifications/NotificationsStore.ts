@@ -47,7 +47,7 @@ export interface FilterValues {
   maxPrice: string;
   startDate: string;
   endDate: string;
-  /** 'new' / 'price_drop' (issue 13 §1); '' for both. */
+  /** 'new' / 'price_drop'; '' for both. */
   kind: '' | NotificationKind;
 }
 
@@ -68,7 +68,7 @@ function filterValues(view: NotificationView): FilterValues {
 }
 
 /**
- * The notification centre: the URL holds the view (filters, sort, page; spec §3), the list and
+ * The notification centre: the URL holds the view (filters, sort, page), the list and
  * the statistics come from the API, new notifications arrive live, and the CSV export downloads.
  */
 export class NotificationsStore {
@@ -124,7 +124,7 @@ export class NotificationsStore {
     };
   }
 
-  /** Core's plan message while the plan lacks price history (spec §6: PRO); null with it. */
+  /** Core's plan message while the plan lacks price history (a PRO feature); null with it. */
   get historyLock(): string | null {
     const caps = this.root.capabilities.current;
     if (caps.canUseFeature('priceHistory')) return null;
@@ -231,7 +231,7 @@ export class NotificationsStore {
     await this.load();
   }
 
-  /** A notification pushed over the live socket (spec: new ones arriving live). */
+  /** A notification pushed over the live socket. */
   receiveLive(notification: NotificationDto): void {
     this.announcement = texts.liveArrived(notification.listing.title);
     if (this.stats) {

@@ -347,7 +347,7 @@ describe('notification centre page', () => {
     expect(screen.getByRole('status', { name: '' }).textContent).toBe(texts.results(12));
     // The statistics as an accessible table.
     expect(await screen.findByRole('table', { name: texts.perPlatform })).toBeTruthy();
-    // Per day a drawn chart (issue 14), whose text alternative is a table of the same numbers.
+    // Per day a drawn chart, whose text alternative is a table of the same numbers.
     const perDay = screen.getByRole('figure', { name: texts.perDay(NOTIFICATION_STATS_DAYS) });
     expect(perDay.querySelectorAll('svg rect')).toHaveLength(1);
     const dayTable = within(perDay).getByRole('table', {

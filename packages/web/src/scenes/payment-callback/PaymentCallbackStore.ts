@@ -9,9 +9,9 @@ export const POLL_INTERVAL_MS = 1000;
 export const POLL_LIMIT_MS = 120_000;
 
 /**
- * /payment/callback?payment=<id> (issue 10): Mollie sends the user back here, but only the webhook
+ * /payment/callback?payment=<id>: Mollie sends the user back here, but only the webhook
  * decides. The page polls GET /payments/status/{id} and shows 'processing' until the status is
- * final; a paid Pro payment then replaces the user (spec §4: upgradeToPro, told to other tabs).
+ * final; a paid Pro payment then replaces the user (as upgradeToPro does, told to other tabs).
  */
 export class PaymentCallbackStore {
   payment: PaymentStatusResponse | null = null;

@@ -19,7 +19,7 @@ import { PaymentCallbackStore } from './PaymentCallbackStore';
 const texts = PAYMENT_STRINGS.callback;
 const SUBSCRIPTION_TAB = '/my-account?tab=subscription';
 
-/** /payment/callback?payment=<id> (issue 10): processing until the webhook decided, then the outcome. */
+/** /payment/callback?payment=<id>: processing until the webhook decided, then the outcome. */
 const PaymentCallbackScene = observer(function PaymentCallbackScene() {
   const root = useStores();
   const [params] = useSearchParams();

@@ -13,7 +13,7 @@ import NotFoundScene from '../not-found';
 const texts = STRINGS.web.pricing;
 
 /**
- * /pricing: the plans, only while the pricing tool is visible (spec §2); otherwise not found.
+ * /pricing: the plans, only while the pricing tool is visible; otherwise not found.
  * `?checkout=pro` (where a guest who picked Pro comes back to) puts Pro's checkout on top.
  */
 const PricingScene = observer(function PricingScene() {

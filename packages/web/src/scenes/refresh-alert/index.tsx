@@ -28,7 +28,7 @@ export function refreshOnce(
   return request;
 }
 
-/** /manage/{manageToken}/refresh/{refreshToken}: extends the alert and shows until when (spec §2). */
+/** /manage/{manageToken}/refresh/{refreshToken}: extends the alert and shows until when. */
 export default function RefreshAlertScene() {
   const root = useStores();
   const { manageToken = '', refreshToken = '' } = useParams();

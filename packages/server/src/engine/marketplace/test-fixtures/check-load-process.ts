@@ -1,5 +1,5 @@
 /**
- * A worker-like process for the shared-rate tests (issue 12): builds its check client exactly as
+ * A worker-like process for the shared-rate tests: builds its check client exactly as
  * the worker role does — marketplaceClientFor(config, logger, rateShares(config.engine).checks) from
  * its environment — and, after a "go" line on stdin, keeps CHECK_CONCURRENCY searches at once in
  * flight on each platform for RUN_MS (full demand). One JSON line per event on stdout.
