@@ -1,5 +1,5 @@
 /**
- * The business constants and limits of spec §9, named for what they are.
+ * The business constants and limits, named for what they are.
  * Durations are in milliseconds unless the name says otherwise.
  */
 import type { PerPlan } from './domain';
@@ -29,7 +29,6 @@ export const NOTIFICATION_PAGE_SIZE = 10;
 export const SEARCH_TERM_MAX_LENGTH = 500;
 export const MAX_PRICE = 9_999_999;
 export const MIN_PRICE = 0;
-export const POSTAL_CODE_LENGTHS = { '2dehands': 4, marktplaats: 7 } as const;
 export const DISTANCE_OPTIONS_KM = [3, 5, 10, 15, 25, 50, 75] as const;
 export type DistanceKm = (typeof DISTANCE_OPTIONS_KM)[number];
 export const CONFIRMATION_LINK_VALIDITY_HOURS = 24;
@@ -78,7 +77,7 @@ export interface PlanConstants {
   subscriptionPrices: PerPlan<number>;
 }
 
-/** The defaults the product ships with (§9 "Alert limits by default", "Check intervals", "Validity"). */
+/** The defaults the product ships with. */
 export const DEFAULT_PLAN_CONSTANTS: PlanConstants = {
   alertLimits: { FREE: 1, REGISTERED: 5, PRO: 10 },
   checkIntervalsMinutes: { FREE: 30, REGISTERED: 10, PRO: 3 },
@@ -89,7 +88,7 @@ export const DEFAULT_PLAN_CONSTANTS: PlanConstants = {
 /** The alert form's own default for REGISTERED (and one FAQ variant): 3 instead of 5. */
 export const ALERT_FORM_REGISTERED_LIMIT_DEFAULT = 3;
 
-/** §9 "Alternate fallback set": used when settings could not be loaded at all. */
+/** Used when settings could not be loaded at all. */
 export const FALLBACK_PLAN_CONSTANTS: PlanConstants = {
   alertLimits: { FREE: 1, REGISTERED: 3, PRO: null },
   checkIntervalsMinutes: { FREE: 60, REGISTERED: 30, PRO: 15 },
@@ -119,12 +118,12 @@ export const CSRF_HEADER = 'x-csrf-token';
 /** httpOnly cookies: scripts never see them. */
 export const ACCESS_COOKIE = 'pa_access';
 export const REFRESH_COOKIE = 'pa_refresh';
-/** Readable marker that a refresh cookie exists (the refresh cookie itself is httpOnly), spec §4 startup. */
+/** Readable marker that a refresh cookie exists (the refresh cookie itself is httpOnly): the app knows at start whether to try a refresh. */
 export const REFRESH_MARKER_COOKIE = 'pa_session';
 /**
  * The visitor's answer to the cookie banner ('all' | 'necessary'), readable, a year: the web app
  * keeps it beside its stored copy so the server can send `/` prerendered without the banner to
- * a visitor who already chose (issue 14), instead of a banner that vanishes once the script runs.
+ * a visitor who already chose, instead of a banner that vanishes once the script runs.
  */
 export const CONSENT_COOKIE = 'pa_consent';
 export const CONSENT_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;

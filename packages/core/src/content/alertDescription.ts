@@ -3,7 +3,7 @@
  * 'alleen particuliere verkopers', 'tot € 1.000'): the one way the wizard's summary, the manage
  * page and the dashboard show what an alert searches for and how it notifies.
  */
-import { PLATFORMS, type PlatformId } from '../domain';
+import { platformNames, type PlatformId } from '../domain';
 import type { PriceDropOption } from '../priceDrops/priceDrop';
 import { PRICE_DROP_TEXTS } from '../priceDrops/strings';
 import { describeSchedule, type DeliverySchedule } from '../schedule/schedule';
@@ -187,7 +187,7 @@ export function describeAlert(alert: DescribedAlert): AlertDescriptionRow[] {
   return [
     {
       label: labels.platform,
-      value: alert.platforms.map((id) => PLATFORMS[id].name).join(', ') || labels.notSet,
+      value: platformNames(alert.platforms) || labels.notSet,
     },
     { label: labels.searchTerm, value: alert.searchTerm.trim() || labels.notSet },
     {

@@ -2,7 +2,7 @@
  * An imported search link put into an alert form's state. The guest form and the wizard take
  * different fields, and a plan may lock some: what a form cannot take is named, never dropped.
  */
-import { PLATFORMS, type PlatformId } from '../domain';
+import { PLATFORMS, isOpenToGuests, type PlatformId } from '../domain';
 import type { FeatureName } from '../plans/features';
 import { STRINGS } from '../strings';
 import {
@@ -51,7 +51,7 @@ export function importSearchIntoForm(
   const guest = target.form === 'guest';
   const refusal =
     target.platformMessage(platform) ??
-    (guest && platform !== 'marktplaats'
+    (guest && !isOpenToGuests(platform)
       ? STRINGS.access.accountRequiredForPlatform(PLATFORMS[platform].name)
       : null);
   if (refusal !== null) return { ok: false, error: refusal };

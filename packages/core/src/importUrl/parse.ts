@@ -8,7 +8,13 @@
  */
 import type { CategoryDto } from '../api/types';
 import { CAR_CATEGORY_MARKTPLAATS_ID, DISTANCE_OPTIONS_KM, type DistanceKm } from '../constants';
-import { PLATFORMS, type PlatformId } from '../domain';
+import {
+  ALL_AD_LANGUAGES,
+  PLATFORM_IDS,
+  PLATFORMS,
+  hasLanguageFilter,
+  type PlatformId,
+} from '../domain';
 import { centsToEuros } from '../money';
 import {
   CONDITION_ATTRIBUTE_IDS,
@@ -71,12 +77,10 @@ export interface MarketplaceSearchImport {
 export type MarketplaceUrlResult =
   ({ ok: true } & MarketplaceSearchImport) | { ok: false; error: string };
 
-const HOSTS: Readonly<Record<string, PlatformId>> = {
-  'marktplaats.nl': 'marktplaats',
-  '2dehands.be': '2dehands',
-  // 2dehands in French: the same site and search.
-  '2ememain.be': '2dehands',
-};
+/** Each platform's host names (the platform table's `hosts`) → the platform. */
+const HOSTS: ReadonlyMap<string, PlatformId> = new Map(
+  PLATFORM_IDS.flatMap((id) => PLATFORMS[id].hosts.map((host) => [host, id] as const)),
+);
 
 /** `scheme://authority path ?query #fragment`; the scheme may be left out when pasting. */
 const URL_PARTS = /^(?:([a-z][a-z0-9+.-]*):\/\/)?([^/?#]*)([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/i;
@@ -123,7 +127,7 @@ function platformOfHost(authority: string): PlatformId | null {
     .replace(/:\d+$/, '')
     .replace(/\.$/, '')
     .replace(/^(www|m)\./, '');
-  return HOSTS[host] ?? null;
+  return HOSTS.get(host) ?? null;
 }
 
 const CONDITION_BY_ID = new Map<number, Condition>(
@@ -296,7 +300,7 @@ function readFragmentEntry(
       return out.ignoredPart(part, texts.offeredSinceIgnored);
     case 'Language':
       // All languages is the site's default: it narrows nothing.
-      if (value === 'all-languages' && platform === '2dehands') return;
+      if (value === ALL_AD_LANGUAGES && hasLanguageFilter(platform)) return;
       return out.unsupportedPart(part, texts.languageUnsupported(decode(value, false)));
     case 'searchInTitleAndDescription':
       if (value === 'true') return;

@@ -1,9 +1,9 @@
 /**
- * What one user may do (spec §3 Capabilities, §5, §6). The server builds CapabilitiesData and sends
+ * What one user may do. The server builds CapabilitiesData and sends
  * it as JSON; clients hydrate it to add the two functions of the spec.
  */
 import { ALERT_FORM_REGISTERED_LIMIT_DEFAULT, DEFAULT_PLAN_CONSTANTS } from '../constants';
-import { PLATFORM_IDS, PLATFORMS } from '../domain';
+import { PLATFORM_IDS, PLATFORMS, isOpenToGuests } from '../domain';
 import type { PerPlan, Plan, PlatformId, Role } from '../domain';
 import { STRINGS } from '../strings';
 import { deepFreeze } from './deepFreeze';
@@ -49,7 +49,7 @@ export interface Capabilities extends CapabilitiesData {
 
 export interface CapabilityUser {
   plan: Plan;
-  /** Accepted for completeness: spec §6 gives ADMIN the admin area, not extra plan features. */
+  /** Accepted for completeness: the admin role gives the admin area, not extra plan features. */
   role: Role;
   telegramConnected: boolean;
   telegramUsername: string | null;
@@ -57,7 +57,7 @@ export interface CapabilityUser {
   featureOverrides?: Partial<Record<FeatureName, boolean>>;
   /** An admin's explicit per-user platform access; it wins over the plan rules. */
   platformAccess?: Partial<Record<PlatformId, boolean>>;
-  /** Paid extra alerts (issue 10): they raise a limited plan's alert limit, whatever the plan. */
+  /** Paid extra alerts: they raise a limited plan's alert limit, whatever the plan. */
   extraAlerts?: number;
 }
 
@@ -75,8 +75,8 @@ export function hasCapacity(current: number, limit: number | null): boolean {
 }
 
 /**
- * Alert limits before settings have loaded: PRO is treated as unlimited (spec §6) and REGISTERED
- * gets the alert form's own default (spec §9).
+ * Alert limits before settings have loaded: PRO is treated as unlimited and REGISTERED
+ * gets the alert form's own default.
  */
 export const ALERT_LIMITS_BEFORE_SETTINGS: Readonly<PerPlan<number | null>> = deepFreeze({
   FREE: DEFAULT_PLAN_CONSTANTS.alertLimits.FREE,
@@ -94,11 +94,9 @@ export function telegramAlertLimit(settings: PublicSettings, plan: Plan): number
   return plan === 'FREE' ? 0 : settings.telegramAlertLimits[plan];
 }
 
-/** The feature a platform needs beside an account; Marktplaats needs none. */
-const PLATFORM_FEATURE: Partial<Record<PlatformId, FeatureName>> = { '2dehands': 'canUse2dehands' };
-
+/** The feature a platform needs beside an account (its row's `feature`); Marktplaats needs none. */
 export function platformFeature(platformId: PlatformId): FeatureName | undefined {
-  return PLATFORM_FEATURE[platformId];
+  return PLATFORMS[platformId].feature ?? undefined;
 }
 
 /** An alert's check interval in minutes: its owner's plan's (FREE for a guest alert). */
@@ -114,11 +112,11 @@ function buildFeatures(settings: PublicSettings, user: CapabilityUser | null) {
   }
   // A global switch: with the paid-ads filter turned off nobody gets it.
   if (!settings.features.filterPaidAds) features.paidAdsFilter = false;
-  // §5: FREE users cannot use Telegram, not even by override.
+  // FREE users cannot use Telegram, not even by override.
   if (user === null || user.plan === 'FREE') features.telegram = false;
   // Nor anyone on a server without a Telegram bot: it could not deliver a single message.
   if (settings.channels?.telegram !== true) features.telegram = false;
-  // Issue 13 §3: nor webhooks.
+  // Nor webhooks.
   if (user === null || user.plan === 'FREE') features.webhooks = false;
   return features;
 }
@@ -126,11 +124,11 @@ function buildFeatures(settings: PublicSettings, user: CapabilityUser | null) {
 function buildPlatformAccess(user: CapabilityUser | null, features: Record<FeatureName, boolean>) {
   const access = {} as Record<PlatformId, boolean>;
   for (const platformId of PLATFORM_IDS) {
-    const feature = PLATFORM_FEATURE[platformId];
+    const feature = platformFeature(platformId);
     const byPlan = feature === undefined || features[feature];
-    // Guests: Marktplaats only; other platforms need an account (§6).
+    // A guest watches only the platforms no plan feature gates; the others need an account.
     access[platformId] =
-      user === null ? feature === undefined : (user.platformAccess?.[platformId] ?? byPlan);
+      user === null ? isOpenToGuests(platformId) : (user.platformAccess?.[platformId] ?? byPlan);
   }
   return access;
 }
@@ -190,7 +188,7 @@ export function hydrateCapabilities(data: ReceivedCapabilities): Capabilities {
   const features = {} as Record<FeatureName, boolean>;
   for (const feature of FEATURES) {
     const listed = data.features?.[feature];
-    // Spec §5: when capabilities lack a feature list, the plan rules decide.
+    // When capabilities lack a feature list, the plan rules decide.
     features[feature] =
       typeof listed === 'boolean'
         ? listed
@@ -214,7 +212,7 @@ export function hydrateCapabilities(data: ReceivedCapabilities): Capabilities {
   };
 }
 
-/** The FREE guest profile used when capabilities cannot be loaded (spec §4, §8). */
+/** The FREE guest profile used when capabilities cannot be loaded. */
 export const GUEST_FALLBACK_CAPABILITIES: CapabilitiesData = deepFreeze(
   buildCapabilities({
     settings: DEFAULT_SETTINGS,
@@ -243,7 +241,7 @@ export type TelegramAvailability =
     };
 
 /**
- * Spec §5: Telegram for a new alert needs a server with a bot, a non-FREE plan, a connected account
+ * Telegram for a new alert needs a server with a bot, a non-FREE plan, a connected account
  * and capacity.
  */
 export function telegramAvailability(caps: Capabilities): TelegramAvailability {

@@ -3,7 +3,7 @@
  * receive. Apart from ./capabilities, which every web page loads at start without zod.
  */
 import { z } from 'zod';
-import { PLANS, PLATFORM_IDS } from '../domain';
+import { PLANS, PLATFORM_IDS, type PlatformId } from '../domain';
 import type { CapabilitiesData } from './capabilities';
 import { FEATURES } from './features';
 import type { FeatureName } from './features';
@@ -11,7 +11,12 @@ import { deliveryChannelsSchema } from './settingSchemas';
 
 const perPlanSchema = <T extends z.ZodType>(value: T) =>
   z.object({ FREE: value, REGISTERED: value, PRO: value });
-const platformRecordSchema = z.object({ marktplaats: z.boolean(), '2dehands': z.boolean() });
+const platformRecordSchema = z.object(
+  Object.fromEntries(PLATFORM_IDS.map((platform) => [platform, z.boolean()])) as Record<
+    PlatformId,
+    z.ZodBoolean
+  >,
+);
 const featuresSchema = z.object(
   Object.fromEntries(FEATURES.map((feature) => [feature, z.boolean()])) as Record<
     FeatureName,

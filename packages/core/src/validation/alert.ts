@@ -1,10 +1,10 @@
 /**
- * Create- and update-alert payloads (spec §3). The guest schema takes the spec's whole payload but
+ * Create- and update-alert payloads. The guest schema takes the spec's whole payload but
  * only the guest form's values (Marktplaats, e-mail, no filters); the user schema the whole wizard. Postal codes come out normalised.
  */
 import { z } from 'zod';
 import type { DistanceKm } from '../constants';
-import { PLATFORM_IDS, PLATFORMS, type PlatformId } from '../domain';
+import { PLATFORM_IDS, PLATFORMS, isOpenToGuests, type PlatformId } from '../domain';
 import { PLAN_LABELS, STRINGS } from '../strings';
 import { emailSchema, optionalEmailSchema } from './common';
 import { distanceSchema } from './distanceSchema';
@@ -151,7 +151,7 @@ function withCanonicalPostalCode<T extends AlertCrossFields>(alert: T): T {
 }
 
 /**
- * What a guest alert always is: e-mail only, no filters. The spec's create-alert payload (§3) may
+ * What a guest alert always is: e-mail only, no filters. The spec's create-alert payload may
  * carry every field; a guest may send each with this value (or leave it out), any other value is
  * refused with the plan message of the feature it needs.
  */
@@ -222,8 +222,11 @@ export const guestCreateAlertSchema = z
       searchTerm: searchTermSchema,
       platforms: z
         .array(platformSchema, dutch())
-        .refine((platforms) => !platforms.includes('2dehands'), {
-          error: STRINGS.access.accountRequiredForPlatform(PLATFORMS['2dehands'].name),
+        .refine((platforms) => platforms.every(isOpenToGuests), {
+          error: (issue) => {
+            const closed = (issue.input as PlatformId[]).find((id) => !isOpenToGuests(id))!;
+            return STRINGS.access.accountRequiredForPlatform(PLATFORMS[closed].name);
+          },
           abort: true,
         })
         .refine((platforms) => platforms.length === 1, texts.guestOnlyMarktplaats)

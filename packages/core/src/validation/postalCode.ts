@@ -1,41 +1,53 @@
 /**
- * Postal codes per platform (spec §5): Belgian (2dehands) 4 digits, Dutch (Marktplaats) `1234 AB`.
- * `normalizePostalCode` formats while typing; `canonicalPostalCode` is the strict check the
- * server uses, which never silently drops what the user typed.
+ * Postal codes per platform, in the format of its country (the platform table's `postalCode`:
+ * Dutch `1234 AB`, Belgian `1000`). `normalizePostalCode` formats while typing;
+ * `canonicalPostalCode` is the strict check the server uses, which never silently drops what the
+ * user typed.
  */
-import { POSTAL_CODE_LENGTHS } from '../constants';
-import { PLATFORM_IDS, type PlatformId } from '../domain';
+import { PLATFORM_IDS, PLATFORMS, type PlatformId } from '../domain';
 import { STRINGS } from '../strings';
 
-const COMPLETE_POSTAL_CODE: Record<PlatformId, RegExp> = {
-  marktplaats: /^[1-9][0-9]{3} [A-Z]{2}$/,
-  '2dehands': /^[1-9][0-9]{3}$/,
-};
+const formatOf = (platform: PlatformId) => PLATFORMS[platform].postalCode;
+
+/** Whole codes of each platform's country; none starts with 0. */
+const COMPLETE_POSTAL_CODE = Object.fromEntries(
+  PLATFORM_IDS.map((platform) => {
+    const { digits, letters } = formatOf(platform);
+    const letterPart = letters > 0 ? ` [A-Z]{${letters}}` : '';
+    return [platform, new RegExp(`^[1-9][0-9]{${digits - 1}}${letterPart}$`)];
+  }),
+) as Record<PlatformId, RegExp>;
 
 /** A complete code of each platform's country, as the fields show it and messages cite it. */
-export const POSTAL_CODE_EXAMPLES: Readonly<Record<PlatformId, string>> = {
-  marktplaats: '1234 AB',
-  '2dehands': '1000',
-};
+export const POSTAL_CODE_EXAMPLES = Object.fromEntries(
+  PLATFORM_IDS.map((platform) => [platform, formatOf(platform).example]),
+) as Readonly<Record<PlatformId, string>>;
 
-/** Dutch codes are 4 + 2 characters; the space between them is added by formatting. */
-const DUTCH_DIGITS_PART = 4;
+/** The most characters a platform's code has, as typed in the field (with the space). */
+export function postalCodeMaxLength(platform: PlatformId): number {
+  const { digits, letters } = formatOf(platform);
+  return letters > 0 ? digits + 1 + letters : digits;
+}
+
+/** The keyboard a phone offers for a platform's codes: digits only where there are no letters. */
+export function postalCodeInputMode(platform: PlatformId): 'numeric' | 'text' {
+  return formatOf(platform).letters > 0 ? 'text' : 'numeric';
+}
 
 /**
- * As-you-type formatting. 2dehands: digits only, at most 4 (`'10a0'` → `'100'`).
- * Marktplaats: upper case, without spaces or other separators, `4 + ' ' + 2`, at most 7
- * (`' 3511ab '` → `'3511 AB'`); a partial code stays partial (`'12'` → `'12'`).
+ * As-you-type formatting. Digits only (2dehands): digits, at most 4 (`'10a0'` → `'100'`).
+ * With letters (Marktplaats): upper case, without spaces or other separators, `4 + ' ' + 2`, at
+ * most 7 (`' 3511ab '` → `'3511 AB'`); a partial code stays partial (`'12'` → `'12'`).
  */
 export function normalizePostalCode(platform: PlatformId, input: string): string {
-  if (platform === '2dehands') {
-    return input.replace(/\D/g, '').slice(0, POSTAL_CODE_LENGTHS['2dehands']);
-  }
+  const { digits, letters } = formatOf(platform);
+  if (letters === 0) return input.replace(/\D/g, '').slice(0, digits);
   const compact = input
     .toUpperCase()
     .replace(/[^0-9A-Z]/g, '')
-    .slice(0, POSTAL_CODE_LENGTHS.marktplaats - 1);
-  if (compact.length <= DUTCH_DIGITS_PART) return compact;
-  return `${compact.slice(0, DUTCH_DIGITS_PART)} ${compact.slice(DUTCH_DIGITS_PART)}`;
+    .slice(0, digits + letters);
+  if (compact.length <= digits) return compact;
+  return `${compact.slice(0, digits)} ${compact.slice(digits)}`;
 }
 
 /** Whether a (normalised) value is a whole postal code of the platform's country. */

@@ -5,22 +5,16 @@
  */
 import {
   alertCrossFieldErrors,
-  centsToEuros,
   eurosToCents,
   canonicalAlertPostalCode,
   alertCheckInterval,
   CONFIRMATION_LINK_VALIDITY_HOURS,
   STRINGS,
-  type PriceDropOption,
   validityDays,
-  type DistanceKm,
   type ParsedCreateAlert,
   type ParsedGuestCreateAlert,
-  type DeliverySchedule,
-  normalizeSchedule,
   type ParsedUpdateAlert,
   type Plan,
-  type PlatformId,
   type PublicSettings,
 } from '@prijsalarm/core';
 import { Op, UniqueConstraintError } from 'sequelize';
@@ -28,13 +22,13 @@ import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { pageWindow } from '../lib/pagination';
 import type { Alert, User } from '../models';
-import { SEARCH_ATTRIBUTES, priceDropColumnsOf, priceDropOf } from '../models/Alert';
+import { SEARCH_ATTRIBUTES, priceDropColumnsOf } from '../models/Alert';
 import { alertPolicy, authorize } from '../policies/alert';
 import { rescheduleHeld } from '../delivery/digest';
 import { manageUrlOf } from '../security/alert-links';
 import { readAlertUnsubscribeToken } from '../security/alert-unsubscribe';
 import { hashToken, randomToken, TOKEN_PURPOSES } from '../security/tokens';
-import type { CategoryIndex } from '../presenters/category';
+import { alertFieldsOf, type AlertFields } from '../presenters/alert';
 import type { NotificationRows } from '../presenters/notification';
 import { loadCategoryIndex, resolveCategoryChoice } from './alert-categories';
 import { deleteAlerts } from './alert-deletion';
@@ -236,27 +230,6 @@ export async function createUserAlert(
   return { alert, manageUrl: manageUrlOf(ctx, alert) };
 }
 
-/** The editable fields as the API carries them (euros, our category ids). */
-interface AlertFields {
-  searchTerm: string;
-  platforms: PlatformId[];
-  minPrice: number | null;
-  maxPrice: number | null;
-  postalCode: string | null;
-  distance: DistanceKm | null;
-  l1CategoryId: number | null;
-  l2CategoryId: number | null;
-  customFilters: Record<string, unknown>;
-  deliveryMethod: Alert['deliveryMethod'];
-  onlyWithImages: boolean;
-  includePaidAds: boolean;
-  sellerType: Alert['sellerType'];
-  notifyEmail: boolean;
-  notifyTelegram: boolean;
-  priceDrop: PriceDropOption;
-  schedule: DeliverySchedule;
-}
-
 /** Row columns for fields whose categories are already marketplace ids. */
 function alertColumnsOf(fields: Partial<AlertFields>) {
   return {
@@ -277,28 +250,6 @@ function alertColumnsOf(fields: Partial<AlertFields>) {
     notifyTelegram: fields.notifyTelegram ?? false,
     ...priceDropColumnsOf(fields.priceDrop),
     deliverySchedule: fields.schedule ?? null,
-  };
-}
-
-function fieldsOf(alert: Alert, categories: CategoryIndex): AlertFields {
-  return {
-    searchTerm: alert.searchTerm,
-    platforms: [...alert.platforms],
-    minPrice: centsToEuros(alert.minPriceCents),
-    maxPrice: centsToEuros(alert.maxPriceCents),
-    postalCode: alert.postalCode ?? null,
-    distance: (alert.distanceKm ?? null) as DistanceKm | null,
-    l1CategoryId: categories.l1IdByMarktplaatsId(alert.l1CategoryId),
-    l2CategoryId: categories.l2IdByMarktplaatsId(alert.l1CategoryId, alert.l2CategoryId),
-    customFilters: { ...(alert.customFilters ?? {}) },
-    deliveryMethod: alert.deliveryMethod,
-    onlyWithImages: alert.onlyWithImages,
-    includePaidAds: alert.includePaidAds,
-    sellerType: alert.sellerType,
-    notifyEmail: alert.notifyEmail,
-    notifyTelegram: alert.notifyTelegram,
-    priceDrop: priceDropOf(alert),
-    schedule: normalizeSchedule(alert.deliverySchedule),
   };
 }
 
@@ -375,7 +326,7 @@ export async function updateAlert(
   }
   const { email: _ignored, ...changes } = input;
   const categories = await loadCategoryIndex(ctx);
-  const current = fieldsOf(alert, categories);
+  const current = alertFieldsOf(alert, categories);
   const merged: AlertFields = { ...current };
   for (const [key, value] of Object.entries(changes)) {
     if (value !== undefined) (merged as unknown as Record<string, unknown>)[key] = value;

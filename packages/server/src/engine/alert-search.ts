@@ -12,7 +12,7 @@ import {
 } from '@prijsalarm/core';
 import type { Config } from '../config/env';
 import type { Alert } from '../models';
-import { canonicalSearchKey, type MarketplaceSearch } from './marketplace';
+import { canonicalSearchKey, platformSearchDefaults, type MarketplaceSearch } from './marketplace';
 
 export type SearchableAlert = Pick<
   Alert,
@@ -54,7 +54,7 @@ export function alertSearch(alert: SearchableAlert, platform: PlatformId): Marke
     distanceKm: located ? alert.distanceKm : null,
     delivery: alert.deliveryMethod === 'both' ? null : alert.deliveryMethod,
     conditionIds: alertConditions(alert).map((condition) => CONDITION_ATTRIBUTE_IDS[condition]),
-    ...(platform === '2dehands' ? { language: 'all-languages' as const } : {}),
+    ...platformSearchDefaults(platform),
   };
 }
 

@@ -2,13 +2,12 @@
  * What a saved search asks of a marketplace, as the engine sends it and the `searches` row stores
  * it (models/Search.ts): plain types, so the model does not depend on the engine.
  */
-import type { PlatformId } from '@prijsalarm/core';
+import type { AdLanguage, PlatformId } from '@prijsalarm/core';
 
 /** 'both' means no delivery filter. */
 export type DeliveryMethod = 'pickup' | 'shipping' | 'both';
 
 export type OfferedSinceLabel = 'Vandaag' | 'Gisteren' | 'Een week' | 'Altijd';
-export type TweedehandsLanguage = 'all-languages' | 'nl-BE' | 'fr-BE';
 
 export interface SearchCriteria {
   query: string;
@@ -26,8 +25,8 @@ export interface SearchCriteria {
   conditionIds?: readonly number[] | null;
   /** Unix ms or a site label. A fetch window, not part of the canonical key. */
   offeredSince?: number | OfferedSinceLabel | null;
-  /** 2dehands only; default 'all-languages'. */
-  language?: TweedehandsLanguage | null;
+  /** Only where the site filters by language (core's hasLanguageFilter); default all languages. */
+  language?: AdLanguage | null;
 }
 
 export interface MarketplaceSearch extends SearchCriteria {

@@ -10,6 +10,10 @@ import {
   type AdminAlertDto,
   type AlertDto,
   type CapabilitiesData,
+  type DeliverySchedule,
+  type DistanceKm,
+  type PlatformId,
+  type PriceDropOption,
 } from '@prijsalarm/core';
 import type { Config } from '../config/env';
 import { priceDropOf, type Alert } from '../models/Alert';
@@ -29,20 +33,36 @@ export interface AlertPresenterContext {
 
 const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
 
-export function presentAlert(
-  alert: Alert,
-  notificationCount: number,
-  context: AlertPresenterContext,
-): AlertDto {
-  const { categories } = context;
+/** The editable fields as the API carries them (euros, our category ids). */
+export interface AlertFields {
+  searchTerm: string;
+  platforms: PlatformId[];
+  minPrice: number | null;
+  maxPrice: number | null;
+  postalCode: string | null;
+  distance: DistanceKm | null;
+  l1CategoryId: number | null;
+  l2CategoryId: number | null;
+  customFilters: Record<string, unknown>;
+  deliveryMethod: Alert['deliveryMethod'];
+  onlyWithImages: boolean;
+  includePaidAds: boolean;
+  sellerType: Alert['sellerType'];
+  notifyEmail: boolean;
+  notifyTelegram: boolean;
+  priceDrop: PriceDropOption;
+  schedule: DeliverySchedule;
+}
+
+/** An alert's editable fields as the API carries them: what the page shows and an update merges into. */
+export function alertFieldsOf(alert: Alert, categories: CategoryIndex): AlertFields {
   return {
-    id: alert.id,
     searchTerm: alert.searchTerm,
     platforms: [...alert.platforms],
     minPrice: centsToEuros(alert.minPriceCents),
     maxPrice: centsToEuros(alert.maxPriceCents),
     postalCode: alert.postalCode ?? null,
-    distance: alert.distanceKm ?? null,
+    distance: (alert.distanceKm ?? null) as DistanceKm | null,
     l1CategoryId: categories.l1IdByMarktplaatsId(alert.l1CategoryId),
     l2CategoryId: categories.l2IdByMarktplaatsId(alert.l1CategoryId, alert.l2CategoryId),
     customFilters: { ...(alert.customFilters ?? {}) },
@@ -52,7 +72,19 @@ export function presentAlert(
     sellerType: alert.sellerType,
     notifyEmail: alert.notifyEmail,
     notifyTelegram: alert.notifyTelegram,
+    priceDrop: priceDropOf(alert),
     schedule: normalizeSchedule(alert.deliverySchedule),
+  };
+}
+
+export function presentAlert(
+  alert: Alert,
+  notificationCount: number,
+  context: AlertPresenterContext,
+): AlertDto {
+  return {
+    id: alert.id,
+    ...alertFieldsOf(alert, context.categories),
     status: alert.statusAt(context.now),
     isActive: alert.isActive,
     email: alert.email ?? null,
@@ -68,7 +100,6 @@ export function presentAlert(
     createdAt: alert.createdAt.toISOString(),
     manageUrl: manageUrlOf(context, alert),
     feedUrl: feedUrlOf(context, alert),
-    priceDrop: priceDropOf(alert),
     notificationCount,
   };
 }

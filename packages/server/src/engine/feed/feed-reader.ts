@@ -22,6 +22,7 @@ import type { PlatformId } from '@prijsalarm/core';
 import type { EngineContext } from '../check-search';
 import {
   MAX_WINDOW_PAGES,
+  platformSearchDefaults,
   type Listing,
   type MarketplaceClient,
   type MarketplaceSearch,
@@ -168,7 +169,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
       query: '',
       l1CategoryId: l1,
       offeredSince: from,
-      ...(platform === '2dehands' ? { language: 'all-languages' as const } : {}),
+      ...platformSearchDefaults(platform),
     };
     const seenRows = await models.FeedSeenListing.findAll({
       attributes: ['listingId'],

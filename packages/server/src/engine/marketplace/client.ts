@@ -4,7 +4,7 @@
  * cool-down after 403s during which nothing is sent.
  */
 import { Agent, request } from 'undici';
-import { PLATFORMS, type PlatformId } from '@prijsalarm/core';
+import { PLATFORM_IDS, PLATFORMS, type PlatformId } from '@prijsalarm/core';
 import { dayOfLabel, marketDay, oldestOpenDay, parseHttpDate } from './days';
 import { createDetailPageReader, type DetailResult, type PageFetcher } from './detail-page';
 import {
@@ -38,10 +38,6 @@ import type {
 export const DEFAULT_MARKETPLACE_USER_AGENT = 'PrijsalarmBot/0.1 (+https://prijsalarm.nl/bot)';
 export const DEFAULT_PAGE_CAP = 3;
 
-const ACCEPT_LANGUAGE: Record<PlatformId, string> = {
-  marktplaats: 'nl-NL,nl;q=0.9',
-  '2dehands': 'nl-BE,nl;q=0.9,fr-BE;q=0.5',
-};
 const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 3;
@@ -174,10 +170,12 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
   const requestTimeoutMs = options.requestTimeoutMs ?? 15_000;
   const userAgent = options.userAgent ?? DEFAULT_MARKETPLACE_USER_AGENT;
-  const baseUrls: Record<PlatformId, string> = {
-    marktplaats: (options.baseUrls?.marktplaats ?? PLATFORMS.marktplaats.url).replace(/\/+$/, ''),
-    '2dehands': (options.baseUrls?.['2dehands'] ?? PLATFORMS['2dehands'].url).replace(/\/+$/, ''),
-  };
+  const baseUrls = Object.fromEntries(
+    PLATFORM_IDS.map((id) => [
+      id,
+      (options.baseUrls?.[id] ?? PLATFORMS[id].url).replace(/\/+$/, ''),
+    ]),
+  ) as Record<PlatformId, string>;
   const hostOf = (platform: PlatformId) => new URL(baseUrls[platform]).host;
 
   const { limiter, cooldowns } = options.hostPolicy ?? {
@@ -236,7 +234,7 @@ export function createMarketplaceClient(options: MarketplaceClientOptions): Mark
           headers: {
             'user-agent': userAgent,
             accept,
-            'accept-language': ACCEPT_LANGUAGE[platform],
+            'accept-language': PLATFORMS[platform].acceptLanguage,
           },
         });
         statusCode = response.statusCode;

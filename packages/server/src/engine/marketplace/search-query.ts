@@ -3,8 +3,13 @@
  * the canonical key under which alerts with the same server-side search share one fetch.
  */
 import { createHash } from 'node:crypto';
-import type { PlatformId } from '@prijsalarm/core';
-import type { MarketplaceSearch, TweedehandsLanguage } from '../../lib/marketplace-search';
+import {
+  ALL_AD_LANGUAGES,
+  hasLanguageFilter,
+  type AdLanguage,
+  type PlatformId,
+} from '@prijsalarm/core';
+import type { MarketplaceSearch } from '../../lib/marketplace-search';
 
 export const SEARCH_PATH = '/lrp/api/search';
 /** The API answers HTTP 400 above this. */
@@ -23,7 +28,6 @@ export type {
   MarketplaceSearch,
   OfferedSinceLabel,
   SearchCriteria,
-  TweedehandsLanguage,
 } from '../../lib/marketplace-search';
 
 /** The server-side search after normalisation: what is sent, field by field. */
@@ -37,7 +41,7 @@ export interface CanonicalSearch {
   postcode: string | null;
   distanceMeters: number | null;
   attributeIds: number[];
-  language: TweedehandsLanguage | null;
+  language: AdLanguage | null;
 }
 
 function positiveInt(value: number | null | undefined): number | null {
@@ -55,6 +59,14 @@ export function normalizeQuery(query: string): string {
 export function normalizePostcode(postcode: string | null | undefined): string | null {
   const compact = (postcode ?? '').replace(/\s+/g, '').toUpperCase();
   return compact === '' ? null : compact;
+}
+
+/**
+ * What a platform's every search asks beside its criteria: all ad languages, where the site
+ * filters by language (its default, sent all the same).
+ */
+export function platformSearchDefaults(platform: PlatformId): Pick<MarketplaceSearch, 'language'> {
+  return hasLanguageFilter(platform) ? { language: ALL_AD_LANGUAGES } : {};
 }
 
 export function canonicalSearch(search: MarketplaceSearch): CanonicalSearch {
@@ -87,7 +99,7 @@ export function canonicalSearch(search: MarketplaceSearch): CanonicalSearch {
     postcode: located ? postcode : null,
     distanceMeters: located ? distanceKm * 1000 : null,
     attributeIds: [...attributeIds].sort((a, b) => a - b),
-    language: search.platform === '2dehands' ? (search.language ?? 'all-languages') : null,
+    language: hasLanguageFilter(search.platform) ? (search.language ?? ALL_AD_LANGUAGES) : null,
   };
 }
 

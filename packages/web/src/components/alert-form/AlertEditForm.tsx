@@ -11,12 +11,12 @@ import { ALERT_FORM_TEXTS } from '@prijsalarm/core';
 import type { AlertEditor } from './AlertEditor';
 import { CarFiltersSlot } from './CarFiltersSlot';
 import { PlatformCards } from './PlatformCards';
-import { SearchTermField } from './controls';
 import { AdvancedFilterFields } from './fields/AdvancedFilterFields';
 import { CategoryFields } from './fields/CategoryFields';
 import { LocationFields } from './fields/LocationFields';
 import { NotificationFields } from './fields/NotificationFields';
 import { PriceFields } from './fields/PriceFields';
+import { SearchTermField } from './fields/SearchTermField';
 
 const steps = ALERT_FORM_TEXTS.wizard.steps;
 
@@ -57,11 +57,7 @@ export const AlertEditForm = observer(function AlertEditForm({
         </EditGroup>
       )}
       <EditGroup title={steps.search}>
-        <SearchTermField
-          value={editor.form.searchTerm}
-          error={editor.error('searchTerm')}
-          onValueChange={editor.setSearchTerm}
-        />
+        <SearchTermField model={editor} />
       </EditGroup>
       <EditGroup title={steps.priceLocation}>
         <PriceFields model={editor} minPrice={!guest} />

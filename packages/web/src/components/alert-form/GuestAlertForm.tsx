@@ -7,9 +7,9 @@ import { useStores } from '../../stores/context';
 import { ErrorCard, SuccessCard } from './CreationResult';
 import { GuestAlertFormStore } from './GuestAlertFormStore';
 import { SearchLinkField } from './SearchLinkField';
-import { SearchTermField } from './controls';
 import { LocationFields } from './fields/LocationFields';
 import { PriceFields } from './fields/PriceFields';
+import { SearchTermField } from './fields/SearchTermField';
 import './alert-form.css';
 
 const texts = ALERT_FORM_TEXTS;
@@ -20,7 +20,7 @@ interface GuestAlertFormProps {
 }
 
 /**
- * The guest's alert form (spec §2): search term, max price, postal code plus distance, e-mail and
+ * The guest's alert form: search term, max price, postal code plus distance, e-mail and
  * 'Alert Aanmaken'; then the success card (confirm your e-mail, 24 h) or the error card.
  */
 export const GuestAlertForm = observer(function GuestAlertForm({
@@ -63,11 +63,7 @@ export const GuestAlertForm = observer(function GuestAlertForm({
       )}
       <SearchLinkField link={store.link} />
       <Form model={store} label={texts.guest.formLabel} onSubmit={() => void store.submit()}>
-        <SearchTermField
-          value={form.searchTerm}
-          error={store.error('searchTerm')}
-          onValueChange={store.setSearchTerm}
-        />
+        <SearchTermField model={store} />
         <PriceFields model={store} />
         <LocationFields model={store} />
         <TextField

@@ -7,13 +7,13 @@ import { ALERT_FORM_TEXTS } from '@prijsalarm/core';
 import type { AlertWizardStore, WizardStepId } from './AlertWizardStore';
 import { CarFiltersSlot } from './CarFiltersSlot';
 import { PlatformCards } from './PlatformCards';
-import { SearchTermField } from './controls';
 import { AdvancedFilterFields } from './fields/AdvancedFilterFields';
 import { AlertDescriptionList } from './fields/AlertDescriptionList';
 import { CategoryFields } from './fields/CategoryFields';
 import { LocationFields } from './fields/LocationFields';
 import { NotificationFields } from './fields/NotificationFields';
 import { PriceFields } from './fields/PriceFields';
+import { SearchTermField } from './fields/SearchTermField';
 
 interface StepProps {
   wizard: AlertWizardStore;
@@ -30,14 +30,7 @@ export const PlatformStep = observer(function PlatformStep({ wizard }: StepProps
 });
 
 export const SearchStep = observer(function SearchStep({ wizard }: StepProps) {
-  const { editor } = wizard;
-  return (
-    <SearchTermField
-      value={editor.form.searchTerm}
-      error={editor.error('searchTerm')}
-      onValueChange={editor.setSearchTerm}
-    />
-  );
+  return <SearchTermField model={wizard.editor} />;
 });
 
 export const SummaryStep = observer(function SummaryStep({ wizard }: StepProps) {

@@ -6,7 +6,6 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { ALERT_FORM_TEXTS, DISTANCE_OPTIONS_KM, STRINGS, isDistanceOption } from '@prijsalarm/core';
-import { TextField } from '../form/fields';
 
 function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
   const present = ids.filter(Boolean);
@@ -242,7 +241,7 @@ export function distanceValue(distance: number | null): string {
   return distance === null ? '' : String(distance);
 }
 
-/** The distance select's options (spec §5): empty is the whole country, then 3 … 75 km. */
+/** The distance select's options: empty is the whole country, then 3 … 75 km. */
 export const DISTANCE_SELECT_OPTIONS = [
   { value: '', label: STRINGS.alertForm.wholeCountry },
   ...DISTANCE_OPTIONS_KM.map((km) => ({
@@ -255,25 +254,4 @@ export const DISTANCE_SELECT_OPTIONS = [
 export function parseDistance(value: string) {
   const km = Number(value);
   return value !== '' && isDistanceOption(km) ? km : null;
-}
-
-interface SearchTermFieldProps {
-  value: string;
-  error?: string | undefined;
-  onValueChange(value: string): void;
-}
-
-/** The search term of both alert forms; its title names the one character rule (spec §5). */
-export function SearchTermField(props: SearchTermFieldProps) {
-  return (
-    <TextField
-      {...props}
-      label={ALERT_FORM_TEXTS.fields.searchTerm}
-      name="searchTerm"
-      placeholder={ALERT_FORM_TEXTS.fields.searchTermPlaceholder}
-      title={STRINGS.alertForm.searchTermNoAngleBrackets}
-      autoComplete="off"
-      required
-    />
-  );
 }

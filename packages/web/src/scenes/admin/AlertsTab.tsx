@@ -3,17 +3,14 @@ import { observer } from 'mobx-react-lite';
 import {
   ALERT_STATUSES,
   EMPTY_STATE_TEXTS,
-  PLATFORMS,
-  PLATFORM_IDS,
+  PLATFORM_OPTIONS,
+  platformNames,
   SCREEN_TEXTS,
   alertStatusLabel,
   formatDate,
 } from '@prijsalarm/core';
-import type { AlertStatus, PlatformId } from '@prijsalarm/core';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { PagedTable } from '../../components/ui/PagedTable';
-import { SearchBar } from '../../components/ui/SearchBar';
-import { SelectField } from '../../components/ui/SelectField';
+import { AdminListSection, ListFilter } from './AdminListSection';
 import type { AdminAlertsStore } from './AdminStore';
 
 const texts = SCREEN_TEXTS.admin;
@@ -22,37 +19,33 @@ const common = SCREEN_TEXTS.common;
 export const AlertsTab = observer(function AlertsTab({ store }: { store: AdminAlertsStore }) {
   const { list, deleting } = store;
   return (
-    <section aria-labelledby="admin-alerts-title">
-      <h2 id="admin-alerts-title" className="visually-hidden">
-        {texts.tabs.alerts}
-      </h2>
-      <SearchBar
-        label={texts.searchAlerts}
-        value={list.query.search}
-        onChange={(search) => list.setQuery('search', search)}
-        onSubmit={() => void list.apply()}
-      >
-        <SelectField<'' | AlertStatus>
-          label={texts.status}
-          value={list.query.status}
-          options={[
-            { value: '', label: texts.allStatuses },
-            ...ALERT_STATUSES.map((status) => ({ value: status, label: alertStatusLabel(status) })),
-          ]}
-          onChange={(status) => void list.filter('status', status)}
-        />
-        <SelectField<'' | PlatformId>
-          label={common.platform}
-          value={list.query.platform}
-          options={[
-            { value: '', label: common.allPlatforms },
-            ...PLATFORM_IDS.map((id) => ({ value: id, label: PLATFORMS[id].name })),
-          ]}
-          onChange={(platform) => void list.filter('platform', platform)}
-        />
-      </SearchBar>
-      <PagedTable
+    <>
+      <AdminListSection
+        id="admin-alerts"
+        title={texts.tabs.alerts}
+        searchLabel={texts.searchAlerts}
         list={list}
+        filters={
+          <>
+            <ListFilter
+              list={list}
+              name="status"
+              label={texts.status}
+              allLabel={texts.allStatuses}
+              options={ALERT_STATUSES.map((status) => ({
+                value: status,
+                label: alertStatusLabel(status),
+              }))}
+            />
+            <ListFilter
+              list={list}
+              name="platform"
+              label={common.platform}
+              allLabel={common.allPlatforms}
+              options={PLATFORM_OPTIONS}
+            />
+          </>
+        }
         rowCount={list.items.length}
         emptyText={texts.noAlerts}
         empty={{
@@ -60,7 +53,6 @@ export const AlertsTab = observer(function AlertsTab({ store }: { store: AdminAl
           title: texts.noAlerts,
           text: EMPTY_STATE_TEXTS.admin.alertsText,
         }}
-        caption={texts.tabs.alerts}
         columns={[
           texts.searchTermColumn,
           texts.owner,
@@ -84,9 +76,7 @@ export const AlertsTab = observer(function AlertsTab({ store }: { store: AdminAl
                 {alertStatusLabel(alert.status)}
               </span>
             </td>
-            <td data-label={common.platform}>
-              {alert.platforms.map((id) => PLATFORMS[id].name).join(', ')}
-            </td>
+            <td data-label={common.platform}>{platformNames(alert.platforms)}</td>
             <td data-label={texts.notificationCount}>{alert.notificationCount}</td>
             <td data-label={texts.createdAt}>{formatDate(alert.createdAt)}</td>
             <td data-label={texts.actions}>
@@ -101,7 +91,7 @@ export const AlertsTab = observer(function AlertsTab({ store }: { store: AdminAl
             </td>
           </tr>
         ))}
-      </PagedTable>
+      </AdminListSection>
       <ConfirmDialog
         open={deleting !== null}
         title={texts.deleteAlertTitle}
@@ -116,6 +106,6 @@ export const AlertsTab = observer(function AlertsTab({ store }: { store: AdminAl
             : ''}
         </p>
       </ConfirmDialog>
-    </section>
+    </>
   );
 });

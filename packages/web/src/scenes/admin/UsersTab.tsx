@@ -2,9 +2,8 @@
 import { observer } from 'mobx-react-lite';
 import { PLANS, PLAN_LABELS, SCREEN_TEXTS, formatDate } from '@prijsalarm/core';
 import type { Plan } from '@prijsalarm/core';
-import { PagedTable } from '../../components/ui/PagedTable';
-import { SearchBar } from '../../components/ui/SearchBar';
 import { SelectField } from '../../components/ui/SelectField';
+import { AdminListSection, ListFilter } from './AdminListSection';
 import type { AdminUsersStore } from './AdminStore';
 
 const texts = SCREEN_TEXTS.admin;
@@ -14,64 +13,57 @@ const planOptions = PLANS.map((plan) => ({ value: plan, label: PLAN_LABELS[plan]
 export const UsersTab = observer(function UsersTab({ store }: { store: AdminUsersStore }) {
   const { list } = store;
   return (
-    <section aria-labelledby="admin-users-title">
-      <h2 id="admin-users-title" className="visually-hidden">
-        {texts.tabs.users}
-      </h2>
-      <SearchBar
-        label={texts.searchUsers}
-        value={list.query.search}
-        onChange={(search) => list.setQuery('search', search)}
-        onSubmit={() => void list.apply()}
-      >
-        <SelectField<'' | Plan>
+    <AdminListSection
+      id="admin-users"
+      title={texts.tabs.users}
+      searchLabel={texts.searchUsers}
+      list={list}
+      filters={
+        <ListFilter
+          list={list}
+          name="plan"
           label={texts.plan}
-          value={list.query.plan}
-          options={[{ value: '', label: texts.allPlans }, ...planOptions]}
-          onChange={(plan) => void list.filter('plan', plan)}
+          allLabel={texts.allPlans}
+          options={planOptions}
         />
-      </SearchBar>
-      <PagedTable
-        list={list}
-        rowCount={store.users.length}
-        emptyText={texts.noUsers}
-        caption={texts.tabs.users}
-        columns={[
-          texts.email,
-          texts.name,
-          texts.plan,
-          texts.alertCount,
-          texts.notificationCount,
-          texts.createdAt,
-        ]}
-      >
-        {store.users.map((user) => {
-          const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.name;
-          return (
-            <tr key={user.id}>
-              <th scope="row" className="cell-wrap" data-label={texts.email}>
-                {user.email}
-                {user.role === 'ADMIN' && <span className="badge"> ADMIN</span>}
-              </th>
-              <td className="cell-wrap" data-label={texts.name}>
-                {name || '—'}
-              </td>
-              <td data-label={texts.plan}>
-                <SelectField<Plan>
-                  label={texts.planOf(user.email)}
-                  hideLabel
-                  value={user.plan}
-                  options={planOptions}
-                  onChange={(plan) => void store.changePlan(user, plan)}
-                />
-              </td>
-              <td data-label={texts.alertCount}>{user._count.alerts}</td>
-              <td data-label={texts.notificationCount}>{user._count.notifications}</td>
-              <td data-label={texts.createdAt}>{formatDate(user.createdAt)}</td>
-            </tr>
-          );
-        })}
-      </PagedTable>
-    </section>
+      }
+      rowCount={store.users.length}
+      emptyText={texts.noUsers}
+      columns={[
+        texts.email,
+        texts.name,
+        texts.plan,
+        texts.alertCount,
+        texts.notificationCount,
+        texts.createdAt,
+      ]}
+    >
+      {store.users.map((user) => {
+        const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.name;
+        return (
+          <tr key={user.id}>
+            <th scope="row" className="cell-wrap" data-label={texts.email}>
+              {user.email}
+              {user.role === 'ADMIN' && <span className="badge"> ADMIN</span>}
+            </th>
+            <td className="cell-wrap" data-label={texts.name}>
+              {name || '—'}
+            </td>
+            <td data-label={texts.plan}>
+              <SelectField<Plan>
+                label={texts.planOf(user.email)}
+                hideLabel
+                value={user.plan}
+                options={planOptions}
+                onChange={(plan) => void store.changePlan(user, plan)}
+              />
+            </td>
+            <td data-label={texts.alertCount}>{user._count.alerts}</td>
+            <td data-label={texts.notificationCount}>{user._count.notifications}</td>
+            <td data-label={texts.createdAt}>{formatDate(user.createdAt)}</td>
+          </tr>
+        );
+      })}
+    </AdminListSection>
   );
 });

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import {
   ALERT_FEED_TEXTS,
   EMPTY_STATE_TEXTS,
-  PLATFORMS,
+  platformNames,
   SCREEN_TEXTS,
   STRINGS,
   TELEGRAM_INTEGRATIONS_PATH,
@@ -76,7 +76,7 @@ const AlertCard = observer(function AlertCard({
         <dl className="alert-card__facts">
           <div>
             <dt>{texts.platforms}</dt>
-            <dd>{alert.platforms.map((id) => PLATFORMS[id].name).join(', ')}</dd>
+            <dd>{platformNames(alert.platforms)}</dd>
           </div>
           <div>
             <dt>{texts.checkInterval}</dt>

@@ -1,20 +1,19 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { SCREEN_TEXTS, featureLockedMessage, telegramVerifySchema } from '@prijsalarm/core';
+import { SCREEN_TEXTS, telegramVerifySchema } from '@prijsalarm/core';
 import type { TelegramStatusResponse } from '@prijsalarm/core';
 import { FormModel } from '../../stores/FormModel';
 import { errorText } from '../../stores/errors';
+import { featureLock, loadFeaturePanel, type FeaturePanelPhase } from '../../stores/featurePanel';
 import type { RootStore } from '../../stores/RootStore';
 
 const texts = SCREEN_TEXTS.myAccount;
-
-export type TelegramPhase = 'idle' | 'loading' | 'locked' | 'ready' | 'error';
 
 /**
  * The Telegram integration (GET /telegram/status, POST /telegram/verify, /disconnect, /test).
  * A plan without Telegram (FREE) gets core's plan message and no call: the server would refuse it.
  */
 export class TelegramStore {
-  phase: TelegramPhase = 'idle';
+  phase: FeaturePanelPhase = 'idle';
   status: TelegramStatusResponse | null = null;
   error: string | null = null;
   /** A button's request is under way. */
@@ -27,8 +26,7 @@ export class TelegramStore {
 
   /** Why Telegram is unavailable for this plan ('Beschikbaar vanaf Geregistreerd plan'); null if it is available. */
   get lockedMessage(): string | null {
-    const caps = this.root.capabilities.current;
-    return caps.canUseFeature('telegram') ? null : featureLockedMessage('telegram', caps.userPlan);
+    return featureLock(this.root.capabilities, 'telegram');
   }
 
   get connected(): boolean {
@@ -36,27 +34,15 @@ export class TelegramStore {
   }
 
   async load(): Promise<void> {
-    if (this.phase !== 'ready') this.phase = 'loading';
-    await this.root.capabilities.load();
-    if (this.lockedMessage !== null) {
-      runInAction(() => {
-        this.phase = 'locked';
-      });
-      return;
-    }
-    try {
-      const status = await this.root.api.telegram.status();
-      runInAction(() => {
+    await loadFeaturePanel(
+      this,
+      this.root.capabilities,
+      'telegram',
+      () => this.root.api.telegram.status(),
+      (status) => {
         this.status = status;
-        this.error = null;
-        this.phase = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = errorText(error);
-        this.phase = 'error';
-      });
-    }
+      },
+    );
   }
 
   /** After pressing Start in Telegram: is the link there yet? */

@@ -1,25 +1,24 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   createWebhookSchema,
-  featureLockedMessage,
   type AlertDto,
   type WebhookCallDto,
   type WebhookDto,
 } from '@prijsalarm/core';
 import { FormModel } from '../../stores/FormModel';
 import { errorText } from '../../stores/errors';
+import { featureLock, loadFeaturePanel, type FeaturePanelPhase } from '../../stores/featurePanel';
 import type { RootStore } from '../../stores/RootStore';
 
-export type WebhooksPhase = 'idle' | 'loading' | 'locked' | 'ready' | 'error';
 export type WebhookScope = 'all' | 'chosen';
 
 /**
- * My account → Integraties → Webhooks (issue 13 §3): the user's URLs, each with its latest calls,
+ * My account → Integraties → Webhooks: the user's URLs, each with its latest calls,
  * adding one (its secret is shown once), a test call, deleting. A plan without webhooks (FREE)
  * gets core's plan message and no call: the server would refuse it.
  */
 export class WebhooksStore {
-  phase: WebhooksPhase = 'idle';
+  phase: FeaturePanelPhase = 'idle';
   webhooks: WebhookDto[] = [];
   limit = 0;
   alerts: AlertDto[] = [];
@@ -38,8 +37,7 @@ export class WebhooksStore {
   }
 
   get lockedMessage(): string | null {
-    const caps = this.root.capabilities.current;
-    return caps.canUseFeature('webhooks') ? null : featureLockedMessage('webhooks', caps.userPlan);
+    return featureLock(this.root.capabilities, 'webhooks');
   }
 
   get canAdd(): boolean {
@@ -51,37 +49,28 @@ export class WebhooksStore {
   }
 
   async load(): Promise<void> {
-    if (this.phase !== 'ready') this.phase = 'loading';
-    await this.root.capabilities.load();
-    if (this.lockedMessage !== null) {
-      runInAction(() => {
-        this.phase = 'locked';
-      });
-      return;
-    }
-    try {
-      const list = await this.root.api.webhooks.list();
-      const { alerts } = await this.root.api.alerts.myAlerts();
-      const calls = await Promise.all(
-        list.webhooks.map(
-          async (hook) =>
-            [hook.id, (await this.root.api.webhooks.deliveries(hook.id)).calls] as const,
-        ),
-      );
-      runInAction(() => {
+    await loadFeaturePanel(
+      this,
+      this.root.capabilities,
+      'webhooks',
+      async () => {
+        const list = await this.root.api.webhooks.list();
+        const { alerts } = await this.root.api.alerts.myAlerts();
+        const calls = await Promise.all(
+          list.webhooks.map(
+            async (hook) =>
+              [hook.id, (await this.root.api.webhooks.deliveries(hook.id)).calls] as const,
+          ),
+        );
+        return { list, alerts, calls };
+      },
+      ({ list, alerts, calls }) => {
         this.webhooks = list.webhooks;
         this.limit = list.limit;
         this.alerts = alerts;
         this.calls = new Map(calls);
-        this.error = null;
-        this.phase = 'ready';
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.error = errorText(error);
-        this.phase = 'error';
-      });
-    }
+      },
+    );
   }
 
   setScope(scope: WebhookScope): void {

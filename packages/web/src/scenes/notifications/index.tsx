@@ -7,7 +7,7 @@ import {
   NOTIFICATION_STATS_DAYS,
   PLATFORMS,
   NOTIFICATION_KINDS,
-  PLATFORM_IDS,
+  PLATFORM_OPTIONS,
   PRICE_DROP_TEXTS,
   SCREEN_TEXTS,
   SORT_ORDERS,
@@ -125,10 +125,7 @@ const Filters = observer(function Filters({ store }: { store: NotificationsStore
             label={texts.platform}
             name="platform"
             value={values.platform}
-            options={[
-              { value: '' as const, label: common.allPlatforms },
-              ...PLATFORM_IDS.map((id) => ({ value: id, label: PLATFORMS[id].name })),
-            ]}
+            options={[{ value: '' as const, label: common.allPlatforms }, ...PLATFORM_OPTIONS]}
             onChange={(value: '' | PlatformId) => form.set('platform', value)}
           />
           <Select
@@ -308,7 +305,7 @@ const NotificationItem = observer(function NotificationItem({
   );
 });
 
-/** The listing's price history behind a disclosure: loaded when opened; PRO (spec §6). */
+/** The listing's price history behind a disclosure: loaded when opened; PRO. */
 const PriceHistory = observer(function PriceHistory({
   store,
   notification,
@@ -396,7 +393,7 @@ const Stats = observer(function Stats({ store }: { store: NotificationsStore }) 
   );
 });
 
-/** /notifications (login required): the notification centre (spec §2, §3, §7). */
+/** /notifications (login required): the notification centre. */
 const NotificationsScene = observer(function NotificationsScene() {
   const root = useStores();
   const location = useLocation();

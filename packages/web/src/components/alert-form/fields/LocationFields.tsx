@@ -3,7 +3,12 @@
  * them: the code formatted as typed for the alert's platform, the distance open once there is one.
  */
 import { observer } from 'mobx-react-lite';
-import { ALERT_FORM_TEXTS, POSTAL_CODE_LENGTHS, STRINGS } from '@prijsalarm/core';
+import {
+  ALERT_FORM_TEXTS,
+  STRINGS,
+  postalCodeInputMode,
+  postalCodeMaxLength,
+} from '@prijsalarm/core';
 import type { AlertFormState, DistanceKm } from '@prijsalarm/core';
 import { TextField } from '../../form/fields';
 import { DISTANCE_SELECT_OPTIONS, SelectField, distanceValue, parseDistance } from '../controls';
@@ -31,8 +36,8 @@ export const LocationFields = observer(function LocationFields({
         label={texts.postalCode}
         name="postalCode"
         autoComplete="postal-code"
-        inputMode={platform === '2dehands' ? 'numeric' : 'text'}
-        maxLength={POSTAL_CODE_LENGTHS[platform]}
+        inputMode={postalCodeInputMode(platform)}
+        maxLength={postalCodeMaxLength(platform)}
         optional
         placeholder={texts.postalCodePlaceholder[platform]}
         value={form.postalCode}
