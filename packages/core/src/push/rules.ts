@@ -57,8 +57,9 @@ export interface PushMessage {
   image?: string;
 }
 
+/** The JSON's length in UTF-8 bytes (each escape of encodeURIComponent is one byte). */
 const byteLength = (message: PushMessage) =>
-  new TextEncoder().encode(JSON.stringify(message)).length;
+  encodeURIComponent(JSON.stringify(message)).replace(/%[0-9A-F]{2}/g, '_').length;
 
 const cut = (text: string, length: number) =>
   text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
