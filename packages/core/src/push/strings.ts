@@ -49,7 +49,7 @@ export const PUSH_TEXTS = {
     ],
     devicesHeading: 'Je apparaten',
     empty: 'Nog geen apparaten met meldingen.',
-    lastDelivery: (when: string) => `Laatste melding: ${when}`,
+    lastDelivery: 'Laatste melding: ',
     neverDelivered: 'Nog geen melding ontvangen',
     test: 'Test versturen',
     testLabel: (label: string) => `Test versturen naar ${label}`,
@@ -57,5 +57,12 @@ export const PUSH_TEXTS = {
     remove: 'Verwijderen',
     removeLabel: (label: string) => `Verwijderen: ${label}`,
     removed: 'Het apparaat is verwijderd; het krijgt geen meldingen meer.',
+    thisDevice: 'dit apparaat',
+    upgrade: 'Meldingen op je telefoon zijn er voor geregistreerde en Pro-gebruikers.',
+    removeDialog: {
+      title: 'Apparaat verwijderen?',
+      text: 'Dit apparaat krijgt daarna geen meldingen meer van Prijsalarm.',
+      confirm: 'Verwijderen',
+    },
   },
 } as const;
