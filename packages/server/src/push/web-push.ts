@@ -45,7 +45,7 @@ export interface PushGatewayContext {
   clock?: { now(): Date } | null;
 }
 
-/** A web-push "request option" of its own per kind of host, kept alive between messages. */
+/** One HTTPS agent per kind of push host (known service, or listed by the operator), kept alive between messages. */
 const agents = new WeakMap<PushSettings, { known: Agent; listed: Agent }>();
 
 function agentsFor(settings: PushSettings) {
