@@ -12,6 +12,11 @@
  * code), a bare `/start` asks the bot for a code to type on the website, and `/chat` shows what the
  * bot sent that user. Every bot message to the user is announced here too.
  *
+ * Web Push works offline too: the push service double runs on loopback (PUSH_SERVICE_HOSTS; the
+ * server trusts its certificate through NODE_EXTRA_CA_CERTS). A browser cannot subscribe there, so
+ * the phone page hands out a subscription at the double (`/push/subscription`), to POST to
+ * /api/push/subscriptions; every push that reaches it is announced here, decrypted.
+ *
  * `npm run demo -- --fresh` starts over with an empty DATA_DIR. Otherwise accounts and alerts are
  * kept; the double is new every run, so a kept alert's next check finds today's ads new.
  *
@@ -27,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import PostalMime from 'postal-mime';
 import { startMarketplaceDouble, type DoublePlatform } from '../doubles/marketplace';
 import { startMollieDouble } from '../doubles/mollie';
+import { startPushDouble } from '../doubles/push';
 import { startTelegramDouble } from '../doubles/telegram';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -84,6 +90,21 @@ const telegram = await startTelegramDouble({
   botUsername: 'PrijsalarmDemoBot',
   botFirstName: 'Prijsalarm',
 });
+// Web Push: a push service on loopback, announcing what reaches it.
+const push = await startPushDouble();
+let pushAnnounced = 0;
+const pushWatcher = setInterval(() => {
+  const arrived = push.received();
+  for (const message of arrived.slice(pushAnnounced)) {
+    const payload = message.payload as { title?: string; body?: string } | undefined;
+    const text = payload
+      ? `${payload.title ?? ''} — ${payload.body ?? ''}`
+      : (message.refusal ?? '');
+    console.log(`\n📱 push (${message.status}): ${text}`);
+  }
+  pushAnnounced = arrived.length;
+}, 1000);
+
 const DEMO_CHAT = { chatId: 4_242_001, username: 'demo_gebruiker', firstName: 'Demo' };
 const phonePort = Number(env.DEMO_TELEGRAM_PORT ?? Number(port) + 1);
 const phoneUrl = `http://127.0.0.1:${phonePort}`;
@@ -96,7 +117,9 @@ const phone = createServer((req, res) => {
   };
   if (req.method !== 'GET') return answer(405, 'GET only');
   if (url.pathname === '/chat') return answer(200, chatTexts().join('\n\n') || '(nog niets)');
-  if (url.pathname !== '/start') return answer(404, 'GET /start?code=… or /chat');
+  if (url.pathname === '/push/subscription') return answer(200, JSON.stringify(push.subscribe()));
+  if (url.pathname !== '/start')
+    return answer(404, 'GET /start?code=…, /chat or /push/subscription');
   const code = (url.searchParams.get('code') ?? '').trim();
   const before = chatTexts().length;
   void telegram
@@ -172,6 +195,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     LOG_LEVEL: env.DEMO_LOG_LEVEL ?? 'warn',
+    PUSH_SERVICE_HOSTS: push.host,
+    NODE_EXTRA_CA_CERTS: push.caFile,
   },
 });
 
@@ -181,6 +206,7 @@ async function stop(exitCode: number): Promise<never> {
   clearInterval(publisher);
   clearInterval(outboxWatcher);
   clearInterval(telegramWatcher);
+  clearInterval(pushWatcher);
   if (server.exitCode === null && server.signalCode === null) {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
@@ -189,6 +215,7 @@ async function stop(exitCode: number): Promise<never> {
   await double.stop();
   await mollie.stop();
   await telegram.stop();
+  await push.stop();
   phone.close();
   process.exit(exitCode);
 }
@@ -299,6 +326,12 @@ console.log(`
             EN  With an account: My Account → Integraties → "Koppel Telegram" shows a code; open
                 ${phoneUrl}/start?code=<code> to press Start in Telegram. ${phoneUrl}/start alone
                 gets a code from the bot to type on the website. Bot messages appear below.
+
+ Push: NL  Pushmeldingen gaan naar een nagebootste pushdienst (${push.origin}); een browser kan
+           zich daar niet aanmelden. ${phoneUrl}/push/subscription geeft een aanmelding die je
+           (ingelogd) POST naar ${publicUrl}/api/push/subscriptions; elke melding verschijnt hieronder.
+       EN  Push goes to a local push service double; ${phoneUrl}/push/subscription hands out a
+           subscription to POST (signed in) to /api/push/subscriptions. Each push appears below.
 
  curl:  curl -c /tmp/pa -b /tmp/pa ${publicUrl}/api/auth/csrf      # cookie + {"csrfToken": …}
         curl -c /tmp/pa -b /tmp/pa -H 'content-type: application/json' \\

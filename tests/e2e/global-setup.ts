@@ -18,6 +18,7 @@ import { startMailbox } from '../../packages/server/test/mailbox';
 import { getFreePort } from '../../packages/server/test/ports';
 import { startMarketplaceDouble } from '../doubles/marketplace';
 import { startMollieDouble } from '../doubles/mollie';
+import { startPushDouble } from '../doubles/push';
 import { startSentryDouble } from '../doubles/sentry';
 import { startTelegramDouble, type UserMessageInput } from '../doubles/telegram';
 import { startWebhookReceiver } from '../doubles/webhook-receiver';
@@ -48,6 +49,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const sentry = await startSentryDouble();
   // Webhooks: an HTTPS receiver on 127.0.0.1, allowed by WEBHOOKS_ALLOW_PRIVATE.
   const webhooks = await startWebhookReceiver();
+  // Web Push: the push service on 127.0.0.1, allowed by PUSH_SERVICE_HOSTS; the server trusts its
+  // certificate through NODE_EXTRA_CA_CERTS, as a process trusts any extra certificate authority.
+  const push = await startPushDouble();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-e2e-'));
   const port = await getFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -83,6 +87,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SENTRY_DSN: sentry.dsn('2'),
       WEBHOOKS_ALLOW_PRIVATE: 'true',
       WEBHOOKS_CA_FILE: webhooks.caFile,
+      PUSH_SERVICE_HOSTS: push.host,
+      NODE_EXTRA_CA_CERTS: push.caFile,
     },
     ['ignore', 'pipe', 'pipe'],
   );
@@ -106,6 +112,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     if (req.method === 'GET' && url.pathname === '/webhook/calls') {
       return json(res, webhooks.calls(url.searchParams.get('path') ?? undefined));
+    }
+    // The browser's side of Web Push: a subscription at the double for the server's VAPID key
+    // (headless Chromium cannot subscribe at a real push service), and what reached it, decrypted.
+    if (req.method === 'POST' && url.pathname === '/push/subscribe') {
+      const applicationServerKey = url.searchParams.get('key') ?? undefined;
+      return json(res, push.subscribe({ applicationServerKey }));
+    }
+    if (req.method === 'GET' && url.pathname === '/push/delivered') {
+      return json(res, push.delivered(url.searchParams.get('endpoint') ?? undefined));
     }
     if (req.method === 'GET' && url.pathname === '/telegram/messages') {
       return json(res, telegram.messagesTo(url.searchParams.get('chatId') ?? ''));
@@ -136,6 +151,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await mollie.stop();
     await sentry.stop();
     await webhooks.stop();
+    await push.stop();
     await mailbox.close();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });

@@ -18,3 +18,4 @@ export * from './feed';
 export * from './priceDrops';
 export * from './schedule';
 export * from './webhooks';
+export * from './push';

@@ -29,4 +29,6 @@ declare class URL {
   readonly username: string;
   readonly password: string;
   readonly hostname: string;
+  readonly host: string;
+  readonly port: string;
 }

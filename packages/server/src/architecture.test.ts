@@ -29,7 +29,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['mail'], // the mailer and its Dutch templates
   ['presenters'], // what goes out (may show what a policy decides, e.g. a session's status)
   ['policies'], // who may do what
-  ['queues', 'payments'], // job queues (in-process, BullMQ); the gateway to Mollie
+  ['queues', 'payments', 'push'], // job queues (in-process, BullMQ); the gateways to Mollie and the push services
   ['http'], // plumbing: auth middleware, errors, validation, rate limits, contract binding
   ['models', 'db'], // Sequelize models and migrations
   ['security'], // tokens, passwords, secret links

@@ -9,6 +9,7 @@ import { preloadFirstScene } from './app/routes';
 import { documentCookies, writeDocumentCookie } from './platform/cookies';
 import { reportErrorsAfterConsent } from './platform/errorReporting';
 import { RouterNavigator } from './platform/navigator';
+import { registerServiceWorkerAfterLoad } from './platform/serviceWorker';
 import { nextTask } from './platform/nextTask';
 import { browserStorage } from './platform/storage';
 import { RootStore, browserCrossTabChannel, newTabId } from './stores/RootStore';
@@ -73,3 +74,6 @@ void nextTask(undefined)
     return firstScene.then(() => nextTask(store));
   })
   .then(render);
+
+// Push notifications: the service worker, after the page has loaded.
+registerServiceWorkerAfterLoad();

@@ -112,6 +112,12 @@ const SPECIFIED_CALLS = [
   'GET /error-reporting/config',
   // The home page's live figure: ads the engine checked today (issue 14)
   'GET /stats/listings-today',
+  // Notifications on the user's phones and computers (Web Push)
+  'GET /push/public-key',
+  'GET /push/subscriptions',
+  'POST /push/subscriptions',
+  'DELETE /push/subscriptions/:id',
+  'POST /push/subscriptions/:id/test',
 ];
 
 const contractCalls = API_ENDPOINTS.map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);

@@ -24,6 +24,13 @@ import type {
   ChatVerifySessionResponse,
 } from '../chat/http';
 import type { ParseSearchUrlPayload } from '../importUrl/schema';
+import type { CreatePushSubscriptionPayload } from '../push/schema';
+import type {
+  CreatePushSubscriptionResponse,
+  PushPublicKeyResponse,
+  PushSubscriptionListResponse,
+  PushTestResponse,
+} from '../push/types';
 import type { CreateWebhookPayload } from '../webhooks/schema';
 import type {
   CreateWebhookResponse,
@@ -442,6 +449,24 @@ export const API_CONTRACT = {
       'GET',
       '/stats/listings-today',
     ),
+  },
+
+  /** Notifications on the signed-in user's phones and computers (Web Push; REGISTERED and PRO). */
+  push: {
+    /** The VAPID public key a browser subscribes with. */
+    publicKey: defineEndpoint<{ response: PushPublicKeyResponse }>()('GET', '/push/public-key'),
+    list: defineEndpoint<{ response: PushSubscriptionListResponse }>()(
+      'GET',
+      '/push/subscriptions',
+    ),
+    /** A browser's PushSubscription; the same endpoint again updates its keys and label. */
+    create: defineEndpoint<{
+      body: CreatePushSubscriptionPayload;
+      response: CreatePushSubscriptionResponse;
+    }>()('POST', '/push/subscriptions', { successStatus: 201 }),
+    delete: defineEndpoint<{ response: MessageResponse }>()('DELETE', '/push/subscriptions/:id'),
+    /** Sends a test notification to that device now and answers what its push service did. */
+    test: defineEndpoint<{ response: PushTestResponse }>()('POST', '/push/subscriptions/:id/test'),
   },
 } as const;
 

@@ -89,6 +89,7 @@ describe('features by plan', () => {
     'businessFilter',
     'sellerTypeFilter',
     'webhooks',
+    'push',
   ];
   it.each<[Plan, FeatureName[]]>([
     ['FREE', []],

@@ -118,6 +118,8 @@ function buildFeatures(settings: PublicSettings, user: CapabilityUser | null) {
   if (settings.channels?.telegram !== true) features.telegram = false;
   // Nor webhooks.
   if (user === null || user.plan === 'FREE') features.webhooks = false;
+  // Nor push, not even by override: guests have no account to keep a device under.
+  if (user === null || user.plan === 'FREE') features.push = false;
   return features;
 }
 

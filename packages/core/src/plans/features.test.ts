@@ -34,6 +34,7 @@ const PLAN_RULES: Record<FeatureName, PlanRow> = {
   businessFilter: [false, true, true],
   sellerTypeFilter: [false, true, true],
   webhooks: [false, true, true],
+  push: [false, true, true],
 };
 
 /** The plan each alert form control asks for; others default to PRO. */
@@ -53,6 +54,7 @@ const ALERT_FORM_RULES: Record<FeatureName, Plan> = {
   telegram: 'PRO',
   canUse2dehands: 'PRO',
   webhooks: 'PRO',
+  push: 'PRO',
 };
 
 const planCases = <T>(rules: Record<FeatureName, T>) =>

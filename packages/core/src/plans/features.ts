@@ -25,6 +25,7 @@ export const FEATURES = [
   'canUse2dehands',
   'telegram',
   'webhooks',
+  'push',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
@@ -60,6 +61,8 @@ export const FEATURE_PLANS: Readonly<Record<FeatureName, readonly Plan[]>> = {
   sellerTypeFilter: REGISTERED_OR_PRO,
   // Webhooks for REGISTERED and PRO, never guests or FREE.
   webhooks: REGISTERED_OR_PRO,
+  // Notifications on the phone (Web Push) need an account: a subscription belongs to a user.
+  push: REGISTERED_OR_PRO,
 };
 
 /** The plans that may use `feature`, lowest first. */

@@ -10,6 +10,13 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@prijsalarm/core';
 import { z } from 'zod';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../lib/private-files';
 import { SERVER_PACKAGE_JSON } from './paths';
+import {
+  parsePushHost,
+  readOrCreateVapidKeys,
+  VAPID_KEYS_FILE,
+  vapidKeysProblem,
+  type PushSettings,
+} from './push';
 
 /** The server package's version: what error reports and the metrics name as the release. */
 export const SERVER_VERSION = (
@@ -91,6 +98,8 @@ export interface Config {
   readonly webhooks: WebhookSettings;
   /** GET /metrics for Prometheus. */
   readonly metrics: MetricsSettings;
+  /** Web Push: the VAPID keys and the push services an endpoint may name. */
+  readonly push: PushSettings;
 }
 
 export interface MetricsSettings {
@@ -532,6 +541,45 @@ const EnvSchema = z.object({
     .describe(
       'A port of its own, on HOST, for a process without the web role (a worker, the scheduler): /healthz and /readyz as the web role answers them, and /metrics with METRICS_TOKEN',
     ),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .describe(
+      `Web Push: the VAPID public key (base64url, \`npx web-push generate-vapid-keys\`), with VAPID_PRIVATE_KEY; unset: a pair is generated once into DATA_DIR/${VAPID_KEYS_FILE}. Every process needs the same pair, and a new pair cuts off every phone that turned push on`,
+    ),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .describe('Web Push: the VAPID private key (base64url), with VAPID_PUBLIC_KEY'),
+  VAPID_SUBJECT: urlWith('mailto:', 'https:')
+    .optional()
+    .describe(
+      'Web Push: how push services reach the operator, a mailto: or https: URL (Apple refuses localhost); default mailto:SUPPORT_EMAIL',
+    ),
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .transform(commaList)
+    .pipe(
+      z.array(
+        z
+          .string()
+          .transform((value) => parsePushHost(value) ?? '')
+          .refine((value) => value !== '', { error: 'each host must be host or host:port' }),
+      ),
+    )
+    .default([])
+    .describe(
+      "Push services besides Google, Mozilla, Apple and Microsoft that a device's push endpoint may name, comma-separated host[:port] (the tests' and the demo's double)",
+    ),
+  PUSH_CA_FILE: z
+    .string()
+    .trim()
+    .optional()
+    .describe(
+      "A PEM file of extra certificates push calls trust (the tests' double; NODE_EXTRA_CA_CERTS does the same for the whole process)",
+    ),
 });
 
 type Env = Record<string, string | undefined>;
@@ -631,11 +679,39 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
+  if ((vars.VAPID_PUBLIC_KEY === undefined) !== (vars.VAPID_PRIVATE_KEY === undefined)) {
+    problems.push({
+      variable: vars.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY',
+      message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither)',
+    });
+  } else if (vars.VAPID_PUBLIC_KEY !== undefined && vars.VAPID_PRIVATE_KEY !== undefined) {
+    const problem = vapidKeysProblem({
+      publicKey: vars.VAPID_PUBLIC_KEY,
+      privateKey: vars.VAPID_PRIVATE_KEY,
+    });
+    if (problem) problems.push({ variable: 'VAPID_PUBLIC_KEY', message: problem });
+  }
+  let pushCaPem: string | null = null;
+  if (vars.PUSH_CA_FILE !== undefined) {
+    try {
+      pushCaPem = readFileSync(path.resolve(baseDir, vars.PUSH_CA_FILE), 'utf8');
+    } catch (error) {
+      problems.push({
+        variable: 'PUSH_CA_FILE',
+        message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      });
+    }
+  }
+
   if (problems.length > 0 || !database) throw new ConfigError(problems);
 
   // The database, the outbox and the session secret live here: only this user may read them.
   ensurePrivateDir(dataDir);
   const sessionSecret = vars.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir);
+  const vapidKeys =
+    vars.VAPID_PUBLIC_KEY !== undefined && vars.VAPID_PRIVATE_KEY !== undefined
+      ? { publicKey: vars.VAPID_PUBLIC_KEY, privateKey: vars.VAPID_PRIVATE_KEY }
+      : readOrCreateVapidKeys(dataDir);
 
   return Object.freeze({
     nodeEnv: vars.NODE_ENV,
@@ -690,6 +766,14 @@ export function loadConfig(env: Env = process.env): Config {
     metrics: Object.freeze({
       token: vars.METRICS_TOKEN ?? null,
       port: vars.METRICS_PORT ?? null,
+    }),
+    push: Object.freeze({
+      vapid: Object.freeze({
+        ...vapidKeys,
+        subject: vars.VAPID_SUBJECT ?? `mailto:${vars.SUPPORT_EMAIL}`,
+      }),
+      extraHosts: vars.PUSH_SERVICE_HOSTS,
+      extraCaPem: pushCaPem,
     }),
     errorReporting: vars.SENTRY_DSN
       ? Object.freeze({

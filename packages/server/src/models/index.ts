@@ -19,6 +19,7 @@ import { ListingPrice } from './ListingPrice';
 import { Notification } from './Notification';
 import { OneTimeToken } from './OneTimeToken';
 import { Payment } from './Payment';
+import { PushSubscription } from './PushSubscription';
 import { Search } from './Search';
 import { SearchSeenListing } from './SearchSeenListing';
 import { Session } from './Session';
@@ -51,6 +52,7 @@ export {
   User,
   Webhook,
   WebhookCall,
+  PushSubscription,
 };
 export { DELIVERY_METHODS, SELLER_TYPES } from './Alert';
 export type { AlertStatus, DeliveryMethod, SellerType } from './Alert';
@@ -92,6 +94,7 @@ export interface Models {
   Webhook: typeof Webhook;
   WebhookCall: typeof WebhookCall;
   AlertDeletion: typeof AlertDeletion;
+  PushSubscription: typeof PushSubscription;
 }
 
 export function initModels(sequelize: Sequelize): Models {
@@ -118,6 +121,7 @@ export function initModels(sequelize: Sequelize): Models {
     Webhook: Webhook.initModel(sequelize),
     WebhookCall: WebhookCall.initModel(sequelize),
     AlertDeletion: AlertDeletion.initModel(sequelize),
+    PushSubscription: PushSubscription.initModel(sequelize),
   };
 
   // The database enforces the cascades (see the migrations); these describe them for includes.
@@ -158,6 +162,8 @@ export function initModels(sequelize: Sequelize): Models {
   // Webhooks.
   User.hasMany(Webhook, { foreignKey: 'userId', as: 'webhooks', ...cascade });
   Webhook.hasMany(WebhookCall, { foreignKey: 'webhookId', as: 'calls', ...cascade });
+  // The browsers with push notifications on: they go with the account.
+  User.hasMany(PushSubscription, { foreignKey: 'userId', as: 'pushSubscriptions', ...cascade });
 
   return models;
 }

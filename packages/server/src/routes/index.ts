@@ -27,6 +27,7 @@ import errorReportingRoutes from './error-reporting';
 import newsletterRoutes from './newsletter';
 import notificationRoutes from './notifications';
 import paymentRoutes from './payments';
+import pushRoutes from './push';
 import settingsRoutes from './settings';
 import statsRoutes from './stats';
 import telegramRoutes from './telegram';
@@ -52,6 +53,7 @@ export function apiRoutes(ctx: AppContext): BoundRoute[] {
     ...adminChatRoutes(ctx),
     ...errorReportingRoutes(ctx),
     ...statsRoutes(ctx),
+    ...pushRoutes(ctx),
   ];
 }
 

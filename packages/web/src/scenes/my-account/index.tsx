@@ -26,6 +26,8 @@ import { ACCOUNT_TAB_ITEMS, AccountStore } from './AccountStore';
 import type { AccountTab } from './AccountStore';
 import { SessionsStore } from './SessionsStore';
 import { PanelStatus } from './PanelStatus';
+import { PushDevicesPanel } from './PushDevicesPanel';
+import { PushDevicesStore } from './PushDevicesStore';
 import { TelegramStore } from './TelegramStore';
 import { WebhooksPanel } from './WebhooksPanel';
 import { WebhooksStore } from './WebhooksStore';
@@ -344,6 +346,7 @@ const MyAccountScene = observer(function MyAccountScene() {
   const [telegram] = useState(() => new TelegramStore(root));
   const [sessions] = useState(() => new SessionsStore(root));
   const [webhooks] = useState(() => new WebhooksStore(root));
+  const [pushDevices] = useState(() => new PushDevicesStore(root));
   const tab = tabFromQuery<AccountTab>(params.get('tab'), ACCOUNT_TAB_ITEMS, 'profile');
   const user = root.auth.user;
   if (!user) return null;
@@ -366,6 +369,7 @@ const MyAccountScene = observer(function MyAccountScene() {
         {tab === 'newsletter' && <NewsletterPanel store={account} />}
         {tab === 'integrations' && (
           <>
+            <PushDevicesPanel store={pushDevices} />
             {/* Only a server with a Telegram bot offers it. */}
             {root.capabilities.current.channels.telegram && <TelegramPanel store={telegram} />}
             <WebhooksPanel store={webhooks} />

@@ -31,8 +31,10 @@ async function open(path: string, user: UserDto = userDto()) {
   return { store, navigator, user: userEvent.setup() };
 }
 
-/** The integrations tab's webhooks panel: no webhooks yet, and no alerts. */
+/** The integrations tab: no devices with push, no webhooks yet, and no alerts. */
 function scriptNoWebhooks(): void {
+  server.script('GET', '/api/push/subscriptions', { body: { subscriptions: [], limit: 10 } });
+  server.script('GET', '/api/push/public-key', { body: { publicKey: 'BPublicKey' } });
   server.script('GET', '/api/webhooks', { body: { webhooks: [], limit: 3 } });
   server.script('GET', '/api/alerts/my-alerts', {
     body: { alerts: [], capabilities: capabilities('REGISTERED') },
