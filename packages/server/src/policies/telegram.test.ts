@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildCapabilities,
   DEFAULT_SETTINGS,
+  deliveryChannels,
   hydrateCapabilities,
   requiredPlansFor,
   type CapabilityUser,
@@ -20,7 +21,8 @@ function capsOf(plan: Plan, extra: Partial<CapabilityUser> = {}) {
   };
   return hydrateCapabilities(
     buildCapabilities({
-      settings: DEFAULT_SETTINGS,
+      // A server with a bot: without one no plan has Telegram (tested below).
+      settings: { ...DEFAULT_SETTINGS, channels: deliveryChannels(true) },
       user,
       counts: { alerts: 0, telegramAlerts: 0 },
     }),
@@ -53,6 +55,20 @@ describe('telegramPolicy.canUse', () => {
       false,
     );
   });
+});
+
+it('refuses every plan on a server without a bot, with no plan to upgrade to', () => {
+  const caps = hydrateCapabilities(
+    buildCapabilities({
+      settings: { ...DEFAULT_SETTINGS, channels: deliveryChannels(false) },
+      user: { plan: 'PRO', role: 'USER', telegramConnected: false, telegramUsername: null },
+      counts: { alerts: 0, telegramAlerts: 0 },
+    }),
+  );
+  expect(telegramPolicy.canUse(caps)).toBe(false);
+  expect(() => authorizeTelegram(caps)).toThrow(
+    expect.objectContaining({ status: 403, body: expect.objectContaining({ requiredPlans: [] }) }),
+  );
 });
 
 describe('telegramPolicy.canDisconnect', () => {
