@@ -1,7 +1,7 @@
 /**
  * The chat's footprint on every page: this small loader. It decides where the widget may show
  * (core's chatWidgetVisibility: never on /admin; below 1024 px on dashboard and manage pages only
- * after an `open-mobile-chat` event) and fetches the widget's own chunk 1.5 s after the page's
+ * after an `open-mobile-chat` event) and fetches the widget's own chunk 3 s after the page's
  * load event, so the widget adds nothing to a page's first load.
  */
 import { observer } from 'mobx-react-lite';
@@ -14,7 +14,8 @@ const ChatWidget = lazy(() => import('./ChatWidget'));
 
 /** `?chat=<session id>` (the link in support's reply mail) opens the chat on that session. */
 export const CHAT_LINK_QUERY = 'chat';
-const IDLE_LOAD_MS = 1500;
+// Long enough after the load event that a slow phone has fetched the page's own parts first.
+const IDLE_LOAD_MS = 3000;
 
 export const ChatLoader = observer(function ChatLoader() {
   const { auth } = useStores();
