@@ -17,7 +17,7 @@ const SPECIFIED_CALLS = [
   'GET /alerts/manage/:token/refresh/:refreshToken',
   'GET /alerts/confirm/:token',
   'POST /alerts/parse-url',
-  // The private RSS feed of an alert (issue 13)
+  // The private RSS feed of an alert
   'GET /alerts/feed/:token',
   'POST /alerts/manage/:token/feed/renew',
   // The owner's edit wizard
@@ -65,7 +65,7 @@ const SPECIFIED_CALLS = [
   'POST /telegram/verify',
   'POST /telegram/disconnect',
   'POST /telegram/test',
-  // Webhooks (issue 13)
+  // Webhooks
   'GET /webhooks',
   'POST /webhooks',
   'DELETE /webhooks/:id',
@@ -83,7 +83,7 @@ const SPECIFIED_CALLS = [
   'POST /payments/create',
   'GET /payments/status/:id',
   'POST /payments/cancel-subscription',
-  // Payments beyond spec §7 (issue 10)
+  // Payments: the return page, the receipt, cancelling and the admin's list
   'POST /payments/webhook',
   'GET /payments/subscription',
   'GET /admin/payments',
@@ -98,7 +98,7 @@ const SPECIFIED_CALLS = [
   'GET /chat/unread-count',
   'POST /chat/unread-count',
   'GET /chat/online-status',
-  // Support inbox (issue 9)
+  // Support inbox
   'GET /admin/chat/sessions',
   'GET /admin/chat/sessions/:id',
   'POST /admin/chat/sessions/:id/messages',
@@ -108,9 +108,9 @@ const SPECIFIED_CALLS = [
   'GET /newsletter/unsubscribe',
   'POST /newsletter/unsubscribe',
   'POST /contact',
-  // Error reporting (spec §8): the DSN, asked after cookie consent
+  // Error reporting: the DSN, asked after cookie consent
   'GET /error-reporting/config',
-  // The home page's live figure: ads the engine checked today (issue 14)
+  // The home page's live figure: ads the engine checked today
   'GET /stats/listings-today',
   // Notifications on the user's phones and computers (Web Push)
   'GET /push/public-key',

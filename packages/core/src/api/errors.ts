@@ -93,12 +93,12 @@ function isStringRecord(value: unknown): value is Record<string, string> {
   );
 }
 
-/** Spec §8: a 403 whose error text contains 'CSRF' is a stale CSRF token. */
+/** A 403 whose error text contains 'CSRF' is a stale CSRF token: refresh the session, retry once. */
 export function isCsrfError(status: number, body: ApiErrorBody | undefined): boolean {
   return status === 403 && body !== undefined && /csrf/i.test(body.error);
 }
 
-/** Spec §8: a 403 with requiredPlans, or whose text mentions 'requires' and 'plan'. */
+/** A plan refusal: a 403 with requiredPlans, or whose text mentions 'requires' and 'plan'. */
 export function isPlanRequiredError(status: number, body: ApiErrorBody | undefined): boolean {
   if (status !== 403 || body === undefined) return false;
   if (body.requiredPlans && body.requiredPlans.length > 0) return true;

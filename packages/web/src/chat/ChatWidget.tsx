@@ -1,5 +1,5 @@
 /**
- * The support chat widget (spec §2 Chat widget), loaded lazily by ChatLoader: the floating button
+ * The support chat widget, loaded lazily by ChatLoader: the floating button
  * with its badge, the greeting bubble, and the shared conversation (@prijsalarm/chat-ui's
  * ChatPanel and ChatStore, which the desktop chat window draws too). New messages are read out
  * through a polite live region.

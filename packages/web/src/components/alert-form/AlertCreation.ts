@@ -10,7 +10,7 @@ import {
 import type { CreateAlertResponse } from '@prijsalarm/core';
 import type { RootStore } from '../../stores/RootStore';
 
-/** Spec §4 "Creation: idle, submitting, success (redirect after 3 s) or error (retry resets)". */
+/** Creating an alert: idle, submitting, success (redirect after 3 s) or error (retry resets). */
 export type CreationPhase = 'idle' | 'submitting' | 'success' | 'error';
 
 export interface CreationOptions {

@@ -55,7 +55,7 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
       '/dashboard/subscription',
     );
 
-    // The only platform this plan has is chosen already (issue 14).
+    // The only platform this plan has is chosen already.
     expect((screen.getByRole('radio', { name: /Marktplaats/ }) as HTMLInputElement).checked).toBe(
       true,
     );
@@ -64,7 +64,7 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Overslaan' }));
     await stepHeading(steps.search);
-    // Spec §5: the input names the one character rule in its title.
+    // The input names the one character rule in its title.
     expect(screen.getByLabelText('Zoekterm').getAttribute('title')).toBe(
       STRINGS.alertForm.searchTermNoAngleBrackets,
     );
@@ -108,7 +108,7 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
 });
 
 describe('the wizard at the alert limit', () => {
-  it('says so, and offers both the upgrade and extra alerts (issue 10)', async () => {
+  it('says so, and offers both the upgrade and extra alerts', async () => {
     await openAsUser('/prijsalarm-maken', {
       ...capabilities('REGISTERED'),
       canCreateAlerts: false,

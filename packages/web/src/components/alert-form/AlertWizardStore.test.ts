@@ -182,7 +182,7 @@ describe('steps', () => {
     const { wizard } = await setup();
     expect(wizard.currentStep).toBe('platform');
 
-    // Marktplaats is the only platform of this plan: chosen already (issue 14).
+    // Marktplaats is the only platform of this plan: chosen already.
     expect(wizard.editor.form.platform).toBe('marktplaats');
     wizard.next();
     expect(wizard.currentStep).toBe('category');
@@ -281,7 +281,7 @@ describe('steps', () => {
     expect(logged).toHaveBeenCalled();
   });
 
-  it('asks for the categories as spec §7 says', async () => {
+  it('asks for the categories of the chosen platform', async () => {
     const { wizard } = await setup();
     await withCategories(wizard);
     await pickL1(wizard, BIKES, [LADIES_BIKES]);
@@ -293,7 +293,7 @@ describe('steps', () => {
   });
 });
 
-describe('category changes (spec §4)', () => {
+describe('category changes', () => {
   it('keep the filters under the same top category, and clear them under another', async () => {
     const { wizard } = await setup();
     await withCategories(wizard);
@@ -416,7 +416,7 @@ describe('price and location', () => {
   });
 });
 
-describe('advanced step visibility (spec §6)', () => {
+describe('advanced step visibility', () => {
   it.each([
     ['FREE', {}, false, false],
     ['REGISTERED', {}, true, true],
@@ -461,7 +461,7 @@ describe('advanced step visibility (spec §6)', () => {
   });
 });
 
-describe('price drops (issue 13 §1)', () => {
+describe('price drops', () => {
   it.each([
     ['FREE', STRINGS.access.proOnly],
     ['REGISTERED', STRINGS.access.proOnly],

@@ -1,5 +1,5 @@
 /**
- * The car category's filters (marktplaatsId 91, spec §3): advertiser (which replaces the seller
+ * The car category's filters (marktplaatsId 91): advertiser (which replaces the seller
  * type), mileage, construction year and fuel. Loaded lazily, only when the car category is chosen.
  */
 import { observer } from 'mobx-react-lite';
@@ -35,7 +35,7 @@ export const CarFilterStep = observer(function CarFilterStep({ editor }: { edito
         error={error('adverteerder')}
         onValueChange={editor.setAdvertiser}
       />
-      {/* Inputs on one line even when a label wraps (issue 14): label, input, error as subgrid rows. */}
+      {/* Inputs on one line even when a label wraps: label, input, error as subgrid rows. */}
       <div className="form__row form__row--aligned">
         {NUMBER_FIELDS.map(([key, label, maxLength]) => (
           <TextField

@@ -23,7 +23,7 @@ interface ResultProps {
   successText: string;
 }
 
-/** The success card (spec §2): what happens next and where the user goes in 3 s. */
+/** The success card: what happens next and where the user goes in 3 s. */
 export const SuccessCard = observer(function SuccessCard({ creation, successText }: ResultProps) {
   const ref = useFocusOnMount<HTMLDivElement>();
   const target = creation.redirectTarget;
@@ -48,7 +48,7 @@ export const SuccessCard = observer(function SuccessCard({ creation, successText
   );
 });
 
-/** The error card (spec §2, §8): the server's Dutch message or the default, and a retry. */
+/** The error card: the server's Dutch message or the default, and a retry. */
 export const ErrorCard = observer(function ErrorCard({
   creation,
   onRetry,

@@ -17,7 +17,7 @@ const loadGuestSchema = () =>
 export type GuestField = 'searchTerm' | 'maxPrice' | 'postalCode' | 'distance' | 'email';
 
 /**
- * The guest's one-page alert form (spec §2 "Alert form, guest"): Marktplaats only, search term,
+ * The guest's one-page alert form: Marktplaats only, search term,
  * max price, postal code with distance, e-mail. Every rule and message comes from core.
  */
 export class GuestAlertFormStore {
@@ -63,7 +63,7 @@ export class GuestAlertFormStore {
     return this.fields.enabled('distance');
   }
 
-  /** Spec §5: a guest needs a platform, a search term and an e-mail address. */
+  /** A guest needs a platform, a search term and an e-mail address. */
   get canSubmit(): boolean {
     return canSubmitGuest(this.form) && !this.creation.isSubmitting;
   }

@@ -1,5 +1,5 @@
 /**
- * When an alert's notifications go out (issue 13 §2): instantly, or as an hourly or daily
+ * When an alert's notifications go out: instantly, or as an hourly or daily
  * digest, and quiet hours. Shared by the wizard's last step and the manage page; the value is
  * core's DeliverySchedule and the rules (defaults, times) are core's.
  */

@@ -3,7 +3,7 @@ import type { AdminPaymentsResponse } from '@prijsalarm/core';
 import { latestLoad, type LoadStatus } from '../../stores/latestLoad';
 import type { RootStore } from '../../stores/RootStore';
 
-/** The admin's payments tab (issue 10): GET /admin/payments, the latest payments with their users. */
+/** The admin's payments tab: GET /admin/payments, the latest payments with their users. */
 export class AdminPaymentsStore {
   data: AdminPaymentsResponse | null = null;
   status: LoadStatus = 'idle';

@@ -8,7 +8,7 @@ import type { AdminPaymentsStore } from './AdminPaymentsStore';
 const texts = SCREEN_TEXTS.admin;
 const paymentTexts = PAYMENT_STRINGS.admin;
 
-/** The latest payments with their users and statuses (issue 10); the figures are in the stats. */
+/** The latest payments with their users and statuses; the figures are in the stats. */
 export const PaymentsTab = observer(function PaymentsTab({ store }: { store: AdminPaymentsStore }) {
   const payments = store.data?.payments;
   const columns = paymentTexts.columns;

@@ -1,5 +1,5 @@
 /**
- * The admin area's support inbox (issue 9): the sessions (core's order), one conversation, reply,
+ * The admin area's support inbox: the sessions (core's order), one conversation, reply,
  * resolve, the agent's online switch, and the live view over /ws/chat (`agent_auth`). While the
  * browser tab is in the background, new visitor messages raise a count in the tab's title.
  */
