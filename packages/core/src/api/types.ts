@@ -3,6 +3,7 @@
  * Dates are ISO-8601 strings, ids are UUID strings (categories: integers), prices are euros.
  * Request payloads that the server validates come from `../validation`; the rest live here.
  */
+import type { DeliveryChannel } from '../channels/channels';
 import type { Plan, PlatformId, Role } from '../domain';
 import type { MarketplaceSearchImport } from '../importUrl/parse';
 import type { PaymentProduct } from '../payments/products';
@@ -116,7 +117,7 @@ export interface AlertDto {
   sellerType: AlertSellerType;
   notifyEmail: boolean;
   notifyTelegram: boolean;
-  /** When it is sent: instant, hourly or daily digest, quiet hours (issue 13 §2). */
+  /** When it is sent: instant, hourly or daily digest, quiet hours. */
   schedule: DeliverySchedule;
   status: AlertStatus;
   isActive: boolean;
@@ -133,7 +134,7 @@ export interface AlertDto {
    * alert has none yet (POST …/feed/renew makes one).
    */
   feedUrl: string | null;
-  /** Price drops of listings this alert saw (issue 13 §1; PRO). */
+  /** Price drops of listings this alert saw (PRO). */
   priceDrop: PriceDropOption;
   notificationCount: number;
 }
@@ -197,8 +198,6 @@ export interface CategoryQuery {
 
 /* ---------- Notifications ---------- */
 
-export const DELIVERY_CHANNELS = ['email', 'telegram', 'push', 'webhook'] as const;
-export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export const DELIVERY_STATUSES = ['pending', 'sent', 'retrying', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
@@ -242,7 +241,7 @@ export interface NotificationDto {
   /** The price before the drop (a 'price_drop' only; null otherwise). */
   previousPriceCents: number | null;
   /**
-   * Live push only: when the desktop app may show it as a native notification, by its alert's
+   * The live channel only: when the desktop app may show it as a native notification, by its alert's
    * schedule (digest, quiet hours); absent or null: at once. The list shows it at once either way.
    */
   notifyAt?: string | null;

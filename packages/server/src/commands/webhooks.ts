@@ -1,5 +1,5 @@
 /**
- * /webhooks (issue 13 §3): a signed-in user's webhook URLs. Adding one checks the plan and the
+ * /webhooks: a signed-in user's webhook URLs. Adding one checks the plan and the
  * limit (policies/webhook.ts), the URL's shape (core's schema) and — here — where it points: every
  * address the host resolves to must be public, unless WEBHOOKS_ALLOW_PRIVATE (tests). The calls
  * themselves check again at connect time (delivery/webhook-client.ts), since DNS answers change.
@@ -14,7 +14,7 @@ import {
 } from '@prijsalarm/core';
 import { Op } from 'sequelize';
 import type { AppContext } from '../context';
-import { callAndLog } from '../delivery/webhook';
+import { callAndLog } from '../delivery/channels/webhook';
 import { testWebhookPayload } from '../delivery/webhook-payload';
 import { HttpError } from '../http/errors';
 import type { User, Webhook, WebhookCall } from '../models';
