@@ -130,7 +130,7 @@ describe('two alerts of one user match one ad', () => {
     const listed = await expectSentOnceListedTwice(ad.itemId);
     // The second alert's e-mail and Telegram deliveries are covered by the first message.
     for (const notification of listed) {
-      const channels = notification.deliveries.filter((d) => d.channel !== 'push');
+      const channels = notification.deliveries.filter((d) => d.channel !== 'live');
       expect(channels.map((d) => [d.channel, d.status]).sort()).toEqual([
         ['email', 'sent'],
         ['telegram', 'sent'],

@@ -23,8 +23,6 @@ export type AlertStatus = (typeof ALERT_STATUSES)[number];
 export const CATEGORY_TYPES = ['L1', 'L2'] as const;
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
 
-/** How a notification reaches its user, and where each delivery stands. */
-export const DELIVERY_CHANNELS = ['email', 'telegram', 'push', 'webhook'] as const;
-export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+/** Where a delivery stands (the channels are core's channel table: channels/channels.ts). */
 export const DELIVERY_STATUSES = ['pending', 'sent', 'retrying', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -7,6 +7,7 @@ export * from './chat';
 export * from './auth';
 export * from './plans';
 export * from './api';
+export * from './channels';
 export * from './app';
 export * from './content';
 export * from './account';

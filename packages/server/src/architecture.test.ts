@@ -24,7 +24,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['services'], // process roles (web, worker, scheduler) and the Express app they serve
   ['routes', 'sockets', 'bots'], // the ways in: HTTP (contract-bound), WebSockets, Telegram updates
   ['commands'], // what a user or an admin can do, across models
-  ['delivery'], // sending what the engine recorded: e-mail, Telegram, live push
+  ['delivery'], // sending what the engine recorded: one module per channel (delivery/channels/)
   ['engine'], // marketplace client, scheduler, matcher, recorder
   ['mail'], // the mailer and its Dutch templates
   ['presenters'], // what goes out (may show what a policy decides, e.g. a session's status)

@@ -1,13 +1,14 @@
 /**
  * The test files that run against a database: those that start one through the harness
- * (support.ts, engine-kit.ts, payments-kit.ts). The MariaDB project runs only these; the rest
- * (pure logic, Redis, doubles) would run the same code twice and could catch nothing new.
+ * (support.ts, migration-kit.ts, engine-kit.ts, payments-kit.ts). The MariaDB project runs only
+ * these; the rest (pure logic, Redis, doubles) would run the same code twice and could catch
+ * nothing new.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const DATABASE_STARTERS =
-  /\b(startTestServer|createTestDatabase|createMigratedDatabase|startEngineKit|startPaymentsServer)\(/;
+  /\b(startTestServer|createTestDatabase|createMigratedDatabase|startMigrationKit|startEngineKit|startPaymentsServer)\(/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,9 +1,8 @@
 /** A notification's deliveries per channel as the owner reads them in the notification centre. */
 import type { DeliveryDto } from '../api/types';
-import type { DeliveryChannel, DeliveryStatus } from '../domain';
+import { DELIVERY_CHANNELS, type DeliveryChannel } from '../channels/channels';
+import type { DeliveryStatus } from '../domain';
 import { DELIVERY_TEXTS } from '../content/accountScreens';
-
-const CHANNEL_ORDER: readonly DeliveryChannel[] = ['email', 'telegram', 'push', 'webhook'];
 
 export interface DeliveryLine {
   channel: DeliveryChannel;
@@ -25,21 +24,21 @@ export function deliveryChannelLabel(channel: DeliveryChannel): string {
 }
 
 /**
- * One line per channel, e-mail first; a reason only where something went wrong. The live one (to
+ * One line per channel, in the channel table's order; a reason only where something went wrong. The live one (to
  * open pages and the desktop app) only once it was shown: waiting for, or without, an open page
  * is no news for the user (the centre and the other channels have it either way).
  */
 export function deliveryLines(deliveries: readonly DeliveryDto[]): DeliveryLine[] {
   return [...deliveries]
-    .filter((delivery) => delivery.channel !== 'push' || delivery.status === 'sent')
-    .sort((a, b) => CHANNEL_ORDER.indexOf(a.channel) - CHANNEL_ORDER.indexOf(b.channel))
+    .filter((delivery) => delivery.channel !== 'live' || delivery.status === 'sent')
+    .sort((a, b) => DELIVERY_CHANNELS.indexOf(a.channel) - DELIVERY_CHANNELS.indexOf(b.channel))
     .map((delivery) => {
-      if (delivery.channel === 'push') {
+      if (delivery.channel === 'live') {
         return {
           channel: delivery.channel,
           channelLabel: deliveryChannelLabel(delivery.channel),
           status: delivery.status,
-          statusLabel: DELIVERY_TEXTS.pushShown,
+          statusLabel: DELIVERY_TEXTS.liveShown,
           reason: null,
           look: delivery.status,
         };

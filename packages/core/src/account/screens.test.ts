@@ -127,7 +127,7 @@ describe('deliveries', () => {
   it('reads per channel, e-mail first, with a reason only when something went wrong', () => {
     expect(
       deliveryLines([
-        delivery({ channel: 'push', status: 'sent' }),
+        delivery({ channel: 'live', status: 'sent' }),
         delivery({ channel: 'telegram', status: 'failed', lastError: 'Geblokkeerd' }),
         delivery({ channel: 'email', status: 'retrying', lastError: 'Tijdelijke fout' }),
       ]).map((line) => [line.channelLabel, line.statusLabel, line.reason]),
@@ -147,7 +147,7 @@ describe('deliveries', () => {
       expect(
         deliveryLines([
           delivery({ channel: 'email', status: 'sent' }),
-          delivery({ channel: 'push', status, lastError: 'Geen open verbinding' }),
+          delivery({ channel: 'live', status, lastError: 'Geen open verbinding' }),
         ]).map((line) => line.channel),
       ).toEqual(['email']);
     },

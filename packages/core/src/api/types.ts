@@ -3,15 +3,8 @@
  * Dates are ISO-8601 strings, ids are UUID strings (categories: integers), prices are euros.
  * Request payloads that the server validates come from `../validation`; the rest live here.
  */
-import type {
-  AlertStatus,
-  CategoryType,
-  DeliveryChannel,
-  DeliveryStatus,
-  Plan,
-  PlatformId,
-  Role,
-} from '../domain';
+import type { DeliveryChannel } from '../channels/channels';
+import type { AlertStatus, CategoryType, DeliveryStatus, Plan, PlatformId, Role } from '../domain';
 import type { MarketplaceSearchImport } from '../importUrl/parse';
 import type { PaymentProduct } from '../payments/products';
 import type { AdminPaymentStats, PaymentDto } from '../payments/types';
@@ -237,7 +230,7 @@ export interface NotificationDto {
   /** The price before the drop (a 'price_drop' only; null otherwise). */
   previousPriceCents: number | null;
   /**
-   * Live push only: when the desktop app may show it as a native notification, by its alert's
+   * The live channel only: when the desktop app may show it as a native notification, by its alert's
    * schedule (digest, quiet hours); absent or null: at once. The list shows it at once either way.
    */
   notifyAt?: string | null;

@@ -3,7 +3,8 @@
  * centre, admin) and the alert and delivery states they show. They live here rather than in
  * STRINGS (which every page loads) so they are bundled only with those lazily loaded screens.
  */
-import type { AlertStatus, DeliveryChannel, DeliveryStatus } from '../domain';
+import { CHANNEL_LABELS, type DeliveryChannel } from '../channels/channels';
+import type { AlertStatus, DeliveryStatus } from '../domain';
 
 /** An alert's status as users read it (dashboard, admin, manage page). */
 export const ALERT_STATUS_LABELS: Readonly<Record<AlertStatus, string>> = {
@@ -15,12 +16,8 @@ export const ALERT_STATUS_LABELS: Readonly<Record<AlertStatus, string>> = {
 
 /** How a notification went out, per channel (notification centre, manage page). */
 export const DELIVERY_TEXTS = {
-  channels: {
-    email: 'E-mail',
-    telegram: 'Telegram',
-    push: 'Live op je scherm',
-    webhook: 'Webhook',
-  },
+  /** Each channel's name comes with its row of the channel table. */
+  channels: CHANNEL_LABELS,
   statuses: {
     sent: 'Verzonden',
     pending: 'In wachtrij',
@@ -28,11 +25,11 @@ export const DELIVERY_TEXTS = {
     failed: 'Mislukt',
   },
   /** A live notification an open page or the desktop app took. */
-  pushShown: 'Getoond',
+  liveShown: 'Getoond',
 } as const satisfies {
-  channels: Record<DeliveryChannel, string>;
+  channels: Readonly<Record<DeliveryChannel, string>>;
   statuses: Record<DeliveryStatus, string>;
-  pushShown: string;
+  liveShown: string;
 };
 
 /** The signed-in screens: dashboard, my account, notification centre, admin. */

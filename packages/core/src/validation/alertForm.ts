@@ -1,7 +1,8 @@
 /**
- * The alert form's state and rules (spec §3 "Alert form state", §4 wizard, §5): pure functions
- * the web and desktop forms share, so both build the same payload.
+ * The alert form's state and rules (the guest form, the wizard, the plan-gated fields): pure
+ * functions the web and desktop forms share, so both build the same payload.
  */
+import { ALERT_CHANNEL_SWITCHES, type NotificationChannel } from '../channels/channels';
 import type { DistanceKm } from '../constants';
 import type { PlatformId } from '../domain';
 import type { CreateAlertPayload, GuestCreateAlertPayload, UpdateAlertPayload } from './alert';
@@ -50,8 +51,6 @@ export interface AlertFormState {
   sellerType: SellerType;
   conditions: Condition[];
 }
-
-export type NotificationChannel = 'email' | 'telegram';
 
 export const initialAlertFormState: Readonly<AlertFormState> = Object.freeze({
   platform: null,
@@ -146,7 +145,7 @@ export function buildGuestCreateAlertPayload(state: AlertFormState): GuestCreate
 }
 
 /**
- * Switches a notification channel (spec §4): turning Telegram off turns e-mail on, and e-mail can
+ * Switches a notification channel: turning Telegram off turns e-mail on, and e-mail can
  * only be turned off while Telegram is on. A refused change returns the same state.
  */
 export function applyNotificationToggle(
@@ -174,11 +173,11 @@ export function canSubmitAuthenticated(state: AlertFormState, canCreateAlerts: b
     state.platform !== null &&
     !isBlank(state.searchTerm) &&
     canCreateAlerts &&
-    (state.notifyEmail || state.notifyTelegram)
+    ALERT_CHANNEL_SWITCHES.some((channelSwitch) => state[channelSwitch])
   );
 }
 
-/** Picks a category; its filters are cleared unless the top category stays the same (spec §4). */
+/** Picks a category; its filters are cleared unless the top category stays the same. */
 export function changeCategory(
   state: AlertFormState,
   next: { l1: AlertFormCategory | null; l2: AlertFormCategory | null },
@@ -192,7 +191,7 @@ export function changeCategory(
 }
 
 /**
- * Picks a platform. An unavailable one changes nothing (spec §4). A postal code that is no valid
+ * Picks a platform. An unavailable one changes nothing. A postal code that is no valid
  * code in the new platform's country is cleared, and with it the distance.
  */
 export function changePlatform(

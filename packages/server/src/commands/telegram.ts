@@ -31,7 +31,7 @@ import {
   type IssuedLinkCode,
   type StartCommand,
 } from '../delivery/telegram';
-import { unlinkTelegramChat } from '../delivery/telegram/channel';
+import { unlinkTelegramChat } from '../delivery/channels/telegram';
 import { HttpError } from '../http/errors';
 import type { User } from '../models';
 import { authorizeTelegram, telegramPolicy } from '../policies/telegram';

@@ -14,7 +14,7 @@ import {
 } from '@prijsalarm/core';
 import { Op } from 'sequelize';
 import type { AppContext } from '../context';
-import { callAndLog } from '../delivery/webhook';
+import { callAndLog } from '../delivery/channels/webhook';
 import { testWebhookPayload } from '../delivery/webhook-payload';
 import { HttpError } from '../http/errors';
 import type { User, Webhook, WebhookCall } from '../models';

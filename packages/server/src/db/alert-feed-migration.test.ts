@@ -3,47 +3,21 @@
  * (the hash follows at the server's start, commands/alert-feed.ts), new rows may leave both empty,
  * two rows cannot share a hash, and down removes both columns.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { createTestDatabase, type TestDatabase } from '../../test/support';
-import { loadConfig } from '../config/env';
+import { legacyAlertRow, startMigrationKit, type MigrationKit } from '../../test/migration-kit';
 import { createMigrator } from './migrate';
-import { createSequelize } from './sequelize';
 
 const MIGRATION = '0040-add-alert-feed-token';
 
-let database: TestDatabase;
+let kit: MigrationKit;
 let sequelize: Sequelize;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.url });
-  sequelize = createSequelize(config.database);
+  kit = await startMigrationKit();
+  sequelize = kit.sequelize;
 });
-afterAll(async () => {
-  await sequelize.close();
-  await database.destroy();
-});
-
-function alertRow(searchTerm: string) {
-  const now = new Date();
-  return {
-    id: randomUUID(),
-    searchTerm,
-    platforms: '["marktplaats"]',
-    customFilters: '{}',
-    planAtCreation: 'FREE',
-    checkIntervalMinutes: 30,
-    validityDays: 3,
-    manageTokenNonce: randomUUID(),
-    manageTokenHash: randomUUID(),
-    refreshTokenNonce: randomUUID(),
-    refreshTokenHash: randomUUID(),
-    createdAt: now,
-    updatedAt: now,
-  };
-}
+afterAll(() => kit.close());
 
 type FeedColumns = { id: string; feedTokenNonce: string | null; feedTokenHash: string | null };
 
@@ -54,14 +28,11 @@ const feedColumns = () =>
 
 describe(`migration ${MIGRATION}`, () => {
   it('gives every existing alert its own feed nonce, and no hash yet', async () => {
-    const migrator = createMigrator(sequelize);
-    const names = (await migrator.pending()).map((migration) => migration.name);
-    const before = names[names.indexOf(MIGRATION) - 1]!;
-    await migrator.up({ to: before });
-    const rows = ['fiets', 'bakfiets', 'racefiets'].map(alertRow);
+    await kit.upToBefore(MIGRATION);
+    const rows = ['fiets', 'bakfiets', 'racefiets'].map(legacyAlertRow);
     await sequelize.getQueryInterface().bulkInsert('alerts', rows);
 
-    await migrator.up({ to: MIGRATION });
+    await createMigrator(sequelize).up({ to: MIGRATION });
     const columns = await feedColumns();
     expect(columns).toHaveLength(3);
     for (const row of columns) {

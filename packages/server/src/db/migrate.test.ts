@@ -245,7 +245,7 @@ describe('unique constraints', () => {
 
   it('allow a delivery per channel', async () => {
     const { notification } = await notificationFixture();
-    for (const channel of ['email', 'telegram', 'push'] as const) {
+    for (const channel of ['email', 'telegram', 'live'] as const) {
       await models.Delivery.create({ notificationId: notification.id, channel });
     }
     expect(await models.Delivery.count({ where: { notificationId: notification.id } })).toBe(3);

@@ -1,5 +1,8 @@
 /**
  * The `deliver` job: send one Delivery row (and the siblings that go out with it) on its channel.
+ * The steps are the same for every channel and written once here: gather the rows one message
+ * carries (core's channel table says which), claim them, let the channel's module
+ * (channels/) send, record what came of it on every row.
  *
  * Idempotent by the row: a delivery already `sent` or `failed` is left alone, and a send needs a
  * claim on the row (ledger.ts), so a job that runs again after a crash (BullMQ re-runs a killed
@@ -9,17 +12,16 @@
  * unexpected error (the database is down) throws; the row then stays open and the relay brings
  * it back.
  */
+import { channelSpec } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import type { Delivery } from '../models';
 import type { AlertEngineJobs, JobHandler } from '../queues';
+import { CHANNEL_MODULES, type DeliveryContext, type SendingChannel } from './channels';
+import type { Send } from './channels/channel';
 import { nowOf } from './clock';
-import { applySchedule } from './digest';
-import { deliverEmail, deliverEmailDigest } from './email';
-import { followLead } from './ledger';
-import { settlePushDelivery } from './push';
-import { loadDelivery, openSiblings } from './siblings';
-import { deliverTelegram, deliverTelegramDigest } from './telegram/channel';
-import { deliverWebhook } from './webhook';
+import { applySchedule, dueNow } from './digest';
+import { claimDeliveries, followLead, recordOutcome } from './ledger';
+import { loadDelivery, openSiblings, type LoadedDelivery } from './siblings';
 
 /** Deliveries sent at the same time by one worker process. */
 export const DELIVER_CONCURRENCY = 10;
@@ -53,22 +55,23 @@ function leasedElsewhere(delivery: Pick<Delivery, 'nextAttemptAt' | 'heldUntil'>
 
 export async function processDelivery(ctx: AppContext, deliveryId: string): Promise<void> {
   // Most jobs find their row settled (sent with its message's lead), leased by the run sending
-  // it, or a push to settle: the row alone tells, without its notification and alert.
+  // it, or a live row to settle: the row alone tells, without its notification and alert.
   const head = await ctx.models.Delivery.findByPk(deliveryId, {
     attributes: [...HEAD_ATTRIBUTES],
   });
   if (!head || head.status === 'sent' || head.status === 'failed') return;
-  if (head.channel === 'push') return settlePushDelivery(ctx, head);
+  const channel = CHANNEL_MODULES[head.channel];
+  if ('settle' in channel) return channel.settle(ctx, head);
   if (leasedElsewhere(head, nowOf(ctx))) return;
-  // The usual e-mail: the row heads its message and is not held. Its mail's rows, read once,
-  // include it with its notification and alert.
-  if (head.channel === 'email' && head.leadId === null && head.heldUntil === null) {
+  // The usual grouped message (an e-mail): the row heads its message and is not held. Its
+  // message's rows, read once, include it with its notification and alert.
+  if (isGrouped(head) && head.leadId === null && head.heldUntil === null) {
     const group = await openSiblings(ctx, head, { sameListing: false });
     const delivery = group.find((row) => row.id === head.id);
     if (delivery) {
       const step = await applySchedule(ctx, delivery, nowOf(ctx));
       if (step === 'held') return;
-      if (step === 'send') return deliverEmail(ctx, delivery, group);
+      if (step === 'send') return sendNow(ctx, channel, delivery, group);
     }
   }
   const delivery = await loadDelivery(ctx, deliveryId);
@@ -79,18 +82,73 @@ export async function processDelivery(ctx: AppContext, deliveryId: string): Prom
   // Its alert's schedule (digest, quiet hours) may hold it, or make it part of a digest.
   const step = await applySchedule(ctx, delivery, nowOf(ctx));
   if (step === 'held') return;
-  switch (delivery.channel) {
-    case 'email':
-      return step === 'digest' ? deliverEmailDigest(ctx, delivery) : deliverEmail(ctx, delivery);
-    case 'telegram':
-      return step === 'digest'
-        ? deliverTelegramDigest(ctx, delivery)
-        : deliverTelegram(ctx, delivery);
-    case 'push':
-      return;
-    case 'webhook':
-      return deliverWebhook(ctx, delivery);
+  if (step === 'digest' && channel.sendDigest) return sendDigest(ctx, channel.sendDigest, delivery);
+  return sendNow(ctx, channel, delivery);
+}
+
+const isGrouped = (delivery: Pick<Delivery, 'channel'>) =>
+  channelSpec(delivery.channel).message === 'grouped';
+
+/**
+ * The open rows one message of `lead`'s channel carries (core's table): every ad of its check for
+ * the recipient ('grouped'), the rows of its ad ('perAd'), or the row alone ('perNotification').
+ */
+async function gather(
+  ctx: Pick<AppContext, 'models'>,
+  lead: LoadedDelivery,
+): Promise<LoadedDelivery[]> {
+  switch (channelSpec(lead.channel).message) {
+    case 'grouped':
+      return openSiblings(ctx, lead, { sameListing: false });
+    case 'perAd':
+      return openSiblings(ctx, lead, { sameListing: true });
+    case 'perNotification':
+      return [lead];
   }
+}
+
+/**
+ * At once: the due rows of `lead`'s message (a row its schedule holds waits for its digest),
+ * claimed, sent in one message, recorded. `gathered`: those rows, when the caller just read them.
+ */
+async function sendNow(
+  ctx: DeliveryContext,
+  channel: SendingChannel,
+  lead: LoadedDelivery,
+  gathered?: LoadedDelivery[],
+): Promise<void> {
+  const now = nowOf(ctx);
+  const rows = dueNow(gathered ?? (await gather(ctx, lead)), now);
+  await sendAndRecord(ctx, channel.send, lead, await claimDeliveries(ctx, rows, now));
+}
+
+/** The digest: every held, due row of the recipient on the channel, claimed, in one message. */
+async function sendDigest(ctx: DeliveryContext, send: Send, lead: LoadedDelivery): Promise<void> {
+  const now = nowOf(ctx);
+  const held = await openSiblings(ctx, lead, { sameListing: false, heldUntil: now });
+  await sendAndRecord(ctx, send, lead, await claimDeliveries(ctx, held, now));
+}
+
+/** Sends the claimed rows (none: another run holds them) and records what came of it on each. */
+async function sendAndRecord(
+  ctx: DeliveryContext,
+  send: Send,
+  lead: LoadedDelivery,
+  group: LoadedDelivery[],
+): Promise<void> {
+  if (group.length === 0) return;
+  const outcome = await send(ctx, lead, group);
+  const recorded = await recordOutcome(ctx, group, outcome);
+  ctx.logger.info(
+    {
+      channel: lead.channel,
+      checkId: lead.checkId,
+      deliveries: group.length,
+      status: recorded.status,
+      retryAt: recorded.retryAt,
+    },
+    'delivery recorded',
+  );
 }
 
 export function deliverHandler(ctx: AppContext): JobHandler<AlertEngineJobs['deliver']> {

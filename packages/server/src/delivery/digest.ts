@@ -1,16 +1,18 @@
 /**
- * Quiet hours and digests (issue 13 §2), on the deliveries ledger. An e-mail or Telegram delivery
- * whose alert's schedule says "not now" (core `nextSendAt`: an hourly or daily digest, or quiet
+ * Quiet hours and digests, on the deliveries ledger. A delivery the worker sends (every channel
+ * but live) whose alert's schedule says "not now" (core `nextSendAt`: an hourly or daily digest, or quiet
  * hours) is HELD: its row gets `heldUntil` and leases itself until then (`nextAttemptAt`), so no
  * claim takes it early, and a delayed `deliver` job (its id only) comes back at that moment. When
- * it is due, the first job to run claims every held, due, open row of that recipient on that
- * channel and sends them as ONE message; the others find them claimed or sent.
+ * it is due, on a channel whose row in core's channel table says `digest` (e-mail, Telegram), the
+ * first job to run claims every held, due, open row of that recipient on that channel and sends
+ * them as ONE message; the others find them claimed or sent. A channel without digests (webhooks)
+ * sends each held row on its own once it is due.
  *
  * Durable because the rows are the buffer: a restart between holding and sending loses nothing
  * (the relay queues overdue open rows again, the in-process queue's start queues all of them at
  * their time) and doubles nothing (the claim; a row is marked sent with the send).
  *
- * The live push (notification centre, the desktop app's list) is never held; the desktop holds
+ * The live channel (notification centre, the desktop app's list) is never held; the desktop holds
  * its native pop-ups by the same rule (the notification's `notifyAt`).
  */
 import {
@@ -43,7 +45,7 @@ export function dueNow(rows: readonly LoadedDelivery[], now: Date): LoadedDelive
 export type ScheduleStep = 'send' | 'held' | 'digest';
 
 /**
- * processDelivery's question for an e-mail or Telegram delivery: send it now as always ('send'),
+ * processDelivery's question for a delivery it sends: send it now as always ('send'),
  * leave it held (its job is queued for the time, 'held'), or send the recipient's due held rows
  * as a digest ('digest').
  */

@@ -61,7 +61,7 @@ describe.skipIf(!redisUrl)('web and worker in separate processes (BullMQ, Redis 
       const mail = await web.mailbox.waitFor({ to: 'schaal@example.nl' }, 15_000);
       expect(mail.subject).toBe('1 nieuwe advertentie voor "piano"');
       await waitForDelivery(web, { alertId: alert.id, channel: 'email' }, 'sent', 15_000);
-      await waitForDelivery(web, { alertId: alert.id, channel: 'push' }, 'sent', 15_000);
+      await waitForDelivery(web, { alertId: alert.id, channel: 'live' }, 'sent', 15_000);
 
       // Reading goes round through Redis too: the page's bell goes back to 0.
       await browser.post('/api/notifications/mark-all-viewed');

@@ -161,7 +161,7 @@ describe('a new matching ad', () => {
       checkId: outcome.status === 'checked' ? outcome.checkId : 'missing',
     });
     const deliveries = notification!.deliveries ?? [];
-    expect(deliveries.map((d) => d.channel).sort()).toEqual(['email', 'push', 'telegram']);
+    expect(deliveries.map((d) => d.channel).sort()).toEqual(['email', 'live', 'telegram']);
     for (const delivery of deliveries) {
       expect(delivery).toMatchObject({
         status: 'pending',
@@ -200,7 +200,7 @@ describe('a new matching ad', () => {
     publish();
     await kit.checker.check(key);
     const [notification] = await notificationsOf(alert.id);
-    expect(notification?.deliveries?.map((d) => d.channel)).toEqual(['push']);
+    expect(notification?.deliveries?.map((d) => d.channel)).toEqual(['live']);
   });
 
   it('two alerts of one user on the same ad: both recorded, in one check', async () => {

@@ -30,18 +30,18 @@ describe('channelsFor', () => {
   it.each<[string, RecordableAlert, string[]]>([
     ['guest alert: e-mail only', guest, ['email']],
     ['guest alert without e-mail notifications: nothing', { ...guest, notifyEmail: false }, []],
-    ['user alert: e-mail and push', member, ['email', 'push']],
+    ['user alert: e-mail and live', member, ['email', 'live']],
     [
       'user alert with Telegram and a linked chat',
       { ...member, notifyTelegram: true },
-      ['email', 'telegram', 'push'],
+      ['email', 'telegram', 'live'],
     ],
     [
       'Telegram asked but no chat linked',
       { ...member, notifyTelegram: true, user: { telegramChatId: null } },
-      ['email', 'push'],
+      ['email', 'live'],
     ],
-    ['user alert without e-mail: push still', { ...member, notifyEmail: false }, ['push']],
+    ['user alert without e-mail: live still', { ...member, notifyEmail: false }, ['live']],
   ])('%s', (_name, alert, expected) => {
     expect(channelsFor(alert)).toEqual(expected);
   });
@@ -126,7 +126,7 @@ describe('recording', () => {
     expect(notification?.listing).toMatchObject({ id: ad.id, url: ad.url });
     expect(notification?.deliveries?.map((d) => [d.channel, d.status, d.checkId]).sort()).toEqual([
       ['email', 'pending', checkId],
-      ['push', 'pending', checkId],
+      ['live', 'pending', checkId],
       ['telegram', 'pending', checkId],
     ]);
     expect(recorded.created).toEqual([
@@ -162,7 +162,7 @@ describe('recording', () => {
     expect(queued.filter((job) => job.alertId === batched.id)).toEqual(
       Array(3).fill({ alertId: batched.id, priority: 'low', delayed: true }),
     );
-    // E-mail and Telegram at once; the push's job is its grace (PUSH_GRACE_MS), at normal priority.
+    // E-mail and Telegram at once; the live row's job is its grace (LIVE_GRACE_MS), at normal priority.
     expect(queued.filter((job) => job.alertId === atOnce.id)).toEqual([
       { alertId: atOnce.id, priority: 'normal', delayed: false },
       { alertId: atOnce.id, priority: 'normal', delayed: false },
@@ -278,7 +278,7 @@ describe('recording', () => {
         });
       }
       // Push is not a message per ad: each alert's notification is pushed on its own.
-      expect(follower.byChannel.get('push')).toMatchObject({ messageKey: null, leadId: null });
+      expect(follower.byChannel.get('live')).toMatchObject({ messageKey: null, leadId: null });
       // The second alert still has its notification (the notification centre lists it).
       expect(follower.notification.listingId).toBe(ad.id);
     });
@@ -328,7 +328,7 @@ describe('recording', () => {
         status: 'failed',
         lastError: 'Telegram is niet gekoppeld',
       });
-      expect(recorded.pendingDeliveryIds).toEqual([follower.get('push')!.id]);
+      expect(recorded.pendingDeliveryIds).toEqual([follower.get('live')!.id]);
       expect(recorded.created).toHaveLength(1);
     });
 

@@ -8,26 +8,22 @@
  * looked up before inserting, so recording the same matches again creates nothing; deliveries that
  * are no longer pending (sent, failed, retrying on their own schedule) are not queued again.
  *
- * One message per recipient, channel and ad: the first e-mail or Telegram delivery of an ad to a
- * recipient takes the ad's unique `messageKey` (the lead); every later one — another alert of the
+ * One message per recipient, channel and ad: on a channel whose message is per ad or grouped (core's
+ * channel table), the first delivery of an ad to a recipient takes the ad's unique `messageKey`
+ * (the lead); every later one — another alert of the
  * same user, in this check or any later one — points at it (`leadId`) and goes out in the lead's
  * message while that is open, or is settled by it when it was already sent or failed.
  */
 import { createHash } from 'node:crypto';
+import { CHANNELS, sendsAdOncePerRecipient, type AlertChannelSwitch } from '@prijsalarm/core';
 import { Op, type Transaction } from 'sequelize';
 import type { AppContext } from '../context';
-import type { Alert, Delivery, DeliveryChannel, User } from '../models';
+import type { Alert, Delivery, DeliveryChannel } from '../models';
+import { hasTarget, lookUpTargets, type FoundTargets, type TargetedAlert } from './channel-targets';
 import type { Listing } from './marketplace';
 import { recipientOf } from './recipient';
-import { alertsWithWebhooks } from './webhook-targets';
 
-export type RecordableAlert = Pick<
-  Alert,
-  'id' | 'userId' | 'email' | 'notifyEmail' | 'notifyTelegram'
-> & {
-  /** The owner (null for a guest alert); Telegram needs a linked chat. */
-  user?: Pick<User, 'telegramChatId'> | null;
-};
+export type RecordableAlert = TargetedAlert & Pick<Alert, 'email' | AlertChannelSwitch>;
 
 export interface MatchToRecord {
   alert: RecordableAlert;
@@ -35,7 +31,7 @@ export interface MatchToRecord {
   /** A price drop of a listing seen before (engine/price-drops.ts); absent: a new listing. */
   drop?: { previousPriceCents: number };
   /**
-   * Not before then: the delivery waits (its plan's batch, spec §9). The row's `nextAttemptAt`
+   * Not before then: the delivery waits (its plan's batch). The row's `nextAttemptAt`
    * holds it, so neither its job nor the relay sends it early. Default: at once.
    */
   deliverAt?: Date;
@@ -65,7 +61,7 @@ export interface Recorded {
   created: CreatedNotification[];
   /** Pending deliveries of the recorded matches, new or found: each gets a `deliver` job. */
   pendingDeliveryIds: string[];
-  /** Deliveries whose job waits (their plan's batch, a push's grace): id → when (ms) it runs. */
+  /** Deliveries whose job waits (their plan's batch, a live row's grace): id → when (ms) it runs. */
   deliverAt?: Map<string, number>;
   /** Of those, the ones held for their plan's batch: their jobs yield to the sends at once. */
   batched?: Set<string>;
@@ -79,27 +75,40 @@ type RecorderContext = Pick<
 >;
 
 /**
- * How long web processes get to push a notification live before the worker settles its push
- * delivery (delivery/push.ts): its `deliver` job is queued that much later, not at once.
+ * How long web processes get to send a notification live before the worker settles its live
+ * delivery (delivery/channels/live.ts): its `deliver` job is queued that much later, not at once.
  */
-export const PUSH_GRACE_MS = 5_000;
+export const LIVE_GRACE_MS = 5_000;
+
+function reaches(
+  channel: (typeof CHANNELS)[number],
+  alert: RecordableAlert,
+  found: FoundTargets,
+): boolean {
+  switch (channel.reaches) {
+    case 'address':
+      return alert.userId !== null || Boolean(alert.email);
+    case 'user':
+      return alert.userId !== null;
+    case 'target':
+      return alert.userId !== null && hasTarget(channel.id, alert, found);
+  }
+}
 
 /**
- * The channels an alert's match goes out on (README: "The recording contract"); `webhook` when
- * one of the user's webhooks takes this alert (engine/webhook-targets.ts).
+ * The channels an alert's match goes out on (README: "The recording contract"), from core's
+ * channel table: those the alert switched on (or that need no switch) and that reach its owner —
+ * a channel the owner must set up only when they did (engine/channel-targets.ts).
  */
 export function channelsFor(
   alert: RecordableAlert,
-  options: { webhook?: boolean } = {},
+  found: FoundTargets = new Map(),
 ): DeliveryChannel[] {
-  const channels: DeliveryChannel[] = [];
-  if (alert.notifyEmail && (alert.userId !== null || alert.email)) channels.push('email');
-  if (alert.notifyTelegram && alert.userId !== null && alert.user?.telegramChatId) {
-    channels.push('telegram');
-  }
-  if (alert.userId !== null) channels.push('push');
-  if (options.webhook && alert.userId !== null) channels.push('webhook');
-  return channels;
+  return CHANNELS.filter(
+    (channel) =>
+      (channel.alertSwitch === null || alert[channel.alertSwitch] === true) &&
+      reaches(channel, alert, found),
+  ).map((channel) => channel.id);
 }
 
 const clip = (text: string | null, max: number): string | null =>
@@ -113,9 +122,6 @@ function postedAtOf(listing: Listing): Date | null {
 
 const keyOf = (alertId: string, platform: string, listingId: string, dedupeKey: string) =>
   `${alertId}\u0000${platform}\u0000${listingId}\u0000${dedupeKey}`;
-
-/** Channels that send the user a message per ad, so an ad goes out on them once per recipient. */
-const MESSAGE_CHANNELS: ReadonlySet<DeliveryChannel> = new Set(['email', 'telegram']);
 
 /** The unique key of "this ad to this recipient on this channel" (fits a 64-char column). */
 export function messageKeyOf(
@@ -232,7 +238,7 @@ export async function recordMatches(
     }
   }
 
-  const webhooked = await alertsWithWebhooks(
+  const found = await lookUpTargets(
     ctx,
     matches.map((match) => match.alert),
     transaction,
@@ -245,11 +251,11 @@ export async function recordMatches(
     const deliverAt = deliverAtOf.get(
       keyOf(alert.id, listing.platform, listing.id, dedupeKeyOf(match)),
     );
-    return channelsFor(alert, { webhook: webhooked.has(alert.id) }).map((channel) => ({
+    return channelsFor(alert, found).map((channel) => ({
       notificationId,
       channel,
       recipient,
-      messageKey: MESSAGE_CHANNELS.has(channel)
+      messageKey: sendsAdOncePerRecipient(channel)
         ? messageKeyOf(recipient, channel, listing, dedupeKeyOf(match))
         : null,
       ...(deliverAt ? { nextAttemptAt: deliverAt } : {}),
@@ -263,16 +269,16 @@ export async function recordMatches(
     transaction,
   });
   const presentKeys = new Set(present.map((row) => `${row.notificationId}/${row.channel}`));
-  // A push's job settles it after the grace (or at its plan's batch moment, if later).
-  const pushLater = (row: Pick<Delivery, 'id' | 'channel' | 'createdAt'>) => {
-    if (row.channel !== 'push') return;
+  // A live row's job settles it after the grace (or at its plan's batch moment, if later).
+  const liveLater = (row: Pick<Delivery, 'id' | 'channel' | 'createdAt'>) => {
+    if (row.channel !== 'live') return;
     const at = (result.deliverAt ??= new Map());
-    at.set(row.id, Math.max(at.get(row.id) ?? 0, row.createdAt.getTime() + PUSH_GRACE_MS));
+    at.set(row.id, Math.max(at.get(row.id) ?? 0, row.createdAt.getTime() + LIVE_GRACE_MS));
   };
   for (const row of present) {
     if (row.status !== 'pending') continue;
     result.pendingDeliveryIds.push(row.id);
-    pushLater(row);
+    liveLater(row);
   }
 
   const missing = wanted.filter((w) => !presentKeys.has(`${w.notificationId}/${w.channel}`));
@@ -312,7 +318,7 @@ export async function recordMatches(
       (result.deliverAt ??= new Map()).set(row.id, row.nextAttemptAt.getTime());
       (result.batched ??= new Set()).add(row.id);
     }
-    pushLater(row);
+    liveLater(row);
   }
   if (followers.length > 0) {
     const rows = await Delivery.bulkCreate(

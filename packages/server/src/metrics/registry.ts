@@ -9,6 +9,7 @@
  * ledger, the marketplace client, the feed reader, the recorder); the gauges of the whole
  * installation are read when scraped (installation.ts).
  */
+import { DELIVERY_CHANNELS } from '@prijsalarm/core';
 import {
   collectDefaultMetrics,
   Counter,
@@ -22,7 +23,7 @@ export interface Metrics {
   readonly registry: Registry;
   /** Per answered request: method, the route's pattern (never the raw URL) and status code. */
   readonly httpRequestDuration: Histogram<'method' | 'route' | 'status'>;
-  /** Per send that was recorded: e-mail, Telegram, webhook or live push, and what came of it. */
+  /** Per send that was recorded, by channel (core's channel table), and what came of it. */
   readonly sends: Counter<'channel' | 'outcome'>;
   /** Per request to a marketplace host: its status class, with 403 and 429 apart. */
   readonly marketplaceRequests: Counter<'host' | 'status'>;
@@ -72,7 +73,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
         labelNames: ['channel', 'outcome'] as const,
         registers: [registry],
       }),
-      ['email', 'telegram', 'webhook', 'push'].flatMap((channel) =>
+      DELIVERY_CHANNELS.flatMap((channel) =>
         ['sent', 'retrying', 'failed'].map((outcome) => ({ channel, outcome })),
       ),
     ),

@@ -7,11 +7,12 @@ import {
   type NonAttribute,
   type Sequelize,
 } from 'sequelize';
+import { DELIVERY_CHANNELS, type DeliveryChannel } from '@prijsalarm/core';
 import { dateTime, foreignUuid, oneOf, timestamps, uuidPrimaryKey } from './columns';
 import type { Notification } from './Notification';
 
-export const DELIVERY_CHANNELS = ['email', 'telegram', 'push', 'webhook'] as const;
-export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+// Core's channel table is the one list of channels; a channel's id is the column's value.
+export { DELIVERY_CHANNELS, type DeliveryChannel };
 export const DELIVERY_STATUSES = ['pending', 'sent', 'retrying', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 

@@ -6,7 +6,7 @@
 export type AlertEngineJobs = {
   /** Fetch one due search and record its new listings. */
   'check-search': { searchKey: string };
-  /** Send one Delivery row (e-mail, Telegram or push). */
+  /** Send one Delivery row on its channel (delivery/deliver.ts). */
   deliver: { deliveryId: string };
   /** Match one stored batch of the feed's new listings (engine/feed/match-listings.ts). */
   'match-listings': { batchId: string };

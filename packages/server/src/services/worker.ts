@@ -32,7 +32,7 @@ export async function start(ctx: AppContext): Promise<RunningService> {
     : null;
   if (pageClient) await processMatchJobs(ctx, pageClient);
   logger.info({ checkConcurrency: ctx.config.engine.checkConcurrency }, 'worker started');
-  // Deliveries (e-mail, Telegram, push); running ones finish when boot closes the queue.
+  // Deliveries on every channel; running ones finish when boot closes the queue.
   await startDeliveryWorker(ctx);
   return {
     name: 'worker',

@@ -10,7 +10,7 @@ import { createAlert } from '../../test/factories';
 import type { TestClient } from '../../test/http-client';
 import { closeLiveSockets, openLiveEvents } from '../../test/live-events';
 import { startTestServer, type TestServer } from '../../test/support';
-import { PUSH_GRACE_MS } from '../delivery/push';
+import { LIVE_GRACE_MS } from '../delivery/channels/live';
 
 let server: TestServer;
 
@@ -107,12 +107,12 @@ describe('notifications as they are recorded', () => {
         alertSearchTerm: 'camera',
         listing: { itemId: listing.id, title: 'Canon EOS R6 <body>', url: listing.url },
       });
-      const push = message.notification.deliveries.find((d) => d.channel === 'push');
-      expect(push).toMatchObject({ status: 'sent', lastError: null });
+      const shown = message.notification.deliveries.find((d) => d.channel === 'live');
+      expect(shown).toMatchObject({ status: 'sent', lastError: null });
     }
     const delivery = await waitForDelivery(
       server,
-      { alertId: anna.alert.id, channel: 'push' },
+      { alertId: anna.alert.id, channel: 'live' },
       'sent',
     );
     expect(delivery.attempts).toBe(1);
@@ -121,21 +121,21 @@ describe('notifications as they are recorded', () => {
   });
 
   it(
-    'with no open socket the push delivery fails with "Geen open verbinding" (the centre keeps it)',
+    'with no open socket the live delivery fails with "Geen open verbinding" (the centre keeps it)',
     async () => {
       const { browser, alert } = await loggedIn();
       await recordMatches(server, [{ alert, listing: makeListing() }]);
       const failed = await waitForDelivery(
         server,
-        { alertId: alert.id, channel: 'push' },
+        { alertId: alert.id, channel: 'live' },
         'failed',
-        PUSH_GRACE_MS + 5000,
+        LIVE_GRACE_MS + 5000,
       );
       expect(failed.lastError).toBe(STRINGS.delivery.noOpenConnection);
       const list = await browser.get<{ notifications: NotificationDto[] }>('/api/notifications');
       expect(list.body.notifications).toHaveLength(1);
     },
-    PUSH_GRACE_MS + 10_000,
+    LIVE_GRACE_MS + 10_000,
   );
 });
 

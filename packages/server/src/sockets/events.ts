@@ -1,7 +1,7 @@
 /**
- * The live push endpoint, WebSocket at /ws/events (core LIVE_EVENTS_PATH): logged-in web pages and
+ * The live endpoint, WebSocket at /ws/events (core LIVE_EVENTS_PATH): logged-in web pages and
  * desktop apps hold it and receive `{ type: 'notification', notification }` as each notification of
- * their user is recorded (delivery/push.ts). `{ type: 'unread', unread }` is the count of their
+ * their user is recorded (delivery/channels/live.ts). `{ type: 'unread', unread }` is the count of their
  * unread notifications (the navigation's bell): first on every socket as it opens, so a page that
  * (re)connects is up to date, and again whenever the user read one or all of them, anywhere.
  *
@@ -22,7 +22,7 @@ import { LIVE_EVENTS_PATH, type LiveEventMessage } from '@prijsalarm/core';
 import { WebSocket, WebSocketServer } from 'ws';
 import { unreadCountOf } from '../commands/notifications';
 import type { AppContext } from '../context';
-import { pushNotification, type PushHub } from '../delivery/push';
+import { sendLive, type LiveHub } from '../delivery/channels/live';
 import {
   endedSessionIds,
   originCheck,
@@ -46,7 +46,7 @@ interface LiveSocket {
 }
 
 export interface LiveEventsEndpoint {
-  hub: PushHub;
+  hub: LiveHub;
   /** Open sockets in this process (for tests and readiness). */
   readonly connections: number;
   close(): Promise<void>;
@@ -81,7 +81,7 @@ export function attachLiveEvents(ctx: AppContext, upgrades: UpgradeDispatcher): 
     unread: await unreadCountOf(ctx, { id: userId }),
   });
 
-  const hub: PushHub = {
+  const hub: LiveHub = {
     hasSockets: (userId) => (byUser.get(userId)?.size ?? 0) > 0,
     async send(userId, message) {
       const now = Date.now();
@@ -171,7 +171,7 @@ export function attachLiveEvents(ctx: AppContext, upgrades: UpgradeDispatcher): 
 
   const unsubscribers = [
     ctx.events.on('notification.created', async (event) => {
-      await pushNotification(ctx, hub, event);
+      await sendLive(ctx, hub, event);
     }),
     ctx.events.on('account.changed', async ({ userId }) => {
       if (hub.hasSockets(userId)) await hub.send(userId, { type: 'account' });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Plan } from '@prijsalarm/core';
 import { startEngineKit, type EngineKit } from '../../../test/engine-kit';
 import type { Alert } from '../../models';
-import { PUSH_GRACE_MS } from '../recorder';
+import { LIVE_GRACE_MS } from '../recorder';
 import { BATCH_SEND_MARGIN_MS, nextSlotAfter } from '../slots';
 import { AlertIndex } from './alert-index';
 import { createFeedReader, type FeedReader } from './feed-reader';
@@ -70,7 +70,7 @@ const notificationsOf = (alert: Alert) =>
 
 const pushDeliveryIds = async () =>
   new Set(
-    (await kit.models.Delivery.findAll({ attributes: ['id'], where: { channel: 'push' } })).map(
+    (await kit.models.Delivery.findAll({ attributes: ['id'], where: { channel: 'live' } })).map(
       (delivery) => delivery.id,
     ),
   );
@@ -100,8 +100,8 @@ describe('the new-ads feed', () => {
     const pushes = deliver.filter((job) => pushIds.has(job.data.deliveryId as string));
     expect(pushes.length).toBeGreaterThan(0);
     for (const job of pushes) {
-      expect(job.options?.delayMs).toBeGreaterThan(PUSH_GRACE_MS - 2_000);
-      expect(job.options?.delayMs).toBeLessThanOrEqual(PUSH_GRACE_MS);
+      expect(job.options?.delayMs).toBeGreaterThan(LIVE_GRACE_MS - 2_000);
+      expect(job.options?.delayMs).toBeLessThanOrEqual(LIVE_GRACE_MS);
     }
   });
 
@@ -140,7 +140,7 @@ describe('the new-ads feed', () => {
       expect(expected).toContain(delivery.nextAttemptAt!.getTime());
     }
     for (const delivery of proDeliveries) expect(delivery.nextAttemptAt).toBeNull();
-    const proPush = new Set(proDeliveries.filter((d) => d.channel === 'push').map((d) => d.id));
+    const proPush = new Set(proDeliveries.filter((d) => d.channel === 'live').map((d) => d.id));
     const delayed = kit.enqueued.filter(
       (job) =>
         job.name === 'deliver' &&

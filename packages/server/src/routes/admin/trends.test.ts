@@ -52,7 +52,7 @@ beforeAll(async () => {
     status: 'sent',
     sentAt: at(0, 3 * HOUR),
   });
-  await createDelivery(server.models, notification, { channel: 'push', status: 'failed' });
+  await createDelivery(server.models, notification, { channel: 'live', status: 'failed' });
   await createDelivery(server.models, notification, { channel: 'webhook', status: 'pending' });
   const earlier = await createNotification(server.models, alert);
   await createDelivery(server.models, earlier, { status: 'sent', sentAt: at(1, HOUR) });

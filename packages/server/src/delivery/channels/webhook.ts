@@ -1,5 +1,5 @@
 /**
- * The webhook channel (issue 13 §3): one Delivery row per notification whose alert has a webhook,
+ * The webhook channel: one Delivery row per notification whose alert has a webhook,
  * sent to every enabled webhook of the user that takes that alert. Each call is logged
  * (webhook_calls: status code, time, a clipped excerpt); a webhook that already took the
  * notification (a 2xx) is never called for it again, so a retry after a 500 reaches only the
@@ -19,15 +19,16 @@ import {
   type WebhookPayload,
 } from '@prijsalarm/core';
 import { Op } from 'sequelize';
-import type { AppContext } from '../context';
-import type { Webhook, WebhookCall } from '../models';
-import { claimDeliveries, recordOutcome } from './ledger';
-import type { LoadedDelivery } from './siblings';
-import { openWebhookSecret } from '../security/webhook-secret-box';
-import { callWebhook, type WebhookCallResult } from './webhook-client';
-import { webhookPayloadOf } from './webhook-payload';
+import type { AppContext } from '../../context';
+import type { Webhook, WebhookCall } from '../../models';
+import { openWebhookSecret } from '../../security/webhook-secret-box';
+import type { SendOutcome } from '../ledger';
+import type { LoadedDelivery } from '../siblings';
+import { callWebhook, type WebhookCallResult } from '../webhook-client';
+import { webhookPayloadOf } from '../webhook-payload';
+import type { DeliveryContext, SendingChannel } from './channel';
 
-type WebhookContext = Pick<AppContext, 'models' | 'config' | 'queue' | 'logger' | 'mailer'>;
+type WebhookContext = Pick<AppContext, 'models' | 'config' | 'logger' | 'mailer'>;
 
 /** The call, written to the webhook's log; calls older than WEBHOOK_RULES.callLogDays go. */
 export async function logWebhookCall(
@@ -78,13 +79,21 @@ export async function callAndLog(
   return { result, call };
 }
 
-export async function deliverWebhook(
-  ctx: WebhookContext,
+export const webhookChannel = {
+  id: 'webhook',
+  // One row per notification: the group is its one row.
+  send: (ctx, delivery) => callWebhooks(ctx, delivery),
+} satisfies SendingChannel;
+
+/**
+ * Calls every webhook that takes the notification and has not taken it yet. The clock is the
+ * system's, not a test's: the signature's timestamp is checked by the receiver.
+ */
+async function callWebhooks(
+  ctx: DeliveryContext,
   delivery: LoadedDelivery,
   now: Date = new Date(),
-): Promise<void> {
-  const [held] = await claimDeliveries(ctx, [delivery], now);
-  if (!held) return;
+): Promise<SendOutcome> {
   const { Webhook, WebhookCall } = ctx.models;
   const { notification } = delivery;
   const { alert } = notification;
@@ -100,15 +109,9 @@ export async function deliverWebhook(
   const open = hooks.filter((hook) => !tookIt.has(hook.id));
   if (open.length === 0) {
     // Every webhook took it — or none is left (deleted, turned off) and none ever did.
-    await recordOutcome(
-      ctx,
-      [delivery],
-      tookIt.size > 0
-        ? { kind: 'sent' }
-        : { kind: 'failed', reason: WEBHOOK_TEXTS.failures.disabled },
-      now,
-    );
-    return;
+    return tookIt.size > 0
+      ? { kind: 'sent' }
+      : { kind: 'failed', reason: WEBHOOK_TEXTS.failures.disabled };
   }
 
   const payload = webhookPayloadOf(notification, alert);
@@ -119,10 +122,7 @@ export async function deliverWebhook(
     }),
   );
   const failed = results.filter(({ result }) => !result.ok);
-  if (failed.length === 0) {
-    await recordOutcome(ctx, [delivery], { kind: 'sent' }, new Date());
-    return;
-  }
+  if (failed.length === 0) return { kind: 'sent' };
   const reason = failed[0]!.result.error ?? WEBHOOK_TEXTS.failures.refused;
   const retryable = failed.some(({ result }) => result.retryable);
   const tries = earlier.filter((call) => !call.ok).length / Math.max(1, open.length) + 1;
@@ -130,20 +130,14 @@ export async function deliverWebhook(
     now.getTime() + webhookRetryDelayMs(ctx.config.delivery.retryDelayMs, Math.ceil(tries)),
   );
   if (retryable && withinWebhookRetryWindow(delivery.createdAt, retryAt)) {
-    await recordOutcome(
-      ctx,
-      [delivery],
-      { kind: 'retry', reason, detail: reason, retryAt, ownLimit: true },
-      now,
-    );
-    return;
+    return { kind: 'retry', reason, detail: reason, retryAt, ownLimit: true };
   }
   // The webhook is turned off before the delivery is marked failed: a crash in between leaves the
   // delivery to be retried (and failed as 'turned off'), never a failing webhook left on.
   if (retryable) {
     for (const { hook, result } of failed) await disableIfFailing(ctx, hook, result, now);
   }
-  await recordOutcome(ctx, [delivery], { kind: 'failed', reason }, now);
+  return { kind: 'failed', reason };
 }
 
 /**

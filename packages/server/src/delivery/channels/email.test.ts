@@ -4,18 +4,18 @@
  */
 import { STRINGS, type NotificationListResponse } from '@prijsalarm/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs, createUser } from '../../test/auth-helpers';
+import { loginAs, createUser } from '../../../test/auth-helpers';
 import {
   eventually,
   makeListing,
   recordMatches,
   waitForDelivery,
-} from '../../test/delivery-helpers';
-import { createAlert } from '../../test/factories';
-import type { ReceivedMail } from '../../test/mailbox';
-import { bareRequest } from '../../test/requests';
-import { startTestServer, type TestServer } from '../../test/support';
-import { manageUrlOf } from '../security/alert-links';
+} from '../../../test/delivery-helpers';
+import { createAlert } from '../../../test/factories';
+import type { ReceivedMail } from '../../../test/mailbox';
+import { bareRequest } from '../../../test/requests';
+import { startTestServer, type TestServer } from '../../../test/support';
+import { manageUrlOf } from '../../security/alert-links';
 
 let server: TestServer;
 

@@ -1,6 +1,7 @@
 /**
- * The Telegram channel: one message per ad. When two alerts of one user matched the same ad in one
- * check, one message names both and settles both deliveries. Sends go through the process's one
+ * The Telegram channel: one message per ad (core's table: 'perAd'). When two alerts of one user
+ * matched the same ad, one message names both and settles both deliveries; a digest of the held
+ * ones is one message too. Sends go through the process's one
  * pacer (1/s per chat, 30/s overall, 429 retry_after waited out); what Telegram answers decides the
  * delivery: a chat that is gone (blocked, deleted) fails it and unlinks the user's Telegram, so
  * the user's other open Telegram deliveries fail at once as "not linked" without another call.
@@ -9,10 +10,9 @@ import { STRINGS } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
 import { parseRecipient } from '../../engine/recipient';
 import type { Alert, Notification } from '../../models';
-import { nowOf } from '../clock';
-import { dueNow, newestFirst } from '../digest';
-import { claimDeliveries, recordOutcome, renewClaim, type SendOutcome } from '../ledger';
-import { byAlertSet, byListing, openSiblings, type LoadedDelivery } from '../siblings';
+import { newestFirst } from '../digest';
+import { renewClaim, type SendOutcome } from '../ledger';
+import { byAlertSet, byListing, type LoadedDelivery } from '../siblings';
 import {
   formatListingMessage,
   TelegramSendError,
@@ -20,13 +20,9 @@ import {
   type ListingForMessage,
   type ListingMessage,
   type TelegramFailure,
-} from '.';
-import { formatDigestMessage } from './digest-format';
-
-type TelegramContext = Pick<
-  AppContext,
-  'models' | 'config' | 'queue' | 'logger' | 'telegram' | 'clock'
->;
+} from '../telegram';
+import { formatDigestMessage } from '../telegram/digest-format';
+import type { DeliveryContext, SendingChannel } from './channel';
 
 export function listingForMessage(notification: Notification): ListingForMessage {
   return {
@@ -88,88 +84,67 @@ export function outcomeOfTelegramFailure(failure: TelegramFailure, now = new Dat
   }
 }
 
-export async function deliverTelegram(ctx: TelegramContext, lead: LoadedDelivery): Promise<void> {
-  const now = nowOf(ctx);
-  const siblings = dueNow(await openSiblings(ctx, lead, { sameListing: true }), now);
-  const group = await claimDeliveries(ctx, siblings, now);
+const alertNames = (alerts: readonly Alert[]) => alerts.map((alert) => alert.searchTerm);
+
+/** The ad the claimed rows carry (one ad: the rows are gathered per ad), with all its alerts. */
+function listingMessage(group: readonly LoadedDelivery[]): ListingMessage {
   const [ad] = byListing(group);
-  if (!ad) return;
-  const message = formatListingMessage(
-    listingForMessage(ad.notification),
-    ad.alerts.map((alert) => alert.searchTerm),
-  );
-  await sendTelegramMessage(ctx, lead, group, message);
+  return formatListingMessage(listingForMessage(ad!.notification), alertNames(ad!.alerts));
 }
 
 /**
  * The digest of an alert's schedule: every held, due row of the user in one message (one ad: the
  * usual message), newest first within Telegram's length limit.
  */
-export async function deliverTelegramDigest(
-  ctx: TelegramContext,
-  lead: LoadedDelivery,
-): Promise<void> {
-  const now = nowOf(ctx);
-  const held = await openSiblings(ctx, lead, { sameListing: false, heldUntil: now });
-  const group = await claimDeliveries(ctx, held, now);
+function digestMessage(group: readonly LoadedDelivery[]): ListingMessage {
   const ads = byListing(newestFirst(group, Number.MAX_SAFE_INTEGER).shown);
   const [first] = ads;
-  if (!first) return;
-  const names = (alerts: readonly Alert[]) => alerts.map((alert) => alert.searchTerm);
-  const message =
-    ads.length === 1
-      ? formatListingMessage(listingForMessage(first.notification), names(first.alerts))
-      : formatDigestMessage(
-          byAlertSet(ads).map((entry) => ({
-            alertNames: names(entry.alerts),
-            listings: entry.notifications.map(listingForMessage),
-          })),
-        );
-  await sendTelegramMessage(ctx, lead, group, message);
+  if (ads.length === 1) {
+    return formatListingMessage(listingForMessage(first!.notification), alertNames(first!.alerts));
+  }
+  return formatDigestMessage(
+    byAlertSet(ads).map((entry) => ({
+      alertNames: alertNames(entry.alerts),
+      listings: entry.notifications.map(listingForMessage),
+    })),
+  );
 }
 
-/** Sends one message for the claimed `group` to the user's chat and records the outcome. */
-async function sendTelegramMessage(
-  ctx: TelegramContext,
-  lead: LoadedDelivery,
-  group: LoadedDelivery[],
-  message: ListingMessage,
-): Promise<void> {
-  if (group.length === 0) return;
-  const log = ctx.logger.child({ channel: 'telegram', deliveryId: lead.id });
+export const telegramChannel = {
+  id: 'telegram',
+  send: (ctx, lead, group) => sendTelegramMessage(ctx, lead, group, listingMessage(group)),
+  sendDigest: (ctx, lead, group) => sendTelegramMessage(ctx, lead, group, digestMessage(group)),
+} satisfies SendingChannel;
 
-  if (!ctx.telegram) {
-    await recordOutcome(ctx, group, {
-      kind: 'failed',
-      reason: STRINGS.delivery.telegramNotConfigured,
-    });
-    return;
-  }
+/** Sends one message for the claimed `group` to the user's chat. */
+async function sendTelegramMessage(
+  ctx: DeliveryContext,
+  lead: LoadedDelivery,
+  group: readonly LoadedDelivery[],
+  message: ListingMessage,
+): Promise<SendOutcome> {
+  if (!ctx.telegram) return { kind: 'failed', reason: STRINGS.delivery.telegramNotConfigured };
   const parsed = lead.recipient ? parseRecipient(lead.recipient) : null;
   const userId = parsed?.kind === 'user' ? parsed.userId : lead.notification.alert.userId;
   const user = userId ? await ctx.models.User.findByPk(userId) : null;
   const chatId = user?.telegramChatId ?? null;
-  if (!user || !chatId) {
-    await recordOutcome(ctx, group, { kind: 'failed', reason: STRINGS.delivery.telegramNotLinked });
-    return;
-  }
+  if (!user || !chatId) return { kind: 'failed', reason: STRINGS.delivery.telegramNotLinked };
   const ids = group.map((delivery) => delivery.id);
 
-  let outcome: SendOutcome;
   try {
     // The pacer may hold this send behind others to the same chat: keep the claim alive meanwhile.
     await ctx.telegram.sendListing(chatId, message, () => renewClaim(ctx, ids));
-    outcome = { kind: 'sent' };
+    return { kind: 'sent' };
   } catch (error) {
+    const log = ctx.logger.child({ channel: 'telegram', deliveryId: lead.id });
     const failure =
       error instanceof TelegramSendError ? error.failure : classifyTelegramError(error);
-    outcome = outcomeOfTelegramFailure(failure);
     if (failure.kind === 'permanent' && failure.unlinkChat) {
       if (await unlinkTelegramChat(ctx, user.id, chatId)) {
         log.info({ userId: user.id }, 'telegram chat unreachable: link removed');
       }
     }
     log.warn({ err: error, failure: failure.kind }, 'telegram message not sent');
+    return outcomeOfTelegramFailure(failure);
   }
-  await recordOutcome(ctx, group, outcome);
 }

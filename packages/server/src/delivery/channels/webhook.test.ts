@@ -10,22 +10,22 @@ import {
   signatureIsValid,
   startWebhookReceiver,
   type WebhookReceiver,
-} from '../../../../tests/doubles/webhook-receiver';
-import { createUser } from '../../test/auth-helpers';
+} from '../../../../../tests/doubles/webhook-receiver';
+import { createUser } from '../../../test/auth-helpers';
 import {
   eventually,
   makeListing,
   recordMatches,
   waitForDelivery,
-} from '../../test/delivery-helpers';
-import { createAlert } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/support';
-import type { User } from '../models';
-import { sealWebhookSecret } from '../security/webhook-secret-box';
-import { newWebhookSecret } from '../security/webhook-signature';
+} from '../../../test/delivery-helpers';
+import { createAlert } from '../../../test/factories';
+import { startTestServer, type TestServer } from '../../../test/support';
+import type { User } from '../../models';
+import { sealWebhookSecret } from '../../security/webhook-secret-box';
+import { newWebhookSecret } from '../../security/webhook-signature';
 import { logWebhookCall } from './webhook';
-import { callWebhook } from './webhook-client';
-import { testWebhookPayload } from './webhook-payload';
+import { callWebhook } from '../webhook-client';
+import { testWebhookPayload } from '../webhook-payload';
 
 let receiver: WebhookReceiver;
 let server: TestServer;
@@ -104,7 +104,7 @@ describe('a new ad', () => {
     const notification = await server.models.Notification.findByPk(delivery.notificationId, {
       include: [{ association: 'deliveries' }],
     });
-    expect(notification!.deliveries!.map((d) => d.channel).sort()).toEqual(['push', 'webhook']);
+    expect(notification!.deliveries!.map((d) => d.channel).sort()).toEqual(['live', 'webhook']);
   });
 
   it('a webhook for other alerts gets nothing, and the alert gets no webhook delivery', async () => {
@@ -113,7 +113,7 @@ describe('a new ad', () => {
     const other = await webhookAlert(user, 'lamp');
     const { path } = await userWithWebhook({ user, alertIds: [chosen.id] });
     await recordMatches(server, [{ alert: other, listing: makeListing() }]);
-    await waitForDelivery(server, { alertId: other.id, channel: 'push' }, 'failed', 15_000);
+    await waitForDelivery(server, { alertId: other.id, channel: 'live' }, 'failed', 15_000);
     const rows = await server.models.Delivery.count({
       where: { channel: 'webhook' },
       include: [{ association: 'notification', where: { alertId: other.id } }],

@@ -1,27 +1,22 @@
 /**
  * The e-mail channel: ONE mail per recipient per check with every new ad of that check, grouped by
- * the alert(s) it matched. The first job of a group claims and sends all open
- * siblings; the others find theirs sent (or claimed) and do nothing.
+ * the alert(s) it matched (core's table: 'grouped'), and one digest mail of the held ones.
  *
- * SMTP replies decide what a failure means (RFC 5321 §4.2.1): 5xx is permanent (failed, with the
- * server's reason), 4xx and network errors are transient (retrying with backoff).
+ * SMTP replies decide what a failure means (RFC 5321, reply codes): 5xx is permanent (failed, with
+ * the server's reason), 4xx and network errors are transient (retrying with backoff).
  */
 import { MAIL_TEXTS, STRINGS } from '@prijsalarm/core';
-import type { AppContext } from '../context';
-import { parseRecipient } from '../engine/recipient';
-import type { MailListing, NewListingsData, NewListingsGroup } from '../mail/templates';
-import type { Alert, Notification } from '../models';
-import { manageUrlOf } from '../security/alert-links';
-import { alertUnsubscribeUrl, MAX_UNSUBSCRIBE_ALERTS } from '../security/alert-unsubscribe';
-import { nowOf } from './clock';
-import { dueNow, newestFirst } from './digest';
-import { claimDeliveries, recordOutcome, type SendOutcome } from './ledger';
-import { byAlertSet, byListing, openSiblings, type LoadedDelivery } from './siblings';
-
-type EmailContext = Pick<
-  AppContext,
-  'models' | 'config' | 'queue' | 'logger' | 'mailer' | 'tokens' | 'clock'
->;
+import type { AppContext } from '../../context';
+import { parseRecipient } from '../../engine/recipient';
+import type { MailListing, NewListingsData, NewListingsGroup } from '../../mail/templates';
+import type { Alert, Notification } from '../../models';
+import { manageUrlOf } from '../../security/alert-links';
+import { alertUnsubscribeUrl, MAX_UNSUBSCRIBE_ALERTS } from '../../security/alert-unsubscribe';
+import { nowOf } from '../clock';
+import { newestFirst } from '../digest';
+import type { SendOutcome } from '../ledger';
+import { byAlertSet, byListing, type LoadedDelivery } from '../siblings';
+import type { DeliveryContext, SendingChannel } from './channel';
 
 interface MailRecipient {
   email: string;
@@ -101,27 +96,22 @@ export function classifySmtpError(error: unknown): SendOutcome {
   return { kind: 'retry', reason: STRINGS.delivery.temporaryFailure(detail), detail };
 }
 
-/** `gathered`: the lead's open siblings when the caller has just read them (deliver.ts). */
-export async function deliverEmail(
-  ctx: EmailContext,
-  lead: LoadedDelivery,
-  gathered?: LoadedDelivery[],
-): Promise<void> {
-  const now = nowOf(ctx);
-  const siblings = dueNow(gathered ?? (await openSiblings(ctx, lead, { sameListing: false })), now);
-  await sendAlertMail(ctx, lead, await claimDeliveries(ctx, siblings, now), null);
-}
+export const emailChannel = {
+  id: 'email',
+  send: (ctx, lead, group) => sendAlertMail(ctx, lead, group, null),
+  sendDigest: (ctx, lead, group) => sendDigestMail(ctx, lead, group),
+} satisfies SendingChannel;
 
 /** The digest of an alert's schedule: every held, due row of the recipient in one mail. */
-export async function deliverEmailDigest(ctx: EmailContext, lead: LoadedDelivery): Promise<void> {
-  const now = nowOf(ctx);
-  const held = await openSiblings(ctx, lead, { sameListing: false, heldUntil: now });
-  const group = await claimDeliveries(ctx, held, now);
-  if (group.length === 0) return;
+function sendDigestMail(
+  ctx: DeliveryContext,
+  lead: LoadedDelivery,
+  group: readonly LoadedDelivery[],
+): Promise<SendOutcome> {
   const { shown, total, more } = newestFirst(group);
   const recipient = lead.recipient ? parseRecipient(lead.recipient) : null;
   const guest = recipient?.kind === 'guest' || !lead.notification.alert.userId;
-  await sendAlertMail(ctx, lead, group, {
+  return sendAlertMail(ctx, lead, group, {
     shown,
     digest: {
       total,
@@ -134,29 +124,17 @@ export async function deliverEmailDigest(ctx: EmailContext, lead: LoadedDelivery
   });
 }
 
-/** One alert mail for the claimed `group` (a digest lists `shown` of them); records the outcome. */
+/** One alert mail for the claimed `group` (a digest lists `shown` of them). */
 async function sendAlertMail(
-  ctx: EmailContext,
+  ctx: DeliveryContext,
   lead: LoadedDelivery,
-  group: LoadedDelivery[],
+  group: readonly LoadedDelivery[],
   digest: { shown: LoadedDelivery[]; digest: NonNullable<NewListingsData['digest']> } | null,
-): Promise<void> {
-  if (group.length === 0) return;
-  const log = ctx.logger.child({
-    channel: 'email',
-    checkId: lead.checkId,
-    deliveries: group.length,
-    digest: digest !== null,
-  });
-
+): Promise<SendOutcome> {
   const recipient = await recipientOfDelivery(ctx, lead);
-  if (!recipient) {
-    await recordOutcome(ctx, group, { kind: 'failed', reason: STRINGS.delivery.noRecipient });
-    return;
-  }
+  if (!recipient) return { kind: 'failed', reason: STRINGS.delivery.noRecipient };
 
   const { groups, alerts } = groupByAlerts(digest ? digest.shown : group);
-  let outcome: SendOutcome;
   try {
     await ctx.mailer.send(
       'newListings',
@@ -178,11 +156,13 @@ async function sendAlertMail(
         ),
       },
     );
-    outcome = { kind: 'sent' };
+    return { kind: 'sent' };
   } catch (error) {
-    outcome = classifySmtpError(error);
-    log.warn({ err: error, outcome: outcome.kind }, 'alert mail not sent');
+    const outcome = classifySmtpError(error);
+    ctx.logger.warn(
+      { err: error, outcome: outcome.kind, channel: 'email', checkId: lead.checkId },
+      'alert mail not sent',
+    );
+    return outcome;
   }
-  const recorded = await recordOutcome(ctx, group, outcome);
-  log.info({ status: recorded.status, retryAt: recorded.retryAt }, 'alert mail delivery recorded');
 }

@@ -1,0 +1,2 @@
+/** The delivery channels: one table every list of channels is read from. */
+export * from './channels';

@@ -1,0 +1,110 @@
+/**
+ * Migration 0085 on a database with deliveries: the rows of the channel once called `push` (the
+ * live connection of open pages and the desktop app) become `live` with everything else they
+ * hold, the other channels' rows stay as they were, and down turns them back.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryTypes, type Sequelize } from 'sequelize';
+import { legacyAlertRow, startMigrationKit, type MigrationKit } from '../../test/migration-kit';
+import { createMigrator } from './migrate';
+
+const MIGRATION = '0085-rename-push-channel-to-live';
+
+let kit: MigrationKit;
+let sequelize: Sequelize;
+
+beforeAll(async () => {
+  kit = await startMigrationKit();
+  sequelize = kit.sequelize;
+});
+afterAll(() => kit.close());
+
+type DeliveryColumns = { id: string; channel: string; status: string; lastError: string | null };
+
+const deliveries = () =>
+  sequelize.query<DeliveryColumns>(
+    'SELECT id, channel, status, lastError FROM deliveries ORDER BY channel, status',
+    { type: QueryTypes.SELECT },
+  );
+
+async function seedNotification(): Promise<string> {
+  const now = new Date();
+  const alert = legacyAlertRow('fiets');
+  const queryInterface = sequelize.getQueryInterface();
+  await queryInterface.bulkInsert('alerts', [alert]);
+  const notificationId = randomUUID();
+  await queryInterface.bulkInsert('notifications', [
+    {
+      id: notificationId,
+      alertId: alert.id,
+      platform: 'marktplaats',
+      listingId: randomUUID(),
+      title: 'Gazelle damesfiets',
+      priceType: 'FIXED',
+      url: 'https://www.marktplaats.nl/v/fietsen/m123',
+      imageUrls: '[]',
+      listing: '{}',
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
+  return notificationId;
+}
+
+function deliveryRow(
+  notificationId: string,
+  channel: string,
+  status: string,
+  lastError: string | null = null,
+) {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    notificationId,
+    channel,
+    status,
+    lastError,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+describe(`migration ${MIGRATION}`, () => {
+  it('moves the `push` deliveries to `live` and leaves the other channels alone', async () => {
+    await kit.upToBefore(MIGRATION);
+    const first = await seedNotification();
+    const second = await seedNotification();
+    await sequelize
+      .getQueryInterface()
+      .bulkInsert('deliveries', [
+        deliveryRow(first, 'email', 'sent'),
+        deliveryRow(first, 'push', 'sent'),
+        deliveryRow(second, 'telegram', 'pending'),
+        deliveryRow(second, 'push', 'failed', 'Geen open verbinding'),
+      ]);
+
+    await createMigrator(sequelize).up({ to: MIGRATION });
+    expect(
+      (await deliveries()).map(({ channel, status, lastError }) => [channel, status, lastError]),
+    ).toEqual([
+      ['email', 'sent', null],
+      ['live', 'failed', 'Geen open verbinding'],
+      ['live', 'sent', null],
+      ['telegram', 'pending', null],
+    ]);
+  });
+
+  it('goes down to `push` again, and up', async () => {
+    const migrator = createMigrator(sequelize);
+    await migrator.down({ to: MIGRATION });
+    expect((await deliveries()).map((row) => row.channel)).toEqual([
+      'email',
+      'push',
+      'push',
+      'telegram',
+    ]);
+    await createMigrator(sequelize).up({ to: MIGRATION });
+    expect((await deliveries()).filter((row) => row.channel === 'push')).toEqual([]);
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * The channel modules, one per row of core's channel table (CHANNELS), registered here: deliver.ts
+ * finds a row's module by its channel. A row without a module, or a digest channel without a
+ * digest, does not compile.
+ */
+import type { CHANNELS, DeliveryChannel } from '@prijsalarm/core';
+import type { ChannelModule, SendingChannel } from './channel';
+import { emailChannel } from './email';
+import { liveChannel } from './live';
+import { telegramChannel } from './telegram';
+import { webhookChannel } from './webhook';
+
+type RowOf<C extends DeliveryChannel> = Extract<(typeof CHANNELS)[number], { id: C }>;
+
+/** A channel whose row says `digest` sends one, so it has `sendDigest`. */
+type ModuleOf<C extends DeliveryChannel> = (RowOf<C>['digest'] extends true
+  ? SendingChannel & Required<Pick<SendingChannel, 'sendDigest'>>
+  : ChannelModule) & { readonly id: C };
+
+export const CHANNEL_MODULES: { readonly [C in DeliveryChannel]: ModuleOf<C> } = {
+  email: emailChannel,
+  telegram: telegramChannel,
+  live: liveChannel,
+  webhook: webhookChannel,
+};
+
+export type { ChannelModule, DeliveryContext, SendingChannel, SettledChannel } from './channel';

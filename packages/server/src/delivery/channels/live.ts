@@ -1,0 +1,136 @@
+/**
+ * The live channel: each recorded notification goes to every open /ws/events socket of its user
+ * (web pages, desktop apps), best effort. Two halves, because the sockets live in web processes
+ * and the `deliver` job runs in a worker:
+ *
+ * - the web process hears `notification.created` (ctx.events; through Redis in scale-out), sends
+ *   the presented notification to the user's sockets here, and marks the live Delivery sent when
+ *   at least one socket took it;
+ * - the worker's `deliver` job for the live Delivery waits LIVE_GRACE_MS after it was recorded and
+ *   then, if no web process marked it sent, gives it up as failed 'Geen open verbinding'. The
+ *   notification centre shows it either way.
+ */
+import { nextSendAt, STRINGS, type LiveEventMessage } from '@prijsalarm/core';
+import { literal, Op } from 'sequelize';
+import type { AppContext } from '../../context';
+import type { EngineEventMap } from '../../engine/events';
+import { LIVE_GRACE_MS } from '../../engine/recorder';
+import type { Delivery, Notification } from '../../models';
+import { presentNotification } from '../../presenters/notification';
+import { nowOf } from '../clock';
+import { scheduleOfAlert } from '../digest';
+import { openDeliveryWhere } from '../ledger';
+import type { DeliveryHead, SettledChannel } from './channel';
+
+export { LIVE_GRACE_MS };
+
+/** The open sockets of this web process, by user (sockets/events.ts). */
+export interface LiveHub {
+  hasSockets(userId: string): boolean;
+  /** Sends to every open socket of the user whose session still holds; resolves with how many. */
+  send(userId: string, message: LiveEventMessage): Promise<number>;
+}
+
+type LiveContext = Pick<AppContext, 'models' | 'logger' | 'clock' | 'metrics'>;
+
+/** Web side: send one recorded notification to its user's sockets in this process. */
+export async function sendLive(
+  ctx: LiveContext,
+  hub: LiveHub,
+  event: EngineEventMap['notification.created'],
+): Promise<number> {
+  const { userId } = event;
+  if (!userId || !hub.hasSockets(userId)) return 0;
+  const { Notification, Delivery } = ctx.models;
+  const notification = (await Notification.findByPk(event.notificationId, {
+    include: [{ association: 'alert' }, { association: 'deliveries' }],
+  })) as (Notification & { deliveries: Delivery[] }) | null;
+  if (!notification || notification.userId !== userId || !notification.alert) return 0;
+
+  const now = new Date();
+  const live = notification.deliveries.find((delivery) => delivery.channel === 'live');
+  const dto = presentNotification(
+    notification,
+    notification.alert.searchTerm,
+    notification.deliveries,
+  );
+  // The message carries itself: on the receiving page its live delivery is sent.
+  dto.deliveries = dto.deliveries.map((delivery) =>
+    delivery.channel === 'live'
+      ? {
+          ...delivery,
+          status: 'sent',
+          attempts: delivery.attempts + 1,
+          lastError: null,
+          sentAt: now.toISOString(),
+        }
+      : delivery,
+  );
+  // The desktop holds its native pop-up by the alert's schedule, as e-mail and Telegram wait.
+  const sentAt = nowOf(ctx);
+  const notifyAt = nextSendAt(scheduleOfAlert(notification.alert), sentAt);
+  dto.notifyAt = notifyAt.getTime() > sentAt.getTime() ? notifyAt.toISOString() : null;
+  const received = await hub.send(userId, { type: 'notification', notification: dto });
+  if (received > 0 && live && live.status !== 'sent') {
+    // Also from failed: a socket that took it after the worker gave up did get it.
+    const [marked] = await Delivery.update(
+      {
+        status: 'sent',
+        sentAt: now,
+        attempts: live.attempts + 1,
+        lastError: null,
+        nextAttemptAt: null,
+      },
+      { where: { id: live.id, status: { [Op.ne]: 'sent' } } },
+    );
+    if (marked > 0) ctx.metrics?.sends.inc({ channel: 'live', outcome: 'sent' });
+  }
+  return received;
+}
+
+/**
+ * Worker side: after the grace period, a live delivery nobody took is failed 'Geen open
+ * verbinding' — with every other live delivery of the same check whose grace has passed, in one
+ * UPDATE (their own jobs then find them settled).
+ */
+export async function settleLiveDelivery(
+  ctx: Pick<AppContext, 'models' | 'queue' | 'metrics'>,
+  delivery: DeliveryHead,
+  now: Date = new Date(),
+): Promise<void> {
+  const due = delivery.createdAt.getTime() + LIVE_GRACE_MS;
+  if (now.getTime() < due) {
+    await ctx.queue.enqueue(
+      'deliver',
+      { deliveryId: delivery.id },
+      { jobId: `deliver:${delivery.id}:live`, delayMs: due - now.getTime() },
+    );
+    return;
+  }
+  const graceOver = new Date(now.getTime() - LIVE_GRACE_MS);
+  const [failed] = await ctx.models.Delivery.update(
+    {
+      status: 'failed',
+      attempts: literal('attempts + 1'),
+      lastError: STRINGS.delivery.noOpenConnection,
+      nextAttemptAt: null,
+    },
+    {
+      where: {
+        ...openDeliveryWhere(),
+        [Op.or]: [
+          { id: delivery.id },
+          ...(delivery.checkId
+            ? [{ checkId: delivery.checkId, channel: 'live', createdAt: { [Op.lte]: graceOver } }]
+            : []),
+        ],
+      },
+    },
+  );
+  if (failed > 0) ctx.metrics?.sends.inc({ channel: 'live', outcome: 'failed' }, failed);
+}
+
+export const liveChannel = {
+  id: 'live',
+  settle: (ctx, head) => settleLiveDelivery(ctx, head),
+} satisfies SettledChannel;

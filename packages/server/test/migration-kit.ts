@@ -1,0 +1,58 @@
+/**
+ * For a migration's own test: an empty database (no migration run yet) with its Sequelize, and
+ * rows written as an older schema had them, to migrate up to just before the migration, add
+ * the rows it must carry over, and migrate on.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Sequelize } from 'sequelize';
+import { loadConfig } from '../src/config/env';
+import { createMigrator } from '../src/db/migrate';
+import { createSequelize } from '../src/db/sequelize';
+import { createTestDatabase } from './support';
+
+export interface MigrationKit {
+  sequelize: Sequelize;
+  /** Runs every migration before `name`. */
+  upToBefore(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startMigrationKit(): Promise<MigrationKit> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.url });
+  const sequelize = createSequelize(config.database);
+  return {
+    sequelize,
+    async upToBefore(name) {
+      const migrator = createMigrator(sequelize);
+      const names = (await migrator.pending()).map((migration) => migration.name);
+      if (!names.includes(name)) throw new Error(`no pending migration ${name}`);
+      const before = names[names.indexOf(name) - 1];
+      if (before) await migrator.up({ to: before });
+    },
+    async close() {
+      await sequelize.close();
+      await database.destroy();
+    },
+  };
+}
+
+/** An alert row with the columns every schema since the first has required. */
+export function legacyAlertRow(searchTerm: string) {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    searchTerm,
+    platforms: '["marktplaats"]',
+    customFilters: '{}',
+    planAtCreation: 'FREE',
+    checkIntervalMinutes: 30,
+    validityDays: 3,
+    manageTokenNonce: randomUUID(),
+    manageTokenHash: randomUUID(),
+    refreshTokenNonce: randomUUID(),
+    refreshTokenHash: randomUUID(),
+    createdAt: now,
+    updatedAt: now,
+  };
+}
