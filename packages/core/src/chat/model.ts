@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { CHAT_GUEST_SESSION_MS } from '../constants';
 import { STRINGS } from '../strings';
+import { dutch } from '../validation/messages';
+import { cleanLine } from '../validation/text';
 
 export const CHAT_SENDERS = ['user', 'guest', 'support', 'system'] as const;
 export type ChatSender = (typeof CHAT_SENDERS)[number];
@@ -37,12 +39,18 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
  * Guest details as sent with every guest call. The name is trimmed and needs 2 characters;
  * the e-mail is required here, its real check is the server's validate-email (spec §5).
  */
+/**
+ * A guest's name, shown to support and in mails: control and bidi characters dropped (a NUL, an
+ * override turning the rest around), one line, trimmed; then 2 to 100 characters.
+ */
+export const guestNameSchema = z
+  .string(dutch({ required: STRINGS.chat.nameTooShort }))
+  .overwrite((name) => cleanLine(name))
+  .min(GUEST_NAME_MIN_LENGTH, STRINGS.chat.nameTooShort)
+  .max(GUEST_NAME_MAX_LENGTH, STRINGS.chat.nameTooLong(GUEST_NAME_MAX_LENGTH));
+
 export const guestInfoSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(GUEST_NAME_MIN_LENGTH, STRINGS.chat.nameTooShort)
-    .max(GUEST_NAME_MAX_LENGTH, STRINGS.chat.nameTooLong(GUEST_NAME_MAX_LENGTH)),
+  name: guestNameSchema,
   email: z
     .string()
     .trim()

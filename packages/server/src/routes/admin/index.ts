@@ -3,7 +3,6 @@
  * gets 401, a signed-in non-admin 403.
  */
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
 import {
   API_CONTRACT,
   STRINGS,
@@ -12,6 +11,7 @@ import {
   adminUserQuerySchema,
   isSettingKey,
   settingUpdateSchema,
+  idParamsSchema,
 } from '@prijsalarm/core';
 import {
   adminStats,
@@ -29,7 +29,6 @@ import { currentAuth, requireAdmin } from '../../http/auth';
 import { presentAdminAlert } from '../../presenters/alert';
 import { presentUser } from '../../presenters/user';
 
-const idParams = z.object({ id: z.string() });
 const before = [requireAdmin];
 
 /** An unknown setting key gets its own message rather than zod's generic "invalid choice". */
@@ -63,7 +62,7 @@ export default function adminRoutes(ctx: AppContext): BoundRoute[] {
 
     route(
       admin.updateUserPlan,
-      { before, schemas: { params: idParams, body: adminPlanChangeSchema } },
+      { before, schemas: { params: idParamsSchema, body: adminPlanChangeSchema } },
       async (req) => {
         const { user, counts } = await changeUserPlan(
           ctx,
@@ -86,7 +85,7 @@ export default function adminRoutes(ctx: AppContext): BoundRoute[] {
       };
     }),
 
-    route(admin.deleteAlert, { before, schemas: { params: idParams } }, async (req) => {
+    route(admin.deleteAlert, { before, schemas: { params: idParamsSchema } }, async (req) => {
       await deleteAnyAlert(ctx, currentAuth(req).user, req.input.params.id);
       return { message: STRINGS.admin.alertDeleted };
     }),
