@@ -21,6 +21,7 @@ import { OneTimeToken } from './OneTimeToken';
 import { Payment } from './Payment';
 import { Search } from './Search';
 import { SearchSeenListing } from './SearchSeenListing';
+import { SetAsideListing } from './SetAsideListing';
 import { Session } from './Session';
 import { Setting } from './Setting';
 import { TelegramLinkCode } from './TelegramLinkCode';
@@ -51,6 +52,7 @@ export {
   User,
   Webhook,
   WebhookCall,
+  SetAsideListing,
 };
 export { DELIVERY_METHODS, SELLER_TYPES } from './Alert';
 export type { AlertStatus, DeliveryMethod, SellerType } from './Alert';
@@ -92,6 +94,7 @@ export interface Models {
   Webhook: typeof Webhook;
   WebhookCall: typeof WebhookCall;
   AlertDeletion: typeof AlertDeletion;
+  SetAsideListing: typeof SetAsideListing;
 }
 
 export function initModels(sequelize: Sequelize): Models {
@@ -118,6 +121,7 @@ export function initModels(sequelize: Sequelize): Models {
     Webhook: Webhook.initModel(sequelize),
     WebhookCall: WebhookCall.initModel(sequelize),
     AlertDeletion: AlertDeletion.initModel(sequelize),
+    SetAsideListing: SetAsideListing.initModel(sequelize),
   };
 
   // The database enforces the cascades (see the migrations); these describe them for includes.
