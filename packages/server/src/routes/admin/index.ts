@@ -1,6 +1,6 @@
 /**
- * Admin calls (stats and 30-day trends, users and their plans, alerts, settings). Every route needs an admin: a guest
- * gets 401, a signed-in non-admin 403.
+ * Admin calls (stats and 30-day trends, users and their plans, alerts, settings, the listings the
+ * engine set aside). Every route needs an admin: a guest gets 401, a signed-in non-admin 403.
  */
 import type { RequestHandler } from 'express';
 import {
@@ -20,6 +20,7 @@ import {
   deleteAnyAlert,
   listAlerts,
   listUsers,
+  setAsideListings,
 } from '../../commands/admin';
 import { changeSetting } from '../../commands/settings';
 import type { AppContext } from '../../context';
@@ -27,6 +28,7 @@ import { route, type BoundRoute } from '../../http/contract-route';
 import { HttpError } from '../../http/errors';
 import { currentAuth, requireAdmin } from '../../http/auth';
 import { presentAdminAlert } from '../../presenters/alert';
+import { presentSetAsideListing } from '../../presenters/set-aside-listing';
 import { presentUser } from '../../presenters/user';
 
 const before = [requireAdmin];
@@ -100,5 +102,10 @@ export default function adminRoutes(ctx: AppContext): BoundRoute[] {
         return { key: update.key, value: update.value, settings };
       },
     ),
+
+    route(admin.setAsideListings, { before }, async (req) => {
+      const { rows, total } = await setAsideListings(ctx, currentAuth(req).user);
+      return { listings: rows.map(presentSetAsideListing), total };
+    }),
   ];
 }
