@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEngineKit, type EngineKit } from '../../../test/engine-kit';
+import { refuseRowsContaining } from '../../../test/refuse-rows';
 import type { Alert } from '../../models';
 import { AlertIndex } from './alert-index';
 import { createFeedReader, type FeedReader } from './feed-reader';
@@ -298,4 +299,29 @@ describe('a listing the database refuses', () => {
       expect(await kit.models.SetAsideListing.count()).toBe(1);
     },
   );
+
+  it('refused when stored: set aside; the rest of the visit is stored and matched', async () => {
+    const alert = await registeredAlert('kinderwagen');
+    await sync.refresh();
+    await reader.visit(FIETSEN);
+    const ads = ['Kinderwagen Joolz', 'Kinderwagen Giftig', 'Kinderwagen Cybex'].map((title) =>
+      kit.double.publish({ categoryId: DAMESFIETSEN, title }),
+    );
+    const undo = await refuseRowsContaining(kit.ctx.sequelize, 'listings', 'listing', 'Giftig');
+    try {
+      expect(await reader.visit(FIETSEN)).toMatchObject({ status: 'read', newListings: 3 });
+    } finally {
+      await undo();
+    }
+    expect(await matcher.matchBatch(batches[0]!)).toMatchObject({ status: 'matched' });
+    const recorded = (await notificationsOf(alert)).map((n) => n.listingId).sort();
+    expect(recorded).toEqual([ads[0]!.itemId, ads[2]!.itemId].sort());
+    const aside = await kit.models.SetAsideListing.findAll();
+    expect(aside.map((row) => [row.listingId, row.stage])).toEqual([
+      [ads[1]!.itemId, 'feed-store'],
+    ]);
+    expect(aside[0]!.snippet).toContain('Kinderwagen Giftig');
+    // Seen: the next visit does not meet it again.
+    expect(await reader.visit(FIETSEN)).toMatchObject({ status: 'read', newListings: 0 });
+  });
 });
