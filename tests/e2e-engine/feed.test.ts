@@ -23,6 +23,7 @@ import {
   waitForAdMail,
   waitForDeliveriesSettled,
   waitForFirstCheck,
+  waitForFeedRead,
   waitForNextCheck,
   type EngineE2E,
 } from './kit';
@@ -35,21 +36,6 @@ const FEED_ENV = {
   ENGINE_FEED_MAX_GAP_SECONDS: '1',
   RECONCILE_FACTOR: '1',
 };
-
-/** Resolves once the feed has completed a read of the category that started after this call. */
-async function waitForFeedRead(kit: EngineE2E, l1 = FIETSEN): Promise<void> {
-  const since = new Date();
-  await eventually(
-    async () => {
-      const row = await feedModels(kit.server.ctx.sequelize).FeedCategory.findByPk(
-        `marktplaats:${l1}`,
-      );
-      return (row?.lastVisitedAt?.getTime() ?? 0) > since.getTime();
-    },
-    30_000,
-    `a feed read of category ${l1}`,
-  );
-}
 
 async function foundBy(kit: EngineE2E, itemId: string): Promise<Array<string | null>> {
   const rows = await kit.server.models.Notification.findAll({ where: { listingId: itemId } });
@@ -75,12 +61,12 @@ describe('the feed with per-search reconciliation (2 s checks)', () => {
   it('an ad only the feed sees is delivered once', async () => {
     const alertId = await createUserAlert(browser, { searchTerm: 'bakfiets', notifyEmail: true });
     await waitForFirstCheck(kit.server, alertId);
-    await waitForFeedRead(kit);
+    await waitForFeedRead(kit, FIETSEN);
     // Per-search polling is busy for this query from now on: only the feed can find the ad.
     kit.double.inject({ status: 204, target: 'search', query: 'bakfiets', times: 100_000 });
     const ad = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Babboe bakfiets' });
     await waitForAdMail(kit.server.mailbox, email, ad.itemId);
-    await waitForFeedRead(kit);
+    await waitForFeedRead(kit, FIETSEN);
     await waitForDeliveriesSettled(kit.server);
     expect(mailsWithAd(kit.server.mailbox, email, ad.itemId)).toBe(1);
     expect(await foundBy(kit, ad.itemId)).toEqual(['feed']);
@@ -110,7 +96,7 @@ describe('the feed with per-search reconciliation (2 s checks)', () => {
       30_000,
       'the postcode located',
     );
-    await waitForFeedRead(kit);
+    await waitForFeedRead(kit, FIETSEN);
     // Per-search polling is busy for this query from now on: only the feed can find the ads.
     kit.double.inject({ status: 204, target: 'search', query: 'kinderzitje', times: 100_000 });
     const near = kit.double.publish({
@@ -124,7 +110,7 @@ describe('the feed with per-search reconciliation (2 s checks)', () => {
       cityName: 'Groningen',
     });
     await waitForAdMail(kit.server.mailbox, email, near.itemId);
-    await waitForFeedRead(kit);
+    await waitForFeedRead(kit, FIETSEN);
     await waitForDeliveriesSettled(kit.server);
     expect(mailsWithAd(kit.server.mailbox, email, near.itemId)).toBe(1);
     expect(mailsWithAd(kit.server.mailbox, email, far.itemId)).toBe(0);
@@ -144,7 +130,7 @@ describe('the feed with per-search reconciliation (2 s checks)', () => {
       notifyEmail: true,
     });
     await waitForFirstCheck(kit.server, alertId);
-    await waitForFeedRead(kit);
+    await waitForFeedRead(kit, FIETSEN);
     const ad = kit.double.publish({
       categoryId: DAMESFIETSEN,
       title: 'Racefiets carbon',
@@ -162,7 +148,7 @@ describe('the feed with per-search reconciliation (2 s checks)', () => {
     const b = await createUserAlert(browser, { searchTerm: 'cortina', notifyEmail: true });
     await waitForFirstCheck(kit.server, a);
     await waitForFirstCheck(kit.server, b);
-    await waitForFeedRead(kit);
+    await waitForFeedRead(kit, FIETSEN);
     // The feed finds the ad for both alerts in one read (per-search polling held meanwhile).
     for (const query of ['transportfiets', 'cortina']) {
       kit.double.inject({ status: 204, target: 'search', query, times: 100_000 });
@@ -192,7 +178,7 @@ describe('the feed with per-search reconciliation (2 s checks)', () => {
       priceDrop: { enabled: true },
     });
     await waitForFirstCheck(kit.server, alertId);
-    await waitForFeedRead(kit);
+    await waitForFeedRead(kit, FIETSEN);
     kit.double.inject({ status: 204, target: 'search', query: 'vouwfiets', times: 100_000 });
     const ad = kit.double.publish({
       categoryId: DAMESFIETSEN,
@@ -224,7 +210,7 @@ describe('the feed with per-search reconciliation (2 s checks)', () => {
   it('a burst of 150 ads in one category between two reads: every one delivered', async () => {
     const alertId = await createUserAlert(browser, { searchTerm: 'omafiets', notifyEmail: true });
     await waitForFirstCheck(kit.server, alertId);
-    await waitForFeedRead(kit);
+    await waitForFeedRead(kit, FIETSEN);
     kit.double.inject({ status: 204, target: 'search', query: 'omafiets', times: 100_000 });
     const burst = Array.from({ length: 150 }, (_, i) =>
       kit.double.publish({ categoryId: DAMESFIETSEN, title: `Omafiets nummer ${i}` }),
@@ -246,7 +232,7 @@ describe('the feed with per-search reconciliation (2 s checks)', () => {
   it('a 429/403 storm slows the feed without losing an ad', async () => {
     const alertId = await createUserAlert(browser, { searchTerm: 'tandem', notifyEmail: true });
     await waitForFirstCheck(kit.server, alertId);
-    await waitForFeedRead(kit);
+    await waitForFeedRead(kit, FIETSEN);
     kit.double.inject({ status: 204, target: 'search', query: 'tandem', times: 100_000 });
     kit.double.inject({ status: 429, target: 'search', times: 30, retryAfter: 1 });
     kit.double.inject({ status: 403, target: 'search', times: 2 });
@@ -279,7 +265,7 @@ describe('plans keep their meaning (plan intervals, no override)', () => {
     const freeAlert = await createUserAlert(free, { searchTerm: 'ligfiets', notifyEmail: true });
     await waitForFirstCheck(kit.server, proAlert);
     await waitForFirstCheck(kit.server, freeAlert);
-    await waitForFeedRead(kit);
+    await waitForFeedRead(kit, FIETSEN);
     const ad = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Ligfiets Optima' });
 
     await waitForAdMail(kit.server.mailbox, proEmail, ad.itemId);

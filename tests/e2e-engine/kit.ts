@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CreateAlertResponse, TelegramStatusResponse } from '@prijsalarm/core';
 import { Op } from 'sequelize';
+import { feedModels } from '../../packages/server/src/engine/feed/store';
 import {
   startMarketplaceDouble,
   type MarketplaceDouble,
@@ -209,6 +210,21 @@ export async function waitForNextCheck(
       })) === keys.length,
     timeoutMs,
     `a new check of alert ${alertId}`,
+  );
+}
+
+/** Resolves once the feed has completed a read of the L1 category that started after this call. */
+export async function waitForFeedRead(kit: Pick<EngineE2E, 'server'>, l1: number): Promise<void> {
+  const since = new Date();
+  await eventually(
+    async () => {
+      const row = await feedModels(kit.server.ctx.sequelize).FeedCategory.findByPk(
+        `marktplaats:${l1}`,
+      );
+      return (row?.lastVisitedAt?.getTime() ?? 0) > since.getTime();
+    },
+    30_000,
+    `a feed read of category ${l1}`,
   );
 }
 

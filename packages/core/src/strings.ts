@@ -173,6 +173,7 @@ export const STRINGS = {
     messageTooLong: (max: number) => `Bericht mag maximaal ${max} tekens bevatten`,
     telegramCodeRequired: 'Vul de koppelcode in',
     planInvalid: 'Kies een geldig plan',
+    controlCharacters: 'Mag geen onzichtbare stuurtekens bevatten',
   },
   /** Listing facts in alert messages (Telegram, e-mail): price by priceType, distance. */
   listing: {

@@ -79,6 +79,7 @@ const SPECIFIED_CALLS = [
   'GET /admin/alerts',
   'DELETE /admin/alerts/:id',
   'PUT /admin/settings',
+  'GET /admin/set-aside-listings',
   // Payments
   'POST /payments/create',
   'GET /payments/status/:id',

@@ -71,6 +71,7 @@ import { defineEndpoint, isEndpoint } from './endpoint';
 import type {
   AdminAlertsQuery,
   AdminAlertsResponse,
+  AdminSetAsideListingsResponse,
   AdminStatsResponse,
   AdminTrendsResponse,
   AdminUpdateSettingRequest,
@@ -324,6 +325,11 @@ export const API_CONTRACT = {
       body: AdminUpdateSettingRequest;
       response: AdminUpdateSettingResponse;
     }>()('PUT', '/admin/settings'),
+    /** The listings the engine set aside (one bad ad never stops its batch), newest first. */
+    setAsideListings: defineEndpoint<{ response: AdminSetAsideListingsResponse }>()(
+      'GET',
+      '/admin/set-aside-listings',
+    ),
   },
 
   payments: {

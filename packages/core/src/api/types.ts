@@ -357,6 +357,29 @@ export interface AdminTrendsResponse {
   days: AdminTrendDay[];
 }
 
+/** Where the engine gave up on one listing: storing the feed's batch, matching it, a search. */
+export const SET_ASIDE_STAGES = ['feed-store', 'feed-match', 'search-check'] as const;
+export type SetAsideStage = (typeof SET_ASIDE_STAGES)[number];
+
+/** A marketplace listing the engine could not store or record, set aside so the rest went on. */
+export interface SetAsideListingDto {
+  id: string;
+  platform: PlatformId;
+  listingId: string;
+  stage: SetAsideStage;
+  /** The database's error, as it gave it. */
+  reason: string;
+  /** The start of the listing as read; control and bidi characters escaped. */
+  snippet: string;
+  createdAt: string;
+}
+
+/** GET /admin/set-aside-listings: the newest first, at most SET_ASIDE_LIST_LIMIT, and the total. */
+export interface AdminSetAsideListingsResponse {
+  listings: SetAsideListingDto[];
+  total: number;
+}
+
 export interface AdminUsersQuery {
   search?: string;
   page?: number;

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { CHAT_GUEST_SESSION_MS } from '../constants';
+import { dutch } from '../validation/messages';
+import { cleanLine } from '../validation/text';
 import { CHAT_STRINGS } from './strings';
 
 export const CHAT_SENDERS = ['user', 'guest', 'support', 'system'] as const;
@@ -34,15 +36,21 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /**
+ * A guest's name, shown to support and in mails: control and bidi characters dropped (a NUL, an
+ * override turning the rest around), one line, trimmed; then 2 to 100 characters.
+ */
+export const guestNameSchema = z
+  .string(dutch({ required: CHAT_STRINGS.nameTooShort }))
+  .overwrite((name) => cleanLine(name))
+  .min(GUEST_NAME_MIN_LENGTH, CHAT_STRINGS.nameTooShort)
+  .max(GUEST_NAME_MAX_LENGTH, CHAT_STRINGS.nameTooLong(GUEST_NAME_MAX_LENGTH));
+
+/**
  * Guest details as sent with every guest call. The name is trimmed and needs 2 characters;
  * the e-mail is required here, its real check is the server's validate-email.
  */
 export const guestInfoSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(GUEST_NAME_MIN_LENGTH, CHAT_STRINGS.nameTooShort)
-    .max(GUEST_NAME_MAX_LENGTH, CHAT_STRINGS.nameTooLong(GUEST_NAME_MAX_LENGTH)),
+  name: guestNameSchema,
   email: z
     .string()
     .trim()

@@ -274,5 +274,24 @@ export const SCREEN_TEXTS = {
       notificationsSent: 'Verzonden meldingen',
       revenue: 'Omzet',
     },
+    setAside: {
+      title: 'Apart gezette advertenties',
+      intro:
+        'Advertenties die we niet konden opslaan of versturen. Ze zijn overgeslagen; de rest van hun zoekopdracht ging gewoon door.',
+      count: (shown: number, total: number) =>
+        shown === total ? `${total} in totaal` : `De nieuwste ${shown} van ${total}`,
+      none: 'Geen apart gezette advertenties.',
+      when: 'Wanneer',
+      platform: 'Site',
+      listing: 'Advertentie',
+      stage: 'Waar',
+      stages: {
+        'feed-store': 'Opslaan (nieuwe advertenties)',
+        'feed-match': 'Koppelen aan alerts',
+        'search-check': 'Controle van een zoekopdracht',
+      },
+      reason: 'Reden',
+      snippet: 'Begin van de advertentie',
+    },
   },
 } as const;

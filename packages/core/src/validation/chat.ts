@@ -3,7 +3,7 @@
  * required and, when it reaches the server, well-formed. The lengths are the chat module's.
  */
 import { z } from 'zod';
-import { GUEST_NAME_MAX_LENGTH, GUEST_NAME_MIN_LENGTH } from '../chat/model';
+import { guestNameSchema } from '../chat/model';
 
 // The message rules live with the chat; listed here so every form rule is found in one folder.
 export { CHAT_MESSAGE_MAX_LENGTH, canSendChatMessage, chatMessageTextSchema } from '../chat/model';
@@ -13,11 +13,7 @@ import { dutch } from './messages';
 
 export const chatGuestInfoSchema = z.object(
   {
-    name: z
-      .string(dutch({ required: CHAT_STRINGS.nameTooShort }))
-      .trim()
-      .min(GUEST_NAME_MIN_LENGTH, CHAT_STRINGS.nameTooShort)
-      .max(GUEST_NAME_MAX_LENGTH, CHAT_STRINGS.nameTooLong(GUEST_NAME_MAX_LENGTH)),
+    name: guestNameSchema,
     email: emailSchema({
       required: CHAT_STRINGS.emailRequired,
       invalid: CHAT_STRINGS.emailInvalid,

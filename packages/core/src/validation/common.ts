@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { STRINGS } from '../strings';
 import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './limits';
 import { dutch } from './messages';
+import { hasControlCharacters } from './text';
 
 export interface EmailMessages {
   required: string;
@@ -60,16 +61,40 @@ export function pageSizeSchema(defaultSize: number, max: number) {
   );
 }
 
+/** Refuses what no typed one-line value holds (a NUL, a bidi override): never passed to a query. */
+const visibleOnly = (value: string) => !hasControlCharacters(value);
+
 /** A trimmed free-text search from a query string; empty means no search. */
 export function querySearchSchema(max: number) {
   return z.preprocess(
     emptyAsUndefined,
-    z.string(dutch()).trim().max(max, STRINGS.validation.tooLong(max)).optional(),
+    z
+      .string(dutch())
+      .trim()
+      .max(max, STRINGS.validation.tooLong(max))
+      .refine(visibleOnly, STRINGS.validation.controlCharacters)
+      .optional(),
   );
 }
 
 /** An id of an alert, user or notification (UUID-shaped). */
 export const idSchema = z.guid(dutch());
+
+/** The longest id a path names (UUIDs, payment and chat ids). */
+const PATH_ID_MAX_LENGTH = 64;
+
+/**
+ * The `:id` of a path (`/webhooks/:id`): a short value of visible characters. Its shape is left to
+ * the command, so an unknown id still answers that resource's own 404.
+ */
+export const pathIdSchema = z
+  .string(dutch())
+  .min(1)
+  .max(PATH_ID_MAX_LENGTH)
+  .refine(visibleOnly, STRINGS.validation.controlCharacters);
+
+/** Path parameters `{ id }`, for every route that names one record. */
+export const idParamsSchema = z.object({ id: pathIdSchema }, dutch());
 
 /** An optional e-mail address: empty or `null` means none; anything else must be valid. */
 export function optionalEmailSchema(messages: EmailMessages = alertFormEmailMessages) {

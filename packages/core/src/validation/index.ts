@@ -20,3 +20,4 @@ export * from './requests';
 export * from './alertQueries';
 export * from './preferences';
 export * from './chat';
+export * from './text';

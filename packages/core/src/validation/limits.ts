@@ -31,6 +31,8 @@ export const ADMIN_TRENDS_DAYS = 30;
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ADMIN_SEARCH_MAX_LENGTH = 200;
+/** GET /admin/set-aside-listings lists at most this many, newest first. */
+export const SET_ASIDE_LIST_LIMIT = 50;
 
 export const TELEGRAM_CODE_MAX_LENGTH = 64;
 

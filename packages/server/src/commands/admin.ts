@@ -7,6 +7,7 @@ import { Op, col, fn, where, type WhereOptions } from 'sequelize';
 import {
   ADMIN_TRENDS_DAYS,
   PLANS,
+  SET_ASIDE_LIST_LIMIT,
   STRINGS,
   idSchema,
   type AdminStatsResponse,
@@ -23,7 +24,7 @@ import { addDays, localDate } from '../lib/calendar';
 import { pageWindow, paginationOf } from '../lib/pagination';
 import { perLocalDay } from '../lib/per-local-day';
 import { containsText } from '../lib/sql';
-import type { Alert, User } from '../models';
+import type { Alert, SetAsideListing, User } from '../models';
 import { authorizeAdmin } from '../policies/admin';
 import type { CategoryIndex } from '../presenters/category';
 import type { UserCounts } from '../presenters/user';
@@ -347,4 +348,24 @@ export function adminAlertWhere(query: ParsedAdminAlertQuery, now: Date): WhereO
     });
   }
   return { [Op.and]: conditions };
+}
+
+/** The newest listings the engine set aside, and how many there are. */
+export async function setAsideListings(
+  ctx: AppContext,
+  admin: User,
+): Promise<{ rows: SetAsideListing[]; total: number }> {
+  authorizeAdmin(admin);
+  const { SetAsideListing } = ctx.models;
+  const [rows, total] = await Promise.all([
+    SetAsideListing.findAll({
+      order: [
+        ['createdAt', 'DESC'],
+        ['id', 'ASC'],
+      ],
+      limit: SET_ASIDE_LIST_LIMIT,
+    }),
+    SetAsideListing.count(),
+  ]);
+  return { rows, total };
 }

@@ -31,6 +31,7 @@ const TABLES = [
   'deliveries',
   'settings',
   'audit_events',
+  'set_aside_listings',
 ];
 
 function alertAttributes(overrides: Partial<Parameters<Models['Alert']['create']>[0]> = {}) {
@@ -363,6 +364,28 @@ describe('seeds', () => {
     expect(jobs?.isActive).toBe(false);
     const audi = await models.Category.findOne({ where: { type: 'L2', marktplaatsId: 93 } });
     expect(audi?.name).toBe('Audi');
+  });
+});
+
+describe('set-aside listings', () => {
+  it('keep the reason whole and a snippet of 500 characters of any script', async () => {
+    const snippet = `{"title":"Bakfiets \\u0000 دراجة 🚲 ${'x'.repeat(460)}`.slice(0, 500);
+    const reason = `SQLITE_ERROR: unrecognized token ${'y'.repeat(2000)}`;
+    const row = await models.SetAsideListing.create({
+      platform: 'marktplaats',
+      listingId: `m${'9'.repeat(63)}`,
+      stage: 'feed-store',
+      reason,
+      snippet,
+    });
+    const read = await models.SetAsideListing.findByPk(row.id);
+    expect(read).toMatchObject({ listingId: `m${'9'.repeat(63)}`, stage: 'feed-store', reason });
+    expect(read!.snippet).toBe(snippet);
+    expect(read!.createdAt.getTime()).toBe(row.createdAt.getTime());
+    const indexes = (await sequelize.getQueryInterface().showIndex('set_aside_listings')) as Array<{
+      name: string;
+    }>;
+    expect(indexes.map((index) => index.name)).toContain('set_aside_listings_created');
   });
 });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Plan } from '@prijsalarm/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEngineKit, type EngineKit } from '../../test/engine-kit';
+import { refuseRowsContaining } from '../../test/refuse-rows';
 import type { User } from '../models';
 
 let kit: EngineKit;
@@ -389,5 +390,30 @@ describe('the seen-set', () => {
     const key = await kit.searchKeyOf(alert);
     await small.check(key);
     expect(await kit.models.SearchSeenListing.count({ where: { searchKey: key } })).toBe(3);
+  });
+});
+
+describe('an ad the database refuses', () => {
+  it('is set aside; the ads beside it are recorded and the search goes on', async () => {
+    const { alert, key } = await initialisedAlert();
+    const good = [publish(), publish()];
+    const bad = publish({ title: `Gazelle ${term} Giftig` });
+    const undo = await refuseRowsContaining(kit.ctx.sequelize, 'notifications', 'title', 'Giftig');
+    try {
+      expect(await kit.checker.check(key)).toMatchObject({ status: 'checked', newListings: 3 });
+    } finally {
+      await undo();
+    }
+    const recorded = (await notificationsOf(alert.id)).map((n) => n.listingId).sort();
+    expect(recorded).toEqual(good.map((ad) => ad.itemId).sort());
+    const aside = await kit.models.SetAsideListing.findAll({ where: { listingId: bad.itemId } });
+    expect(aside.map((row) => [row.platform, row.stage])).toEqual([
+      ['marktplaats', 'search-check'],
+    ]);
+    expect(aside[0]!.snippet).toContain('Giftig');
+    // Seen: the next check neither fails on it nor sets it aside again.
+    expect(await kit.checker.check(key)).toMatchObject({ status: 'checked', newListings: 0 });
+    expect((await kit.models.Search.findByPk(key))!.consecutiveFailures).toBe(0);
+    expect(await kit.models.SetAsideListing.count({ where: { listingId: bad.itemId } })).toBe(1);
   });
 });

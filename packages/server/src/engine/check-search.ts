@@ -33,6 +33,7 @@ import { dispatchRecorded, recordMatches, type MatchToRecord, type Recorded } fr
 import { feedModels } from './feed/store';
 import { recordPriceDrops } from './price-drops';
 import { keepNewestSeen } from './seen-set';
+import { isRefusal, setListingAside } from './set-aside';
 import { nextSlotAfter } from './slots';
 
 /**
@@ -359,21 +360,31 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
     }
 
     const checkId = randomUUID();
-    let recorded: Recorded;
-    try {
-      recorded = await sequelize.transaction(async (transaction) => {
-        const result = await recordMatches(
-          ctx,
-          { checkId, matches, foundBy: 'reconciliation' },
-          transaction,
-        );
-        await markSeen(search, unseen, encountered, seenPrices, at, transaction, alerts);
-        await markChecked(search, alerts, at, transaction, {
+    const finish = (transaction: Transaction) =>
+      markSeen(search, unseen, encountered, seenPrices, at, transaction, alerts).then(() =>
+        markChecked(search, alerts, at, transaction, {
           ...(search.initializedAt ? {} : { initializedAt: at }),
           ...read,
+        }),
+      );
+    let recorded: Recorded;
+    try {
+      try {
+        recorded = await sequelize.transaction(async (transaction) => {
+          const result = await recordMatches(
+            ctx,
+            { checkId, matches, foundBy: 'reconciliation' },
+            transaction,
+          );
+          await finish(transaction);
+          return result;
         });
-        return result;
-      });
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        logger.warn({ err: error, searchKey }, 'check refused; recorded listing by listing');
+        recorded = await recordEach(search, checkId, matches);
+        await sequelize.transaction(finish);
+      }
     } catch (error) {
       // Another check recorded one of these ads for the same recipient at the same moment (the
       // message key is unique): nothing was written, and the next run records it as a follower.
@@ -401,6 +412,43 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
       matches: matches.length,
       recorded,
     };
+  }
+
+  /**
+   * Records each listing's matches in a transaction of its own; a listing the database refuses
+   * on its own is set aside (and still counted seen), so it never fails the search's checks again.
+   */
+  async function recordEach(
+    search: Search,
+    checkId: string,
+    matches: readonly MatchToRecord[],
+  ): Promise<Recorded> {
+    const byListing = new Map<string, MatchToRecord[]>();
+    for (const match of matches) {
+      byListing.set(match.listing.id, [...(byListing.get(match.listing.id) ?? []), match]);
+    }
+    const all: Recorded = { created: [], pendingDeliveryIds: [], foundBy: 'reconciliation' };
+    for (const [listingId, group] of byListing) {
+      try {
+        const one = await sequelize.transaction((transaction) =>
+          recordMatches(ctx, { checkId, matches: group, foundBy: 'reconciliation' }, transaction),
+        );
+        all.created.push(...one.created);
+        all.pendingDeliveryIds.push(...one.pendingDeliveryIds);
+        for (const [id, when] of one.deliverAt ?? []) (all.deliverAt ??= new Map()).set(id, when);
+        for (const id of one.batched ?? []) (all.batched ??= new Set()).add(id);
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        await setListingAside(ctx, {
+          platform: search.platform,
+          listingId,
+          stage: 'search-check',
+          error,
+          listing: group[0]!.listing,
+        });
+      }
+    }
+    return all;
   }
 
   /**

@@ -60,3 +60,38 @@ describe('a request body that does not inflate', () => {
     expect(await res.json()).toEqual({ error: STRINGS.api.unreadableBody });
   });
 });
+
+describe('a NUL byte (%00) as an id or in a search string', () => {
+  let member: TestClient;
+  beforeAll(async () => {
+    member = server.client();
+    await loginAs(server, member, { plan: 'REGISTERED' });
+  });
+
+  it.each([
+    ['DELETE', '/api/webhooks/%00'],
+    ['POST', '/api/webhooks/%00/test'],
+    ['GET', '/api/webhooks/%00/deliveries'],
+    ['GET', '/api/notifications?searchTerm=fiets%00'],
+    ['GET', '/api/notifications/export?searchTerm=%00'],
+  ])('%s %s → 400 in Dutch, before anything is sent', async (method, path) => {
+    const res = await member.request(method, path, method === 'GET' ? undefined : {});
+    expect(res.status, res.text).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.body).toMatchObject({ error: STRINGS.api.validationFailed });
+    expect(Object.values((res.body as { fields: Record<string, string> }).fields)).toContain(
+      STRINGS.validation.controlCharacters,
+    );
+  });
+
+  it.each([['/api/admin/users?search=%00'], ['/api/admin/alerts?search=jan%00']])(
+    'GET %s → 400 in Dutch',
+    async (path) => {
+      const res = await admin.get(path);
+      expect(res.status, res.text).toBe(400);
+      expect((res.body as { fields: Record<string, string> }).fields).toEqual({
+        search: STRINGS.validation.controlCharacters,
+      });
+    },
+  );
+});

@@ -22,6 +22,7 @@ import { Payment } from './Payment';
 import { PushSubscription } from './PushSubscription';
 import { Search } from './Search';
 import { SearchSeenListing } from './SearchSeenListing';
+import { SetAsideListing } from './SetAsideListing';
 import { Session } from './Session';
 import { Setting } from './Setting';
 import { TelegramLinkCode } from './TelegramLinkCode';
@@ -53,6 +54,7 @@ export {
   Webhook,
   WebhookCall,
   PushSubscription,
+  SetAsideListing,
 };
 export { DELIVERY_METHODS, SELLER_TYPES } from './Alert';
 export type { AlertStatus, DeliveryMethod, SellerType } from './Alert';
@@ -95,6 +97,7 @@ export interface Models {
   WebhookCall: typeof WebhookCall;
   AlertDeletion: typeof AlertDeletion;
   PushSubscription: typeof PushSubscription;
+  SetAsideListing: typeof SetAsideListing;
 }
 
 export function initModels(sequelize: Sequelize): Models {
@@ -122,6 +125,7 @@ export function initModels(sequelize: Sequelize): Models {
     WebhookCall: WebhookCall.initModel(sequelize),
     AlertDeletion: AlertDeletion.initModel(sequelize),
     PushSubscription: PushSubscription.initModel(sequelize),
+    SetAsideListing: SetAsideListing.initModel(sequelize),
   };
 
   // The database enforces the cascades (see the migrations); these describe them for includes.

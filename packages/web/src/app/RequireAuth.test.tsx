@@ -122,11 +122,13 @@ describe('route guard', () => {
     server.script('GET', '/api/auth/me', { body: { user: userDto({ role: 'ADMIN' }) } });
     server.script('GET', '/api/admin/stats', { body: adminStats() });
     server.script('GET', '/api/admin/trends', { body: adminTrends() });
+    server.script('GET', '/api/admin/set-aside-listings', { body: { listings: [], total: 0 } });
     await visit({ path: '/admin', storedUser: userDto({ role: 'ADMIN' }), csrfCookie: true });
     expect((await heading()).textContent).toBe('Beheer');
     expect(server.requestsTo('GET', '/api/auth/me')).toHaveLength(1);
     await server.waitForRequests('GET', '/api/admin/stats', 1);
     await server.waitForRequests('GET', '/api/admin/trends', 1);
+    await server.waitForRequests('GET', '/api/admin/set-aside-listings', 1);
   });
 
   it.each([['/'], ['/faq'], ['/pricing'], ['/manage/abc']])(

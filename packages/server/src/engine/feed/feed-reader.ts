@@ -27,6 +27,7 @@ import {
   type MarketplaceClient,
   type MarketplaceSearch,
 } from '../marketplace';
+import { isRefusal, setListingAside } from '../set-aside';
 import type { AlertIndex } from './alert-index';
 import { createListingMatcher, type MatchOutcome } from './match-listings';
 import { feedModels, pruneFeedSeen, type FeedCategory } from './store';
@@ -344,23 +345,45 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
     transaction: Transaction,
   ): Promise<void> {
     if (fresh.length === 0) return;
-    await models.FeedListing.bulkCreate(
-      fresh.map((listing) => {
-        const posted = listing.postedAt ? new Date(listing.postedAt) : null;
-        return {
-          platform,
-          listingId: listing.id,
-          batchId,
-          l1CategoryId: listing.category.l1,
-          priceCents: listing.priceCents,
-          listing: JSON.stringify(listing),
-          postedAt: posted && !Number.isNaN(posted.getTime()) ? posted : null,
-          firstSeenAt: at,
-          alertsBefore,
-        };
-      }),
-      { transaction, ignoreDuplicates: true },
-    );
+    const rows = fresh.map((listing) => {
+      const posted = listing.postedAt ? new Date(listing.postedAt) : null;
+      return {
+        platform,
+        listingId: listing.id,
+        batchId,
+        l1CategoryId: listing.category.l1,
+        priceCents: listing.priceCents,
+        listing: JSON.stringify(listing),
+        postedAt: posted && !Number.isNaN(posted.getTime()) ? posted : null,
+        firstSeenAt: at,
+        alertsBefore,
+      };
+    });
+    // Each attempt in a savepoint: a refused insert leaves the visit's transaction as it was.
+    const insert = (part: typeof rows) =>
+      ctx.sequelize.transaction({ transaction }, (savepoint) =>
+        models.FeedListing.bulkCreate(part, { transaction: savepoint, ignoreDuplicates: true }),
+      );
+    try {
+      await insert(rows);
+      return;
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      logger.warn({ err: error, batchId }, 'batch refused; listings stored one by one');
+    }
+    // One listing the database refuses must not keep its category's other new ads out.
+    for (const row of rows) {
+      try {
+        await insert([row]);
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        await setListingAside(
+          ctx,
+          { platform, listingId: row.listingId, stage: 'feed-store', error, listing: row.listing },
+          transaction,
+        );
+      }
+    }
   }
 
   async function markSeen(

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEngineKit, type EngineKit } from '../../../test/engine-kit';
+import { refuseRowsContaining } from '../../../test/refuse-rows';
 import type { Alert } from '../../models';
 import { AlertIndex } from './alert-index';
 import { createFeedReader, type FeedReader } from './feed-reader';
@@ -32,6 +33,7 @@ beforeEach(async () => {
   const { FeedCategory, FeedListing } = feedModels(kit.ctx.sequelize);
   await FeedCategory.destroy({ where: {} });
   await FeedListing.destroy({ where: {} });
+  await kit.models.SetAsideListing.destroy({ where: {} });
   kit.double.reset();
   kit.enqueued.length = 0;
   batches = [];
@@ -241,5 +243,85 @@ describe('the feed with matching in the workers', () => {
     // Recorded once, though the page job went over its listing again.
     expect(await notificationsOf(sameAdAnySeller)).toHaveLength(1);
     expect(await unmatchedBatches(kit.ctx, new Date(Date.now() + 1))).toEqual([]);
+  });
+});
+
+describe('a listing the database refuses', () => {
+  /** Three ads in one stored batch; the middle row made into what the database cannot store. */
+  async function batchWithBadMiddle(bad: (listing: Record<string, unknown>) => string) {
+    const alert = await registeredAlert('kinderwagen');
+    await sync.refresh();
+    await reader.visit(FIETSEN);
+    const ads = ['Kinderwagen Joolz', 'Kinderwagen Bugaboo', 'Kinderwagen Cybex'].map((title) =>
+      kit.double.publish({ categoryId: DAMESFIETSEN, title }),
+    );
+    await reader.visit(FIETSEN);
+    const { FeedListing } = feedModels(kit.ctx.sequelize);
+    const middle = await FeedListing.findOne({ where: { listingId: ads[1]!.itemId } });
+    // As a listing stored before its text was cleaned: a NUL (SQLite cannot read the statement),
+    // an id longer than its column (MariaDB refuses it).
+    await middle!.update({ listing: bad(JSON.parse(middle!.listing) as Record<string, unknown>) });
+    return { alert, ads };
+  }
+
+  it.each([
+    [
+      'a NUL in its text, an id too long',
+      ({ title: _title, ...listing }: Record<string, unknown>) =>
+        JSON.stringify({
+          title: 'Kinderwagen\u0000 Bugaboo',
+          ...listing,
+          id: `m${'9'.repeat(80)}`,
+        }),
+      'Kinderwagen\\u0000 Bugaboo',
+    ],
+    ['unreadable as stored', () => '{"title": "Kinderwagen Bugaboo", ', 'Kinderwagen Bugaboo'],
+  ])(
+    '%s: set aside with its reason; the rest of the batch is recorded',
+    async (_case, bad, seen) => {
+      const { alert, ads } = await batchWithBadMiddle(bad);
+      expect(await matcher.matchBatch(batches[0]!)).toMatchObject({ status: 'matched' });
+
+      const recorded = (await notificationsOf(alert)).map((n) => n.listingId).sort();
+      expect(recorded).toEqual([ads[0]!.itemId, ads[2]!.itemId].sort());
+      const aside = await kit.models.SetAsideListing.findAll();
+      expect(aside).toHaveLength(1);
+      expect(aside[0]).toMatchObject({
+        platform: 'marktplaats',
+        listingId: ads[1]!.itemId,
+        stage: 'feed-match',
+      });
+      expect(aside[0]!.reason.length).toBeGreaterThan(0);
+      expect(aside[0]!.snippet).toContain(seen);
+      // Done with: the job is not retried for it, the safety net does not bring it back.
+      expect(await unmatchedBatches(kit.ctx, new Date(Date.now() + 1))).toEqual([]);
+      expect(await matcher.matchBatch(batches[0]!)).toMatchObject({ status: 'matched' });
+      expect(await kit.models.SetAsideListing.count()).toBe(1);
+    },
+  );
+
+  it('refused when stored: set aside; the rest of the visit is stored and matched', async () => {
+    const alert = await registeredAlert('kinderwagen');
+    await sync.refresh();
+    await reader.visit(FIETSEN);
+    const ads = ['Kinderwagen Joolz', 'Kinderwagen Giftig', 'Kinderwagen Cybex'].map((title) =>
+      kit.double.publish({ categoryId: DAMESFIETSEN, title }),
+    );
+    const undo = await refuseRowsContaining(kit.ctx.sequelize, 'listings', 'listing', 'Giftig');
+    try {
+      expect(await reader.visit(FIETSEN)).toMatchObject({ status: 'read', newListings: 3 });
+    } finally {
+      await undo();
+    }
+    expect(await matcher.matchBatch(batches[0]!)).toMatchObject({ status: 'matched' });
+    const recorded = (await notificationsOf(alert)).map((n) => n.listingId).sort();
+    expect(recorded).toEqual([ads[0]!.itemId, ads[2]!.itemId].sort());
+    const aside = await kit.models.SetAsideListing.findAll();
+    expect(aside.map((row) => [row.listingId, row.stage])).toEqual([
+      [ads[1]!.itemId, 'feed-store'],
+    ]);
+    expect(aside[0]!.snippet).toContain('Kinderwagen Giftig');
+    // Seen: the next visit does not meet it again.
+    expect(await reader.visit(FIETSEN)).toMatchObject({ status: 'read', newListings: 0 });
   });
 });

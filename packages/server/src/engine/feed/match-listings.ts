@@ -9,7 +9,7 @@
  * nothing twice, so a job run again after a crash or a retry changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { Op, UniqueConstraintError } from 'sequelize';
+import { Op, UniqueConstraintError, type Transaction } from 'sequelize';
 import { deliversAtOnce } from '@prijsalarm/core';
 import { chunks } from '../../lib/chunks';
 import type { Alert } from '../../models';
@@ -20,10 +20,14 @@ import { finishMatch, planMatch, withFilters, type MatchPlan } from '../listing-
 import type { Listing, MarketplaceClient, MarketplaceFailure } from '../marketplace';
 import { recipientOf } from '../recipient';
 import { dispatchRecorded, recordMatches, type MatchToRecord } from '../recorder';
+import { isRefusal, setListingAside } from '../set-aside';
 import { batchMomentAfter } from '../slots';
 import type { AlertIndex } from './alert-index';
 import { processAlertIndex } from './process-index';
 import { feedModels, type FeedListing } from './store';
+
+/** A match of one stored row's listing, waiting to be recorded. */
+type Found = { alert: Alert; listing: Listing; since: Date; rowId: number };
 
 export type MatchOutcome =
   | {
@@ -119,12 +123,60 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
   }
 
   /**
-   * Records what some of the batch's rows matched and marks exactly those rows matched, in one
-   * transaction; dispatches after commit. One recipient's ads go out together (one message naming
-   * every alert): at the soonest of their alerts' moments — at once if one of them is a Pro alert.
+   * Records what some of the batch's rows matched and marks exactly those rows matched. Together
+   * in one transaction; when the database refuses that, row by row, and a row it refuses on its
+   * own is set aside (matched, not recorded), so one bad ad never holds back the others.
    */
-  async function recordFound(
-    found: ReadonlyArray<{ alert: Alert; listing: Listing; since: Date }>,
+  async function recordFound(found: readonly Found[], rowIds: readonly number[]): Promise<number> {
+    try {
+      return await recordTogether(found, rowIds);
+    } catch (error) {
+      // A race, a busy database: the job or matchBatch tries the whole batch again.
+      if (!isRefusal(error)) throw error;
+      logger.warn({ err: error, rows: rowIds.length }, 'batch refused; recorded row by row');
+    }
+    let created = 0;
+    for (const rowId of rowIds) {
+      const own = found.filter((match) => match.rowId === rowId);
+      try {
+        created += await recordTogether(own, [rowId]);
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        const row = await models.FeedListing.findByPk(rowId);
+        if (row) await setRowAside(row, error);
+      }
+    }
+    return created;
+  }
+
+  /** Done with, never recorded: the job and the safety net do not bring it back. */
+  async function setRowAside(row: FeedListing, error: unknown): Promise<void> {
+    await setListingAside(ctx, {
+      platform: row.platform,
+      listingId: row.listingId,
+      stage: 'feed-match',
+      error,
+      listing: row.listing,
+    });
+    await markMatched([row.id]);
+  }
+
+  async function markMatched(rowIds: readonly number[], transaction?: Transaction): Promise<void> {
+    for (const ids of chunks(rowIds, ALERT_CHUNK)) {
+      await models.FeedListing.update(
+        { matchedAt: new Date() },
+        { where: { id: ids, matchedAt: null }, transaction },
+      );
+    }
+  }
+
+  /**
+   * Records in one transaction and dispatches after commit. One recipient's ads go out together
+   * (one message naming every alert): at the soonest of their alerts' moments — at once if one of
+   * them is a Pro alert.
+   */
+  async function recordTogether(
+    found: readonly Found[],
     rowIds: readonly number[],
   ): Promise<number> {
     // Rows all waiting for their page still record the alerts decided without it.
@@ -142,12 +194,7 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
     const checkId = randomUUID();
     const recorded = await ctx.sequelize.transaction(async (transaction) => {
       const result = await recordMatches(ctx, { checkId, matches, foundBy: 'feed' }, transaction);
-      for (const ids of chunks(rowIds, ALERT_CHUNK)) {
-        await models.FeedListing.update(
-          { matchedAt: new Date() },
-          { where: { id: ids, matchedAt: null }, transaction },
-        );
-      }
+      await markMatched(rowIds, transaction);
       return result;
     });
     await dispatchRecorded(ctx, recorded);
@@ -158,10 +205,15 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
     rows: readonly FeedListing[],
     deferPages?: () => Promise<void>,
   ): Promise<MatchOutcome> {
-    const stored = rows.map((row) => ({
-      row,
-      listing: JSON.parse(row.listing) as Listing,
-    }));
+    const stored: Array<{ row: FeedListing; listing: Listing }> = [];
+    for (const row of rows) {
+      try {
+        stored.push({ row, listing: JSON.parse(row.listing) as Listing });
+      } catch (error) {
+        // Unreadable as stored: it can never be matched, and the rest of the batch can.
+        await setRowAside(row, error);
+      }
+    }
     const candidates = new Map<number, string[]>();
     let undecided = 0;
     for (const { row, listing } of stored) {
@@ -201,10 +253,10 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
     // it decides (a private-seller filter) wait with it. Their listing stays unmatched until then.
     const paged = plans.filter(({ plan }) => plan.readPage);
     const pagedRows = new Set(paged.map(({ row }) => row.id));
-    const quick: Array<{ alert: Alert; listing: Listing; since: Date }> = [];
+    const quick: Found[] = [];
     for (const { row, plan } of plans) {
       for (const { alert } of plan.alerts.filter((_, i) => plan.results[i]!.match)) {
-        quick.push({ alert, listing: plan.listing, since: row.alertsBefore });
+        quick.push({ alert, listing: plan.listing, since: row.alertsBefore, rowId: row.id });
       }
     }
     let notificationsCreated = await recordFound(
@@ -233,7 +285,7 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
         matched: await finishMatch(client, logger, plan),
       })),
     );
-    const slow: Array<{ alert: Alert; listing: Listing; since: Date }> = [];
+    const slow: Found[] = [];
     const slowRows: number[] = [];
     let failure: MarketplaceFailure | null = null;
     for (const { row, plan, matched } of finished) {
@@ -248,7 +300,7 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
       );
       for (const alert of matched.alerts) {
         if (matchedBefore.has(alert.id)) continue;
-        slow.push({ alert, listing: matched.listing, since: row.alertsBefore });
+        slow.push({ alert, listing: matched.listing, since: row.alertsBefore, rowId: row.id });
       }
     }
     notificationsCreated += await recordFound(slow, slowRows);

@@ -8,6 +8,9 @@ import type { PlatformId } from '@prijsalarm/core';
 import {
   createUnknownValueReporter,
   deliveryFromLabels,
+  LISTING_TEXT_CAPS,
+  listingText,
+  optionalListingText,
   sellerTypeFromPage,
   toHttpsUrl,
   type UnknownValueReporter,
@@ -94,10 +97,10 @@ export function parseDetailPage(
   const deliveryKey = stringOrNull(raw.shippingInformation?.deliveryType?.attributeValueKey);
   const shippingOptions = (raw.shippingInformation?.augmentedLabels ?? []).flatMap((carrier) =>
     (carrier?.labels ?? []).map((label) => ({
-      carrierName: String(label?.carrierName ?? ''),
-      label: String(label?.label ?? ''),
-      price: String(label?.price ?? ''),
-      deliveryMethod: String(label?.deliveryMethod ?? ''),
+      carrierName: listingText(label?.carrierName, LISTING_TEXT_CAPS.label),
+      label: listingText(label?.label, LISTING_TEXT_CAPS.label),
+      price: listingText(label?.price, LISTING_TEXT_CAPS.label),
+      deliveryMethod: listingText(label?.deliveryMethod, LISTING_TEXT_CAPS.label),
     })),
   );
   const imageUrls = (raw.gallery?.imageUrls ?? [])
@@ -110,7 +113,7 @@ export function parseDetailPage(
     postedAt: isoOrNull(raw.stats?.since),
     seller: {
       id: raw.seller?.id === undefined ? null : String(raw.seller.id),
-      name: stringOrNull(raw.seller?.name),
+      name: optionalListingText(raw.seller?.name, LISTING_TEXT_CAPS.sellerName),
       type: sellerTypeFromPage(raw.seller?.sellerType, (value) =>
         reporter.report('sellerType', value, where),
       ),
@@ -122,7 +125,7 @@ export function parseDetailPage(
     shippable: typeof raw.flags?.shippable === 'boolean' ? raw.flags.shippable : null,
     shippingOptions,
     imageUrls: [...new Set(imageUrls)],
-    description: stringOrNull(raw.description),
+    description: optionalListingText(raw.description, LISTING_TEXT_CAPS.description),
     category: { l1: numberOrNull(raw.category?.parentId), l2: numberOrNull(raw.category?.id) },
     reserved: typeof raw.isReserved === 'boolean' ? raw.isReserved : null,
     adType: stringOrNull(raw.adType),

@@ -255,6 +255,63 @@ describe('text and images', () => {
   });
 
   it.each([
+    ['a NUL in the title goes', { title: 'Fiets\u0000 28 inch' }, 'title', 'Fiets 28 inch'],
+    [
+      'a bidi override in the title goes',
+      { title: 'Fiets \u202egnp.exe' },
+      'title',
+      'Fiets gnp.exe',
+    ],
+    [
+      'a long title is capped',
+      { title: `Fiets ${'x'.repeat(600)}` },
+      'title',
+      `Fiets ${'x'.repeat(494)}`,
+    ],
+    [
+      'controls in the description go, newlines stay',
+      { title: 'Fiets', description: 'regel 1\nregel\u0007 2\r' },
+      'description',
+      'regel 1\nregel 2',
+    ],
+    [
+      'a NUL in the place goes',
+      {
+        title: 'Fiets',
+        raw: { location: { cityName: 'Utrecht\u0000', countryAbbreviation: 'NL' } },
+      },
+      'cityName',
+      'Utrecht',
+    ],
+    [
+      'isolates around the seller name go',
+      { title: 'Fiets', sellerName: '\u2066Jan\u2069' },
+      'sellerName',
+      'Jan',
+    ],
+  ] as const)('text is cleaned once, here: %s', async (_rule, input, field, expected) => {
+    double.publish(input);
+    const listing = await only({ platform: 'marktplaats', query: 'fiets' });
+    const value = {
+      title: listing.title,
+      description: listing.description,
+      cityName: listing.location.cityName,
+      sellerName: listing.seller.name,
+    }[field];
+    expect(value).toBe(expected);
+  });
+
+  it('skips an ad whose id is longer than any table keeps, with a warning', async () => {
+    double.publish({ title: 'Fiets lang', itemId: `m${'9'.repeat(70)}` });
+    double.publish({ title: 'Fiets kort' });
+    const page = await search({ platform: 'marktplaats', query: 'fiets' });
+    expect(page.listings.map((listing) => listing.title)).toEqual(['Fiets kort']);
+    expect(warnings.map((warning) => warning.msg)).toContain(
+      'marketplace: listing without a valid itemId or vipUrl, skipped',
+    );
+  });
+
+  it.each([
     ['the large picture of each photo', 3, 3, /_83\.jpg$/],
     ['nothing for an ad without photos', 0, 0, null],
   ])('images: %s', async (_rule, imageCount, expected, pattern) => {

@@ -1,10 +1,11 @@
 /**
  * Raw search JSON → `Listing`. The JSON is untrusted and its enums grow without notice, so every
  * field is read defensively: an unknown value is logged (once per field and value) and kept, a
- * malformed listing is skipped with a warning, and nothing here throws. Text stays text; escaping
- * is the job of whoever shows it.
+ * malformed listing is skipped with a warning, and nothing here throws. Text is cleaned here, once
+ * (core's `cleanText`: no control or bidi characters, capped to what the tables hold), and stays
+ * text; escaping is the job of whoever shows it.
  */
-import { isLoopbackHttpUrl, type PlatformId } from '@prijsalarm/core';
+import { cleanText, isLoopbackHttpUrl, type PlatformId } from '@prijsalarm/core';
 import {
   KNOWN_PRICE_TYPES,
   KNOWN_PRIORITY_PRODUCTS,
@@ -72,12 +73,35 @@ export interface NormalizeContext {
   l1CategoryId?: number | null;
 }
 
+/**
+ * The longest text a listing keeps per field: the columns that hold it (notifications.title 500,
+ * location and sellerName 255, priceType 32); a description as long as an ad page shows.
+ */
+export const LISTING_TEXT_CAPS = {
+  title: 500,
+  description: 20_000,
+  place: 255,
+  sellerName: 255,
+  label: 255,
+  priceType: 32,
+} as const;
+
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
 function optionalText(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** The marketplace's text as a listing keeps it: cleaned and capped ('' when absent). */
+export function listingText(value: unknown, cap: number): string {
+  return cleanText(text(value), cap);
+}
+
+/** `listingText`, null when absent or nothing is left. */
+export function optionalListingText(value: unknown, cap: number): string | null {
+  return optionalText(listingText(value, cap));
 }
 
 function finiteNumber(value: unknown): number | null {
@@ -160,7 +184,10 @@ function attributeMap(raw: RawListing): Record<string, string> {
     for (const entry of list) {
       if (entry === null || typeof entry !== 'object') continue;
       if (typeof entry.key === 'string' && typeof entry.value === 'string') {
-        map[entry.key] = entry.value;
+        map[listingText(entry.key, LISTING_TEXT_CAPS.label)] = listingText(
+          entry.value,
+          LISTING_TEXT_CAPS.label,
+        );
       }
     }
   }
@@ -226,7 +253,8 @@ export function normalizeListing(
   }
   const id = text(raw.itemId);
   const vipUrl = text(raw.vipUrl);
-  if (!/^[a-z]\d+$/.test(id) || !isSafeRelativePath(vipUrl)) {
+  // Every table keys a listing by an id of at most 64 characters: a longer one cannot be stored.
+  if (!/^[a-z]\d{1,63}$/.test(id) || !isSafeRelativePath(vipUrl)) {
     logger.warn(
       { platform: context.platform, itemId: raw.itemId, vipUrl: raw.vipUrl },
       'marketplace: listing without a valid itemId or vipUrl, skipped',
@@ -237,15 +265,15 @@ export function normalizeListing(
   if (!id.startsWith('m') && !id.startsWith('a')) reporter.report('itemIdPrefix', id[0], where);
 
   const priceInfo = raw.priceInfo ?? { priceCents: 0, priceType: '' };
-  const priceType = text(priceInfo.priceType);
+  const priceType = listingText(priceInfo.priceType, LISTING_TEXT_CAPS.priceType);
   if (!(KNOWN_PRICE_TYPES as readonly string[]).includes(priceType)) {
     reporter.report('priceType', priceInfo.priceType, where);
   }
-  const priorityProduct = text(raw.priorityProduct) || 'NONE';
+  const priorityProduct = listingText(raw.priorityProduct, LISTING_TEXT_CAPS.label) || 'NONE';
   if (!(KNOWN_PRIORITY_PRODUCTS as readonly string[]).includes(priorityProduct)) {
     reporter.report('priorityProduct', raw.priorityProduct, where);
   }
-  const pageLocation = optionalText(raw.pageLocation);
+  const pageLocation = optionalListingText(raw.pageLocation, LISTING_TEXT_CAPS.label);
   if (pageLocation !== null && !KNOWN_PAGE_LOCATIONS.has(pageLocation)) {
     reporter.report('pageLocation', pageLocation, where);
   }
@@ -278,23 +306,23 @@ export function normalizeListing(
   return {
     id,
     platform: context.platform,
-    title: text(raw.title),
-    description: text(raw.description),
+    title: listingText(raw.title, LISTING_TEXT_CAPS.title),
+    description: listingText(raw.description, LISTING_TEXT_CAPS.description),
     priceCents: priceCents(priceType, finiteNumber(priceInfo.priceCents)),
     priceType,
     location: {
-      cityName: optionalText(location.cityName),
-      countryCode: optionalText(location.countryAbbreviation),
+      cityName: optionalListingText(location.cityName, LISTING_TEXT_CAPS.place),
+      countryCode: optionalListingText(location.countryAbbreviation, LISTING_TEXT_CAPS.place),
       // -1000 is the API's "unknown".
       distanceMeters: distance !== null && distance >= 0 ? distance : null,
       coordinates: coordinatesOf(location),
     },
-    dayLabel: text(raw.date),
+    dayLabel: listingText(raw.date, LISTING_TEXT_CAPS.label),
     postedAt: null,
     imageUrls: pickImageUrls(raw.pictures, raw.imageUrls),
     seller: {
       id: String(sellerInformation.sellerId ?? ''),
-      name: text(sellerInformation.sellerName),
+      name: listingText(sellerInformation.sellerName, LISTING_TEXT_CAPS.sellerName),
       type: looksBusiness ? 'business' : null,
     },
     category: { l1: context.l1CategoryId ?? null, l2: leafCategory },
@@ -306,7 +334,7 @@ export function normalizeListing(
       topBlock,
     },
     delivery,
-    condition: optionalText(attribute(raw, 'condition')?.value),
+    condition: optionalListingText(attribute(raw, 'condition')?.value, LISTING_TEXT_CAPS.label),
     attributes: attributeMap(raw),
     reserved: raw.reserved === true || priceType === 'RESERVED',
     url: joinSiteUrl(context.siteBaseUrl, vipUrl),

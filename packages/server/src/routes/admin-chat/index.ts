@@ -3,8 +3,12 @@
  * agent's online switch. ADMIN only (a guest gets 401, a signed-in non-admin 403), CSRF as every
  * non-read call. The live view comes over /ws/chat (`agent_auth`).
  */
-import { z } from 'zod';
-import { API_CONTRACT, adminChatPresenceSchema, adminChatReplySchema } from '@prijsalarm/core';
+import {
+  API_CONTRACT,
+  adminChatPresenceSchema,
+  adminChatReplySchema,
+  idParamsSchema,
+} from '@prijsalarm/core';
 import {
   agentOnline,
   agentSession,
@@ -20,8 +24,6 @@ import { currentAuth, requireAdmin } from '../../http/auth';
 import { route, type BoundRoute } from '../../http/contract-route';
 import { presentChatMessage } from '../../presenters/chat';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
-
 export default function adminChatRoutes(ctx: AppContext): BoundRoute[] {
   const c = API_CONTRACT.adminChat;
   const before = [requireAdmin];
@@ -36,7 +38,7 @@ export default function adminChatRoutes(ctx: AppContext): BoundRoute[] {
       return { sessions, isOnline, agentOnline: mine };
     }),
 
-    route(c.session, { before, schemas: { params: idParams } }, async (req) => {
+    route(c.session, { before, schemas: { params: idParamsSchema } }, async (req) => {
       const session = await agentSession(ctx, req.input.params.id);
       const { summary, messages } = await openSessionForAgent(ctx, session);
       return { session: summary, messages: messages.map(presentChatMessage) };
@@ -44,7 +46,7 @@ export default function adminChatRoutes(ctx: AppContext): BoundRoute[] {
 
     route(
       c.reply,
-      { before, schemas: { params: idParams, body: adminChatReplySchema } },
+      { before, schemas: { params: idParamsSchema, body: adminChatReplySchema } },
       async (req) => {
         const session = await agentSession(ctx, req.input.params.id);
         const message = await postSupportMessage(
@@ -57,7 +59,7 @@ export default function adminChatRoutes(ctx: AppContext): BoundRoute[] {
       },
     ),
 
-    route(c.resolve, { before, schemas: { params: idParams } }, async (req) => {
+    route(c.resolve, { before, schemas: { params: idParamsSchema } }, async (req) => {
       const session = await agentSession(ctx, req.input.params.id);
       await resolveChat(ctx, session, 'support', currentAuth(req).user);
       const { summary } = await openSessionForAgent(ctx, session);

@@ -3,6 +3,7 @@ import {
   STRINGS,
   type AdminAlertsResponse,
   type AdminPaymentsResponse,
+  type AdminSetAsideListingsResponse,
   type AdminStatsResponse,
   type AdminUsersResponse,
   type CapabilitiesData,
@@ -91,6 +92,7 @@ describe('who may call the admin routes', () => {
     ],
     ['GET /admin/alerts', 'GET', () => '/api/admin/alerts'],
     ['DELETE /admin/alerts/{id}', 'DELETE', () => `/api/admin/alerts/${unknownId()}`],
+    ['GET /admin/set-aside-listings', 'GET', () => '/api/admin/set-aside-listings'],
   ];
 
   it.each(routes)('a guest gets 401 for %s', async (_name, method, path, body) => {
@@ -428,5 +430,39 @@ describe('DELETE /admin/alerts/{id}', () => {
     const res = await admin.delete('/api/admin/alerts/abc');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: STRINGS.admin.alertNotFound });
+  });
+});
+
+describe('GET /admin/set-aside-listings', () => {
+  it('lists what the engine set aside, newest first, with its reason and snippet', async () => {
+    const { SetAsideListing } = server.models;
+    const older = await SetAsideListing.create({
+      platform: 'marktplaats',
+      listingId: 'm2100000001',
+      stage: 'feed-match',
+      reason: 'SQLITE_ERROR: unrecognized token',
+      snippet: '{"title":"Bakfiets\\u0000 Babboe"}',
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    const newer = await SetAsideListing.create({
+      platform: '2dehands',
+      listingId: 'm2100000002',
+      stage: 'search-check',
+      reason: 'Data too long',
+      snippet: '{"title":"<b>Fiets</b>"}',
+    });
+    const res = await admin.get<AdminSetAsideListingsResponse>('/api/admin/set-aside-listings');
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(2);
+    expect(res.body.listings.map((row) => row.id)).toEqual([newer.id, older.id]);
+    expect(res.body.listings[1]).toEqual({
+      id: older.id,
+      platform: 'marktplaats',
+      listingId: 'm2100000001',
+      stage: 'feed-match',
+      reason: 'SQLITE_ERROR: unrecognized token',
+      snippet: '{"title":"Bakfiets\\u0000 Babboe"}',
+      createdAt: older.createdAt.toISOString(),
+    });
   });
 });

@@ -1,9 +1,8 @@
 /**
- * Admin calls (stats and 30-day trends, users and their plans, alerts, settings). Every route needs an admin: a guest
- * gets 401, a signed-in non-admin 403.
+ * Admin calls (stats and 30-day trends, users and their plans, alerts, settings, the listings the
+ * engine set aside). Every route needs an admin: a guest gets 401, a signed-in non-admin 403.
  */
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
 import {
   API_CONTRACT,
   STRINGS,
@@ -12,6 +11,7 @@ import {
   adminUserQuerySchema,
   isSettingKey,
   settingUpdateSchema,
+  idParamsSchema,
 } from '@prijsalarm/core';
 import {
   adminStats,
@@ -20,6 +20,7 @@ import {
   deleteAnyAlert,
   listAlerts,
   listUsers,
+  setAsideListings,
 } from '../../commands/admin';
 import { changeSetting } from '../../commands/settings';
 import type { AppContext } from '../../context';
@@ -27,9 +28,9 @@ import { route, type BoundRoute } from '../../http/contract-route';
 import { HttpError } from '../../http/errors';
 import { currentAuth, requireAdmin } from '../../http/auth';
 import { presentAdminAlert } from '../../presenters/alert';
+import { presentSetAsideListing } from '../../presenters/set-aside-listing';
 import { presentUser } from '../../presenters/user';
 
-const idParams = z.object({ id: z.string() });
 const before = [requireAdmin];
 
 /** An unknown setting key gets its own message rather than zod's generic "invalid choice". */
@@ -63,7 +64,7 @@ export default function adminRoutes(ctx: AppContext): BoundRoute[] {
 
     route(
       admin.updateUserPlan,
-      { before, schemas: { params: idParams, body: adminPlanChangeSchema } },
+      { before, schemas: { params: idParamsSchema, body: adminPlanChangeSchema } },
       async (req) => {
         const { user, counts } = await changeUserPlan(
           ctx,
@@ -86,7 +87,7 @@ export default function adminRoutes(ctx: AppContext): BoundRoute[] {
       };
     }),
 
-    route(admin.deleteAlert, { before, schemas: { params: idParams } }, async (req) => {
+    route(admin.deleteAlert, { before, schemas: { params: idParamsSchema } }, async (req) => {
       await deleteAnyAlert(ctx, currentAuth(req).user, req.input.params.id);
       return { message: STRINGS.admin.alertDeleted };
     }),
@@ -101,5 +102,10 @@ export default function adminRoutes(ctx: AppContext): BoundRoute[] {
         return { key: update.key, value: update.value, settings };
       },
     ),
+
+    route(admin.setAsideListings, { before }, async (req) => {
+      const { rows, total } = await setAsideListings(ctx, currentAuth(req).user);
+      return { listings: rows.map(presentSetAsideListing), total };
+    }),
   ];
 }

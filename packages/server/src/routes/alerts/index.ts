@@ -4,7 +4,6 @@
  * alert; tokens are looked up by hash and never logged by these handlers.
  */
 import type { Request, RequestHandler, Response } from 'express';
-import { z } from 'zod';
 import {
   ALERT_FEED_TEXTS,
   API_CONTRACT,
@@ -13,6 +12,7 @@ import {
   STRINGS,
   updateAlertSchema,
   userCreateAlertSchema,
+  idParamsSchema,
 } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
 import { loadCategoryIndex } from '../../commands/alert-categories';
@@ -55,7 +55,6 @@ export const ALERT_RATE_LIMITS = {
 } as const;
 
 const byIp = (req: Request) => req.ip ?? null;
-const idParams = z.object({ id: z.string() });
 
 /** The alert a manage token opens, put on res.locals by `loadAlert`. */
 function alertOf(res: Response): Alert {
@@ -140,7 +139,7 @@ export default function alertRoutes(ctx: AppContext): BoundRoute[] {
 
     route(
       alerts.mine.get,
-      { before: [requireUser], schemas: { params: idParams } },
+      { before: [requireUser], schemas: { params: idParamsSchema } },
       async (req) => ({
         alert: await present(await findOwnAlert(ctx, currentAuth(req).user, req.input.params.id)),
       }),
@@ -149,7 +148,7 @@ export default function alertRoutes(ctx: AppContext): BoundRoute[] {
     // The owner's edit wizard: the same update, rules and answers as the manage link's.
     route(
       alerts.mine.update,
-      { before: [requireUser], schemas: { params: idParams, body: updateAlertSchema } },
+      { before: [requireUser], schemas: { params: idParamsSchema, body: updateAlertSchema } },
       async (req) => {
         const alert = await findOwnAlert(ctx, currentAuth(req).user, req.input.params.id);
         return { alert: await present(await updateAlert(ctx, alert, req.input.body)) };

@@ -4,7 +4,6 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import {
   API_CONTRACT,
   REFRESH_COOKIE,
@@ -16,6 +15,7 @@ import {
   resetPasswordConfirmSchema,
   resetPasswordRequestSchema,
   updateProfileSchema,
+  idParamsSchema,
   type AuthResponse,
 } from '@prijsalarm/core';
 import {
@@ -64,7 +64,6 @@ import {
 /** A one-time link token: 256 bits base64url. Anything else cannot exist, so 404 without a lookup. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-const idParams = z.object({ id: z.string() });
 const signedIn = { before: [requireUser] };
 
 export default function authRoutes(ctx: AppContext): BoundRoute[] {
@@ -353,12 +352,16 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
       return { sessions: families.map((family) => presentSession(family, current.familyId)) };
     }),
 
-    route(auth.endSession, { ...signedIn, schemas: { params: idParams } }, async (req, res) => {
-      const { user, session: current } = currentAuth(req);
-      const familyId = req.input.params.id;
-      await endOwnSession(ctx, user, familyId);
-      if (familyId === current.familyId) cookies.clear(req, res);
-      return { message: STRINGS.auth.sessionEnded };
-    }),
+    route(
+      auth.endSession,
+      { ...signedIn, schemas: { params: idParamsSchema } },
+      async (req, res) => {
+        const { user, session: current } = currentAuth(req);
+        const familyId = req.input.params.id;
+        await endOwnSession(ctx, user, familyId);
+        if (familyId === current.familyId) cookies.clear(req, res);
+        return { message: STRINGS.auth.sessionEnded };
+      },
+    ),
   ];
 }

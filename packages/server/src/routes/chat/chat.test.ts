@@ -362,3 +362,29 @@ describe('online-status and the support mail', () => {
     expect(server.mailbox.messages.some((m) => m.subject.includes('Otto'))).toBe(false);
   });
 });
+
+describe("a guest's name", () => {
+  it('loses control and bidi characters before support sees it', async () => {
+    const guest = await startGuestChat(server, {
+      name: 'Gerda\u0000 \u202eadmin\u2066\t Gast',
+      email: 'gerda-stuurteken@example.nl',
+    });
+    const session = await server.models.ChatSession.findByPk(guest.sessionId);
+    expect(session!.guestName).toBe('Gerda admin Gast');
+    // The guest keeps talking with the name as typed: it is the same name once cleaned.
+    const sent = await guest.client.post<ChatSendResponse>('/api/chat/send', {
+      sessionId: guest.sessionId,
+      message: 'Hallo',
+      guestInfo: guest.guestInfo,
+    });
+    expect(sent.status).toBe(200);
+  });
+
+  it('of nothing but control characters is refused in Dutch', async () => {
+    const res = await server.client().post<ApiErrorBody>('/api/chat/initialize', {
+      guestInfo: { name: '\u0000\u202e\u0000', email: 'leeg@example.nl' },
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(CHAT_STRINGS.nameTooShort);
+  });
+});

@@ -3,10 +3,10 @@
  * or all viewed, the stats overview and the CSV export.
  */
 import type { Response } from 'express';
-import { z } from 'zod';
 import {
   API_CONTRACT,
   notificationQuerySchema,
+  idParamsSchema,
   type NotificationDetailResponse,
   type NotificationResponse,
 } from '@prijsalarm/core';
@@ -35,7 +35,6 @@ import {
   notificationCsvLine,
 } from '../../presenters/notification-csv';
 
-const idParams = z.object({ id: z.string() });
 const before = [requireUser];
 
 /**
@@ -113,11 +112,11 @@ export default function notificationRoutes(ctx: AppContext): BoundRoute[] {
       },
     ),
 
-    route(notifications.get, { before, schemas: { params: idParams } }, async (req) =>
+    route(notifications.get, { before, schemas: { params: idParamsSchema } }, async (req) =>
       presentWithHistory(await showNotification(ctx, currentAuth(req).user, req.input.params.id)),
     ),
 
-    route(notifications.markViewed, { before, schemas: { params: idParams } }, async (req) =>
+    route(notifications.markViewed, { before, schemas: { params: idParamsSchema } }, async (req) =>
       presentOne(await markNotificationViewed(ctx, currentAuth(req).user, req.input.params.id)),
     ),
   ];

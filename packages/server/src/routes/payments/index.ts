@@ -4,8 +4,12 @@
  * is in commands/payments/.
  */
 import express from 'express';
-import { API_CONTRACT, createPaymentSchema, paymentWebhookSchema } from '@prijsalarm/core';
-import { z } from 'zod';
+import {
+  API_CONTRACT,
+  createPaymentSchema,
+  paymentWebhookSchema,
+  idParamsSchema,
+} from '@prijsalarm/core';
 import type { AppContext } from '../../context';
 import {
   adminPayments,
@@ -19,8 +23,6 @@ import { currentAuth, requireAdmin, requireUser } from '../../http/auth';
 import { route, type BoundRoute } from '../../http/contract-route';
 import { presentUserWithCounts } from '../../presenters/user';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
-
 export default function paymentRoutes(ctx: AppContext): BoundRoute[] {
   return [
     route(
@@ -30,7 +32,7 @@ export default function paymentRoutes(ctx: AppContext): BoundRoute[] {
     ),
     route(
       API_CONTRACT.payments.status,
-      { schemas: { params: idParams }, before: [requireUser] },
+      { schemas: { params: idParamsSchema }, before: [requireUser] },
       (req) => paymentStatus(ctx, currentAuth(req).user, req.input.params.id),
     ),
     route(API_CONTRACT.payments.cancelSubscription, { before: [requireUser] }, (req) =>

@@ -7,8 +7,7 @@
  * - POST   /webhooks/:id/test         { call, message }: a signed test body sent now
  * - GET    /webhooks/:id/deliveries   { calls }: the latest calls, newest first
  */
-import { API_CONTRACT, createWebhookSchema, WEBHOOK_TEXTS } from '@prijsalarm/core';
-import { z } from 'zod';
+import { API_CONTRACT, createWebhookSchema, WEBHOOK_TEXTS, idParamsSchema } from '@prijsalarm/core';
 import {
   createWebhook,
   deleteWebhook,
@@ -20,8 +19,6 @@ import type { AppContext } from '../../context';
 import { currentAuth, requireUser } from '../../http/auth';
 import { route, type BoundRoute } from '../../http/contract-route';
 import { rateLimit } from '../../http/rate-limit';
-
-const idParams = z.object({ id: z.string() });
 
 export default function webhookRoutes(ctx: AppContext): BoundRoute[] {
   const { webhooks } = API_CONTRACT;
@@ -40,18 +37,18 @@ export default function webhookRoutes(ctx: AppContext): BoundRoute[] {
       async (req) => createWebhook(ctx, currentAuth(req).user.id, req.input.body),
     ),
 
-    route(webhooks.delete, { before, schemas: { params: idParams } }, async (req) => {
+    route(webhooks.delete, { before, schemas: { params: idParamsSchema } }, async (req) => {
       await deleteWebhook(ctx, currentAuth(req).user.id, req.input.params.id);
       return { message: WEBHOOK_TEXTS.screen.removed };
     }),
 
     route(
       webhooks.test,
-      { before: [...before, perUser('webhook-test-user', 5)], schemas: { params: idParams } },
+      { before: [...before, perUser('webhook-test-user', 5)], schemas: { params: idParamsSchema } },
       async (req) => testWebhook(ctx, currentAuth(req).user.id, req.input.params.id),
     ),
 
-    route(webhooks.deliveries, { before, schemas: { params: idParams } }, async (req) =>
+    route(webhooks.deliveries, { before, schemas: { params: idParamsSchema } }, async (req) =>
       webhookCalls(ctx, currentAuth(req).user.id, req.input.params.id),
     ),
   ];

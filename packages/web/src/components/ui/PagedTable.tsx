@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { EMPTY_STATE_TEXTS } from '@prijsalarm/core';
 import type { ListQuery, PagedList } from '../../stores/PagedList';
+import { DataTable } from './DataTable';
 import { EmptyState } from './EmptyState';
 import type { IconName } from './Icon';
 import { LoadError, Loading } from './LoadError';
@@ -62,21 +63,9 @@ export const PagedTable = observer(function PagedTable({
           </EmptyState>
         ))}
       {rowCount > 0 && (
-        <div className="table-wrap">
-          <table className="data-table data-table--stack">
-            <caption className="visually-hidden">{caption}</caption>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>{children}</tbody>
-          </table>
-        </div>
+        <DataTable caption={caption} columns={columns}>
+          {children}
+        </DataTable>
       )}
       {list.pagination && (
         <Pager

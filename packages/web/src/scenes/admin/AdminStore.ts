@@ -1,5 +1,6 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import {
+  API_CONTRACT,
   FORM_ERROR_KEY,
   PLANS,
   PLAN_LABELS,
@@ -16,6 +17,7 @@ import {
 } from '@prijsalarm/core';
 import type {
   AdminAlertDto,
+  AdminSetAsideListingsResponse,
   AdminStatsResponse,
   AdminTrendsResponse,
   AlertStatus,
@@ -38,10 +40,14 @@ export const ADMIN_TABS = ['stats', 'users', 'alerts', 'payments', 'settings'] a
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const ADMIN_TAB_ITEMS = ADMIN_TABS.map((id) => ({ id, label: texts.tabs[id] }));
 
-/** GET /admin/stats and GET /admin/trends (the overview's last 30 days). */
+/**
+ * GET /admin/stats, GET /admin/trends (the overview's last 30 days) and GET
+ * /admin/set-aside-listings (the ads the engine skipped).
+ */
 export class AdminStatsStore {
   stats: AdminStatsResponse | null = null;
   trends: AdminTrendsResponse | null = null;
+  setAside: AdminSetAsideListingsResponse | null = null;
   status: LoadStatus = 'idle';
   error: string | null = null;
 
@@ -52,13 +58,15 @@ export class AdminStatsStore {
   async load(): Promise<void> {
     this.status = this.stats ? 'ready' : 'loading';
     try {
-      const [stats, trends] = await Promise.all([
+      const [stats, trends, setAside] = await Promise.all([
         this.root.api.admin.stats(),
         this.root.api.admin.trends(),
+        this.root.api.request(API_CONTRACT.admin.setAsideListings),
       ]);
       runInAction(() => {
         this.stats = stats;
         this.trends = trends;
+        this.setAside = setAside;
         this.status = 'ready';
         this.error = null;
       });

@@ -5,14 +5,21 @@ import {
   PAYMENT_STRINGS,
   PLANS,
   PLAN_LABELS,
+  PLATFORMS,
   SCREEN_TEXTS,
+  formatDateTime,
   formatDayShort,
   formatWholeEuros,
 } from '@prijsalarm/core';
-import type { AdminTrendDay, AdminTrendsResponse } from '@prijsalarm/core';
+import type {
+  AdminSetAsideListingsResponse,
+  AdminTrendDay,
+  AdminTrendsResponse,
+} from '@prijsalarm/core';
 import { euros } from '../../components/payments/format';
 import { BarChart } from '../../components/ui/BarChart';
 import { ColumnChart } from '../../components/ui/ColumnChart';
+import { DataTable } from '../../components/ui/DataTable';
 import { LoadError, Loading } from '../../components/ui/LoadError';
 import type { AdminStatsStore } from './AdminStore';
 
@@ -63,6 +70,43 @@ function Trends({ trends }: { trends: AdminTrendsResponse }) {
   );
 }
 
+/** The ads the engine could not store or record: skipped, so the rest of their batch went on. */
+function SetAsideListings({ setAside }: { setAside: AdminSetAsideListingsResponse }) {
+  const t = texts.setAside;
+  const columns = [t.when, t.platform, t.listing, t.stage, t.reason, t.snippet];
+  return (
+    <section className="section" aria-labelledby="admin-set-aside-title">
+      <h3 id="admin-set-aside-title">{t.title}</h3>
+      <p>{t.intro}</p>
+      {setAside.listings.length === 0 ? (
+        <p>{t.none}</p>
+      ) : (
+        <>
+          <p>{t.count(setAside.listings.length, setAside.total)}</p>
+          <DataTable caption={t.title} columns={columns}>
+            {setAside.listings.map((row) => (
+              <tr key={row.id}>
+                <td data-label={t.when}>{formatDateTime(row.createdAt)}</td>
+                <td data-label={t.platform}>{PLATFORMS[row.platform].name}</td>
+                <td className="cell-wrap" data-label={t.listing}>
+                  {row.listingId}
+                </td>
+                <td data-label={t.stage}>{t.stages[row.stage]}</td>
+                <td className="cell-wrap" data-label={t.reason}>
+                  {row.reason}
+                </td>
+                <td className="cell-wrap" data-label={t.snippet}>
+                  <code>{row.snippet}</code>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </>
+      )}
+    </section>
+  );
+}
+
 export const StatsTab = observer(function StatsTab({ store }: { store: AdminStatsStore }) {
   if (store.status === 'loading') return <Loading />;
   if (store.status === 'error' && store.error)
@@ -105,6 +149,7 @@ export const StatsTab = observer(function StatsTab({ store }: { store: AdminStat
         />
       </div>
       {store.trends && <Trends trends={store.trends} />}
+      {store.setAside && <SetAsideListings setAside={store.setAside} />}
     </section>
   );
 });

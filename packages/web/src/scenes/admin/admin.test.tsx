@@ -58,6 +58,7 @@ async function open(path: string) {
 describe('admin: tabs and statistics', () => {
   it('opens on the statistics; the tab is in the URL', async () => {
     server.script('GET', '/api/admin/trends', { body: adminTrends() });
+    server.script('GET', '/api/admin/set-aside-listings', { body: { listings: [], total: 0 } });
     server.script('GET', '/api/admin/stats', {
       body: adminStats({
         users: { total: 7, byPlan: { FREE: 3, REGISTERED: 3, PRO: 1 } },
@@ -81,6 +82,7 @@ describe('admin: tabs and statistics', () => {
   it('lists the payments with their users and statuses in the Betalingen tab', async () => {
     server.script('GET', '/api/admin/stats', { body: adminStats() });
     server.script('GET', '/api/admin/trends', { body: adminTrends() });
+    server.script('GET', '/api/admin/set-aside-listings', { body: { listings: [], total: 0 } });
     server.script('GET', '/api/admin/payments', {
       body: {
         payments: [
@@ -347,6 +349,7 @@ describe('admin: the overview at a glance', () => {
             : {},
       ),
     });
+    server.script('GET', '/api/admin/set-aside-listings', { body: { listings: [], total: 0 } });
     await open('/admin');
     const users = await screen.findByRole('figure', { name: /^Nieuwe gebruikers/ });
     // Two days with new users: two columns, the other 28 days (all 0) none.
@@ -368,6 +371,45 @@ describe('admin: the overview at a glance', () => {
     const alerts = screen.getByRole('figure', { name: /^Nieuwe alerts/ });
     expect(alerts.querySelectorAll('.column-chart__bar')).toHaveLength(0);
     expect(server.requestsTo('GET', '/api/admin/trends')).toHaveLength(1);
+  });
+
+  it('lists the ads the engine set aside, with where, why and how they began, as text', async () => {
+    server.script('GET', '/api/admin/stats', { body: adminStats() });
+    server.script('GET', '/api/admin/trends', { body: adminTrends() });
+    server.script('GET', '/api/admin/set-aside-listings', {
+      body: {
+        listings: [
+          {
+            id: '55555555-5555-4555-8555-555555555555',
+            platform: '2dehands',
+            listingId: 'm2100000002',
+            stage: 'feed-match',
+            reason: 'SQLITE_ERROR: unrecognized token',
+            snippet: '{"title":"<b>Bakfiets</b>\\u0000"}',
+            createdAt: '2026-11-24T10:00:00.000Z',
+          },
+        ],
+        total: 3,
+      },
+    });
+    await open('/admin');
+    const table = await screen.findByRole('table', { name: texts.setAside.title });
+    const row = within(table).getByText('m2100000002').closest('tr')!;
+    expect(row.textContent).toContain('2dehands');
+    expect(row.textContent).toContain(texts.setAside.stages['feed-match']);
+    expect(row.textContent).toContain('SQLITE_ERROR: unrecognized token');
+    // Marketplace text is shown as it was read, never as markup.
+    expect(row.textContent).toContain('{"title":"<b>Bakfiets</b>\\u0000"}');
+    expect(row.querySelector('b')).toBeNull();
+    expect(screen.getByText(texts.setAside.count(1, 3))).toBeTruthy();
+  });
+
+  it('says when nothing was set aside', async () => {
+    server.script('GET', '/api/admin/stats', { body: adminStats() });
+    server.script('GET', '/api/admin/trends', { body: adminTrends() });
+    server.script('GET', '/api/admin/set-aside-listings', { body: { listings: [], total: 0 } });
+    await open('/admin');
+    expect(await screen.findByText(texts.setAside.none)).toBeTruthy();
   });
 
   it('a search that finds no one says so and offers to clear it', async () => {
