@@ -216,7 +216,10 @@ test.describe('main screens', () => {
 
   for (const width of [1280, NARROW_WIDTH]) {
     test(`every main screen at ${width} px`, async ({ browser }, testInfo) => {
-      test.setTimeout(90_000);
+      // Each screen opens in a browser context of its own, is scrolled through and waits for the
+      // network to settle: a budget per screen, so a loaded machine or another screen does not
+      // end the run halfway.
+      test.setTimeout(SCREENS.length * 15_000);
       for (const screen of SCREENS) {
         const page = await openScreen(browser, screen, width);
         await page.screenshot({

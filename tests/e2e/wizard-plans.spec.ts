@@ -8,8 +8,11 @@ import {
   ALERT_FORM_TEXTS,
   PAYMENT_STRINGS,
   PLAN_LABELS,
+  SCREEN_TEXTS,
   STRINGS,
+  UPGRADE_PATH,
   alertStatusLabel,
+  canBuyExtraAlerts,
 } from '@prijsalarm/core';
 import { USER_PASSWORD, expect, linkIn, setPlan, test, uniqueEmail, waitForMail } from './fixtures';
 
@@ -90,13 +93,19 @@ test('register, verify from the mail, and make alerts under the FREE, REGISTERED
   await expect(page.getByText('tot € 300', { exact: true })).toBeVisible();
   await submitAndOpenManagePage(page, 'racefiets');
 
-  // FREE's one alert is used: the wizard says so and offers the upgrade and extra alerts.
+  // FREE's one alert is used: the wizard says so and offers the upgrade, and extra alerts only
+  // where core's rule lets the plan buy them.
   await page.goto('/prijsalarm-maken');
   await expect(page.getByText(STRINGS.alertForm.maxAlertsReached)).toBeVisible();
-  await expect(page.getByRole('link', { name: PAYMENT_STRINGS.maxAlerts.buy })).toHaveAttribute(
-    'href',
-    '/my-account?tab=subscription#extra-alerts',
-  );
+  await expect(
+    page.getByRole('link', { name: SCREEN_TEXTS.dashboard.upgrade, exact: true }),
+  ).toHaveAttribute('href', UPGRADE_PATH);
+  const buyExtra = page.getByRole('link', { name: PAYMENT_STRINGS.maxAlerts.buy });
+  if (canBuyExtraAlerts('FREE')) {
+    await expect(buyExtra).toHaveAttribute('href', '/my-account?tab=subscription#extra-alerts');
+  } else {
+    await expect(buyExtra).toHaveCount(0);
+  }
 
   // REGISTERED: the minimum price and the delivery and image filters unlock.
   await setPlan(email, 'REGISTERED');

@@ -628,6 +628,9 @@ export const STRINGS = {
         mailApp: 'Mail',
         now: 'nu',
         mailTime: '09:41',
+        /** Without Telegram the lock screen shows two mails: this one came earlier. */
+        earlierMailTime: '08:12',
+        earlierListing: 'Batavus racefiets, 54 cm, € 275',
       },
       ctaButton: 'Maak je alert',
       ctaRegister: 'Of maak een gratis account',

@@ -183,5 +183,8 @@ export function settingsFromJson(json: unknown, base: PublicSettings = DEFAULT_S
   const entries = SETTING_KEYS.map((key) => ({ key, value: valueAtPath(json, key) })).filter(
     (entry) => entry.value !== undefined,
   );
-  return settingsFromEntries(entries, { base });
+  const settings = settingsFromEntries(entries, { base });
+  // What the server can deliver is no admin setting, but pages offer Telegram by it.
+  const channels = deliveryChannelsSchema.safeParse(valueAtPath(json, 'channels'));
+  return channels.success ? { ...settings, channels: channels.data } : settings;
 }

@@ -8,6 +8,7 @@ import {
   alertLimit,
   applySetting,
   checkIntervalMinutes,
+  deliveryChannels,
   isSettingKey,
   publicSettingsSchema,
   settingUpdateSchema,
@@ -249,6 +250,16 @@ describe('settingsFromJson', () => {
 
   it.each([null, 'settings', 42])('gives the base for %j', (json) => {
     expect(settingsFromJson(json)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('keeps the channels the server can deliver, and leaves them out when malformed', () => {
+    expect(settingsFromJson({ channels: deliveryChannels(true) }).channels).toEqual(
+      deliveryChannels(true),
+    );
+    expect(settingsFromJson({ channels: deliveryChannels(false) }).channels).toEqual(
+      deliveryChannels(false),
+    );
+    expect(settingsFromJson({ channels: { telegram: 'yes' } })).toEqual(DEFAULT_SETTINGS);
   });
 });
 

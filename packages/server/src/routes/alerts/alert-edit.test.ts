@@ -24,14 +24,22 @@ import {
 import { loginAs } from '../../../test/auth-helpers';
 import type { TestClient } from '../../../test/http-client';
 import { startTestServer, type TestServer } from '../../../test/support';
+import { startTelegramDouble, type TelegramDouble } from '../../../../../tests/doubles/telegram';
 
 let server: TestServer;
+let telegram: TelegramDouble;
 let cars: CategoryDto;
 let brand: CategoryDto;
 let bikes: CategoryDto;
 
+// Telegram is among the fields the wizard sets, and a server offers it only with a bot (the Bot
+// API double).
+const TOKEN = '123456:EDIT-token';
 beforeAll(async () => {
-  server = await startTestServer({ env: { RATE_LIMITS: 'off' } });
+  telegram = await startTelegramDouble({ token: TOKEN, botUsername: 'PrijsalarmEditBot' });
+  server = await startTestServer({
+    env: { RATE_LIMITS: 'off', TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: telegram.apiRoot },
+  });
   const tops = (
     await server.client().get<CategoryDto[]>('/api/categories', { query: { type: 'L1' } })
   ).body;
@@ -43,7 +51,10 @@ beforeAll(async () => {
     })
   ).body[0]!;
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server?.stop();
+  await telegram?.stop();
+});
 
 async function ownerOf(plan: Plan, options: { telegram?: boolean } = {}) {
   const browser = server.client();

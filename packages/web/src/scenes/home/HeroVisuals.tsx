@@ -1,11 +1,11 @@
 /**
  * What the hero shows besides its text: the two marketplaces (with their flags), the live figure
  * of ads checked today (from the server, never invented) and what an alert looks like — a phone
- * with an example Telegram message and mail drawn in HTML and CSS, marked as examples.
+ * with an example message and mail drawn in HTML and CSS, marked as examples.
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { PLATFORMS, PLATFORM_IDS, STRINGS } from '@prijsalarm/core';
+import { PLATFORMS, PLATFORM_IDS, STRINGS, offersTelegram } from '@prijsalarm/core';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { PlatformFlag } from '../../components/ui/PlatformFlag';
 import { useStores } from '../../stores/context';
@@ -137,11 +137,14 @@ function PushHead({
 }
 
 /**
- * What an alert looks like where it arrives: a phone's lock screen with a Telegram message (the
- * ad with its photo, price and place) and the mail, drawn in HTML and CSS and marked as an
- * example (the texts are invented: core's STRINGS.web.home.preview).
+ * What an alert looks like where it arrives: a phone's lock screen with the new ad (its photo,
+ * price and place) and a mail below it, drawn in HTML and CSS and marked as an example (the texts
+ * are invented: core's STRINGS.web.home.preview). The ad arrives by Telegram only where the server
+ * has a bot; otherwise it is the mail, and the one below an earlier mail. Both cases draw the same
+ * two notifications, so the settings' answer changes no height.
  */
-export function AlertPreview() {
+export const AlertPreview = observer(function AlertPreview() {
+  const telegram = offersTelegram(useStores().settings.current);
   return (
     <section className="alert-preview" aria-labelledby="alert-preview-title">
       <h2 className="alert-preview__title" id="alert-preview-title">
@@ -161,13 +164,23 @@ export function AlertPreview() {
             {preview.lockDate}
           </p>
           <figure className="example-telegram" aria-label={preview.telegramLabel}>
-            <PushHead
-              app="telegram"
-              icon="send"
-              name={preview.telegramApp}
-              time={preview.now}
-              from={preview.telegramBot}
-            />
+            {telegram ? (
+              <PushHead
+                app="telegram"
+                icon="send"
+                name={preview.telegramApp}
+                time={preview.now}
+                from={preview.telegramBot}
+              />
+            ) : (
+              <PushHead
+                app="mail"
+                icon="mail"
+                name={preview.mailApp}
+                time={preview.now}
+                from={preview.mailFrom}
+              />
+            )}
             <span className="example-telegram__text">
               <Icon name="bell" size="sm" /> {preview.telegramText}
             </span>
@@ -178,16 +191,19 @@ export function AlertPreview() {
               app="mail"
               icon="mail"
               name={preview.mailApp}
-              time={preview.mailTime}
+              time={telegram ? preview.mailTime : preview.earlierMailTime}
               from={preview.mailFrom}
             />
             <span className="example-mail__subject">{preview.mailSubject}</span>
             <span className="example-mail__intro">
-              {preview.mailIntro} {preview.listingTitle}, {preview.listingPrice}
+              {preview.mailIntro}{' '}
+              {telegram
+                ? `${preview.listingTitle}, ${preview.listingPrice}`
+                : preview.earlierListing}
             </span>
           </figure>
         </div>
       </div>
     </section>
   );
-}
+});

@@ -8,6 +8,7 @@ import {
   POST_CREATION_REDIRECT_MS,
   STICKY_SCROLL_OFFSET_PX,
   STRINGS,
+  deliveryChannels,
 } from '@prijsalarm/core';
 import type { PublicSettings } from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../../platform/storage';
@@ -107,6 +108,22 @@ describe('home page', () => {
     }
     expect(screen.getByRole('figure', { name: texts.preview.mailLabel })).toBeTruthy();
     expect(screen.getByRole('figure', { name: texts.preview.telegramLabel })).toBeTruthy();
+  });
+
+  it.each([
+    ['with a bot, the ad arrives by Telegram', true],
+    ['without a bot, the ad arrives by mail and Telegram is named nowhere', false],
+  ])('the example alert: %s', async (_case, bot) => {
+    await open('/', { ...DEFAULT_SETTINGS, channels: deliveryChannels(bot) });
+    const preview = STRINGS.web.home.preview;
+    const screenFigure = await screen.findByRole('figure', { name: preview.telegramLabel });
+    expect(screenFigure.textContent).toContain(preview.listingTitle);
+    // The cached settings are restored once their parser has loaded.
+    await waitFor(() =>
+      expect(screenFigure.textContent).toContain(bot ? preview.telegramApp : preview.mailApp),
+    );
+    expect(screen.getByRole('figure', { name: preview.mailLabel })).toBeTruthy();
+    expect(/telegram/i.test(document.body.textContent ?? '')).toBe(bot);
   });
 
   it('shows no figure at all when the engine saw nothing today', async () => {

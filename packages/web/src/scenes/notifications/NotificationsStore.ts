@@ -91,15 +91,27 @@ export class NotificationsStore {
   /** The bell's count and the tab's live connection. */
   readonly unread: UnreadNotificationsStore;
   private readonly latest = latestLoad();
+  /**
+   * How often everything was marked read in this tab's view. A list or statistics answer to a
+   * request sent before the latest marking may still count them unread, so it is shown read.
+   */
+  private allViewedMarks = 0;
 
   constructor(
     private readonly root: RootStore,
     private readonly download: Downloader,
   ) {
     this.unread = unreadNotificationsOf(root);
-    makeAutoObservable<NotificationsStore, 'root' | 'download' | 'latest'>(
+    makeAutoObservable<NotificationsStore, 'root' | 'download' | 'latest' | 'allViewedMarks'>(
       this,
-      { root: false, download: false, latest: false, unread: false, stats: observableRef },
+      {
+        root: false,
+        download: false,
+        latest: false,
+        allViewedMarks: false,
+        unread: false,
+        stats: observableRef,
+      },
       { autoBind: true },
     );
   }
@@ -164,6 +176,7 @@ export class NotificationsStore {
   }
 
   load(): Promise<void> {
+    const marks = this.allViewedMarks;
     return this.latest(
       this,
       () => this.root.api.notifications.list(notificationApiQuery(this.view)),
@@ -171,15 +184,18 @@ export class NotificationsStore {
         this.notifications = answer.notifications;
         this.pagination = answer.pagination;
         if (liveNotificationPlacement(this.view) === 'prepend') this.pendingLive = 0;
+        if (marks !== this.allViewedMarks) this.showRead();
       },
     );
   }
 
   async loadStats(): Promise<void> {
+    const marks = this.allViewedMarks;
     try {
       const stats = await this.root.api.notifications.stats();
       runInAction(() => {
         this.stats = stats;
+        if (marks !== this.allViewedMarks) this.showRead();
       });
     } catch (error) {
       console.warn('Notification statistics not loaded', error);
@@ -293,6 +309,11 @@ export class NotificationsStore {
 
   /** Nothing is unread any more: the list and the statistics say so. */
   showAllViewed(): void {
+    this.allViewedMarks += 1;
+    this.showRead();
+  }
+
+  private showRead(): void {
     const at = new Date(this.root.now()).toISOString();
     if (this.notifications.some((notification) => !notification.viewed)) {
       this.notifications = this.notifications.map((notification) =>

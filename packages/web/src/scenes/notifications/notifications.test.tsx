@@ -165,6 +165,33 @@ describe('NotificationsStore: the view in the URL and the query', () => {
     expect(server.requestsTo('PUT', `/api/notifications/${target.id}/viewed`)).toHaveLength(1);
   });
 
+  it('an answer sent before "Alles als gelezen markeren" lands read, not unread again', async () => {
+    const { store } = await storeAt();
+    let answerList!: () => void;
+    let answerStats!: () => void;
+    server.script('GET', '/api/notifications', {
+      body: page([note(1), note(2)]),
+      holdUntil: new Promise<void>((resolve) => (answerList = resolve)),
+    });
+    server.script('GET', '/api/notifications/stats/overview', {
+      body: { total: 2, unread: 2, perAlert: [], perPlatform: [], perDay: [] },
+      holdUntil: new Promise<void>((resolve) => (answerStats = resolve)),
+    });
+    const listed = store.showSearch('');
+    const counted = store.loadStats();
+    await vi.waitFor(() => {
+      expect(server.requestsTo('GET', '/api/notifications')).toHaveLength(1);
+      expect(server.requestsTo('GET', '/api/notifications/stats/overview')).toHaveLength(1);
+    });
+    server.script('POST', '/api/notifications/mark-all-viewed', { body: { marked: 2 } });
+    await store.markAllViewed();
+    answerList();
+    answerStats();
+    await Promise.all([listed, counted]);
+    expect(store.notifications.map((n) => n.viewed)).toEqual([true, true]);
+    expect(store.stats?.unread).toBe(0);
+  });
+
   it("exports the view's filters (no page) and downloads under the server's filename", async () => {
     const { store, downloads, root } = await storeAt();
     server.script('GET', '/api/notifications', { body: page([note(1)]) });
