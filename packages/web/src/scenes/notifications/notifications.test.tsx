@@ -449,11 +449,6 @@ describe('notification centre page', () => {
     await screen.findByRole('article', { name: /Fiets 1/ });
     await user.click(screen.getByRole('button', { name: 'Volgende' }));
     await screen.findByRole('article', { name: /Fiets 11/ });
-    console.log(
-      'DEBUG',
-      server.requests.map((r) => r.method + ' ' + r.url),
-      server.unscripted.map((r) => r.url),
-    );
     expect(navigator.currentPath()).toBe('/notifications?page=2');
     expect(server.requestsTo('GET', '/api/notifications')[1]?.search).toContain('page=2');
     expect(screen.getByRole('button', { name: 'Pagina 2' }).getAttribute('aria-current')).toBe(
