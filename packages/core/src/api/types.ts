@@ -112,6 +112,7 @@ export interface AlertDto {
   sellerType: SellerType;
   notifyEmail: boolean;
   notifyTelegram: boolean;
+  notifyPush: boolean;
   /** When it is sent: instant, hourly or daily digest, quiet hours. */
   schedule: DeliverySchedule;
   status: AlertStatus;

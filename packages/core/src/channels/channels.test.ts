@@ -10,6 +10,7 @@ import { DELIVERY_TEXTS } from '../content/accountScreens';
 import { isFeatureName } from '../plans/features';
 import type { CreateAlertPayload, UpdateAlertPayload } from '../validation/alert';
 import {
+  applyNotificationToggle,
   canSubmitAuthenticated,
   initialAlertFormState,
   type AlertFormState,
@@ -17,6 +18,7 @@ import {
 import {
   ALERT_CHANNEL_SWITCHES,
   CHANNELS,
+  channelSpec,
   DELIVERY_CHANNELS,
   isDeliveryChannel,
   sendsAdOncePerRecipient,
@@ -33,9 +35,10 @@ describe('the channel table', () => {
     for (const channel of CHANNELS) expect(channel.label.trim()).not.toBe('');
   });
 
-  it('calls the live connection of open pages and the desktop app "live"; "push" is no channel', () => {
-    expect(isDeliveryChannel('live')).toBe(true);
-    expect(isDeliveryChannel('push')).toBe(false);
+  it('calls the live connection of open pages and the desktop app "live", and Web Push "push"', () => {
+    expect(channelSpec('live').label).toBe('Live op je scherm');
+    expect(channelSpec('push')).toMatchObject({ alertSwitch: 'notifyPush', feature: 'push' });
+    expect(isDeliveryChannel('desktop')).toBe(false);
   });
 
   it('gates channels only with plan features that exist', () => {
@@ -93,6 +96,18 @@ describe('the channel table', () => {
         true,
       );
     }
+  });
+
+  it('lets e-mail go off while push is on, and turns it back on when push goes off', () => {
+    const pushOnly = applyNotificationToggle(
+      applyNotificationToggle(initialAlertFormState, 'push', true),
+      'email',
+      false,
+    );
+    expect([pushOnly.notifyEmail, pushOnly.notifyPush]).toEqual([false, true]);
+    const pushOff = applyNotificationToggle(pushOnly, 'push', false);
+    expect([pushOff.notifyEmail, pushOff.notifyPush]).toEqual([true, false]);
+    expect(applyNotificationToggle(pushOff, 'email', false)).toBe(pushOff);
   });
 
   it('sends an ad once per recipient on the channels whose message is per ad or grouped', () => {

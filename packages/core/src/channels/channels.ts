@@ -26,7 +26,7 @@ export interface ChannelSpec {
   readonly feature: FeatureName | null;
   /**
    * Whom it reaches: 'address' anyone with an e-mail address (guests too), 'user' every
-   * registered user, 'target' a user who set something up for it (a linked chat, a webhook).
+   * registered user, 'target' a user who set something up for it (a linked chat, a webhook, a device for push).
    */
   readonly reaches: 'address' | 'user' | 'target';
 }
@@ -48,6 +48,17 @@ export const CHANNELS = [
     digest: true,
     alertSwitch: 'notifyTelegram',
     feature: 'telegram',
+    reaches: 'target',
+  },
+  {
+    // Web Push to the user's phones and browsers: a check's new ads in one notification (one ad
+    // named, a burst summed up), so a burst does not fill the lock screen; a digest likewise.
+    id: 'push',
+    label: 'Pushmelding',
+    message: 'grouped',
+    digest: true,
+    alertSwitch: 'notifyPush',
+    feature: 'push',
     reaches: 'target',
   },
   {

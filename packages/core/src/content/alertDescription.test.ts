@@ -131,6 +131,7 @@ describe('describeAlert', () => {
     distance: 10,
     notifyEmail: true,
     notifyTelegram: false,
+    notifyPush: false,
     priceDrop: { enabled: false },
     schedule: DEFAULT_DELIVERY_SCHEDULE,
   };

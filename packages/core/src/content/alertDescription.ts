@@ -3,6 +3,7 @@
  * 'alleen particuliere verkopers', 'tot € 1.000'): the one way the wizard's summary, the manage
  * page and the dashboard show what an alert searches for and how it notifies.
  */
+import { CHANNELS, type AlertChannelSwitch, type NotificationChannel } from '../channels/channels';
 import { platformNames, type PlatformId } from '../domain';
 import type { PriceDropOption } from '../priceDrops/priceDrop';
 import { PRICE_DROP_TEXTS } from '../priceDrops/strings';
@@ -66,7 +67,11 @@ export const ALERT_DESCRIPTION_TEXTS = {
   hideReserved: 'geen gereserveerde advertenties',
   noFilters: 'geen',
   noPriceLimit: 'geen prijsgrens',
-  notifyBy: { email: 'e-mail', telegram: 'Telegram', both: 'e-mail en Telegram' },
+  /** Each alert switch's channel as the summary names it ("Meldingen via e-mail en Telegram"). */
+  notifyBy: { email: 'e-mail', telegram: 'Telegram', push: 'pushmelding' } satisfies Record<
+    NotificationChannel,
+    string
+  >,
   priceDropOff: 'niet melden',
   labels: {
     filters: 'Filters',
@@ -159,6 +164,7 @@ export interface DescribedAlert extends AlertFilterValues {
   distance: number | null | undefined;
   notifyEmail: boolean;
   notifyTelegram: boolean;
+  notifyPush: boolean;
   priceDrop: PriceDropOption | null | undefined;
   schedule: DeliverySchedule;
 }
@@ -169,9 +175,14 @@ export interface AlertDescriptionRow {
   value: string | readonly string[];
 }
 
-function notifyByText(email: boolean, telegram: boolean): string {
-  if (email && telegram) return texts.notifyBy.both;
-  return telegram ? texts.notifyBy.telegram : texts.notifyBy.email;
+/** The switched-on channels, "e-mail, Telegram en pushmelding"; e-mail when none is on. */
+function notifyByText(alert: Pick<DescribedAlert, AlertChannelSwitch>): string {
+  const names = CHANNELS.flatMap((channel) =>
+    channel.alertSwitch !== null && alert[channel.alertSwitch] ? [texts.notifyBy[channel.id]] : [],
+  );
+  if (names.length === 0) return texts.notifyBy.email;
+  const last = names.pop()!;
+  return names.length === 0 ? last : `${names.join(', ')} en ${last}`;
 }
 
 /**
@@ -208,7 +219,7 @@ export function describeAlert(alert: DescribedAlert): AlertDescriptionRow[] {
     },
     { label: labels.sellerType, value: texts.sellers[sellerOf(alert)] },
     { label: texts.labels.filters, value: filters.length > 0 ? filters : texts.noFilters },
-    { label: texts.labels.notifyBy, value: notifyByText(alert.notifyEmail, alert.notifyTelegram) },
+    { label: texts.labels.notifyBy, value: notifyByText(alert) },
     {
       label: texts.labels.priceDrop,
       value: priceDrop?.enabled

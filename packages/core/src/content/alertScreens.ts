@@ -144,7 +144,11 @@ export const ALERT_FORM_TEXTS = {
     legend: 'Hoe wil je meldingen ontvangen?',
     email: 'Per e-mail',
     telegram: 'Via Telegram',
-    emailStaysOn: 'E-mail blijft aan zolang Telegram uit staat.',
+    push: 'Pushmelding op je telefoon of computer',
+    /** Where push goes: the devices the user turned it on for. */
+    pushDevices: 'Op elk apparaat waar je meldingen aanzette.',
+    pushLink: 'Meldingen aanzetten in Mijn account',
+    emailStaysOn: 'E-mail blijft aan zolang Telegram en pushmeldingen uit staan.',
     /** Without Telegram on this server: e-mail is the channel that stays. */
     emailOnly: 'Je meldingen komen per e-mail en in je meldingencentrum.',
     telegramLink: 'Telegram koppelen in Mijn account',

@@ -72,6 +72,7 @@ export function importSearchIntoForm(
     email: current.email,
     notifyEmail: current.notifyEmail,
     notifyTelegram: current.notifyTelegram,
+    notifyPush: current.notifyPush,
     searchTerm: fields.searchTerm ?? '',
     maxPrice: fields.maxPrice === undefined ? '' : priceInputText(fields.maxPrice),
     postalCode:

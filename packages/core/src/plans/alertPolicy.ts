@@ -22,6 +22,8 @@ export interface AlertRequest {
   includePaidAds?: boolean;
   sellerType?: 'all' | 'private' | 'business';
   notifyTelegram?: boolean;
+  /** Push notifications need the feature `push` (REGISTERED, PRO). */
+  notifyPush?: boolean;
   customFilters?: Record<string, unknown>;
   /** Price drops need the PRO feature `priceHistory`. */
   priceDrop?: { enabled: boolean } | undefined;
@@ -64,6 +66,7 @@ export function alertFeaturesUsed(request: Partial<AlertRequest>): FeatureName[]
   if (request.onlyWithImages === true) used.push('imageFilter');
   if (request.includePaidAds === true) used.push('paidAdsFilter');
   if (request.priceDrop?.enabled === true) used.push('priceHistory');
+  if (request.notifyPush === true) used.push('push');
   for (const feature of [
     sellerFeature(request.sellerType),
     sellerFeature(request.customFilters?.[ADVERTISER_FILTER_KEY]),

@@ -14,6 +14,13 @@ export const PUSH_RULES = {
    * less than the 4096 the protocol promises (encryption adds 103 bytes, base64 a third).
    */
   maxPayloadBytes: 2600,
+  /**
+   * How long a push service keeps an ad's notification for a phone that is offline: an ad older
+   * than this is likely gone to a quicker buyer, and the notification centre still lists it.
+   */
+  alertTtlSeconds: 6 * 60 * 60,
+  /** The ads a summary notification names in its body; the rest is the count in its title. */
+  summaryTitles: 3,
   /** A body cut to fit, or after a push service answered 413, keeps this many characters. */
   shortBodyLength: 120,
 } as const;

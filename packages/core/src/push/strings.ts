@@ -1,6 +1,13 @@
 /** The Dutch texts of Web Push: errors, the test notification and "Meldingen op je telefoon". */
 import { PUSH_RULES } from './rules';
 
+/** '"fiets"' or '"fiets" en "racefiets"': the alerts an ad matched, as a notification names them. */
+const quoted = (searchTerms: readonly string[]) => {
+  const names = searchTerms.map((term) => `"${term}"`);
+  const last = names.pop() ?? '';
+  return names.length === 0 ? last : `${names.join(', ')} en ${last}`;
+};
+
 export const PUSH_TEXTS = {
   errors: {
     endpointRequired: 'Dit apparaat gaf geen adres voor meldingen door. Probeer het opnieuw.',
@@ -13,6 +20,21 @@ export const PUSH_TEXTS = {
     labelTooLong: `Een apparaatnaam mag hoogstens ${PUSH_RULES.labelMaxLength} tekens hebben.`,
     limitReached: `Je kunt meldingen op hoogstens ${PUSH_RULES.maxPerUser} apparaten aanzetten. Verwijder er eerst een.`,
     notFound: 'Dit apparaat staat niet (meer) in je lijst.',
+  },
+  /** What a notification of new ads says (price drops say PRICE_DROP_TEXTS.title). */
+  alert: {
+    newListing: (searchTerms: readonly string[]) =>
+      `Nieuwe advertentie voor ${quoted(searchTerms)}`,
+    /** A burst (or a digest) of ads becomes one notification. */
+    summary: (count: number, searchTerms: readonly string[]) =>
+      searchTerms.length <= 2
+        ? `${count} nieuwe advertenties voor ${quoted(searchTerms)}`
+        : `${count} nieuwe advertenties voor ${searchTerms.length} alerts`,
+    /** Why a push delivery did not go out, as the notification centre shows it. */
+    noDevices: 'Geen apparaat met meldingen meer (uitgezet of verlopen).',
+    refused: (statusCode: number | null) =>
+      `De pushdienst weigerde de melding${statusCode === null ? '' : ` (${statusCode})`}.`,
+    busy: 'De pushdienst is even niet bereikbaar of vraagt te wachten.',
   },
   /** What the test notification says on the phone. */
   testMessage: {

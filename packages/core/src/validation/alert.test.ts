@@ -170,6 +170,7 @@ describe('userCreateAlertSchema', () => {
       sellerType: 'all',
       notifyEmail: true,
       notifyTelegram: false,
+      notifyPush: false,
       priceDrop: { enabled: false },
     });
   });
@@ -269,8 +270,8 @@ describe('updateAlertSchema', () => {
 
   it.each<[string, Record<string, unknown>, Record<string, string>]>([
     [
-      'both channels off',
-      { notifyEmail: false, notifyTelegram: false },
+      'every channel off',
+      { notifyEmail: false, notifyTelegram: false, notifyPush: false },
       { notifyEmail: t.notificationMethodRequired },
     ],
     [

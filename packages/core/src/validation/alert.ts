@@ -58,6 +58,7 @@ interface AlertCrossFields {
   l2CategoryId?: number | null | undefined;
   notifyEmail?: boolean | undefined;
   notifyTelegram?: boolean | undefined;
+  notifyPush?: boolean | undefined;
 }
 
 /** 'guest': the guest form (always notified by e-mail); 'update': absent means unchanged. */
@@ -104,9 +105,10 @@ export function alertCrossFieldErrors(
     }
   }
 
-  const notifySettled = settled(alert.notifyEmail) && settled(alert.notifyTelegram);
-  if (mode !== 'guest' && usable('notifyEmail', 'notifyTelegram') && notifySettled) {
-    if (alert.notifyEmail !== true && alert.notifyTelegram !== true) {
+  const notifySettled =
+    settled(alert.notifyEmail) && settled(alert.notifyTelegram) && settled(alert.notifyPush);
+  if (mode !== 'guest' && usable('notifyEmail', 'notifyTelegram', 'notifyPush') && notifySettled) {
+    if (alert.notifyEmail !== true && alert.notifyTelegram !== true && alert.notifyPush !== true) {
       errors.push({ path: 'notifyEmail', message: texts.notificationMethodRequired });
     }
   }
@@ -179,6 +181,7 @@ const GUEST_VALUE_RULES: readonly {
   { path: 'sellerType', locked: (v) => v === 'business', message: locked('businessFilter') },
   { path: 'sellerType', locked: (v) => v === 'private', message: locked('sellerTypeFilter') },
   { path: 'notifyTelegram', locked: (v) => v === true, message: locked('telegram') },
+  { path: 'notifyPush', locked: (v) => v === true, message: locked('push') },
   {
     path: 'priceDrop',
     locked: (v) => (v as { enabled?: unknown } | undefined)?.enabled === true,
@@ -212,6 +215,7 @@ const guestOptionsShape = z.strictObject({
   sellerType: sellerTypeSchema.optional(),
   notifyEmail: flag.optional(),
   notifyTelegram: flag.optional(),
+  notifyPush: flag.optional(),
   priceDrop: priceDropSchema.optional(),
 });
 
@@ -275,6 +279,7 @@ export const userCreateAlertSchema = z
       sellerType: sellerTypeSchema.default('all'),
       notifyEmail: flag.default(true),
       notifyTelegram: flag.default(false),
+      notifyPush: flag.default(false),
       priceDrop: priceDropSchema.default({ enabled: false }),
       schedule: deliveryScheduleSchema.optional(),
     },
@@ -303,6 +308,7 @@ export const updateAlertSchema = z
       sellerType: sellerTypeSchema.optional(),
       notifyEmail: flag.optional(),
       notifyTelegram: flag.optional(),
+      notifyPush: flag.optional(),
       priceDrop: priceDropSchema.optional(),
       schedule: deliveryScheduleSchema.optional(),
     },

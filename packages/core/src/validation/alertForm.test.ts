@@ -288,6 +288,7 @@ describe('alertFormStateOf', () => {
     sellerType: 'all',
     notifyEmail: false,
     notifyTelegram: true,
+    notifyPush: false,
   };
 
   it('puts every stored value back in its field', () => {

@@ -2,7 +2,11 @@
  * The alert form's state and rules (the guest form, the wizard, the plan-gated fields): pure
  * functions the web and desktop forms share, so both build the same payload.
  */
-import { ALERT_CHANNEL_SWITCHES, type NotificationChannel } from '../channels/channels';
+import {
+  ALERT_CHANNEL_SWITCHES,
+  channelSpec,
+  type NotificationChannel,
+} from '../channels/channels';
 import type { DistanceKm } from '../constants';
 import type { PlatformId } from '../domain';
 import type { CreateAlertPayload, GuestCreateAlertPayload, UpdateAlertPayload } from './alert';
@@ -47,6 +51,7 @@ export interface AlertFormState {
   includePaidAds: boolean;
   notifyEmail: boolean;
   notifyTelegram: boolean;
+  notifyPush: boolean;
   categoryFilters: CategoryFilters;
   sellerType: SellerType;
   conditions: Condition[];
@@ -67,6 +72,7 @@ export const initialAlertFormState: Readonly<AlertFormState> = Object.freeze({
   includePaidAds: false,
   notifyEmail: true,
   notifyTelegram: false,
+  notifyPush: false,
   categoryFilters: Object.freeze({}),
   sellerType: 'all',
   conditions: Object.freeze([]) as unknown as Condition[],
@@ -122,6 +128,7 @@ export function buildCreateAlertPayload(state: AlertFormState): CreateAlertPaylo
     includePaidAds: state.includePaidAds,
     notifyEmail: state.notifyEmail,
     notifyTelegram: state.notifyTelegram,
+    notifyPush: state.notifyPush,
   };
   // The car category's advertiser filter replaces seller type; 'all' is the server's default.
   if (state.sellerType !== 'all' && !isCarCategory(state.category.l1)) {
@@ -145,21 +152,18 @@ export function buildGuestCreateAlertPayload(state: AlertFormState): GuestCreate
 }
 
 /**
- * Switches a notification channel: turning Telegram off turns e-mail on, and e-mail can
- * only be turned off while Telegram is on. A refused change returns the same state.
+ * Switches a notification channel. An alert always reaches its owner somehow: turning the last
+ * other channel off turns e-mail on, and e-mail can only be turned off while another channel is
+ * on. A refused change returns the same state.
  */
 export function applyNotificationToggle(
   state: AlertFormState,
   channel: NotificationChannel,
   on: boolean,
 ): AlertFormState {
-  if (channel === 'telegram') {
-    return on
-      ? { ...state, notifyTelegram: true }
-      : { ...state, notifyTelegram: false, notifyEmail: true };
-  }
-  if (!on && !state.notifyTelegram) return state;
-  return { ...state, notifyEmail: on };
+  const next: AlertFormState = { ...state, [channelSpec(channel).alertSwitch]: on };
+  if (ALERT_CHANNEL_SWITCHES.some((channelSwitch) => next[channelSwitch])) return next;
+  return channel === 'email' ? state : { ...next, notifyEmail: true };
 }
 
 /** The guest form may be sent with a platform, a search term and an e-mail address. */
@@ -222,6 +226,7 @@ export interface AlertFormSource {
   sellerType: SellerType;
   notifyEmail: boolean;
   notifyTelegram: boolean;
+  notifyPush: boolean;
 }
 
 /**
@@ -248,6 +253,7 @@ export function alertFormStateOf(
     includePaidAds: alert.includePaidAds,
     notifyEmail: alert.notifyEmail,
     notifyTelegram: alert.notifyTelegram,
+    notifyPush: alert.notifyPush,
     categoryFilters,
     sellerType: alert.sellerType,
     conditions: [...(conditions ?? [])],

@@ -248,6 +248,7 @@ function alertColumnsOf(fields: Partial<AlertFields>) {
     sellerType: fields.sellerType ?? ('all' as const),
     notifyEmail: fields.notifyEmail ?? true,
     notifyTelegram: fields.notifyTelegram ?? false,
+    notifyPush: fields.notifyPush ?? false,
     ...priceDropColumnsOf(fields.priceDrop),
     deliverySchedule: fields.schedule ?? null,
   };

@@ -2,7 +2,7 @@
  * Whom a channel that needs something set up reaches (core's channel table: `reaches: 'target'`):
  * for each, how the recorder knows that an alert's owner set it up. Read from the alert itself
  * (a linked Telegram chat comes with the alert's user), or looked up once per recording for all
- * its alerts (which alerts a webhook takes).
+ * its alerts (which alerts a webhook takes, whose owner has a device for push).
  */
 import type { TargetedChannel } from '@prijsalarm/core';
 import { Op, type Transaction } from 'sequelize';
@@ -28,6 +28,7 @@ type TargetCheck =
 
 export const CHANNEL_TARGETS: { readonly [C in TargetedChannel]: TargetCheck } = {
   telegram: { ofAlert: (alert) => Boolean(alert.user?.telegramChatId) },
+  push: { lookUp: alertsWithPushDevices },
   webhook: { lookUp: alertsWithWebhooks },
 };
 
@@ -56,6 +57,25 @@ export function hasTarget(
 ): boolean {
   const check: TargetCheck = CHANNEL_TARGETS[channel];
   return 'ofAlert' in check ? check.ofAlert(alert) : (found.get(channel)?.has(alert.id) ?? false);
+}
+
+/** Which alerts of a recording belong to a user with at least one device that takes push. */
+export async function alertsWithPushDevices(
+  ctx: Pick<AppContext, 'models'>,
+  alerts: ReadonlyArray<Pick<Alert, 'id' | 'userId'>>,
+  transaction?: Transaction,
+): Promise<Set<string>> {
+  const userIds = [...new Set(alerts.flatMap((alert) => (alert.userId ? [alert.userId] : [])))];
+  if (userIds.length === 0) return new Set();
+  const devices = await ctx.models.PushSubscription.findAll({
+    attributes: ['userId'],
+    where: { userId: { [Op.in]: userIds } },
+    transaction,
+  });
+  const withDevice = new Set(devices.map((device) => device.userId));
+  return new Set(
+    alerts.flatMap((alert) => (alert.userId && withDevice.has(alert.userId) ? [alert.id] : [])),
+  );
 }
 
 /** Which alerts of a recording have a webhook that takes them. */

@@ -18,6 +18,7 @@ describe('channelsFor', () => {
     email: 'gast@example.nl',
     notifyEmail: true,
     notifyTelegram: false,
+    notifyPush: false,
     user: null,
   };
   const member: RecordableAlert = {

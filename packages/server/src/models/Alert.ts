@@ -104,6 +104,8 @@ export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes
   declare sellerType: CreationOptional<SellerType>;
   declare notifyEmail: CreationOptional<boolean>;
   declare notifyTelegram: CreationOptional<boolean>;
+  /** Push notifications to the owner's phones and browsers (REGISTERED, PRO). */
+  declare notifyPush: CreationOptional<boolean>;
   /** Price drops: tell lower prices of listings this alert saw; PRO. */
   declare priceDropEnabled: CreationOptional<boolean>;
   /** Only drops of at least this many percent; null: any drop within the max price. */
@@ -172,6 +174,7 @@ export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes
         sellerType: oneOf(SELLER_TYPES, { defaultValue: 'all' }),
         notifyEmail: bool(true),
         notifyTelegram: bool(false),
+        notifyPush: bool(false),
         priceDropEnabled: bool(false),
         priceDropPercent: { type: DataTypes.INTEGER, allowNull: true },
         deliverySchedule: json(),

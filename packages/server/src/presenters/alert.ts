@@ -50,6 +50,7 @@ export interface AlertFields {
   sellerType: Alert['sellerType'];
   notifyEmail: boolean;
   notifyTelegram: boolean;
+  notifyPush: boolean;
   priceDrop: PriceDropOption;
   schedule: DeliverySchedule;
 }
@@ -72,6 +73,7 @@ export function alertFieldsOf(alert: Alert, categories: CategoryIndex): AlertFie
     sellerType: alert.sellerType,
     notifyEmail: alert.notifyEmail,
     notifyTelegram: alert.notifyTelegram,
+    notifyPush: alert.notifyPush,
     priceDrop: priceDropOf(alert),
     schedule: normalizeSchedule(alert.deliverySchedule),
   };

@@ -58,6 +58,7 @@ export function alertDto(overrides: Partial<AlertDto> = {}): AlertDto {
     sellerType: 'all',
     notifyEmail: true,
     notifyTelegram: false,
+    notifyPush: false,
     schedule: { mode: 'instant', quietHours: null },
     status: 'active',
     isActive: true,

@@ -7,6 +7,7 @@ import type { CHANNELS, DeliveryChannel } from '@prijsalarm/core';
 import type { ChannelModule, SendingChannel } from './channel';
 import { emailChannel } from './email';
 import { liveChannel } from './live';
+import { pushChannel } from './push';
 import { telegramChannel } from './telegram';
 import { webhookChannel } from './webhook';
 
@@ -20,6 +21,7 @@ type ModuleOf<C extends DeliveryChannel> = (RowOf<C>['digest'] extends true
 export const CHANNEL_MODULES: { readonly [C in DeliveryChannel]: ModuleOf<C> } = {
   email: emailChannel,
   telegram: telegramChannel,
+  push: pushChannel,
   live: liveChannel,
   webhook: webhookChannel,
 };

@@ -86,6 +86,7 @@ export type SavedAlert = Pick<
   | 'sellerType'
   | 'notifyEmail'
   | 'notifyTelegram'
+  | 'notifyPush'
   | 'schedule'
   | 'priceDrop'
 >;
@@ -289,6 +290,14 @@ export class AlertEditor {
   get telegramAllowed(): boolean {
     const telegram = this.telegram;
     return telegram.ok || (this.saved?.notifyTelegram === true && telegram.reason === 'limit');
+  }
+
+  /**
+   * Whether push may be switched on: the plan's feature, or a saved alert that already pushes
+   * (it may always be switched off).
+   */
+  get pushAllowed(): boolean {
+    return this.caps.canUseFeature('push') || this.saved?.notifyPush === true;
   }
 
   get platformOptions(): PlatformOption[] {
@@ -546,6 +555,7 @@ export class AlertEditor {
    */
   toggleNotification(channel: NotificationChannel, on: boolean): void {
     if (channel === 'telegram' && on && !this.telegramAllowed) return;
+    if (channel === 'push' && on && !this.pushAllowed) return;
     this.fields.update(applyNotificationToggle(this.form, channel, on), 'notifyEmail');
   }
 
@@ -594,6 +604,7 @@ export class AlertEditor {
       sellerType: payload.sellerType ?? 'all',
       notifyEmail: form.notifyEmail,
       notifyTelegram: form.notifyTelegram,
+      notifyPush: form.notifyPush,
       priceDrop: this.priceDrop.option,
       schedule: this.schedule,
     });

@@ -41,6 +41,7 @@ function alertDto(overrides: Partial<AlertDto> = {}): AlertDto {
     sellerType: 'all',
     notifyEmail: true,
     notifyTelegram: false,
+    notifyPush: false,
     schedule: { mode: 'instant', quietHours: null },
     status: 'active',
     isActive: true,

@@ -1,11 +1,11 @@
 /**
- * How an alert notifies: e-mail and Telegram, price drops and the
+ * How an alert notifies: e-mail, Telegram and push, price drops and the
  * delivery schedule. Telegram that cannot be switched on says why and where to fix it; an alert
  * that already sends to Telegram can always switch it off.
  */
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { ALERT_FORM_TEXTS } from '@prijsalarm/core';
+import { ALERT_FORM_TEXTS, TELEGRAM_INTEGRATIONS_PATH } from '@prijsalarm/core';
 import { PriceDropField } from '../../price-drop/PriceDropField';
 import type { AlertEditor } from '../AlertEditor';
 import { ScheduleFields } from '../ScheduleFields';
@@ -35,7 +35,7 @@ export const NotificationFields = observer(function NotificationFields({
             disabled={editor.emailLocked}
             hint={
               editor.emailLocked
-                ? editor.offersTelegram
+                ? editor.offersTelegram || editor.pushAllowed
                   ? texts.emailStaysOn
                   : texts.emailOnly
                 : null
@@ -58,6 +58,23 @@ export const NotificationFields = observer(function NotificationFields({
                 )
               }
               onCheckedChange={(on) => editor.toggleNotification('telegram', on)}
+            />
+          )}
+          {/* Push is for registered users; an alert that still pushes may stop. */}
+          {editor.pushAllowed && (
+            <ToggleField
+              name="notifyPush"
+              label={texts.push}
+              checked={form.notifyPush}
+              hint={
+                form.notifyPush ? (
+                  <>
+                    {texts.pushDevices}{' '}
+                    <Link to={TELEGRAM_INTEGRATIONS_PATH}>{texts.pushLink}</Link>
+                  </>
+                ) : null
+              }
+              onCheckedChange={(on) => editor.toggleNotification('push', on)}
             />
           )}
           {editor.errors.notifyEmail && <p className="field__error">{editor.errors.notifyEmail}</p>}
