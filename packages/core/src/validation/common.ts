@@ -81,16 +81,14 @@ export function querySearchSchema(max: number) {
 export const idSchema = z.guid(dutch());
 
 /** The longest id a path names (UUIDs, payment and chat ids). */
-const PATH_ID_MAX_LENGTH = 64;
 
 /**
- * The `:id` of a path (`/webhooks/:id`): a short value of visible characters. Its shape is left to
- * the command, so an unknown id still answers that resource's own 404.
+ * The `:id` of a path (`/webhooks/:id`): visible characters only. Its shape and length are left to
+ * the command, so an unknown or overlong id still answers that resource's own 404.
  */
 export const pathIdSchema = z
   .string(dutch())
   .min(1)
-  .max(PATH_ID_MAX_LENGTH)
   .refine(visibleOnly, STRINGS.validation.controlCharacters);
 
 /** Path parameters `{ id }`, for every route that names one record. */
