@@ -31,12 +31,13 @@ const heldRows = (alertId: string) =>
   });
 
 async function waitHeld(alertId: string, count: number) {
+  // Each held row is a deliver job of its own: fifty of them take a while on a busy machine.
   return eventually(
     async () => {
       const rows = await heldRows(alertId);
       return rows.length === count ? rows : null;
     },
-    10_000,
+    20_000,
     `${count} held deliveries`,
   );
 }
@@ -90,7 +91,8 @@ it('a digest lists 50 ads and says how many more wait (a guest: on the manage pa
   // Its delayed job is not coming (real clock): the relay finds the overdue rows.
   clock = new Date('2026-11-26T06:10:00Z');
   await relayStuckDeliveries(server.ctx);
-  const mail = await server.mailbox.waitFor({ to: email });
+  // Fifty ad cards to lay out and send: more than the default wait on a busy machine.
+  const mail = await server.mailbox.waitFor({ to: email }, 20_000);
   expect(mail.subject).toBe(MAIL_TEXTS.digest.subject(52));
   expect(mail.text).toContain(MAIL_TEXTS.digest.moreGuest(2));
   expect(mail.text.match(/Advertentie nummer \d+/g)).toHaveLength(50);
