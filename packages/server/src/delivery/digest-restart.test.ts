@@ -1,5 +1,5 @@
 /**
- * A restart between collecting a digest and sending it (issue 13 §2) on the in-process queue,
+ * A restart between collecting a digest and sending it, on the in-process queue,
  * which forgets its delayed jobs when the process stops: the server records two ads for a daily
  * digest, stops, and starts again on the same database after the digest hour. The rows were the
  * buffer: the start's relay pass brings them back and ONE mail goes out; a further restart sends

@@ -1,5 +1,5 @@
 /**
- * One signed POST to a webhook URL (issue 13 §3), made safe for a URL a user typed:
+ * One signed POST to a webhook URL, made safe for a URL a user typed:
  * https only; the DNS answer checked and pinned (security/public-address.ts is the connection's
  * own lookup, so the checked address is the one connected to); redirects never followed (undici's
  * `request` follows none); short timeouts for connect, answer and body; at most a small excerpt

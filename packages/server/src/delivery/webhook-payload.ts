@@ -4,7 +4,7 @@ import type { Alert, Notification } from '../models';
 
 /**
  * The body for one notification. `kind` and `previousPriceCents` are the notification's own when
- * it has them (price drops, issue 13 §1); a notification without a kind is a new ad.
+ * it has them (price drops); a notification without a kind is a new ad.
  */
 export function webhookPayloadOf(
   notification: Notification,

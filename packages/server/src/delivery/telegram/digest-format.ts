@@ -1,5 +1,5 @@
 /**
- * One Telegram message with the ads an alert's schedule held back (issue 13 §2): a heading with
+ * One Telegram message with the ads an alert's schedule held back: a heading with
  * the count, then per group of alerts their names and one line per ad (title linked, price),
  * newest first. Lines are added while the visible text stays within Telegram's 4096 characters;
  * what does not fit is counted in a last line pointing to the notification centre. Every

@@ -168,7 +168,7 @@ describe('formatListingMessage', () => {
   });
 });
 
-describe('a price drop (issue 13 §1)', () => {
+describe('a price drop', () => {
   it('reads "Prijsdaling: <titel> van €X naar €Y" with the old price struck through, escaped', () => {
     const message = formatListingMessage(
       listing({ title: '<b>Fiets</b>', priceCents: 9_950, previousPriceCents: 12_000 }),

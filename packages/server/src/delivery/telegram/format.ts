@@ -20,7 +20,7 @@ export type ListingForMessage = Pick<
   'platform' | 'title' | 'priceCents' | 'priceType' | 'imageUrls' | 'url'
 > & {
   location: Pick<Listing['location'], 'cityName' | 'distanceMeters'>;
-  /** A price drop (issue 13 §1): the price before it. */
+  /** A price drop: the price before it. */
   previousPriceCents?: number | null;
 };
 

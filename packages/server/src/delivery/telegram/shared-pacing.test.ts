@@ -1,6 +1,6 @@
 /**
  * Two TelegramPacers (two worker processes, each with its own in-process state) on one Redis keep
- * together to the bot's limits (issue 14.8).
+ * together to the bot's limits.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
