@@ -148,7 +148,13 @@ export const ALERT_FORM_TEXTS = {
     /** Where push goes: the devices the user turned it on for. */
     pushDevices: 'Op elk apparaat waar je meldingen aanzette.',
     pushLink: 'Meldingen aanzetten in Mijn account',
-    emailStaysOn: 'E-mail blijft aan zolang Telegram en pushmeldingen uit staan.',
+    /** E-mail is the last channel on: named are only the others this alert could use instead. */
+    emailStaysOn: (telegram: boolean, push: boolean) =>
+      telegram && push
+        ? 'E-mail blijft aan zolang Telegram en pushmeldingen uit staan.'
+        : telegram
+          ? 'E-mail blijft aan zolang Telegram uit staat.'
+          : 'E-mail blijft aan zolang pushmeldingen uit staan.',
     /** Without Telegram on this server: e-mail is the channel that stays. */
     emailOnly: 'Je meldingen komen per e-mail en in je meldingencentrum.',
     telegramLink: 'Telegram koppelen in Mijn account',

@@ -36,7 +36,7 @@ export const NotificationFields = observer(function NotificationFields({
             hint={
               editor.emailLocked
                 ? editor.offersTelegram || editor.pushAllowed
-                  ? texts.emailStaysOn
+                  ? texts.emailStaysOn(editor.offersTelegram, editor.pushAllowed)
                   : texts.emailOnly
                 : null
             }
