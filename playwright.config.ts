@@ -2,16 +2,14 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests of the web app in Debian's Chromium against the real server (tests/e2e): the
- * global setup starts the server, a real SMTP mailbox and the doubles. Two workers share that
- * server: most of a test is waiting (for a check, a mail, a live event), so two files at a time
- * nearly halve the run on two cores; every test makes its own users and ads, so they do not meet.
- * No retries: a flaky test is fixed, not retried.
+ * global setup starts the server, a real SMTP mailbox and the marketplace double. One worker (a
+ * 2-core machine, one shared server) and no retries: a flaky test is fixed, not retried.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'test-results',
-  workers: 2,
+  workers: 1,
   retries: 0,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
