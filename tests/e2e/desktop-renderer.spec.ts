@@ -7,7 +7,7 @@
  * vitest project.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -31,35 +31,13 @@ const TYPES: Record<string, string> = {
 let server: Server;
 let baseUrl: string;
 
-/** The newest modification time of any file below `dir`. */
-function newestMtime(dir: string): number {
-  return Math.max(
-    0,
-    ...readdirSync(dir, { withFileTypes: true }).map((entry) => {
-      const full = path.join(dir, entry.name);
-      return entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs;
-    }),
-  );
-}
-
-function rendererIsStale(): boolean {
-  const built = path.join(RENDERER, 'index.html');
-  if (!existsSync(built)) return true;
-  const sources = ['packages/desktop/src', 'packages/chat-ui/src', 'packages/core/src'].map((dir) =>
-    newestMtime(path.join(ROOT, dir)),
-  );
-  return Math.max(...sources) > statSync(built).mtimeMs;
-}
-
 test.beforeAll(async () => {
-  // Built here when missing or older than its sources (CI builds it before the tests anyway).
-  if (rendererIsStale()) {
-    const build = spawnSync('npm', ['run', 'build', '-w', '@prijsalarm/desktop'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('the desktop build failed');
-  }
+  // Built when missing or older than its sources (the global setup has done so for a full run).
+  const build = spawnSync(process.execPath, ['scripts/ensure-built.mjs', 'desktop'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the desktop build failed');
   server = createServer((req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
     // Electron asks for no favicon; Chromium would log the 404 as a console error.
