@@ -38,6 +38,7 @@ interface Payload {
   body: string;
   url: string;
   tag?: string;
+  openedUrl?: string;
 }
 
 /** A signed-in user with one device that takes push (or more: `devices`). */
@@ -107,6 +108,25 @@ it('an ad for a PRO alert reaches the phone once, decrypted, naming the ad, at h
     where: { notificationId: notification!.id, channel: 'push' },
   });
   expect(delivery?.status).toBe('sent');
+
+  // A tap: the service worker posts the notification's openedUrl, without cookies or CSRF token
+  // (a client of its own: no session, no CSRF header).
+  expect(notification!.viewedAt).toBeNull();
+  const opened = new URL(payload!.openedUrl!);
+  expect(opened.origin).toBe(new URL(kit.server.config.publicUrl).origin);
+  const stranger = kit.server.client();
+  const forged = new URL(opened);
+  forged.searchParams.set('token', `${opened.searchParams.get('token')!.slice(0, -2)}AA`);
+  const refused = await stranger.post(`${forged.pathname}${forged.search}`, undefined, {
+    csrf: false,
+  });
+  expect(refused.status).toBe(400);
+  expect(await notification!.reload()).toMatchObject({ viewedAt: null });
+  const tapped = await stranger.post(`${opened.pathname}${opened.search}`, undefined, {
+    csrf: false,
+  });
+  expect(tapped.status).toBe(204);
+  expect((await notification!.reload()).viewedAt).toBeInstanceOf(Date);
 });
 
 it('a burst of 20 new ads is one summary notification', async () => {

@@ -15,6 +15,7 @@ import {
   expect,
   horizontalOverflow,
   logIn,
+  notificationBell,
   publishAd,
   registerUser,
   test,
@@ -32,9 +33,7 @@ async function expectAxeClean(page: Page): Promise<void> {
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: shell.mainNavigation });
 
-/** The bell of the bar (the one shown at this width), by the count its name says. */
-const bell = (page: Page, unread: number) =>
-  mainNav(page).getByRole('link', { name: shell.notifications(unread), exact: true });
+const bell = notificationBell;
 
 for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {

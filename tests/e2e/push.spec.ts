@@ -10,11 +10,28 @@
  * browser would make them); everything after that — the POST, the server's web-push, the
  * encryption, the VAPID check — is real.
  */
-import { PUSH_TEXTS, type PushPublicKeyResponse } from '@prijsalarm/core';
+import {
+  PUSH_TEXTS,
+  type NotificationListResponse,
+  type PushMessage,
+  type PushPublicKeyResponse,
+} from '@prijsalarm/core';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { axeViolations, describeViolations } from './support/axe';
 import { e2eEnv } from './support/env';
-import { expect, horizontalOverflow, registerUser, screenshotPath, test } from './fixtures';
+import {
+  apiCall,
+  createAlertViaApi,
+  expect,
+  horizontalOverflow,
+  notificationBell,
+  publishAd,
+  registerUser,
+  screenshotPath,
+  setPlan,
+  test,
+  waitForFirstCheck,
+} from './fixtures';
 
 const texts = PUSH_TEXTS.screen;
 
@@ -58,7 +75,7 @@ async function notificationsShown(page: Page) {
       title: notification.title,
       body: notification.body,
       tag: notification.tag,
-      data: notification.data as { url?: string },
+      data: notification.data as { url?: string; openedUrl?: string | null },
     }));
   });
 }
@@ -127,53 +144,9 @@ test('the app is installable and its service worker controls the page', async ({
   expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
 });
 
-test('a push message shows a notification, and a tap on it opens its link', async ({
-  page,
-  context,
-}) => {
-  const { baseUrl } = e2eEnv();
-  await context.grantPermissions(['notifications'], { origin: baseUrl });
-  await page.goto('/');
-  await controllingWorker(page);
-  const cdp = await context.newCDPSession(page);
-  const id = await registrationId(cdp, baseUrl);
-
-  const message = {
-    title: 'Nieuwe advertentie voor "racefiets"',
-    body: 'Gazelle racefiets · € 150 · Utrecht',
-    url: '/dashboard?melding=e2e',
-    tag: 'alert-e2e',
-  };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: baseUrl,
-    registrationId: id,
-    data: JSON.stringify(message),
-  });
-  await expect
-    .poll(() => notificationsShown(page))
-    .toEqual([
-      { title: message.title, body: message.body, tag: message.tag, data: { url: message.url } },
-    ]);
-
-  // A tap: the service worker's own click handling, run in the worker. The open tab is taken to
-  // the link (a tap would also focus it; only a real tap may).
-  const [worker] = context.serviceWorkers();
-  expect(worker).toBeDefined();
-  await worker!.evaluate((url) => {
-    const scope = self as unknown as { openFromNotification(url: string): Promise<unknown> };
-    return scope.openFromNotification(url).then(() => undefined);
-  }, message.url);
-  await expect(page).toHaveURL(`${baseUrl}${message.url}`);
-});
-
-test('my account at 390 px: push on for this phone, listed, a test reaches it decrypted', async ({
-  page,
-  context,
-}, testInfo) => {
-  const { baseUrl, controlUrl } = e2eEnv();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await context.grantPermissions(['notifications'], { origin: baseUrl });
-  await registerUser(page, 'push');
+/** A device of the signed-in user of `page`, subscribed at the push-service double. */
+async function subscribeDevice(page: Page): Promise<DoubleSubscription> {
+  const { controlUrl } = e2eEnv();
   const { publicKey } = (await (
     await page.request.get('/api/push/public-key')
   ).json()) as PushPublicKeyResponse;
@@ -182,6 +155,140 @@ test('my account at 390 px: push on for this phone, listed, a test reaches it de
       method: 'POST',
     })
   ).json()) as DoubleSubscription;
+  return subscription;
+}
+
+/** What reached the push-service double for `endpoint`, decrypted. */
+async function deliveredTo(endpoint: string): Promise<PushMessage[]> {
+  const { controlUrl } = e2eEnv();
+  const response = await fetch(
+    `${controlUrl}/push/delivered?endpoint=${encodeURIComponent(endpoint)}`,
+  );
+  return (await response.json()) as PushMessage[];
+}
+
+/** Hands `message` to the page's service worker as its push service would. */
+async function deliverToWorker(page: Page, context: BrowserContext, message: PushMessage) {
+  const { baseUrl } = e2eEnv();
+  const cdp = await context.newCDPSession(page);
+  const id = await registrationId(cdp, baseUrl);
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: baseUrl,
+    registrationId: id,
+    data: JSON.stringify(message),
+  });
+}
+
+/**
+ * A tap on the notification the service worker shows: its own click handling, run in the worker
+ * with the notification's data. Answers the link it opened, or null where only a real tap may open
+ * one (a new window; a real tap would also focus an open one).
+ */
+async function tapShownNotification(context: BrowserContext): Promise<string | null> {
+  const [worker] = context.serviceWorkers();
+  expect(worker).toBeDefined();
+  return worker!.evaluate(async () => {
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      tapNotification(data: unknown): Promise<PromiseSettledResult<unknown>[]>;
+    };
+    const [shown] = await scope.registration.getNotifications();
+    if (!shown) throw new Error('no notification is shown');
+    shown.close();
+    const [opened] = await scope.tapNotification(shown.data);
+    const client = opened?.status === 'fulfilled' ? (opened.value as { url: string } | null) : null;
+    return client?.url ?? null;
+  });
+}
+
+test('a push message shows a notification, and a tap on it opens its link', async ({
+  page,
+  context,
+}) => {
+  const { baseUrl } = e2eEnv();
+  await context.grantPermissions(['notifications'], { origin: baseUrl });
+  await page.goto('/');
+  await controllingWorker(page);
+
+  const message = {
+    title: 'Nieuwe advertentie voor "racefiets"',
+    body: 'Gazelle racefiets · € 150 · Utrecht',
+    url: '/dashboard?melding=e2e',
+    tag: 'alert-e2e',
+  };
+  await deliverToWorker(page, context, message);
+  await expect
+    .poll(() => notificationsShown(page))
+    .toEqual([
+      {
+        title: message.title,
+        body: message.body,
+        tag: message.tag,
+        data: { url: message.url, openedUrl: null },
+      },
+    ]);
+
+  // The open tab is taken to the link.
+  expect(await tapShownNotification(context)).toBe(`${baseUrl}${message.url}`);
+  await expect(page).toHaveURL(`${baseUrl}${message.url}`);
+});
+
+test('a new ad pushed to the phone: a tap opens the ad and the bell counts it read', async ({
+  page,
+  context,
+}) => {
+  const { baseUrl } = e2eEnv();
+  await context.grantPermissions(['notifications'], { origin: baseUrl });
+  const user = await registerUser(page, 'pushtap');
+  await setPlan(user.email, 'PRO');
+  const subscription = await subscribeDevice(page);
+  await apiCall(page.request, 'POST', '/api/push/subscriptions', subscription);
+  const word = `e2epush${Date.now().toString(36)}`;
+  const alert = await createAlertViaApi(page, {
+    searchTerm: word,
+    notifyEmail: false,
+    notifyPush: true,
+  });
+  await waitForFirstCheck(page, alert.id);
+
+  const ad = await publishAd({ title: `Gazelle ${word} 28 inch`, priceCents: 15_000 });
+  let pushed: PushMessage | undefined;
+  await expect
+    .poll(async () => ([pushed] = await deliveredTo(subscription.endpoint)).length, {
+      timeout: 30_000,
+    })
+    .toBe(1);
+  expect(pushed).toMatchObject({ url: ad.url, body: expect.stringContaining(word) });
+
+  await page.goto('/dashboard');
+  await controllingWorker(page);
+  await expect(notificationBell(page, 1)).toBeVisible();
+
+  await deliverToWorker(page, context, pushed!);
+  await expect
+    .poll(async () => (await notificationsShown(page)).map((shown) => shown.data.url))
+    .toEqual([ad.url]);
+  // The ad opens in a new window, which only a real tap may open; the rest of the tap is real.
+  await tapShownNotification(context);
+  // Read everywhere: the open tab's bell hears it over the live connection.
+  await expect(notificationBell(page, 0)).toBeVisible();
+  const { notifications } = await apiCall<NotificationListResponse>(
+    page.request,
+    'GET',
+    '/api/notifications',
+  );
+  expect(notifications.map((notification) => notification.viewedAt !== null)).toEqual([true]);
+});
+
+test('my account at 390 px: push on for this phone, listed, a test reaches it decrypted', async ({
+  page,
+  context,
+}, testInfo) => {
+  const { baseUrl } = e2eEnv();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await context.grantPermissions(['notifications'], { origin: baseUrl });
+  await registerUser(page, 'push');
+  const subscription = await subscribeDevice(page);
   await subscribeAtTheDouble(context, subscription);
 
   await page.goto('/my-account?tab=integrations');
@@ -199,12 +306,7 @@ test('my account at 390 px: push on for this phone, listed, a test reaches it de
   await device.getByRole('button', { name: texts.testLabel('Chrome op Linux') }).click();
   await expect(page.getByText(PUSH_TEXTS.test.sent)).toBeVisible();
   await expect
-    .poll(async () => {
-      const response = await fetch(
-        `${controlUrl}/push/delivered?endpoint=${encodeURIComponent(subscription.endpoint)}`,
-      );
-      return response.json();
-    })
+    .poll(() => deliveredTo(subscription.endpoint))
     .toEqual([
       expect.objectContaining({
         title: PUSH_TEXTS.testMessage.title,

@@ -4,7 +4,8 @@
  * not grow; registered after the page has loaded (src/platform/serviceWorker.ts). It caches
  * nothing: the app needs the network anyway, and a browser installs the app without it.
  *
- * A push message's decrypted body is JSON: { title, body, url, tag?, image? } (core's PushMessage).
+ * A push message's decrypted body is JSON: { title, body, url, tag?, image?, openedUrl? } (core's
+ * PushMessage).
  * Every message shows a notification, even while the app is open: Safari revokes a subscription
  * whose pushes show nothing.
  */
@@ -40,7 +41,10 @@ function showFromPush(data) {
     body: typeof message.body === 'string' ? message.body : '',
     icon: ICON,
     lang: 'nl',
-    data: { url: typeof message.url === 'string' ? message.url : '/dashboard' },
+    data: {
+      url: typeof message.url === 'string' ? message.url : '/dashboard',
+      openedUrl: typeof message.openedUrl === 'string' ? message.openedUrl : null,
+    },
   };
   if (typeof message.tag === 'string' && message.tag) {
     // A newer message for the same alert replaces the older one, and still makes a sound.
@@ -77,8 +81,27 @@ async function openFromNotification(url) {
   return self.clients.openWindow(target.href);
 }
 
+/**
+ * Tells the server the notification was tapped, so its ads count as read everywhere (only a URL
+ * of this site: the signed token in it is the credential, no cookies needed). A failure costs
+ * nothing but an unread mark.
+ */
+async function markOpened(openedUrl) {
+  if (typeof openedUrl !== 'string') return;
+  const target = new URL(openedUrl, self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  await fetch(target.href, { method: 'POST', credentials: 'omit' }).catch(() => undefined);
+}
+
+/**
+ * A tap on a notification: its link opens, and its ads count as read — each whatever becomes of
+ * the other (a browser may refuse the window).
+ */
+function tapNotification(data) {
+  return Promise.allSettled([openFromNotification(data.url), markOpened(data.openedUrl)]);
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = event.notification.data && event.notification.data.url;
-  event.waitUntil(openFromNotification(url));
+  event.waitUntil(tapNotification(event.notification.data || {}));
 });

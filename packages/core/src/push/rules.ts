@@ -62,6 +62,8 @@ export interface PushMessage {
   tag?: string;
   /** A picture beside the text (the ad's photo), where the platform shows one. */
   image?: string;
+  /** Posted (no body, no cookies) when the notification is tapped: marks its ads read. */
+  openedUrl?: string;
 }
 
 /** The JSON's length in UTF-8 bytes (each escape of encodeURIComponent is one byte). */

@@ -20,6 +20,7 @@ export const PUSH_TEXTS = {
     labelTooLong: `Een apparaatnaam mag hoogstens ${PUSH_RULES.labelMaxLength} tekens hebben.`,
     limitReached: `Je kunt meldingen op hoogstens ${PUSH_RULES.maxPerUser} apparaten aanzetten. Verwijder er eerst een.`,
     notFound: 'Dit apparaat staat niet (meer) in je lijst.',
+    openedLinkInvalid: 'Deze melding is niet (meer) geldig.',
   },
   /** What a notification of new ads says (price drops say PRICE_DROP_TEXTS.title). */
   alert: {

@@ -5,6 +5,7 @@
  */
 import { Op, type WhereOptions } from 'sequelize';
 import {
+  PUSH_TEXTS,
   STRINGS,
   idSchema,
   type NotificationStatsOverview,
@@ -16,6 +17,7 @@ import { HttpError } from '../http/errors';
 import { pageWindow, paginationOf } from '../lib/pagination';
 import type { Notification, User } from '../models';
 import { notificationPolicy } from '../policies/notification';
+import { readPushOpenedToken } from '../security/push-opened';
 import type { NotificationRows } from '../presenters/notification';
 import { hydratedCapabilitiesFor } from './capabilities';
 import { notificationOrder, notificationWhere } from './notification-query';
@@ -127,6 +129,31 @@ export async function markNotificationViewed(ctx: AppContext, user: User, id: st
     unreadChanged(ctx, user);
   }
   return oneWithDeliveries(ctx, notification);
+}
+
+/**
+ * Marks the notifications a tapped push notification named viewed (security/push-opened.ts);
+ * answers how many were still unread. Each owner's open tabs hear of it.
+ */
+export async function markNotificationsOpenedByToken(
+  ctx: AppContext,
+  token: unknown,
+): Promise<number> {
+  const ids = readPushOpenedToken(ctx.config.sessionSecret, token);
+  if (!ids) throw HttpError.badRequest(PUSH_TEXTS.errors.openedLinkInvalid);
+  const unread = await ctx.models.Notification.findAll({
+    where: { id: { [Op.in]: ids }, viewedAt: null },
+    attributes: ['id'],
+    include: [{ association: 'alert', attributes: ['userId'], required: true }],
+  });
+  if (unread.length === 0) return 0;
+  const [marked] = await ctx.models.Notification.update(
+    { viewedAt: new Date() },
+    { where: { id: { [Op.in]: unread.map((row) => row.id) }, viewedAt: null } },
+  );
+  const owners = new Set(unread.flatMap((row) => (row.alert?.userId ? [row.alert.userId] : [])));
+  for (const userId of owners) unreadChanged(ctx, { id: userId });
+  return marked;
 }
 
 /** The caller's notifications not viewed yet (the navigation's bell). */

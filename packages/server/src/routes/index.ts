@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../context';
 import type { BoundRoute } from '../http/contract-route';
 import { ALERT_UNSUBSCRIBE_PATH } from '../security/alert-unsubscribe';
+import { PUSH_OPENED_PATH } from '../security/push-opened';
 import { METRICS_PATH } from '../metrics';
 import adminRoutes from './admin';
 import adminChatRoutes from './admin-chat';
@@ -94,6 +95,12 @@ export const SERVER_ONLY_ROUTES: readonly ServerOnlyRoute[] = [
   },
   {
     method: 'POST',
+    path: PUSH_OPENED_PATH,
+    kind: 'http',
+    why: 'a tapped push notification marks its ads read: the service worker has no CSRF token',
+  },
+  {
+    method: 'POST',
     path: UNSUBSCRIBE_PATH,
     kind: 'http',
     why: 'RFC 8058 one-click on the newsletter List-Unsubscribe URL, which is the web page',
@@ -102,7 +109,7 @@ export const SERVER_ONLY_ROUTES: readonly ServerOnlyRoute[] = [
     method: 'GET',
     path: LIVE_EVENTS_PATH,
     kind: 'socket',
-    why: 'live push WebSocket (sockets/events.ts), opened by pages and the desktop app',
+    why: 'live updates WebSocket (sockets/events.ts), opened by pages and the desktop app',
   },
   {
     method: 'GET',

@@ -18,11 +18,13 @@ import { authenticate, csrfProtection } from '../http/auth';
 import { mountRoutes } from '../http/contract-route';
 import { apiRoutes } from '../routes';
 import { alertUnsubscribeHandler } from '../routes/alert-unsubscribe';
+import { pushOpenedHandler } from '../routes/push-opened';
 import healthRouter from '../routes/health';
 import metricsRouter from '../routes/metrics';
 import { measureRequests } from '../metrics';
 import { pageOneClickUnsubscribe } from '../routes/newsletter';
 import { ALERT_UNSUBSCRIBE_PATH } from '../security/alert-unsubscribe';
+import { PUSH_OPENED_PATH } from '../security/push-opened';
 
 export interface AppOptions {
   /** Where the built web app lives; defaults to packages/web/dist. */
@@ -46,6 +48,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   // RFC 8058 one-click for alert mails: its signed token is the credential, mail clients send no
   // cookies and no CSRF header, so it comes before the CSRF check.
   app.post(ALERT_UNSUBSCRIBE_PATH, alertUnsubscribeHandler(ctx));
+  // A tapped push notification: the service worker has no CSRF token, the signed token is enough.
+  app.post(PUSH_OPENED_PATH, pushOpenedHandler(ctx));
   // Who is calling (req.auth) and CSRF for every non-read method, before any route.
   app.use('/api', authenticate(ctx), csrfProtection(ctx));
   app.use('/api', mountRoutes(Router(), apiRoutes(ctx)));

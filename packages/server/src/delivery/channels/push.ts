@@ -1,7 +1,7 @@
 /**
  * The push channel: Web Push to every phone and browser the user turned notifications on in.
  * A check's new ads go out as one notification (core's table: 'grouped'): one ad is named with
- * its price and place and a tap opens it; a burst (or a digest) is summed up in one notification
+ * its price and place and a tap opens it and marks it read; a burst (or a digest) is summed up in one notification
  * that opens the notification centre, so a burst does not fill the lock screen. The alert is the
  * notification's topic and tag, so a newer message replaces one the user has not seen yet.
  *
@@ -17,9 +17,11 @@ import {
   PUSH_TEXTS,
   type PushMessage,
 } from '@prijsalarm/core';
+import type { Config } from '../../config/env';
 import { formatPlace, formatPrice, oneLine } from '../../lib/listing-text';
 import type { Notification } from '../../models';
 import { sendPush, type PushOutcome } from '../../push/web-push';
+import { pushOpenedUrl } from '../../security/push-opened';
 import { nowOf } from '../clock';
 import { newestFirst } from '../digest';
 import type { SendOutcome } from '../ledger';
@@ -39,6 +41,9 @@ function listingLine(notification: Notification): string {
     .join(' · ');
 }
 
+const sameListing = (a: Notification, b: Notification) =>
+  a.platform === b.platform && a.listingId === b.listingId;
+
 const isDrop = (notification: Notification) =>
   notification.kind === 'price_drop' && notification.previousPriceCents != null;
 
@@ -51,8 +56,15 @@ function imageOf(notification: Notification): string | undefined {
 const topicOf = (alertId: string) =>
   createHash('sha256').update(alertId).digest('base64url').slice(0, 32);
 
-/** The one notification for the claimed rows: one ad, or a summary of several. */
-export function pushMessageOf(group: readonly LoadedDelivery[], siteUrl: string): PushMessage {
+/**
+ * The one notification for the claimed rows: one ad, or a summary of several. A tap on one ad
+ * opens it and marks it read (its notifications for every alert of the user that found it); a
+ * summary opens the notification centre, where the user reads them.
+ */
+export function pushMessageOf(
+  group: readonly LoadedDelivery[],
+  config: Pick<Config, 'publicUrl' | 'sessionSecret'>,
+): PushMessage {
   const ads = byListing(newestFirst(group, Number.MAX_SAFE_INTEGER).shown);
   const alertId = group[0]!.notification.alert.id;
   const tag = `alert-${alertId}`;
@@ -69,6 +81,12 @@ export function pushMessageOf(group: readonly LoadedDelivery[], siteUrl: string)
         : texts.newListing(alerts.map((alert) => alert.searchTerm)),
       body: listingLine(notification),
       url: notification.url,
+      openedUrl: pushOpenedUrl(
+        config,
+        group
+          .filter((row) => sameListing(row.notification, notification))
+          .map((row) => row.notification.id),
+      ),
       tag,
       ...(image ? { image } : {}),
     };
@@ -85,7 +103,7 @@ export function pushMessageOf(group: readonly LoadedDelivery[], siteUrl: string)
       .slice(0, PUSH_RULES.summaryTitles)
       .map(({ notification }) => oneLine(notification.title))
       .join(' · '),
-    url: new URL(PAGE_PATHS.notifications, siteUrl).toString(),
+    url: new URL(PAGE_PATHS.notifications, config.publicUrl).toString(),
     tag,
   };
 }
@@ -123,7 +141,7 @@ async function sendPushMessage(
     ctx.models.User.findByPk(userId, { attributes: ['id', 'plan'] }),
     ctx.models.PushSubscription.findAll({ where: { userId } }),
   ]);
-  const message = pushMessageOf(group, ctx.config.publicUrl);
+  const message = pushMessageOf(group, ctx.config);
   const options = {
     ttlSeconds: PUSH_RULES.alertTtlSeconds,
     // PRO is told at once, even on a phone saving its battery.
