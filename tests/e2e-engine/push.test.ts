@@ -187,6 +187,55 @@ it('a device whose push service answers 410 is removed, and gets nothing more', 
   expect(pushRows).toBe(1);
 });
 
+it('a push service that asks to wait (429) and then fails (503) gets the ad later, once', async () => {
+  const { browser, subscriptions } = await userWithDevices('PRO');
+  const [device] = subscriptions;
+  const alertId = await pushAlert(browser, 'koga miyata');
+  push.respondWith(device!.endpoint, 429, 503);
+
+  const ad = kit.double.publish({ title: 'Koga Miyata racefiets', priceCents: 40_000 });
+  const [payload] = (await push.waitForDelivered(1, {
+    endpoint: device!.endpoint,
+    timeoutMs: 30_000,
+  })) as Payload[];
+  expect(payload!.url).toBe(ad.url);
+  // Retried through the ledger, as every channel is: the same delivery, sent on its third try.
+  expect(push.received(device!.endpoint).map((message) => message.status)).toEqual([429, 503, 201]);
+  const deliveries = () =>
+    kit.server.models.Delivery.findAll({
+      where: { channel: 'push' },
+      include: [{ association: 'notification', where: { alertId }, required: true }],
+    });
+  // The server records the outcome once the push service's 201 is back.
+  await eventually(
+    async () => (await deliveries()).every((delivery) => delivery.status === 'sent'),
+    10_000,
+    'the push delivery to be recorded as sent',
+  );
+  const rows = await deliveries();
+  expect(rows.map(({ status, attempts }) => ({ status, attempts }))).toEqual([
+    { status: 'sent', attempts: 3 },
+  ]);
+
+  await waitForNextCheck(kit.server, alertId);
+  expect(push.delivered(device!.endpoint)).toHaveLength(1);
+});
+
+it('a message the push service finds too large (413) goes again trimmed, at once', async () => {
+  const { browser, subscriptions } = await userWithDevices('PRO');
+  const [device] = subscriptions;
+  await pushAlert(browser, 'trek emonda');
+  push.respondWith(device!.endpoint, 413);
+
+  kit.double.publish({ title: 'Trek Emonda SL5 carbon racefiets', priceCents: 45_000 });
+  const [payload] = (await push.waitForDelivered(1, {
+    endpoint: device!.endpoint,
+    timeoutMs: 30_000,
+  })) as Payload[];
+  expect(payload!.title).toBe('Nieuwe advertentie voor "trek emonda"');
+  expect(push.received(device!.endpoint).map((message) => message.status)).toEqual([413, 201]);
+});
+
 it('a removed device gets no more pushes; the other device does', async () => {
   const { browser, subscriptions } = await userWithDevices('PRO', 2);
   const [removed, kept] = subscriptions;
