@@ -2,8 +2,8 @@ import { defineProject } from 'vitest/config';
 
 // The alert engine end to end (tests/e2e-engine): the running server against the marketplace and
 // Telegram doubles, a real SMTP mailbox, and for scale-out a throwaway Redis and MariaDB with the
-// worker in a process of its own. Files run one after the other: each drives a whole server on
-// short timers, and two at once on a 2-core machine would only slow both down.
+// worker in a process of its own. Files run side by side with the rest of the suite: each drives
+// a server of its own, whose timers mostly wait, so they leave the cores to others meanwhile.
 const skipMariaDb = process.env.SKIP_MARIADB === '1';
 
 export default defineProject({
@@ -15,7 +15,6 @@ export default defineProject({
       ...(skipMariaDb ? [] : ['../../packages/server/test/mariadb-global-setup.ts']),
     ],
     provide: { testDatabase: 'sqlite' },
-    fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

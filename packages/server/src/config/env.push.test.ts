@@ -42,9 +42,16 @@ describe('VAPID keys', () => {
     });
     expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
     expect(loadConfig(env()).push.vapid).toEqual(first);
-    // web-push accepts them as they are.
+    // web-push signs with them as they are (getVapidHeaders checks them as setVapidDetails does,
+    // without making them the process's default for every later send).
     expect(() =>
-      webpush.setVapidDetails(first.subject, first.publicKey, first.privateKey),
+      webpush.getVapidHeaders(
+        'https://push.example',
+        first.subject,
+        first.publicKey,
+        first.privateKey,
+        'aes128gcm',
+      ),
     ).not.toThrow();
   });
 
