@@ -23,15 +23,38 @@ import type {
 } from '@prijsalarm/core';
 import type { PublishInput, PublishedListing } from '../doubles/marketplace';
 import type { SentMessage, UserMessageInput } from '../doubles/telegram';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, USER_PASSWORD, e2eEnv } from './support/env';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  USER_PASSWORD,
+  e2eEnv,
+  publishEnv,
+  type E2EEnv,
+} from './support/env';
+import { startE2EStack } from './support/stack';
 
 export { expect };
 export { ADMIN_EMAIL, ADMIN_PASSWORD, USER_PASSWORD };
 
-/** Every test runs against the global setup's server: relative `page.goto('/…')` goes there. */
-export const test = base.extend({
-  // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use) => use(e2eEnv().baseUrl),
+/**
+ * Every test runs against its worker's server and doubles (support/stack.ts), started before the
+ * worker's first test; relative `page.goto('/…')` goes there.
+ */
+export const test = base.extend<object, { e2eStack: E2EEnv }>({
+  e2eStack: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const stack = await startE2EStack(String(workerInfo.workerIndex));
+      publishEnv(stack.env);
+      try {
+        await use(stack.env);
+      } finally {
+        await stack.stop();
+      }
+    },
+    { scope: 'worker', auto: true, timeout: 120_000 },
+  ],
+  baseURL: async ({ e2eStack }, use) => use(e2eStack.baseUrl),
 });
 
 let emailCounter = 0;
@@ -54,7 +77,8 @@ export interface Mail {
 }
 
 export async function mailsTo(email: string): Promise<Mail[]> {
-  const response = await fetch(`${e2eEnv().controlUrl}/mails`);
+  const to = encodeURIComponent(email.toLowerCase());
+  const response = await fetch(`${e2eEnv().controlUrl}/mails?to=${to}`);
   const mails = (await response.json()) as Mail[];
   return mails.filter((mail) => mail.to.includes(email.toLowerCase()));
 }

@@ -213,7 +213,8 @@ test('a push message shows a notification, and a tap on it opens its link', asyn
   const message = {
     title: 'Nieuwe advertentie voor "racefiets"',
     body: 'Gazelle racefiets · € 150 · Utrecht',
-    url: '/dashboard?melding=e2e',
+    // A page a guest may see: the tab stays where the tap took it.
+    url: '/faq?melding=e2e',
     tag: 'alert-e2e',
   };
   await deliverToWorker(page, context, message);

@@ -146,8 +146,9 @@ const SCREENS: Screen[] = [
 
 const NARROW_WIDTH = 360;
 
+/** Where this worker keeps a session (each worker prepares accounts of its own). */
 const storageFile = (who: Exclude<Who, 'guest'>) =>
-  path.join(test.info().project.outputDir, '.auth', `${who}.json`);
+  path.join(test.info().project.outputDir, '.auth', `${who}-${test.info().workerIndex}.json`);
 
 /** A PRO user with two alerts and found ads, and the admin: their sessions saved once. */
 async function prepareAccounts(browser: Browser) {
@@ -203,7 +204,8 @@ async function openScreen(browser: Browser, screen: Screen, width: number): Prom
     }
     window.scrollTo(0, 0);
   });
-  // Let lazy images and fonts settle before the picture is taken.
+  // Let lazy images, fonts and the chat widget (loaded a while after the load event) settle
+  // before the picture is taken.
   await page.waitForLoadState('networkidle');
   return page;
 }

@@ -58,6 +58,11 @@ export const CHAT_MAX_RECONNECT_ATTEMPTS = 10;
 export const CHAT_BACKOFF_BASE_MS = 1 * SECOND;
 export const CHAT_BACKOFF_FACTOR = 1.5;
 export const CHAT_BACKOFF_CAP_MS = 30 * SECOND;
+/**
+ * The chat widget's chunk is fetched this long after a page's load event: long enough that a slow
+ * phone has fetched the page's own parts first, so the chat adds nothing to a first load.
+ */
+export const CHAT_WIDGET_LOAD_DELAY_MS = 3 * SECOND;
 export const CHAT_GREETING_DELAY_MS = 5 * SECOND;
 export const CHAT_GREETING_HOVER_DELAY_MS = 500;
 export const CHAT_GREETING_HIDE_AFTER_MS = 8 * SECOND;

@@ -1,7 +1,7 @@
 /**
- * What the global setup hands to the tests. Playwright runs the setup in its main process and the
- * tests in worker processes, which inherit the environment the setup wrote: the addresses of the
- * running server, the setup's mail and marketplace controls, and the admin's login.
+ * What a worker's stack (stack.ts, started by the fixtures) hands to its tests: the addresses of
+ * the running server and of the stack's mail and marketplace controls, through the worker's
+ * environment so that helpers anywhere read them with `e2eEnv()`; and the admin's login.
  */
 
 export const ADMIN_EMAIL = 'beheer@e2e.prijsalarm.test';

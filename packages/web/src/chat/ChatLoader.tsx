@@ -1,21 +1,23 @@
 /**
  * The chat's footprint on every page: this small loader. It decides where the widget may show
  * (core's chatWidgetVisibility: never on /admin; below 1024 px on dashboard and manage pages only
- * after an `open-mobile-chat` event) and fetches the widget's own chunk 3 s after the page's
- * load event, so the widget adds nothing to a page's first load.
+ * after an `open-mobile-chat` event) and fetches the widget's own chunk a while after the page's
+ * load event (CHAT_WIDGET_LOAD_DELAY_MS), so the widget adds nothing to a page's first load.
  */
 import { observer } from 'mobx-react-lite';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { OPEN_MOBILE_CHAT_EVENT, chatWidgetVisibility } from '@prijsalarm/core';
+import {
+  CHAT_WIDGET_LOAD_DELAY_MS,
+  OPEN_MOBILE_CHAT_EVENT,
+  chatWidgetVisibility,
+} from '@prijsalarm/core';
 import { useStores } from '../stores/context';
 
 const ChatWidget = lazy(() => import('./ChatWidget'));
 
 /** `?chat=<session id>` (the link in support's reply mail) opens the chat on that session. */
 export const CHAT_LINK_QUERY = 'chat';
-// Long enough after the load event that a slow phone has fetched the page's own parts first.
-const IDLE_LOAD_MS = 3000;
 
 export const ChatLoader = observer(function ChatLoader() {
   const { auth } = useStores();
@@ -39,7 +41,7 @@ export const ChatLoader = observer(function ChatLoader() {
     // The countdown starts once the page itself has loaded: the chat never competes with it.
     let idle: ReturnType<typeof setTimeout> | undefined;
     const countDown = () => {
-      idle = setTimeout(() => setReady(true), IDLE_LOAD_MS);
+      idle = setTimeout(() => setReady(true), CHAT_WIDGET_LOAD_DELAY_MS);
     };
     if (link) setReady(true);
     else if (document.readyState === 'complete') countDown();
