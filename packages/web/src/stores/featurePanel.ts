@@ -7,6 +7,7 @@ import { runInAction } from 'mobx';
 import { featureLockedMessage, type FeatureName } from '@prijsalarm/core';
 import type { CapabilitiesStore } from './CapabilitiesStore';
 import { errorText } from './errors';
+import type { ToastStore } from './ToastStore';
 
 export type FeaturePanelPhase = 'idle' | 'loading' | 'locked' | 'ready' | 'error';
 
@@ -53,6 +54,31 @@ export async function loadFeaturePanel<T>(
     runInAction(() => {
       panel.error = errorText(error);
       panel.phase = 'error';
+    });
+  }
+}
+
+/**
+ * One row's action of a panel (a test, a removal): only one at a time, `workingId` naming the row
+ * while it runs (its buttons show it); what fails becomes an error toast.
+ */
+export async function runRowAction(
+  panel: { workingId: string | null },
+  toasts: Pick<ToastStore, 'error'>,
+  id: string,
+  action: () => Promise<void>,
+): Promise<void> {
+  if (panel.workingId !== null) return;
+  runInAction(() => {
+    panel.workingId = id;
+  });
+  try {
+    await action();
+  } catch (error) {
+    toasts.error(errorText(error));
+  } finally {
+    runInAction(() => {
+      panel.workingId = null;
     });
   }
 }

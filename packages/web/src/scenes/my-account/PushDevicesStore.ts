@@ -12,6 +12,7 @@ import {
   type PushSupport,
 } from '../../platform/push';
 import { errorText } from '../../stores/errors';
+import { runRowAction } from '../../stores/featurePanel';
 import type { RootStore } from '../../stores/RootStore';
 
 export type PushDevicesPhase = 'idle' | 'loading' | 'locked' | 'ready' | 'error';
@@ -162,17 +163,7 @@ export class PushDevicesStore {
     });
   }
 
-  private async run(id: string, action: () => Promise<void>): Promise<void> {
-    if (this.workingId !== null) return;
-    this.workingId = id;
-    try {
-      await action();
-    } catch (error) {
-      this.root.toasts.error(errorText(error));
-    } finally {
-      runInAction(() => {
-        this.workingId = null;
-      });
-    }
+  private run(id: string, action: () => Promise<void>): Promise<void> {
+    return runRowAction(this, this.root.toasts, id, action);
   }
 }

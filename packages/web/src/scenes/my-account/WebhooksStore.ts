@@ -6,8 +6,12 @@ import {
   type WebhookDto,
 } from '@prijsalarm/core';
 import { FormModel } from '../../stores/FormModel';
-import { errorText } from '../../stores/errors';
-import { featureLock, loadFeaturePanel, type FeaturePanelPhase } from '../../stores/featurePanel';
+import {
+  featureLock,
+  loadFeaturePanel,
+  runRowAction,
+  type FeaturePanelPhase,
+} from '../../stores/featurePanel';
 import type { RootStore } from '../../stores/RootStore';
 
 export type WebhookScope = 'all' | 'chosen';
@@ -133,17 +137,7 @@ export class WebhooksStore {
     });
   }
 
-  private async run(id: string, action: () => Promise<void>): Promise<void> {
-    if (this.workingId !== null) return;
-    this.workingId = id;
-    try {
-      await action();
-    } catch (error) {
-      this.root.toasts.error(errorText(error));
-    } finally {
-      runInAction(() => {
-        this.workingId = null;
-      });
-    }
+  private run(id: string, action: () => Promise<void>): Promise<void> {
+    return runRowAction(this, this.root.toasts, id, action);
   }
 }
