@@ -14,7 +14,7 @@ import { Op } from 'sequelize';
 import sqlite3 from 'sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { alertAttributes } from '../../test/factories';
-import { startTestServer, testDatabaseKind, type TestServer } from '../../test/support';
+import { startTestServer, type TestServer } from '../../test/support';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const SESSION_SECRET = 'backup-test-secret-0123456789abcdefghij';
@@ -54,7 +54,7 @@ const serverEnv = (dataDir: string) => ({
   ENGINE_FEED: 'off',
 });
 
-describe.skipIf(testDatabaseKind() !== 'sqlite')('backup and restore of SQLite', () => {
+describe('backup and restore of SQLite', () => {
   const dirs: string[] = [];
   const servers: TestServer[] = [];
   const tempDir = () => {
