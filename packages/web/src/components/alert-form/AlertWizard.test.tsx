@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, DEFAULT_SETTINGS, PAYMENT_STRINGS, STRINGS } from '@prijsalarm/core';
+import {
+  ALERT_FORM_TEXTS,
+  CSRF_COOKIE,
+  DEFAULT_SETTINGS,
+  PAYMENT_STRINGS,
+  STRINGS,
+} from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../../platform/storage';
 import { startHttpDouble, testStore, userDto } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
@@ -40,7 +46,9 @@ async function openAsUser(path: string, caps = capabilities('REGISTERED')) {
   return { store, navigator };
 }
 
-const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
+// The wizard's chunk loads lazily: on a busy machine its first step takes more than a second.
+const stepHeading = (name: string) =>
+  screen.findByRole('heading', { level: 2, name }, { timeout: 5000 });
 
 describe('the wizard on /prijsalarm-maken (signed in)', () => {
   it('walks the steps by keyboard, moving the focus to each step, and creates the alert', async () => {
@@ -105,6 +113,55 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
     expect(navigator.currentPath()).toBe('/manage/tok');
     // The redirect alone waits 3 s, and role queries over a whole wizard are slow in jsdom.
   }, 10_000);
+});
+
+describe('push on the last step', () => {
+  it('a registered user turns it on, is shown where to add a device, and the alert pushes', async () => {
+    await openAsUser('/prijsalarm-maken');
+    const user = userEvent.setup();
+    const steps = ALERT_STEPS;
+    const notify = ALERT_FORM_TEXTS.notify;
+
+    await stepHeading(steps.platform);
+    await user.click(screen.getByRole('button', { name: 'Volgende' }));
+    await stepHeading(steps.category);
+    await user.click(screen.getByRole('button', { name: 'Overslaan' }));
+    await stepHeading(steps.search);
+    await user.type(screen.getByLabelText('Zoekterm'), 'brompton{Enter}');
+    await stepHeading(steps.priceLocation);
+    await user.click(screen.getByRole('button', { name: 'Volgende' }));
+    await stepHeading(steps.advanced);
+    await user.click(screen.getByRole('button', { name: 'Volgende' }));
+
+    await stepHeading(steps.summary);
+    const push = screen.getByRole('checkbox', { name: notify.push }) as HTMLInputElement;
+    expect(push.checked).toBe(false);
+    expect(screen.queryByRole('link', { name: notify.pushLink })).toBeNull();
+    await user.click(push);
+    expect(push.checked).toBe(true);
+    expect(screen.getByRole('link', { name: notify.pushLink }).getAttribute('href')).toBe(
+      '/my-account?tab=integrations',
+    );
+
+    server.script('POST', '/api/alerts', {
+      status: 201,
+      body: { alert: { id: 'a', manageUrl: 'http://localhost:3000/manage/tok' } },
+    });
+    server.script('GET', '/api/user-capabilities', { body: capabilities('REGISTERED') });
+    server.script('GET', '/api/alerts/manage/tok', { status: 404, body: { error: 'x' } });
+    await user.click(screen.getByRole('button', { name: STRINGS.alertForm.submit }));
+    expect(await screen.findByText('Je alert is aangemaakt!')).toBeTruthy();
+    expect(JSON.parse(server.requestsTo('POST', '/api/alerts')[0]!.body)).toMatchObject({
+      searchTerm: 'brompton',
+      notifyEmail: true,
+      notifyPush: true,
+    });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Alert niet gevonden' },
+      { timeout: 4000 },
+    );
+  }, 30_000);
 });
 
 describe('the wizard at the alert limit', () => {
