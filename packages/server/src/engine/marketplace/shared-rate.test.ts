@@ -103,8 +103,10 @@ describe.skipIf(!redisUrl)('two worker processes on one Redis', () => {
       // …and the budget in use (full demand), by both processes (one connection each).
       expect(window.length, platform).toBeGreaterThanOrEqual(RATE * 0.9 * 10);
       expect(new Set(window.map((entry) => entry.connection)).size, platform).toBe(2);
-      // Spaced, never burst: no two requests closer than 0.8 of the interval.
-      expect(smallestGap(searches(platform)), platform).toBeGreaterThanOrEqual(INTERVAL_MS * 0.8);
+      // Spaced, never burst: no two requests closer than half the interval. (The double sees when a
+      // request arrived, which carries that request's own delay on a busy machine; a burst would
+      // arrive together.)
+      expect(smallestGap(searches(platform)), platform).toBeGreaterThanOrEqual(INTERVAL_MS * 0.5);
     }
     for (const worker of workers) {
       expect(worker.events.filter((e) => e.status === 'ok').length).toBeGreaterThanOrEqual(10);
