@@ -97,5 +97,6 @@ describe('a restart with the in-process queue', () => {
     } finally {
       await restarted.stop();
     }
-  });
+    // Two stops and a start of a whole application: on a busy machine more than the usual 30 s.
+  }, 60_000);
 });
