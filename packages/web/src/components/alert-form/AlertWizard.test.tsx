@@ -46,6 +46,23 @@ async function openAsUser(path: string, caps = capabilities('REGISTERED')) {
   return { store, navigator };
 }
 
+/**
+ * Submits the wizard: the server creates the alert (its manage page then answers 404), the success
+ * message shows, and the page goes on to the manage link. Answers what was posted.
+ */
+async function submitAlert(user: ReturnType<typeof userEvent.setup>): Promise<unknown> {
+  server.script('POST', '/api/alerts', {
+    status: 201,
+    body: { alert: { id: 'a', manageUrl: 'http://localhost:3000/manage/tok' } },
+  });
+  server.script('GET', '/api/user-capabilities', { body: capabilities('REGISTERED') });
+  server.script('GET', '/api/alerts/manage/tok', { status: 404, body: { error: 'x' } });
+  await user.click(screen.getByRole('button', { name: STRINGS.alertForm.submit }));
+  expect(await screen.findByText('Je alert is aangemaakt!')).toBeTruthy();
+  await screen.findByRole('heading', { level: 1, name: 'Alert niet gevonden' }, { timeout: 4000 });
+  return JSON.parse(server.requestsTo('POST', '/api/alerts')[0]!.body);
+}
+
 // The wizard's chunk loads lazily: on a busy machine its first step takes more than a second.
 const stepHeading = (name: string) =>
   screen.findByRole('heading', { level: 2, name }, { timeout: 5000 });
@@ -92,24 +109,11 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
       screen.getByRole('link', { name: 'Telegram koppelen in Mijn account' }).getAttribute('href'),
     ).toBe('/my-account?tab=integrations');
 
-    server.script('POST', '/api/alerts', {
-      status: 201,
-      body: { alert: { id: 'a', manageUrl: 'http://localhost:3000/manage/tok' } },
-    });
-    server.script('GET', '/api/user-capabilities', { body: capabilities('REGISTERED') });
-    server.script('GET', '/api/alerts/manage/tok', { status: 404, body: { error: 'x' } });
-    await user.click(screen.getByRole('button', { name: STRINGS.alertForm.submit }));
-    expect(await screen.findByText('Je alert is aangemaakt!')).toBeTruthy();
-    expect(JSON.parse(server.requestsTo('POST', '/api/alerts')[0]!.body)).toMatchObject({
+    expect(await submitAlert(user)).toMatchObject({
       searchTerm: 'gazelle',
       platforms: ['marktplaats'],
       maxPrice: 400,
     });
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Alert niet gevonden' },
-      { timeout: 4000 },
-    );
     expect(navigator.currentPath()).toBe('/manage/tok');
     // The redirect alone waits 3 s, and role queries over a whole wizard are slow in jsdom.
   }, 10_000);
@@ -143,24 +147,11 @@ describe('push on the last step', () => {
       '/my-account?tab=integrations',
     );
 
-    server.script('POST', '/api/alerts', {
-      status: 201,
-      body: { alert: { id: 'a', manageUrl: 'http://localhost:3000/manage/tok' } },
-    });
-    server.script('GET', '/api/user-capabilities', { body: capabilities('REGISTERED') });
-    server.script('GET', '/api/alerts/manage/tok', { status: 404, body: { error: 'x' } });
-    await user.click(screen.getByRole('button', { name: STRINGS.alertForm.submit }));
-    expect(await screen.findByText('Je alert is aangemaakt!')).toBeTruthy();
-    expect(JSON.parse(server.requestsTo('POST', '/api/alerts')[0]!.body)).toMatchObject({
+    expect(await submitAlert(user)).toMatchObject({
       searchTerm: 'brompton',
       notifyEmail: true,
       notifyPush: true,
     });
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Alert niet gevonden' },
-      { timeout: 4000 },
-    );
   }, 30_000);
 });
 
