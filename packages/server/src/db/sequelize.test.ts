@@ -77,3 +77,75 @@ describe('column types of SQLite tables', () => {
     await sequelize.close();
   });
 });
+
+describe('writers on one SQLite file', () => {
+  it('a plain write is not starved by transactions that follow each other', async () => {
+    const sequelize = createSequelize({
+      dialect: 'sqlite',
+      storage: path.join(dir, 'turns.sqlite'),
+    });
+    onTestFinished(() => sequelize.close());
+    await sequelize.query('CREATE TABLE busy (x INTEGER)');
+    await sequelize.query('CREATE TABLE claims (x INTEGER)');
+    // The recorder under a burst: each transaction holds the write lock a while, the next one
+    // is already waiting for its turn.
+    let recording = true;
+    const transactionMs = 20;
+    const recorder = async () => {
+      while (recording) {
+        await sequelize.transaction(async (transaction) => {
+          await sequelize.query('INSERT INTO busy VALUES (1)', { transaction });
+          await new Promise((resolve) => setTimeout(resolve, transactionMs));
+        });
+      }
+    };
+    const recorders = Promise.all([recorder(), recorder(), recorder()]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const waits: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const asked = performance.now();
+      await sequelize.query('INSERT INTO claims VALUES (1)');
+      waits.push(performance.now() - asked);
+    }
+    recording = false;
+    await recorders;
+    // Its turn comes after the transactions already waiting, not after SQLite's busy handler
+    // happened to wake between two of them.
+    expect(Math.max(...waits)).toBeLessThan(1000);
+    expect(await sequelize.query('SELECT COUNT(*) AS n FROM claims', { plain: true })).toEqual({
+      n: 10,
+    });
+  });
+
+  it('transactions share one connection, and a failed end does not leave it in a transaction', async () => {
+    const opened: unknown[] = [];
+    const sequelize = createSequelize({ dialect: 'sqlite', storage: path.join(dir, 'one.sqlite') });
+    onTestFinished(() => sequelize.close());
+    await sequelize.query('CREATE TABLE t (x INTEGER PRIMARY KEY)');
+    for (let i = 0; i < 5; i += 1) {
+      await sequelize.transaction(async (transaction) => {
+        opened.push((transaction as unknown as { connection: unknown }).connection);
+        await sequelize.query(`INSERT INTO t VALUES (${i})`, { transaction });
+      });
+    }
+    expect(new Set(opened).size).toBe(1);
+    // A COMMIT that fails (a deferred foreign key, here: a constraint checked at the end).
+    await sequelize.query('CREATE TABLE parent (id INTEGER PRIMARY KEY)');
+    await sequelize.query(
+      'CREATE TABLE child (p INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)',
+    );
+    await expect(
+      sequelize.transaction((transaction) =>
+        sequelize.query('INSERT INTO child VALUES (42)', { transaction }),
+      ),
+    ).rejects.toThrow(/FOREIGN KEY/);
+    // The next transactions work as ever.
+    await sequelize.transaction((transaction) =>
+      sequelize.query('INSERT INTO t VALUES (99)', { transaction }),
+    );
+    expect(await sequelize.query('SELECT COUNT(*) AS n FROM t', { plain: true })).toEqual({ n: 6 });
+    expect(await sequelize.query('SELECT COUNT(*) AS n FROM child', { plain: true })).toEqual({
+      n: 0,
+    });
+  });
+});

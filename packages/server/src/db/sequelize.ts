@@ -31,7 +31,7 @@ export function createSequelize(database: DatabaseConfig, logger?: Logger): Sequ
       // SQLITE_BUSY_SNAPSHOT when it first reads and then writes.
       transactionType: Transaction.TYPES.IMMEDIATE,
     });
-    configureSqliteConnections(sequelize);
+    configureSqliteConnections(sequelize, database.storage === ':memory:');
     return sequelize;
   }
 
@@ -112,34 +112,46 @@ function cacheTableInfo(connection: SqliteDatabase, cache: Map<string, unknown>)
 interface SqliteConnectionManager {
   getConnection(options?: { uuid?: string }): Promise<SqliteDatabase>;
   releaseConnection(connection: SqliteDatabase, force?: boolean): unknown;
+  destroyConnection(connection: SqliteDatabase): Promise<void>;
 }
 
 /**
  * SQLite allows one writer. Sequelize v6 keeps one shared connection for plain queries and opens
- * a connection per transaction; here transactions take turns (a FIFO queue in JS, so waiting
- * never blocks libuv threads), every connection waits SQLITE_BUSY_TIMEOUT_MS for the write lock,
- * and the database runs in WAL mode so readers do not block the writer.
+ * a connection per transaction. Here transactions take turns (a FIFO queue in JS, so waiting never
+ * blocks libuv threads) on one connection of their own, kept open: opening one per transaction (a
+ * file to open, the schema to read again) cost more than most of the recorder's transactions.
+ * Every connection still waits SQLITE_BUSY_TIMEOUT_MS for the write lock (another process: a
+ * backup), and the database runs in WAL mode so readers do not block the writer.
  */
-function configureSqliteConnections(sequelize: Sequelize): void {
+function configureSqliteConnections(sequelize: Sequelize, inMemory: boolean): void {
   const manager = sequelize.connectionManager as unknown as SqliteConnectionManager;
   const getConnection = manager.getConnection.bind(manager);
   const releaseConnection = manager.releaseConnection.bind(manager);
   const configured = new WeakSet<SqliteDatabase>();
   const turn = createTurnQueue();
   const tableInfo = new Map<string, unknown>();
+  let writer: SqliteDatabase | null = null;
+
+  const configure = (connection: SqliteDatabase) => {
+    if (configured.has(connection)) return;
+    configured.add(connection);
+    connection.configure('busyTimeout', SQLITE_BUSY_TIMEOUT_MS);
+    connection.run('PRAGMA journal_mode = WAL');
+    connection.run('PRAGMA synchronous = NORMAL');
+    cacheTableInfo(connection, tableInfo);
+  };
 
   manager.getConnection = async (options) => {
     const isTransaction = options?.uuid !== undefined && options.uuid !== 'default';
     if (isTransaction) await turn.acquire(options.uuid!);
     try {
-      const connection = await getConnection(options);
-      if (!configured.has(connection)) {
-        configured.add(connection);
-        connection.configure('busyTimeout', SQLITE_BUSY_TIMEOUT_MS);
-        connection.run('PRAGMA journal_mode = WAL');
-        connection.run('PRAGMA synchronous = NORMAL');
-        cacheTableInfo(connection, tableInfo);
+      if (isTransaction && !inMemory) {
+        writer ??= await getConnection({ uuid: 'writer' });
+        configure(writer);
+        return writer;
       }
+      const connection = await getConnection(options);
+      configure(connection);
       return connection;
     } catch (error) {
       if (isTransaction) turn.release(options.uuid!);
@@ -147,10 +159,60 @@ function configureSqliteConnections(sequelize: Sequelize): void {
     }
   };
   manager.releaseConnection = (connection, force) => {
+    if (connection === writer) {
+      if (connection.uuid) turn.release(connection.uuid);
+      return undefined;
+    }
     const result = releaseConnection(connection, force);
     if (connection.uuid) turn.release(connection.uuid);
     return result;
   };
+  // A COMMIT or ROLLBACK that failed leaves its connection in an unknown state: Sequelize
+  // destroys it. Closed, SQLite rolls back whatever was open; the next transaction opens anew.
+  manager.destroyConnection = async (connection) => {
+    const holder = connection.uuid;
+    // In memory there is one connection, the database itself: closing it would lose it.
+    if (inMemory) {
+      if (holder) turn.release(holder);
+      return;
+    }
+    if (connection === writer) {
+      writer = null;
+      connection.uuid = 'writer'; // the key it is kept under
+    }
+    if (connection.uuid) releaseConnection(connection, true);
+    if (holder) turn.release(holder);
+  };
+  takeTurnsForPlainWrites(sequelize, turn);
+}
+
+/** Statements that only read (in WAL mode they never wait for the writer). */
+const READ_ONLY = /^\s*(SELECT|PRAGMA|EXPLAIN)\b/i;
+
+/**
+ * A write outside a transaction (a delivery's claim, its outcome) takes its turn with the
+ * transactions too. Left to SQLite's busy handler it slept and retried while the recorder's
+ * transactions followed each other, lost the lock to most of them, and held the shared
+ * connection — every plain read behind it — while it slept: sends crawled under a burst.
+ */
+function takeTurnsForPlainWrites(sequelize: Sequelize, turn: ReturnType<typeof createTurnQueue>) {
+  const query = sequelize.query.bind(sequelize) as (...args: unknown[]) => Promise<unknown>;
+  let writes = 0;
+  const takingTurns = async (sql: unknown, options?: { transaction?: unknown }) => {
+    const text = typeof sql === 'string' ? sql : (sql as { query?: string } | null)?.query;
+    if (options?.transaction || typeof text !== 'string' || READ_ONLY.test(text)) {
+      return query(sql, options);
+    }
+    writes += 1;
+    const id = `write:${writes}`;
+    await turn.acquire(id);
+    try {
+      return await query(sql, options);
+    } finally {
+      turn.release(id);
+    }
+  };
+  sequelize.query = takingTurns as typeof sequelize.query;
 }
 
 function createTurnQueue() {
