@@ -4,6 +4,7 @@
  */
 import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, type RetentionKind } from './retention';
 
+const counts = new Intl.NumberFormat('nl-NL');
 const days = (count: number) => (count === 1 ? '1 dag' : `${count} dagen`);
 
 export const RETENTION_TEXTS = {
@@ -32,6 +33,8 @@ export const RETENTION_TEXTS = {
     kind: 'Soort',
     held: 'Bewaard',
     pruned: 'Opgeschoond',
+    /** A number of rows, with Dutch thousands separators. */
+    count: (value: number) => counts.format(value),
     kinds: {
       notifications: 'Meldingen',
       deliveries: 'Verzendingen',
