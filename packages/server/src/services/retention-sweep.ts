@@ -23,7 +23,7 @@ export function startRetentionSweep(
     ...options
   }: { intervalMs?: number } & Omit<PruneOptions, 'now'> = {},
 ): RetentionSweep {
-  const logger = ctx.logger.child({ task: 'retention' });
+  const logger = ctx.logger.child({ component: 'retention' });
   const totals: PrunedCounts = {};
   const run = async () => {
     const startedAt = Date.now();
