@@ -7,7 +7,7 @@
  * What is old is a list of targets, one per table: to prune another table, add an entry.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Op, type Transaction } from 'sequelize';
+import { Op, literal, type Transaction, type WhereOptions } from 'sequelize';
 import {
   PLANS,
   RETENTION_KINDS,
@@ -18,6 +18,7 @@ import {
   type RetentionSetting,
 } from '@prijsalarm/core';
 import type { AppContext } from '../context';
+import type { Notification } from '../models';
 import { loadSettings } from '../models/current-settings';
 
 type RetentionContext = Pick<AppContext, 'models' | 'sequelize' | 'logger'>;
@@ -32,7 +33,7 @@ export type PrunedCounts = Partial<Record<RetentionKind, number>>;
 export interface RetentionTarget {
   /** The kind its rows are counted as (the admin's figures). */
   kind: RetentionKind;
-  /** Primary keys of at most `limit` rows that are old at `now`, oldest first. */
+  /** Primary keys of at most `limit` rows that are old at `now`. */
   expired(
     ctx: RetentionContext,
     retention: RetentionSetting,
@@ -43,34 +44,22 @@ export interface RetentionTarget {
   remove(ctx: RetentionContext, ids: RowId[], transaction: Transaction): Promise<PrunedCounts>;
 }
 
-/** The notifications of owners on `plan` (a guest's alert counts as FREE) made before `before`. */
-async function expiredNotificationsOf(
+/**
+ * Whose notifications are kept by which plan: a guest's alert by FREE's period, a user's by the
+ * plan they have now. Each group is its own query, so the (userId, createdAt) index finds its rows.
+ */
+function ownerGroups(
   ctx: RetentionContext,
-  plan: Plan,
-  before: Date,
-  limit: number,
-): Promise<RowId[]> {
-  const { Notification, User } = ctx.models;
-  const createdAt = { [Op.lt]: before };
-  // Owners are looked up by plan; their notifications by the (userId, createdAt) index.
-  const owners = { [Op.in]: User.sequelize!.literal(usersOnPlan(ctx, plan)) };
-  const where =
-    plan === 'FREE'
-      ? { createdAt, [Op.or]: [{ userId: null }, { userId: owners }] }
-      : { createdAt, userId: owners };
-  const rows = await Notification.findAll({
-    attributes: ['id'],
-    where,
-    order: [['createdAt', 'ASC']],
-    limit,
-    raw: true,
-  });
-  return rows.map((row) => row.id);
-}
-
-function usersOnPlan(ctx: RetentionContext, plan: Plan): string {
+): Array<{ plan: Plan; owners: WhereOptions<Notification> }> {
   const q = (name: string) => ctx.sequelize.getQueryInterface().quoteIdentifier(name);
-  return `(SELECT ${q('id')} FROM ${q('users')} WHERE ${q('plan')} = ${ctx.sequelize.escape(plan)})`;
+  const usersOn = (plan: Plan) =>
+    literal(
+      `(SELECT ${q('id')} FROM ${q('users')} WHERE ${q('plan')} = ${ctx.sequelize.escape(plan)})`,
+    );
+  return [
+    { plan: 'FREE', owners: { userId: null } },
+    ...PLANS.map((plan) => ({ plan, owners: { userId: { [Op.in]: usersOn(plan) } } })),
+  ];
 }
 
 /** A table whose rows are old by one date column and go on their own. */
@@ -113,10 +102,21 @@ export const RETENTION_TARGETS: readonly RetentionTarget[] = [
     kind: 'notifications',
     async expired(ctx, retention, now, limit) {
       const ids: RowId[] = [];
-      for (const plan of PLANS) {
+      for (const { plan, owners } of ownerGroups(ctx)) {
         if (ids.length >= limit) break;
-        const before = retentionCutoff(now, notificationRetentionDays(retention, plan));
-        ids.push(...(await expiredNotificationsOf(ctx, plan, before, limit - ids.length)));
+        // No ORDER BY: sorting a large backlog for every batch would cost more than it is worth.
+        const rows = await ctx.models.Notification.findAll({
+          attributes: ['id'],
+          where: {
+            ...owners,
+            createdAt: {
+              [Op.lt]: retentionCutoff(now, notificationRetentionDays(retention, plan)),
+            },
+          },
+          limit: limit - ids.length,
+          raw: true,
+        });
+        ids.push(...rows.map((row) => row.id));
       }
       return ids;
     },
