@@ -20,3 +20,4 @@ export * from './priceDrops';
 export * from './schedule';
 export * from './webhooks';
 export * from './push';
+export * from './retention';

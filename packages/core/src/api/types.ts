@@ -10,6 +10,7 @@ import type { PaymentProduct } from '../payments/products';
 import type { AdminPaymentStats, PaymentDto } from '../payments/types';
 import type { CapabilitiesData, PublicSettings, SettingKey, SettingUpdate } from '../plans';
 import type { NotificationKind, PriceDropOption, PricePoint } from '../priceDrops/priceDrop';
+import type { RetentionKind } from '../retention/retention';
 import type { DeliverySchedule } from '../schedule/schedule';
 import type { DeliveryMethod, SellerType } from '../validation/filters';
 
@@ -337,6 +338,11 @@ export interface AdminStatsResponse {
   alerts: { total: number; active: number };
   notifications: { total: number; last24h: number };
   payments: AdminPaymentStats;
+  /**
+   * Per kind of stored row: how many the database holds, and how many the retention pruner
+   * deleted since it first ran on this installation.
+   */
+  storage: Record<RetentionKind, { held: number; pruned: number }>;
 }
 
 /** One local day (Europe/Amsterdam) of GET /admin/trends. */

@@ -5,6 +5,7 @@
  */
 import { CHANNEL_LABELS, type DeliveryChannel } from '../channels/channels';
 import type { AlertStatus, DeliveryStatus } from '../domain';
+import { RETENTION_TEXTS } from '../retention/strings';
 
 /** An alert's status as users read it (dashboard, admin, manage page). */
 export const ALERT_STATUS_LABELS: Readonly<Record<AlertStatus, string>> = {
@@ -253,6 +254,7 @@ export const SCREEN_TEXTS = {
       validityPeriods: 'Geldigheid van een alert per plan (dagen)',
       telegramAlertLimits: 'Alerts met Telegram-meldingen per plan',
       'seo.maxFaqItems': 'Aantal vragen in de FAQ op de startpagina',
+      retention: RETENTION_TEXTS.admin.title,
     },
     fields: {
       enabled: 'Ingeschakeld',

@@ -5,6 +5,7 @@
  * zod (the web app parses settings in a lazily loaded chunk, to keep its first load small).
  */
 import { z } from 'zod';
+import { retentionSettingSchema } from '../retention/schema';
 import { STRINGS } from '../strings';
 import {
   DEFAULT_SETTINGS,
@@ -46,6 +47,7 @@ export const SETTING_SCHEMAS = {
   validityPeriods: perPlan(positiveWhole),
   telegramAlertLimits: perPlan(limit),
   'seo.maxFaqItems': positiveWhole,
+  retention: retentionSettingSchema,
 } as const satisfies Record<SettingKey, z.ZodType>;
 
 export type SettingValue<K extends SettingKey> = z.output<(typeof SETTING_SCHEMAS)[K]>;
@@ -63,6 +65,7 @@ export const settingUpdateSchema = z.discriminatedUnion('key', [
   settingUpdate('validityPeriods'),
   settingUpdate('telegramAlertLimits'),
   settingUpdate('seo.maxFaqItems'),
+  settingUpdate('retention'),
 ]);
 export type SettingUpdate = { [K in SettingKey]: { key: K; value: SettingValue<K> } }[SettingKey];
 
@@ -81,6 +84,7 @@ export const publicSettingsSchema: z.ZodType<PublicSettings> = z.object({
   validityPeriods: perPlan(positiveWhole),
   telegramAlertLimits: perPlan(limit),
   seo: z.object({ maxFaqItems: positiveWhole }),
+  retention: retentionSettingSchema,
   isPricingToolVisible: z.boolean(),
   channels: deliveryChannelsSchema.optional(),
 });
@@ -104,6 +108,7 @@ const APPLIERS: Appliers = {
   validityPeriods: (s, validityPeriods) => ({ ...s, validityPeriods }),
   telegramAlertLimits: (s, telegramAlertLimits) => ({ ...s, telegramAlertLimits }),
   'seo.maxFaqItems': (s, maxFaqItems) => ({ ...s, seo: { ...s.seo, maxFaqItems } }),
+  retention: (s, retention) => ({ ...s, retention }),
 };
 
 /**

@@ -33,6 +33,12 @@ describe('DEFAULT_SETTINGS', () => {
       validityPeriods: { FREE: 3, REGISTERED: 14, PRO: 30 },
       telegramAlertLimits: { FREE: 0, REGISTERED: 3, PRO: null },
       seo: { maxFaqItems: 6 },
+      retention: {
+        notifications: { FREE: 30, REGISTERED: 90, PRO: 365 },
+        priceHistory: 365,
+        webhookCalls: 30,
+        setAside: 30,
+      },
       isPricingToolVisible: true,
     } satisfies PublicSettings);
   });
@@ -62,6 +68,7 @@ describe('FALLBACK_SETTINGS (when settings cannot be loaded at all)', () => {
     expect(FALLBACK_SETTINGS.features).toEqual(DEFAULT_SETTINGS.features);
     expect(FALLBACK_SETTINGS.telegramAlertLimits).toEqual(DEFAULT_SETTINGS.telegramAlertLimits);
     expect(FALLBACK_SETTINGS.seo).toEqual(DEFAULT_SETTINGS.seo);
+    expect(FALLBACK_SETTINGS.retention).toEqual(DEFAULT_SETTINGS.retention);
   });
 });
 
@@ -161,6 +168,11 @@ describe('applySetting', () => {
     ['validityPeriods', perPlan(7, 21, 60), (s) => s.validityPeriods],
     ['telegramAlertLimits', perPlan(0, 5, 20), (s) => s.telegramAlertLimits],
     ['seo.maxFaqItems', 9, (s) => s.seo.maxFaqItems],
+    [
+      'retention',
+      { notifications: perPlan(14, 60, 730), priceHistory: 730, webhookCalls: 7, setAside: 90 },
+      (s) => s.retention,
+    ],
   ])('sets %s and leaves the rest', (key, value, pick) => {
     const next = applySetting(DEFAULT_SETTINGS, key, value as never);
     expect(pick(next)).toEqual(value);

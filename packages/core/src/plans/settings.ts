@@ -14,6 +14,7 @@ import {
 } from '../constants';
 import type { PlanConstants } from '../constants';
 import type { PerPlan, Plan } from '../domain';
+import { DEFAULT_RETENTION, type RetentionSetting } from '../retention/retention';
 import { deepFreeze } from './deepFreeze';
 
 export const PRICING_TOOL_DISPLAY_MODES = ['visible', 'hidden'] as const;
@@ -72,6 +73,8 @@ export interface PublicSettings {
   /** Alerts with Telegram notifications; `null` = unlimited. */
   telegramAlertLimits: PerPlan<number | null>;
   seo: { maxFaqItems: number };
+  /** Days stored rows are kept before the scheduler prunes them. */
+  retention: RetentionSetting;
   /** Derived: the pricing tool is enabled and shown. */
   isPricingToolVisible: boolean;
   /**
@@ -96,6 +99,7 @@ export const SETTING_KEYS = [
   'validityPeriods',
   'telegramAlertLimits',
   'seo.maxFaqItems',
+  'retention',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -125,6 +129,10 @@ function settingsFromPlanConstants(plan: PlanConstants): PublicSettings {
     validityPeriods: { ...plan.validityDays },
     telegramAlertLimits: { ...DEFAULT_TELEGRAM_ALERT_LIMITS },
     seo: { maxFaqItems: FAQ_DEFAULT_ITEMS },
+    retention: {
+      ...DEFAULT_RETENTION,
+      notifications: { ...DEFAULT_RETENTION.notifications },
+    },
   });
 }
 

@@ -33,6 +33,7 @@ import { deleteAlerts } from './alert-deletion';
 import { announceAccountChange } from './account-events';
 import { rescheduleAlertsOfUser } from './alert-schedule';
 import { paymentStats } from './payments';
+import { storageFigures } from './retention';
 import { loadSettings } from '../models/current-settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -62,6 +63,7 @@ export async function adminStats(ctx: AppContext, admin: User): Promise<AdminSta
     notificationsTotal,
     last24h,
     payments,
+    storage,
   ] = await Promise.all([
     User.count(),
     User.findAll({
@@ -76,6 +78,7 @@ export async function adminStats(ctx: AppContext, admin: User): Promise<AdminSta
       where: { createdAt: { [Op.gt]: new Date(now.getTime() - DAY_MS) } },
     }),
     paymentStats(ctx),
+    storageFigures(ctx),
   ]);
   const planCounts = countsBy(usersByPlan, 'plan');
   return {
@@ -89,6 +92,7 @@ export async function adminStats(ctx: AppContext, admin: User): Promise<AdminSta
     alerts: { total: alertsTotal, active: alertsActive },
     notifications: { total: notificationsTotal, last24h },
     payments,
+    storage,
   };
 }
 

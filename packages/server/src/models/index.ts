@@ -20,6 +20,7 @@ import { Notification } from './Notification';
 import { OneTimeToken } from './OneTimeToken';
 import { Payment } from './Payment';
 import { PushSubscription } from './PushSubscription';
+import { RetentionTotal } from './RetentionTotal';
 import { Search } from './Search';
 import { SearchSeenListing } from './SearchSeenListing';
 import { SetAsideListing } from './SetAsideListing';
@@ -55,6 +56,7 @@ export {
   WebhookCall,
   PushSubscription,
   SetAsideListing,
+  RetentionTotal,
 };
 export { DELIVERY_METHODS, SELLER_TYPES } from './Alert';
 export type { AlertStatus, DeliveryMethod, SellerType } from './Alert';
@@ -98,6 +100,7 @@ export interface Models {
   AlertDeletion: typeof AlertDeletion;
   PushSubscription: typeof PushSubscription;
   SetAsideListing: typeof SetAsideListing;
+  RetentionTotal: typeof RetentionTotal;
 }
 
 export function initModels(sequelize: Sequelize): Models {
@@ -126,6 +129,7 @@ export function initModels(sequelize: Sequelize): Models {
     AlertDeletion: AlertDeletion.initModel(sequelize),
     PushSubscription: PushSubscription.initModel(sequelize),
     SetAsideListing: SetAsideListing.initModel(sequelize),
+    RetentionTotal: RetentionTotal.initModel(sequelize),
   };
 
   // The database enforces the cascades (see the migrations); these describe them for includes.

@@ -8,6 +8,7 @@ import {
   ALERT_FEED_DESCRIPTION_LENGTH,
   ALERT_FEED_ITEM_LIMIT,
   ALERT_FEED_TEXTS,
+  RETENTION_TEXTS,
 } from '@prijsalarm/core';
 import { formatPlace, formatPrice, isWebUrl, oneLine, truncateText } from '../lib/listing-text';
 import { escapeXml, xmlElement } from '../lib/xml';
@@ -42,6 +43,8 @@ export interface AlertFeed {
    * the same and a polling reader gets its 304.
    */
   createdAt: Date;
+  /** Days its notifications are kept (the owner's plan), said in the description. */
+  keptDays: number;
 }
 
 const RSS_NAMESPACES = 'version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"';
@@ -89,7 +92,12 @@ export function renderAlertFeed(feed: AlertFeed): string {
     '<channel>',
     xmlElement('title', channel.title(feed.searchTerm)),
     xmlElement('link', feed.siteUrl),
-    xmlElement('description', asHtml(channel.description(feed.searchTerm, ALERT_FEED_ITEM_LIMIT))),
+    xmlElement(
+      'description',
+      asHtml(
+        `${channel.description(feed.searchTerm, ALERT_FEED_ITEM_LIMIT)} ${RETENTION_TEXTS.screens.feed(feed.keptDays)}`,
+      ),
+    ),
     xmlElement('language', 'nl-NL'),
     xmlElement('lastBuildDate', rfc822(lastBuild)),
     `<atom:link href="${escapeXml(feed.feedUrl)}" rel="self" type="application/rss+xml"/>`,

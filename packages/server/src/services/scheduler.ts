@@ -1,7 +1,7 @@
 /**
  * The scheduler role: reconciles searches and queues due checks (engine/scheduler), runs the
- * new-ads feed, sends expiry reminders, and runs the delivery relay, the payment sweep and the
- * Telegram updates poller. One scheduler
+ * new-ads feed, sends expiry reminders, and runs the delivery relay, the payment sweep, the
+ * retention sweep and the Telegram updates poller. One scheduler
  * runs per installation: with REDIS_URL a Redis lock decides, and a second scheduler waits.
  */
 import { createHash } from 'node:crypto';
@@ -19,6 +19,7 @@ import { searchReach } from '../engine/scheduler/reach';
 import { observeInstallation, type InstallationSources, type QueueState } from '../metrics';
 import { ALERT_ENGINE_JOB_NAMES } from '../queues';
 import { startPaymentSweep } from './payment-sweep';
+import { startRetentionSweep } from './retention-sweep';
 import type { RunningService } from './types';
 
 export async function start(ctx: AppContext): Promise<RunningService> {
@@ -54,6 +55,8 @@ export async function start(ctx: AppContext): Promise<RunningService> {
       const telegramUpdates = startTelegramUpdates(ctx);
       // Ends Pro after a cancel or a failed renewal's grace.
       const paymentSweep = startPaymentSweep(ctx);
+      // Deletes what the retention setting lets go, in short batches.
+      const retention = startRetentionSweep(ctx);
       // The new-ads feed: one reader per platform, here under the same leadership; it
       // stores the new listings and the worker role matches them (`match-listings` jobs).
       const feed = ctx.config.engine.feedEnabled ? startFeed(ctx, { matchInWorkers: true }) : null;
@@ -63,6 +66,7 @@ export async function start(ctx: AppContext): Promise<RunningService> {
           await loop.stop();
           await feed?.stop();
           await paymentSweep.stop();
+          await retention.stop();
           await telegramUpdates?.stop();
           await reminders.stop();
           await relay.stop();

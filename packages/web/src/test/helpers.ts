@@ -63,6 +63,13 @@ export function adminStats(overrides: Partial<AdminStatsResponse> = {}): AdminSt
     alerts: { total: 0, active: 0 },
     notifications: { total: 0, last24h: 0 },
     payments: { activeProSubscriptions: 0, revenueThisMonthCents: 0 },
+    storage: {
+      notifications: { held: 0, pruned: 0 },
+      deliveries: { held: 0, pruned: 0 },
+      listingPrices: { held: 0, pruned: 0 },
+      webhookCalls: { held: 0, pruned: 0 },
+      setAsideListings: { held: 0, pruned: 0 },
+    },
     ...overrides,
   };
 }

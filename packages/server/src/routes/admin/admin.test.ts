@@ -188,6 +188,14 @@ describe('GET /admin/stats', () => {
       // Active and past due renew; canceled and ended do not.
       // 795 + 300 paid this month, less the 795 charged back this month.
       payments: { activeProSubscriptions: 2, revenueThisMonthCents: 300 },
+      // Rows held per kind; the pruner has not run.
+      storage: {
+        notifications: { held: 3, pruned: 0 },
+        deliveries: { held: 0, pruned: 0 },
+        listingPrices: { held: 0, pruned: 0 },
+        webhookCalls: { held: 0, pruned: 0 },
+        setAsideListings: { held: 0, pruned: 0 },
+      },
     });
   });
 

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALERT_FEED_ITEM_LIMIT,
   ALERT_FEED_TEXTS,
+  DEFAULT_RETENTION,
+  RETENTION_TEXTS,
   STRINGS,
   type AlertWithMessageResponse,
   type CreateAlertResponse,
@@ -99,10 +101,12 @@ describe('the feed', () => {
     expect(textOf(channel, 'title')).toBe('Prijsalarm: "racefiets"');
     expect(textOf(channel, 'link')).toBe(server.config.publicUrl);
     // HTML to most readers, like an item's description: the search term's quotes stay text.
+    // It says how far back it reaches: a guest's alert keeps FREE's period.
     expect(textOf(channel, 'description')).toBe(
-      ALERT_FEED_TEXTS.channel
-        .description('racefiets', ALERT_FEED_ITEM_LIMIT)
-        .replaceAll('"', '&quot;'),
+      `${ALERT_FEED_TEXTS.channel.description('racefiets', ALERT_FEED_ITEM_LIMIT)} ${RETENTION_TEXTS.screens.feed(DEFAULT_RETENTION.notifications.FREE)}`.replaceAll(
+        '"',
+        '&quot;',
+      ),
     );
     const self = child(channel, 'atom:link');
     expect(self.uri).toBe(ATOM);

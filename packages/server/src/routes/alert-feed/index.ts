@@ -16,6 +16,7 @@ import { findAlertByFeedToken, latestFeedNotifications } from '../../commands/al
 import { ANSWERED, route, type Answered, type BoundRoute } from '../../http/contract-route';
 import { HttpError } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
+import { notificationKeptDays } from '../../commands/retention';
 import { renderAlertFeed } from '../../presenters/alert-feed';
 import { feedUrlOf } from '../../security/alert-links';
 
@@ -48,6 +49,7 @@ export default function alertFeedRoutes(ctx: AppContext): BoundRoute[] {
           siteUrl: ctx.config.publicUrl,
           notifications: await latestFeedNotifications(ctx, alert),
           createdAt: alert.createdAt,
+          keptDays: await notificationKeptDays(ctx, alert.userId),
         });
         res.status(API_CONTRACT.alerts.feed.successStatus);
         res.setHeader('Content-Type', ALERT_FEED_CONTENT_TYPE);

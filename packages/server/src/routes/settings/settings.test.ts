@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_RETENTION,
   DEFAULT_SETTINGS,
+  RETENTION_TEXTS,
   STRINGS,
   type ApiErrorBody,
   type CapabilitiesData,
@@ -297,6 +299,50 @@ describe('PUT /admin/settings', () => {
     expect(res.body.error).toBe(STRINGS.api.validationFailed);
     expect(Object.keys(res.body.fields ?? {})).toContain(field);
     expect((await server.client().get('/api/settings/public')).body).toEqual(SERVED);
+  });
+
+  it.each<[string, unknown, string, string]>([
+    [
+      'a retention of a day',
+      { ...DEFAULT_RETENTION, setAside: 1 },
+      'value.setAside',
+      RETENTION_TEXTS.errors.tooShort,
+    ],
+    [
+      'a retention of half a day',
+      { ...DEFAULT_RETENTION, webhookCalls: 30.5 },
+      'value.webhookCalls',
+      RETENTION_TEXTS.errors.wholeDays,
+    ],
+    [
+      'a retention in words',
+      { ...DEFAULT_RETENTION, notifications: { FREE: 'dertig', REGISTERED: 90, PRO: 365 } },
+      'value.notifications.FREE',
+      RETENTION_TEXTS.errors.wholeDays,
+    ],
+    [
+      'a retention beyond ten years',
+      { ...DEFAULT_RETENTION, priceHistory: 100_000 },
+      'value.priceHistory',
+      RETENTION_TEXTS.errors.tooLong,
+    ],
+  ])('refuses %s with a Dutch 400 naming the field', async (_name, value, field, message) => {
+    const res = await putSetting('retention', value);
+    expect(res.status).toBe(400);
+    expect(res.body.fields?.[field]).toBe(message);
+    expect((await server.client().get('/api/settings/public')).body).toEqual(SERVED);
+  });
+
+  it('applies a new retention at once, in the public settings the screens read', async () => {
+    const retention = {
+      ...DEFAULT_RETENTION,
+      notifications: { FREE: 14, REGISTERED: 60, PRO: 730 },
+    };
+    const res = await putSetting('retention', retention);
+    expect(res.status).toBe(200);
+    const publicSettings = await server.client().get<PublicSettings>('/api/settings/public');
+    expect(publicSettings.body.retention).toEqual(retention);
+    await putSetting('retention', DEFAULT_RETENTION);
   });
 
   it('refuses an unknown key with its own message', async () => {

@@ -6,6 +6,7 @@ import {
   PLAN_LABELS,
   PRICING_MODELS,
   PRICING_TOOL_DISPLAY_MODES,
+  RETENTION_TEXTS,
   SCREEN_TEXTS,
   SETTING_KEYS,
   SETTING_SCHEMAS,
@@ -212,6 +213,7 @@ export interface SettingField {
 }
 
 const fieldTexts = texts.fields;
+const retentionFields = RETENTION_TEXTS.admin.fields;
 const perPlan = (kind: SettingFieldKind): SettingField[] =>
   PLANS.map((plan) => ({ path: plan, label: PLAN_LABELS[plan], kind }));
 /** A choice among core's allowed values, each shown by its Dutch label (never the raw value). */
@@ -261,6 +263,17 @@ export function settingFields(key: SettingKey): SettingField[] {
       return perPlan('number');
     case 'seo.maxFaqItems':
       return [{ path: '', label: fieldTexts.maxFaqItems, kind: 'number' }];
+    case 'retention':
+      return [
+        ...PLANS.map((plan) => ({
+          path: `notifications.${plan}`,
+          label: retentionFields.notifications(PLAN_LABELS[plan]),
+          kind: 'number' as const,
+        })),
+        { path: 'priceHistory', label: retentionFields.priceHistory, kind: 'number' },
+        { path: 'webhookCalls', label: retentionFields.webhookCalls, kind: 'number' },
+        { path: 'setAside', label: retentionFields.setAside, kind: 'number' },
+      ];
   }
 }
 
@@ -319,6 +332,11 @@ export class SettingForm {
 
   get title(): string {
     return texts.settings[this.key];
+  }
+
+  /** A line under the title where a setting needs one (what happens, the bounds). */
+  get hint(): string | null {
+    return this.key === 'retention' ? RETENTION_TEXTS.admin.hint : null;
   }
 
   set(path: string, value: FieldValue): void {

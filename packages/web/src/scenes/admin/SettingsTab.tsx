@@ -20,6 +20,7 @@ const SettingCard = observer(function SettingCard({ form }: { form: SettingForm 
   return (
     <section className="card" aria-labelledby={`${baseId}-title`}>
       <h2 id={`${baseId}-title`}>{form.title}</h2>
+      {form.hint && <p>{form.hint}</p>}
       <form className="form" noValidate aria-labelledby={`${baseId}-title`} onSubmit={submit}>
         <FormAlert message={form.formError} />
         {form.fields.map((field) => {

@@ -6,6 +6,8 @@ import {
   PLANS,
   PLAN_LABELS,
   PLATFORMS,
+  RETENTION_KINDS,
+  RETENTION_TEXTS,
   SCREEN_TEXTS,
   formatDateTime,
   formatDayShort,
@@ -13,6 +15,7 @@ import {
 } from '@prijsalarm/core';
 import type {
   AdminSetAsideListingsResponse,
+  AdminStatsResponse,
   AdminTrendDay,
   AdminTrendsResponse,
 } from '@prijsalarm/core';
@@ -66,6 +69,28 @@ function Trends({ trends }: { trends: AdminTrendsResponse }) {
           );
         })}
       </div>
+    </section>
+  );
+}
+
+/** Rows held per kind and rows the retention pruner deleted since it first ran. */
+function Storage({ storage }: { storage: AdminStatsResponse['storage'] }) {
+  const t = RETENTION_TEXTS.stats;
+  return (
+    <section className="section" aria-labelledby="admin-storage-title">
+      <h3 id="admin-storage-title">{t.title}</h3>
+      <p>{t.intro}</p>
+      <DataTable caption={t.title} columns={[t.kind, t.held, t.pruned]}>
+        {RETENTION_KINDS.map((kind) => (
+          <tr key={kind}>
+            <th scope="row" data-label={t.kind}>
+              {t.kinds[kind]}
+            </th>
+            <td data-label={t.held}>{t.count(storage[kind].held)}</td>
+            <td data-label={t.pruned}>{t.count(storage[kind].pruned)}</td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }
@@ -149,6 +174,7 @@ export const StatsTab = observer(function StatsTab({ store }: { store: AdminStat
         />
       </div>
       {store.trends && <Trends trends={store.trends} />}
+      <Storage storage={stats.storage} />
       {store.setAside && <SetAsideListings setAside={store.setAside} />}
     </section>
   );

@@ -2,11 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_RETENTION,
   DEFAULT_SETTINGS,
   EMPTY_STATE_TEXTS,
   PRICING_MODELS,
   PAYMENT_STRINGS,
+  RETENTION_TEXTS,
   SCREEN_TEXTS,
+  SETTING_KEYS,
   STRINGS,
   applySetting,
 } from '@prijsalarm/core';
@@ -245,6 +248,10 @@ describe('admin: settings (core SETTING_SCHEMAS)', () => {
     ['pricing', 'subscriptionPrices.PRO', '9,999', STRINGS.alertForm.priceSeparators],
     ['pricing', 'subscriptionPrices.PRO', '', STRINGS.validation.required],
     ['seo.maxFaqItems', '', '2.5', STRINGS.validation.wholeNumber],
+    ['retention', 'notifications.FREE', '3', RETENTION_TEXTS.errors.tooShort],
+    ['retention', 'priceHistory', '99999', RETENTION_TEXTS.errors.tooLong],
+    ['retention', 'setAside', '7,5', RETENTION_TEXTS.errors.wholeDays],
+    ['retention', 'webhookCalls', 'maand', RETENTION_TEXTS.errors.wholeDays],
   ])('%s %s = "%s" is refused: %s', async (key, path, typed, message) => {
     const { form: setting } = await form(key);
     setting.set(path, typed);
@@ -262,6 +269,15 @@ describe('admin: settings (core SETTING_SCHEMAS)', () => {
     ],
     ['features.filterPaidAds', { '': false }, false],
     ['seo.maxFaqItems', { '': '8' }, 8],
+    [
+      'retention',
+      { 'notifications.REGISTERED': '120', setAside: '14' },
+      {
+        ...DEFAULT_RETENTION,
+        notifications: { FREE: 30, REGISTERED: 120, PRO: 365 },
+        setAside: 14,
+      },
+    ],
     ['pricing', { pricePerAlert: '1,50' }, { ...DEFAULT_SETTINGS.pricing, pricePerAlert: 1.5 }],
     [
       'pricing',
@@ -316,7 +332,7 @@ describe('admin: settings (core SETTING_SCHEMAS)', () => {
     server.script('GET', '/api/settings/public', { body: DEFAULT_SETTINGS });
     const { user } = await open('/admin?tab=settings');
     expect(await screen.findByRole('heading', { name: texts.settings.alertLimits })).toBeTruthy();
-    expect(screen.getAllByRole('form')).toHaveLength(8);
+    expect(screen.getAllByRole('form')).toHaveLength(SETTING_KEYS.length);
     const limits = screen.getByRole('form', { name: texts.settings.alertLimits });
     const free = within(limits).getByLabelText('Gratis');
     await user.clear(free);
@@ -334,6 +350,56 @@ describe('admin: settings (core SETTING_SCHEMAS)', () => {
     );
     expect(model.value).toBe(DEFAULT_SETTINGS.pricing.model);
     expect(pricing.textContent).not.toContain('per_alert');
+  });
+});
+
+describe('admin: retention', () => {
+  it('the settings tab shows the periods in days, in Dutch, and refuses too short a one at its field', async () => {
+    server.script('GET', '/api/settings/public', { body: DEFAULT_SETTINGS });
+    const { user } = await open('/admin?tab=settings');
+    const form = await screen.findByRole('form', { name: RETENTION_TEXTS.admin.title });
+    expect(screen.getByText(RETENTION_TEXTS.admin.hint)).toBeTruthy();
+    const fields = RETENTION_TEXTS.admin.fields;
+    const pro = within(form).getByLabelText(fields.notifications('Pro')) as HTMLInputElement;
+    expect(pro.value).toBe('365');
+    expect((within(form).getByLabelText(fields.priceHistory) as HTMLInputElement).value).toBe(
+      String(DEFAULT_RETENTION.priceHistory),
+    );
+    const setAside = within(form).getByLabelText(fields.setAside);
+    await user.clear(setAside);
+    await user.type(setAside, '2');
+    await user.click(within(form).getByRole('button', { name: 'Opslaan' }));
+    expect(setAside.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByText(RETENTION_TEXTS.errors.tooShort)).toBeTruthy();
+    expect(server.requestsTo('PUT', '/api/admin/settings')).toEqual([]);
+  });
+
+  it('the overview shows the rows held and pruned per kind', async () => {
+    server.script('GET', '/api/admin/trends', { body: adminTrends() });
+    server.script('GET', '/api/admin/set-aside-listings', { body: { listings: [], total: 0 } });
+    const storage = adminStats().storage;
+    server.script('GET', '/api/admin/stats', {
+      body: adminStats({
+        storage: {
+          ...storage,
+          notifications: { held: 12_345, pruned: 2_000_000 },
+          deliveries: { held: 20_000, pruned: 4_100 },
+        },
+      }),
+    });
+    await open('/admin');
+    const table = await screen.findByRole('table', { name: RETENTION_TEXTS.stats.title });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'SoortBewaardOpgeschoond',
+      'Meldingen12.3452.000.000',
+      'Verzendingen20.0004.100',
+      'Prijswaarnemingen00',
+      'Webhook-aanroepen00',
+      'Apart gezette advertenties00',
+    ]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   liveNotificationPlacement,
   notificationApiQuery,
   notificationExportQuery,
+  notificationRetentionDays,
   notificationQuerySchema,
   notificationSearchFromView,
   notificationViewFromSearch,
@@ -134,6 +135,17 @@ export class NotificationsStore {
       unsubscribe();
       release();
     };
+  }
+
+  /** How far back the notifications (and so the export) reach, for the user's plan. */
+  get keptDays(): number {
+    const { retention } = this.root.settings.current;
+    return notificationRetentionDays(retention, this.root.auth.user?.plan ?? null);
+  }
+
+  /** How far back a price history reaches. */
+  get historyKeptDays(): number {
+    return this.root.settings.current.retention.priceHistory;
   }
 
   /** Core's plan message while the plan lacks price history (a PRO feature); null with it. */

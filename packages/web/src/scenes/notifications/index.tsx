@@ -9,6 +9,7 @@ import {
   NOTIFICATION_KINDS,
   PLATFORM_OPTIONS,
   PRICE_DROP_TEXTS,
+  RETENTION_TEXTS,
   SCREEN_TEXTS,
   SORT_ORDERS,
   STRINGS,
@@ -333,9 +334,14 @@ const PriceHistory = observer(function PriceHistory({
       ) : history === 'failed' ? (
         <p role="alert">{STRINGS.apiClient.unexpected}</p>
       ) : (
-        <Suspense fallback={<Loading />}>
-          <PriceHistoryChart title={notification.listing.title} points={history} />
-        </Suspense>
+        <>
+          <p className="field__hint">
+            {RETENTION_TEXTS.screens.priceHistory(store.historyKeptDays)}
+          </p>
+          <Suspense fallback={<Loading />}>
+            <PriceHistoryChart title={notification.listing.title} points={history} />
+          </Suspense>
+        </>
       )}
     </details>
   );
@@ -463,6 +469,10 @@ const NotificationsScene = observer(function NotificationsScene() {
               </button>
             </div>
           </div>
+          <p className="field__hint">
+            {RETENTION_TEXTS.screens.notifications(store.keptDays)}{' '}
+            {RETENTION_TEXTS.screens.export(store.keptDays)}
+          </p>
 
           {store.pendingLive > 0 && (
             <button

@@ -2,17 +2,33 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { NOTIFICATION_STATS_DAYS, SCREEN_TEXTS, STRINGS, formatDayShort } from '@prijsalarm/core';
+import { runInAction } from 'mobx';
+import {
+  DEFAULT_RETENTION,
+  NOTIFICATION_STATS_DAYS,
+  PRICE_DROP_TEXTS,
+  RETENTION_TEXTS,
+  SCREEN_TEXTS,
+  STRINGS,
+  applySetting,
+  formatDayShort,
+} from '@prijsalarm/core';
 import type { NotificationDto, NotificationStatsOverview } from '@prijsalarm/core';
 import type { DownloadableFile } from '../../platform/download';
 import { browserDownload } from '../../platform/download';
 import { LiveEventsStore } from '../../stores/LiveEventsStore';
-import { RecordingNavigator, startHttpDouble } from '../../test/helpers';
+import { RecordingNavigator, startHttpDouble, userDto } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
 import { startLiveEventsServer, wsFactory } from '../../test/liveEvents';
 import type { LiveEventsServer } from '../../test/liveEvents';
 import { appNavigator, renderApp } from '../../test/render';
-import { ALERT_ID, ALERT_ID_2, notificationDto, signedInStore } from '../../test/screens';
+import {
+  ALERT_ID,
+  ALERT_ID_2,
+  capabilities,
+  notificationDto,
+  signedInStore,
+} from '../../test/screens';
 import { NotificationsStore } from './NotificationsStore';
 
 let server: HttpDouble;
@@ -316,10 +332,11 @@ describe('notification centre page', () => {
     perDay: [{ date: '2026-03-02', count: 12 }],
   };
 
-  async function open(path = '/notifications') {
+  async function open(path = '/notifications', user = userDto()) {
     const navigator = appNavigator(path);
     const { store } = await signedInStore(server, {
       navigator,
+      user,
       liveEvents: { url: socketUrl, createSocket: wsFactory },
     });
     server.script('GET', '/api/notifications/stats/overview', { body: stats });
@@ -385,6 +402,47 @@ describe('notification centre page', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual([`${texts.startDate}${texts.count}`, `${formatDayShort('2026-03-02')}12`]);
+  });
+
+  it('says how long notifications are kept, for the plan, beside the export', async () => {
+    server.script('GET', '/api/notifications', { body: page([note(1)]) });
+    const { store } = await open();
+    await screen.findByRole('article', { name: /Fiets 1/ });
+    const days = DEFAULT_RETENTION.notifications.REGISTERED;
+    const kept = screen.getByText(/dagen bewaard/);
+    expect(kept.textContent).toBe(
+      `${RETENTION_TEXTS.screens.notifications(days)} ${RETENTION_TEXTS.screens.export(days)}`,
+    );
+    // The number is the live setting's: an admin's change shows without a new request.
+    runInAction(() => {
+      store.settings.settings = applySetting(store.settings.current, 'retention', {
+        ...DEFAULT_RETENTION,
+        notifications: { FREE: 14, REGISTERED: 60, PRO: 730 },
+      });
+    });
+    await waitFor(() => expect(kept.textContent).toContain('60 dagen bewaard'));
+  });
+
+  it("a Pro user's price history says how long prices are kept", async () => {
+    server.script('GET', '/api/notifications', { body: page([note(1)]) });
+    const { store, user } = await open('/notifications', userDto({ plan: 'PRO' }));
+    server.script('GET', '/api/user-capabilities', { body: capabilities('PRO') });
+    await store.capabilities.load({ force: true });
+    const article = await screen.findByRole('article', { name: /Fiets 1/ });
+    server.script('GET', `/api/notifications/${note(1).id}`, {
+      body: {
+        notification: {
+          ...note(1),
+          priceHistory: [{ priceCents: 25_000, at: '2026-03-01T10:00:00.000Z' }],
+        },
+      },
+    });
+    await user.click(within(article).getByText(PRICE_DROP_TEXTS.history.heading));
+    expect(
+      await within(article).findByText(
+        RETENTION_TEXTS.screens.priceHistory(DEFAULT_RETENTION.priceHistory),
+      ),
+    ).toBeTruthy();
   });
 
   it('opening a notification marks it viewed', async () => {

@@ -1,0 +1,4 @@
+/** Retention: how long stored rows are kept, its schema and texts. */
+export * from './retention';
+export * from './schema';
+export * from './strings';
