@@ -216,40 +216,6 @@ describe('retries', () => {
   });
 });
 
-describe('the call log', () => {
-  it('keeps a webhook’s calls for 30 days', async () => {
-    const { webhook, path, secret } = await userWithWebhook();
-    const old = await server.models.WebhookCall.create({
-      webhookId: webhook.id,
-      kind: 'test',
-      ok: true,
-      statusCode: 200,
-    });
-    const recent = await server.models.WebhookCall.create({
-      webhookId: webhook.id,
-      kind: 'test',
-      ok: true,
-      statusCode: 200,
-    });
-    await server.sequelize.query('UPDATE webhook_calls SET createdAt = ? WHERE id = ?', {
-      replacements: [new Date(Date.now() - 31 * 86_400_000), old.id],
-    });
-    await server.sequelize.query('UPDATE webhook_calls SET createdAt = ? WHERE id = ?', {
-      replacements: [new Date(Date.now() - 29 * 86_400_000), recent.id],
-    });
-    const result = await callWebhook(
-      `${receiver.origin}${path}`,
-      secret,
-      testWebhookPayload(new Date()),
-      { settings: server.config.webhooks },
-    );
-    await logWebhookCall(server.ctx, webhook, null, result);
-    const left = await server.models.WebhookCall.findAll({ where: { webhookId: webhook.id } });
-    expect(left.map((call) => call.id)).not.toContain(old.id);
-    expect(left.map((call) => call.id)).toContain(recent.id);
-    expect(left).toHaveLength(2);
-  });
-});
 
 describe('the address check at connect time', () => {
   const port = () => new URL(receiver.origin).port;

@@ -30,17 +30,13 @@ import type { DeliveryContext, SendingChannel } from './channel';
 
 type WebhookContext = Pick<AppContext, 'models' | 'config' | 'logger' | 'mailer'>;
 
-/** The call, written to the webhook's log; calls older than WEBHOOK_RULES.callLogDays go. */
+/** The call, written to the webhook's log (the retention sweep prunes old calls). */
 export async function logWebhookCall(
   ctx: Pick<AppContext, 'models'>,
   webhook: Pick<Webhook, 'id'>,
   notificationId: string | null,
   result: WebhookCallResult,
 ) {
-  const expired = new Date(Date.now() - WEBHOOK_RULES.callLogDays * 86_400_000);
-  await ctx.models.WebhookCall.destroy({
-    where: { webhookId: webhook.id, createdAt: { [Op.lt]: expired } },
-  });
   return ctx.models.WebhookCall.create({
     webhookId: webhook.id,
     notificationId,
