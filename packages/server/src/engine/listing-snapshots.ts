@@ -1,0 +1,107 @@
+/**
+ * A listing stored once (`listing_snapshots`): the recorder stores each listing it records the
+ * first time it records it and points every notification of it there; a snapshot no notification
+ * refers to any more is deleted in small batches (`deleteUnreferencedSnapshots`).
+ */
+import { Op, literal, QueryTypes, type CreationAttributes, type Transaction } from 'sequelize';
+import type { AppContext } from '../context';
+import type { ListingSnapshot } from '../models';
+import type { Listing } from './marketplace';
+
+export const clip = (text: string | null, max: number): string | null =>
+  text === null ? null : text.length > max ? text.slice(0, max) : text;
+
+function postedAtOf(listing: Listing): Date | null {
+  if (!listing.postedAt) return null;
+  const time = Date.parse(listing.postedAt);
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
+export const listingKeyOf = (listing: Pick<Listing, 'platform' | 'id'>) =>
+  `${listing.platform}\u0000${listing.id}`;
+
+/** The listing as stored once: what every notification of it shows, without one alert's distance. */
+export function snapshotOf(listing: Listing): CreationAttributes<ListingSnapshot> {
+  return {
+    platform: listing.platform,
+    listingId: listing.id,
+    title: clip(listing.title, 500) ?? '',
+    description: listing.description || null,
+    url: clip(listing.url, 2048) ?? '',
+    imageUrls: listing.imageUrls,
+    location: clip(listing.location.cityName, 255),
+    sellerName: clip(listing.seller.name || null, 255),
+    sellerType: listing.seller.type,
+    isPaid: listing.paid.isPaid,
+    postedAt: postedAtOf(listing),
+    listing: {
+      ...listing,
+      location: { ...listing.location, distanceMeters: null },
+    } as unknown as Record<string, unknown>,
+  };
+}
+
+/**
+ * Each listing's snapshot id (key `listingKeyOf`): the stored one, else a new row. A listing is
+ * stored once, as first found; the insert ignores a row a concurrent check stored meanwhile (the
+ * unique key), and the ids are read back. Usually one SELECT (every listing stored), at most three.
+ */
+export async function storeSnapshots(
+  ctx: Pick<AppContext, 'models'>,
+  listings: readonly Listing[],
+  transaction: Transaction,
+): Promise<Map<string, number>> {
+  const { ListingSnapshot } = ctx.models;
+  const wanted = new Map(listings.map((listing) => [listingKeyOf(listing), listing]));
+  const ids = new Map<string, number>();
+  const readIds = async (some: readonly Listing[]) => {
+    const rows = await ListingSnapshot.findAll({
+      attributes: ['id', 'platform', 'listingId'],
+      where: {
+        platform: { [Op.in]: [...new Set(some.map((listing) => listing.platform))] },
+        listingId: { [Op.in]: [...new Set(some.map((listing) => listing.id))] },
+      },
+      transaction,
+    });
+    for (const row of rows) {
+      const key = listingKeyOf({ platform: row.platform, id: row.listingId });
+      if (wanted.has(key)) ids.set(key, row.id);
+    }
+  };
+  await readIds([...wanted.values()]);
+  const missing = [...wanted].filter(([key]) => !ids.has(key)).map(([, listing]) => listing);
+  if (missing.length > 0) {
+    await ListingSnapshot.bulkCreate(missing.map(snapshotOf), {
+      ignoreDuplicates: true,
+      transaction,
+    });
+    await readIds(missing);
+  }
+  return ids;
+}
+
+const unreferenced =
+  'NOT EXISTS (SELECT 1 FROM `notifications` WHERE `notifications`.`listingSnapshotId` = `listing_snapshots`.`id`)';
+
+/**
+ * Deletes up to `limit` snapshots no notification refers to any more (their notifications were
+ * pruned or their alerts deleted), oldest first; answers how many. Two short statements: the ids,
+ * then a DELETE that checks each again, so a notification recorded meanwhile keeps its snapshot
+ * (and the foreign key refuses what slips past that: the batch fails and the next one retries).
+ */
+export async function deleteUnreferencedSnapshots(
+  ctx: Pick<AppContext, 'models' | 'sequelize'>,
+  limit: number,
+): Promise<number> {
+  const rows = await ctx.sequelize.query<{ id: number }>(
+    `SELECT \`id\` FROM \`listing_snapshots\` WHERE ${unreferenced} ORDER BY \`id\` LIMIT :limit`,
+    { replacements: { limit: Math.max(1, Math.floor(limit)) }, type: QueryTypes.SELECT },
+  );
+  if (rows.length === 0) return 0;
+  return ctx.models.ListingSnapshot.destroy({
+    where: {
+      id: { [Op.in]: rows.map((row) => Number(row.id)) },
+      [Op.and]: [literal(unreferenced)],
+    },
+  });
+}
