@@ -33,19 +33,27 @@ const LISTING_COLUMNS = COPIED.filter((column) => column !== 'listing')
   .map((column) => `\`${column}\``)
   .join(', ');
 
+/** The name of the notifications' reference to their snapshot (MariaDB; SQLite names none). */
+const SNAPSHOT_REFERENCE = 'notifications_listing_snapshot_fk';
+
 /**
- * One ALTER on MariaDB (one table rebuild); SQLite drops one column per statement, and each
- * rewrites the rows, so the largest go first and the later passes rewrite small rows.
+ * One ALTER on MariaDB (one table rebuild, with `alsoOnMariaDb`); SQLite drops one column per
+ * statement, and each rewrites the rows, so the largest go first and later passes rewrite less.
  */
-async function dropColumns(queryInterface: QueryInterface, table: string, columns: string[]) {
+async function dropColumns(
+  queryInterface: QueryInterface,
+  table: string,
+  columns: string[],
+  alsoOnMariaDb: string[] = [],
+) {
   if (queryInterface.sequelize.getDialect() === 'sqlite') {
     for (const column of columns) {
       await queryInterface.sequelize.query(`ALTER TABLE \`${table}\` DROP COLUMN \`${column}\``);
     }
     return;
   }
-  const drops = columns.map((column) => `DROP COLUMN \`${column}\``).join(', ');
-  await queryInterface.sequelize.query(`ALTER TABLE \`${table}\` ${drops}`);
+  const changes = [...columns.map((column) => `DROP COLUMN \`${column}\``), ...alsoOnMariaDb];
+  await queryInterface.sequelize.query(`ALTER TABLE \`${table}\` ${changes.join(', ')}`);
 }
 
 export const up: MigrationFn<QueryInterface> = async ({ context: queryInterface }) => {
@@ -85,15 +93,15 @@ export const up: MigrationFn<QueryInterface> = async ({ context: queryInterface 
      WHERE \`position\` = 1`,
   );
 
+  const sqlite = sequelize.getDialect() === 'sqlite';
+  // A snapshot goes only when no notification refers to it any more.
+  const reference = `REFERENCES \`listing_snapshots\` (\`id\`) ON DELETE RESTRICT ON UPDATE CASCADE`;
   // Nullable in the table (SQLite adds a column with a reference only so); the model requires it.
-  await queryInterface.addColumn('notifications', 'listingSnapshotId', {
-    type: DataTypes.INTEGER,
-    allowNull: true,
-    references: { model: 'listing_snapshots', key: 'id' },
-    // A snapshot goes only when no notification refers to it any more.
-    onDelete: 'RESTRICT',
-    onUpdate: 'CASCADE',
-  });
+  // SQLite takes the reference with the column; MariaDB gets it below, in the ALTER that drops the
+  // copies (one table rebuild), on the index made for it.
+  await sequelize.query(
+    `ALTER TABLE \`notifications\` ADD COLUMN \`listingSnapshotId\` INTEGER NULL${sqlite ? ` ${reference}` : ''}`,
+  );
   await sequelize.query(
     `UPDATE \`notifications\` SET \`listingSnapshotId\` = (
        SELECT s.\`id\` FROM \`listing_snapshots\` s
@@ -104,7 +112,16 @@ export const up: MigrationFn<QueryInterface> = async ({ context: queryInterface 
   await queryInterface.addIndex('notifications', ['listingSnapshotId'], {
     name: 'notifications_listing_snapshot_id',
   });
-  await dropColumns(queryInterface, 'notifications', [...COPIED]);
+  await dropColumns(
+    queryInterface,
+    'notifications',
+    [...COPIED],
+    sqlite
+      ? []
+      : [
+          `ADD CONSTRAINT \`${SNAPSHOT_REFERENCE}\` FOREIGN KEY (\`listingSnapshotId\`) ${reference}`,
+        ],
+  );
 };
 
 export const down: MigrationFn<QueryInterface> = async ({ context: queryInterface }) => {
@@ -131,15 +148,10 @@ export const down: MigrationFn<QueryInterface> = async ({ context: queryInterfac
   ).join(', ');
   await sequelize.query(`UPDATE \`notifications\` SET ${copies}`);
   if (sequelize.getDialect() !== 'sqlite') {
-    // MariaDB names the reference's constraint itself; it goes before its column.
-    const references = (await queryInterface.getForeignKeyReferencesForTable(
-      'notifications',
-    )) as Array<{ constraintName: string; columnName: string }>;
-    for (const reference of references) {
-      if (reference.columnName === 'listingSnapshotId') {
-        await queryInterface.removeConstraint('notifications', reference.constraintName);
-      }
-    }
+    // The reference goes before its index and column.
+    await sequelize.query(
+      `ALTER TABLE \`notifications\` DROP FOREIGN KEY \`${SNAPSHOT_REFERENCE}\``,
+    );
   }
   await queryInterface.removeIndex('notifications', 'notifications_listing_snapshot_id');
   await dropColumns(queryInterface, 'notifications', ['listingSnapshotId']);
