@@ -41,10 +41,17 @@ export function snapshotOf(listing: Listing): CreationAttributes<ListingSnapshot
   };
 }
 
+/** Whose ad page was read: only the page tells the exact posting time (marketplace/types.ts). */
+const pageRead = (listing: Listing) => listing.postedAt !== null;
+
 /**
  * Each listing's snapshot id (key `listingKeyOf`): the stored one, else a new row. A listing is
  * stored once, as first found; the insert ignores a row a concurrent check stored meanwhile (the
  * unique key), and the ids are read back. Usually one SELECT (every listing stored), at most three.
+ *
+ * One exception to "as first found": a snapshot stored without the ad page is completed once when
+ * a later match read it (a private-seller filter decided in a later job, a Pro alert's exact
+ * posting time), so that match shows what it always showed — the page's seller and time.
  */
 export async function storeSnapshots(
   ctx: Pick<AppContext, 'models'>,
@@ -52,11 +59,18 @@ export async function storeSnapshots(
   transaction: Transaction,
 ): Promise<Map<string, number>> {
   const { ListingSnapshot } = ctx.models;
-  const wanted = new Map(listings.map((listing) => [listingKeyOf(listing), listing]));
+  // Of one listing matched several times in a call, the one with its ad page read.
+  const wanted = new Map<string, Listing>();
+  for (const listing of listings) {
+    const key = listingKeyOf(listing);
+    const seen = wanted.get(key);
+    if (!seen || (!pageRead(seen) && pageRead(listing))) wanted.set(key, listing);
+  }
   const ids = new Map<string, number>();
+  const incomplete: Array<[number, Listing]> = [];
   const readIds = async (some: readonly Listing[]) => {
     const rows = await ListingSnapshot.findAll({
-      attributes: ['id', 'platform', 'listingId'],
+      attributes: ['id', 'platform', 'listingId', 'postedAt'],
       where: {
         platform: { [Op.in]: [...new Set(some.map((listing) => listing.platform))] },
         listingId: { [Op.in]: [...new Set(some.map((listing) => listing.id))] },
@@ -65,7 +79,10 @@ export async function storeSnapshots(
     });
     for (const row of rows) {
       const key = listingKeyOf({ platform: row.platform, id: row.listingId });
-      if (wanted.has(key)) ids.set(key, row.id);
+      const listing = wanted.get(key);
+      if (!listing) continue;
+      ids.set(key, row.id);
+      if (row.postedAt === null && pageRead(listing)) incomplete.push([row.id, listing]);
     }
   };
   await readIds([...wanted.values()]);
@@ -76,6 +93,10 @@ export async function storeSnapshots(
       transaction,
     });
     await readIds(missing);
+  }
+  for (const [id, listing] of incomplete) {
+    const { platform: _platform, listingId: _listingId, ...content } = snapshotOf(listing);
+    await ListingSnapshot.update(content, { where: { id, postedAt: null }, transaction });
   }
   return ids;
 }

@@ -142,6 +142,48 @@ describe('recording', () => {
     expect(seen).toEqual(expected);
   });
 
+  it('completes a listing stored without its ad page when a later match read it, once', async () => {
+    const [plain, decided, later] = [await userAlert(), await userAlert(), await userAlert()];
+    const ad = { ...listing(), postedAt: null, seller: { id: '1', name: 'Jan', type: null } };
+    await recordAndDispatch(kit.ctx, {
+      checkId: randomUUID(),
+      matches: [{ alert: plain, listing: ad }],
+    });
+    // A private-seller filter decided by the ad page, in a job of its own.
+    const page = {
+      ...ad,
+      postedAt: '2026-03-01T10:15:00.000Z',
+      seller: { ...ad.seller, type: 'private' as const },
+    };
+    await recordAndDispatch(kit.ctx, {
+      checkId: randomUUID(),
+      matches: [{ alert: decided, listing: page }],
+    });
+    // Completed once: a later page read (the title edited meanwhile) changes nothing.
+    await recordAndDispatch(kit.ctx, {
+      checkId: randomUUID(),
+      matches: [
+        {
+          alert: later,
+          listing: { ...page, title: 'Bewerkt', postedAt: '2026-03-02T08:00:00.000Z' },
+        },
+      ],
+    });
+
+    const rows = await kit.models.Notification.findAll({
+      where: { listingId: ad.id },
+      include: [withSnapshot()],
+    });
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect([row.title, row.sellerType, row.postedAt?.toISOString()]).toEqual([
+        'Gazelle racefiets',
+        'private',
+        '2026-03-01T10:15:00.000Z',
+      ]);
+    }
+  });
+
   it('writes the notification snapshot and one pending delivery per channel', async () => {
     const alert = await userAlert();
     const ad = listing();
