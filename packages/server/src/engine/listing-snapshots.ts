@@ -1,9 +1,9 @@
 /**
  * A listing stored once (`listing_snapshots`): the recorder stores each listing it records the
  * first time it records it and points every notification of it there; a snapshot no notification
- * refers to any more is deleted in small batches (`deleteUnreferencedSnapshots`).
+ * refers to any more is deleted in small batches (`deleteUnreferencedSnapshots`, `snapshotSweeper`).
  */
-import { Op, literal, QueryTypes, type CreationAttributes, type Transaction } from 'sequelize';
+import { Op, literal, type CreationAttributes, type Transaction } from 'sequelize';
 import type { AppContext } from '../context';
 import type { ListingSnapshot } from '../models';
 import type { Listing } from './marketplace';
@@ -104,25 +104,55 @@ export async function storeSnapshots(
 const unreferenced =
   'NOT EXISTS (SELECT 1 FROM `notifications` WHERE `notifications`.`listingSnapshotId` = `listing_snapshots`.`id`)';
 
+export interface SnapshotSweep {
+  /** Snapshots deleted. */
+  deleted: number;
+  /** The id to go on after; 0 when this batch reached the newest (start again from the oldest). */
+  next: number;
+}
+
 /**
- * Deletes up to `limit` snapshots no notification refers to any more (their notifications were
- * pruned or their alerts deleted), oldest first; answers how many. Two short statements: the ids,
- * then a DELETE that checks each again, so a notification recorded meanwhile keeps its snapshot
- * (and the foreign key refuses what slips past that: the batch fails and the next one retries).
+ * Deletes, among the `limit` snapshots after id `after` (oldest first), those no notification
+ * refers to any more (their notifications pruned, their alerts deleted). A batch examines at most
+ * `limit` rows however many older snapshots long-kept notifications still hold, so walk on with
+ * `next` (or use `snapshotSweeper`). Two short statements: the ids by primary key, then a DELETE
+ * that checks each one's references, so a notification recorded meanwhile keeps its snapshot (and
+ * the foreign key refuses what slips past that: the batch fails, the next one retries).
  */
 export async function deleteUnreferencedSnapshots(
-  ctx: Pick<AppContext, 'models' | 'sequelize'>,
+  ctx: Pick<AppContext, 'models'>,
   limit: number,
-): Promise<number> {
-  const rows = await ctx.sequelize.query<{ id: number }>(
-    `SELECT \`id\` FROM \`listing_snapshots\` WHERE ${unreferenced} ORDER BY \`id\` LIMIT :limit`,
-    { replacements: { limit: Math.max(1, Math.floor(limit)) }, type: QueryTypes.SELECT },
-  );
-  if (rows.length === 0) return 0;
-  return ctx.models.ListingSnapshot.destroy({
-    where: {
-      id: { [Op.in]: rows.map((row) => Number(row.id)) },
-      [Op.and]: [literal(unreferenced)],
-    },
+  after = 0,
+): Promise<SnapshotSweep> {
+  const { ListingSnapshot } = ctx.models;
+  const size = Math.max(1, Math.floor(limit));
+  const window = await ListingSnapshot.findAll({
+    attributes: ['id'],
+    where: { id: { [Op.gt]: after } },
+    order: [['id', 'ASC']],
+    limit: size,
   });
+  if (window.length === 0) return { deleted: 0, next: 0 };
+  const ids = window.map((row) => row.id);
+  const deleted = await ListingSnapshot.destroy({
+    where: { id: { [Op.in]: ids }, [Op.and]: [literal(unreferenced)] },
+  });
+  return { deleted, next: window.length < size ? 0 : ids[ids.length - 1]! };
+}
+
+/**
+ * `deleteUnreferencedSnapshots` as one step of a pruner: each call examines the next `limit`
+ * snapshots (the place is kept in this process; a restart begins at the oldest) and answers how
+ * many it deleted.
+ */
+export function snapshotSweeper(): (
+  ctx: Pick<AppContext, 'models'>,
+  limit: number,
+) => Promise<number> {
+  let after = 0;
+  return async (ctx, limit) => {
+    const { deleted, next } = await deleteUnreferencedSnapshots(ctx, limit, after);
+    after = next;
+    return deleted;
+  };
 }
