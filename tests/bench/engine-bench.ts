@@ -184,8 +184,18 @@ interface ScenarioResult {
   /** The database's largest tables and indexes at the end (MB), and its notifications. */
   dbObjectsMb: Array<[string, number]>;
   notificationRows: number;
-  /** Average bytes per notification: the listing JSON, the description, title + url + images. */
-  notificationBytes: { listing: number; description: number; flat: number };
+  /**
+   * Bytes per notification and per listing snapshot (table and its indexes), and a snapshot's
+   * average listing JSON, description, title + url + images.
+   */
+  notificationBytes: {
+    notification: number;
+    snapshot: number;
+    snapshots: number;
+    listing: number;
+    description: number;
+    flat: number;
+  };
   warnings: Record<string, number>;
   /** Distance alerts' postcodes: when the feed located each (seconds after the start). */
   postcodes: Array<{ key: string; locatedAfterSeconds: number | null; samples: number }>;
@@ -708,17 +718,8 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   });
   const windowKeys = new Set(truth.map((ad) => ad.key));
   const noteRows = await models.Notification.findAll({
-    attributes: [
-      'alertId',
-      'platform',
-      'listingId',
-      'foundBy',
-      'kind',
-      'title',
-      'priceCents',
-      'priceType',
-      'postedAt',
-    ],
+    attributes: ['alertId', 'platform', 'listingId', 'foundBy', 'kind', 'priceCents', 'priceType'],
+    include: [{ association: 'snapshot', attributes: ['id', 'title', 'postedAt'] }],
   });
   const decidable = new Set(seededAlerts.filter((a) => a.sellerType === 'all').map((a) => a.id));
   const located = new Set(
@@ -810,11 +811,17 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     'SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 14',
     { type: 'SELECT' },
   )) as Array<{ name: string; bytes: number }>;
+  const tableBytes = (table: string) =>
+    `(SELECT SUM(pgsize) FROM dbstat WHERE name = '${table}' OR name LIKE '${table}_%' ` +
+    `OR name LIKE 'sqlite_autoindex_${table}_%')`;
   const [noteBytes] = (await app.ctx.sequelize.query(
-    'SELECT AVG(LENGTH(listing)) AS listing, AVG(LENGTH(description)) AS description, ' +
-      'AVG(LENGTH(title) + LENGTH(url) + LENGTH(imageUrls)) AS flat FROM notifications',
+    `SELECT ${tableBytes('notifications')} * 1.0 / MAX(1, (SELECT COUNT(*) FROM notifications)) AS notification, ` +
+      `${tableBytes('listing_snapshots')} * 1.0 / MAX(1, (SELECT COUNT(*) FROM listing_snapshots)) AS snapshot, ` +
+      '(SELECT COUNT(*) FROM listing_snapshots) AS snapshots, ' +
+      'AVG(LENGTH(listing)) AS listing, AVG(LENGTH(description)) AS description, ' +
+      'AVG(LENGTH(title) + LENGTH(url) + LENGTH(imageUrls)) AS flat FROM listing_snapshots',
     { type: 'SELECT' },
-  )) as Array<{ listing: number; description: number; flat: number }>;
+  )) as Array<ScenarioResult['notificationBytes']>;
 
   // Publication → the feed's visit stored it (feed mode: the listings table).
   const feedRead: number[] = [];
@@ -937,7 +944,14 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     eventLoopP99Ms: loopDelay.percentile(99) / 1e6,
     dbObjectsMb: dbObjects.map(({ name, bytes }) => [name, bytes / 1024 / 1024]),
     notificationRows: notifications,
-    notificationBytes: noteBytes ?? { listing: 0, description: 0, flat: 0 },
+    notificationBytes: noteBytes ?? {
+      notification: 0,
+      snapshot: 0,
+      snapshots: 0,
+      listing: 0,
+      description: 0,
+      flat: 0,
+    },
     statementsPerSecond: [...statements.values()].reduce((a, b) => a + b, 0) / seconds,
     topStatements: [...statements]
       .sort((a, b) => b[1] - a[1])
@@ -1297,7 +1311,7 @@ function printResults(results: ScenarioResult[]): void {
     );
     if (r.notificationBytes)
       console.log(
-        `  a notification's bytes: listing JSON ${fmt(r.notificationBytes.listing)}, description ${fmt(r.notificationBytes.description)}, title + url + images ${fmt(r.notificationBytes.flat)}`,
+        `  bytes: a notification ${fmt(r.notificationBytes.notification)}, a listing snapshot ${fmt(r.notificationBytes.snapshot)} (${fmt(r.notificationBytes.snapshots)} of them: listing JSON ${fmt(r.notificationBytes.listing)}, description ${fmt(r.notificationBytes.description)}, title + url + images ${fmt(r.notificationBytes.flat)})`,
       );
     for (const [kind, perSecond] of r.topStatements ?? [])
       console.log(`  ${fmt(perSecond, 1).padStart(7)} /s  ${kind}`);

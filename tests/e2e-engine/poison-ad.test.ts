@@ -52,6 +52,7 @@ describe('a NUL byte in one ad of a batch', () => {
     await waitForAdMail(kit.server.mailbox, email, poison.itemId);
     const [stored] = await kit.server.models.Notification.findAll({
       where: { alertId, listingId: poison.itemId },
+      include: [{ association: 'snapshot' }],
     });
     expect(stored!.title).toBe('Bakfiets Urban Arrow');
     expect(stored!.description).toBe('Bijna nieuw, met regenhuif');

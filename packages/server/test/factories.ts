@@ -8,7 +8,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CreationAttributes } from 'sequelize';
-import type { Alert, Delivery, Models, Notification } from '../src/models';
+import type { Alert, Delivery, ListingSnapshot, Models, Notification } from '../src/models';
 import { hashToken } from '../src/security/tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,29 +49,74 @@ export function alertAttributes(
   };
 }
 
+/** What a notification shows of its listing (stored once per listing: `ListingSnapshot`). */
+export type ListingFields = Partial<
+  Omit<CreationAttributes<ListingSnapshot>, 'id' | 'platform' | 'listingId' | 'createdAt'>
+>;
+
+export type NotificationFields = Partial<
+  Omit<CreationAttributes<Notification>, 'listingSnapshotId'>
+> &
+  ListingFields;
+
+const LISTING_FIELDS = [
+  'title',
+  'description',
+  'url',
+  'imageUrls',
+  'location',
+  'sellerName',
+  'sellerType',
+  'isPaid',
+  'postedAt',
+  'listing',
+] as const;
+
+/**
+ * A notification of `alert`, with its listing stored as the recorder stores it: once per
+ * (platform, listingId) — a second notification of the same listing shares the first's snapshot,
+ * and its listing fields are then ignored. The returned row has its snapshot loaded.
+ */
 export async function createNotification(
-  { Notification }: Pick<Models, 'Notification'>,
+  { Notification, ListingSnapshot }: Pick<Models, 'Notification' | 'ListingSnapshot'>,
   alert: Pick<Alert, 'id' | 'userId'>,
-  overrides: Partial<CreationAttributes<Notification>> = {},
+  overrides: NotificationFields = {},
 ): Promise<Notification> {
   const n = next();
-  const listingId = `m${1_000_000_000 + n}`;
-  return Notification.create({
+  const own: Record<string, unknown> = {};
+  const listing: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(overrides)) {
+    ((LISTING_FIELDS as readonly string[]).includes(key) ? listing : own)[key] = value;
+  }
+  const platform = (own.platform as Notification['platform'] | undefined) ?? 'marktplaats';
+  const listingId = (own.listingId as string | undefined) ?? `m${1_000_000_000 + n}`;
+  const [snapshot] = await ListingSnapshot.findOrCreate({
+    where: { platform, listingId },
+    defaults: {
+      platform,
+      listingId,
+      title: `Advertentie ${n}`,
+      description: null,
+      url: `https://www.marktplaats.nl/v/a/${listingId}`,
+      imageUrls: [],
+      location: 'Utrecht',
+      sellerName: 'Verkoper',
+      sellerType: 'private',
+      ...listing,
+    },
+  });
+  const notification = await Notification.create({
     alertId: alert.id,
     userId: alert.userId,
-    platform: 'marktplaats',
+    platform,
     listingId,
-    title: `Advertentie ${n}`,
-    description: null,
+    listingSnapshotId: snapshot.id,
     priceCents: 1000,
     priceType: 'FIXED',
-    url: `https://www.marktplaats.nl/v/a/${listingId}`,
-    imageUrls: [],
-    location: 'Utrecht',
-    sellerName: 'Verkoper',
-    sellerType: 'private',
-    ...overrides,
+    ...own,
   });
+  notification.snapshot = snapshot;
+  return notification;
 }
 
 export async function createDelivery(

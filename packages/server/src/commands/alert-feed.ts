@@ -6,7 +6,7 @@
 import { ALERT_FEED_ITEM_LIMIT } from '@prijsalarm/core';
 import { Op } from 'sequelize';
 import type { AppContext } from '../context';
-import type { Alert } from '../models';
+import { withSnapshot, type Alert } from '../models';
 import { alertPolicy } from '../policies/alert';
 import type { FeedNotification } from '../presenters/alert-feed';
 import { hashToken, TOKEN_PURPOSES } from '../security/tokens';
@@ -32,17 +32,8 @@ export async function latestFeedNotifications(
 ): Promise<FeedNotification[]> {
   return ctx.models.Notification.findAll({
     where: { alertId: alert.id },
-    attributes: [
-      'id',
-      'title',
-      'url',
-      'priceCents',
-      'priceType',
-      'location',
-      'distanceMeters',
-      'description',
-      'createdAt',
-    ],
+    attributes: ['id', 'priceCents', 'priceType', 'distanceMeters', 'createdAt'],
+    include: [{ ...withSnapshot(), attributes: ['id', 'title', 'url', 'location', 'description'] }],
     order: [
       ['createdAt', 'DESC'],
       ['id', 'ASC'],

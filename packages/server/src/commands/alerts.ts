@@ -21,7 +21,7 @@ import { Op, UniqueConstraintError } from 'sequelize';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { pageWindow } from '../lib/pagination';
-import type { Alert, User } from '../models';
+import { withSnapshot, type Alert, type User } from '../models';
 import { SEARCH_ATTRIBUTES, priceDropColumnsOf } from '../models/Alert';
 import { alertPolicy, authorize } from '../policies/alert';
 import { rescheduleHeld } from '../delivery/digest';
@@ -446,6 +446,7 @@ export async function alertNotificationsPage(
 ): Promise<NotificationRows & { total: number }> {
   const { rows, count } = await ctx.models.Notification.findAndCountAll({
     where: { alertId: alert.id },
+    include: [withSnapshot()],
     order: [
       ['createdAt', 'DESC'],
       ['id', 'ASC'],

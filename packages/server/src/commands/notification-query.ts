@@ -48,11 +48,12 @@ export function notificationWhere(
   if (filters.endDate) {
     conditions.push({ createdAt: { [Op.lt]: startOfLocalDay(addDays(filters.endDate, 1)) } });
   }
+  // The listing's own text is its snapshot's: the query includes `withSnapshot` (models).
   if (filters.searchTerm) {
     conditions.push({
       [Op.or]: [
-        containsText('title', filters.searchTerm),
-        containsText('description', filters.searchTerm),
+        containsText('snapshot.title', filters.searchTerm),
+        containsText('snapshot.description', filters.searchTerm),
       ],
     });
   }
@@ -75,7 +76,7 @@ export function notificationOrder({ sortBy, sortOrder }: NotificationSort): Orde
         ...tieBreak,
       ];
     case 'title':
-      return [[fn('lower', col('title')), direction], ...tieBreak];
+      return [[fn('lower', col('snapshot.title')), direction], ...tieBreak];
     case 'platform':
       return [['platform', direction], ...tieBreak];
     case 'createdAt':

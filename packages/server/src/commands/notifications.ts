@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { pageWindow, paginationOf } from '../lib/pagination';
-import type { Notification, User } from '../models';
+import { withSnapshot, type Notification, type User } from '../models';
 import { notificationPolicy } from '../policies/notification';
 import { readPushOpenedToken } from '../security/push-opened';
 import type { NotificationRows } from '../presenters/notification';
@@ -68,6 +68,7 @@ export async function listNotifications(
       query,
       alerts.map((alert) => alert.id),
     ),
+    include: [withSnapshot()],
     order: notificationOrder(query),
     ...pageWindow(query.page, query.limit),
   });
@@ -81,7 +82,7 @@ export async function listNotifications(
 async function findVisible(ctx: AppContext, user: User, id: string): Promise<Notification> {
   if (!idSchema.safeParse(id).success) throw HttpError.notFound(STRINGS.notifications.notFound);
   const notification = await ctx.models.Notification.findByPk(id, {
-    include: [{ association: 'alert', attributes: ['id', 'userId', 'searchTerm'] }],
+    include: [{ association: 'alert', attributes: ['id', 'userId', 'searchTerm'] }, withSnapshot()],
   });
   if (!notification || !notificationPolicy.canView(user, notification.alert)) {
     throw HttpError.notFound(STRINGS.notifications.notFound);
@@ -217,7 +218,13 @@ export async function exportNotifications(
   const { Notification: Notifications } = ctx.models;
   return (async function* batches() {
     for (let offset = 0; ; offset += EXPORT_BATCH_SIZE) {
-      const rows = await Notifications.findAll({ where, order, limit: EXPORT_BATCH_SIZE, offset });
+      const rows = await Notifications.findAll({
+        where,
+        include: [withSnapshot(['listing', 'description'])],
+        order,
+        limit: EXPORT_BATCH_SIZE,
+        offset,
+      });
       for (const notification of rows) {
         yield { notification, searchTerm: terms.get(notification.alertId) ?? '' };
       }

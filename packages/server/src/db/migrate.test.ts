@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UniqueConstraintError, type Sequelize } from 'sequelize';
+import { ForeignKeyConstraintError, UniqueConstraintError, type Sequelize } from 'sequelize';
 import { DEFAULT_SETTINGS, SETTING_KEYS } from '@prijsalarm/core';
 import { createMigratedDatabase } from '../../test/support';
 import { initModels, type Models } from '../models';
@@ -28,6 +28,7 @@ const TABLES = [
   'categories',
   'alerts',
   'notifications',
+  'listing_snapshots',
   'deliveries',
   'settings',
   'audit_events',
@@ -54,21 +55,30 @@ function alertAttributes(overrides: Partial<Parameters<Models['Alert']['create']
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${(counter += 1)}`;
 
+function snapshotFixture() {
+  return models.ListingSnapshot.create({
+    platform: 'marktplaats',
+    listingId: unique('m'),
+    title: 'Gazelle damesfiets',
+    url: 'https://www.marktplaats.nl/v/fietsen/m123',
+  });
+}
+
 async function notificationFixture() {
   const user = await models.User.create({ email: `${unique('n')}@example.nl` });
   const alert = await models.Alert.create(
     alertAttributes({ userId: user.id, confirmedAt: new Date() }),
   );
+  const snapshot = await snapshotFixture();
   const notification = await models.Notification.create({
     alertId: alert.id,
     userId: user.id,
     platform: 'marktplaats',
-    listingId: unique('m'),
-    title: 'Gazelle damesfiets',
+    listingId: snapshot.listingId,
+    listingSnapshotId: snapshot.id,
     priceType: 'FIXED',
-    url: 'https://www.marktplaats.nl/v/fietsen/m123',
   });
-  return { user, alert, notification };
+  return { user, alert, notification, snapshot };
 }
 
 describe('migrations', () => {
@@ -130,8 +140,10 @@ describe('migrations', () => {
         'notifications_alert_listing_dedupe_unique',
         'notifications_user_id_created_at',
         'notifications_alert_id_created_at',
+        'notifications_listing_snapshot_id',
       ],
     ],
+    ['listing_snapshots', ['listing_snapshots_platform_listing_unique']],
     ['deliveries', ['deliveries_notification_channel_unique', 'deliveries_status_next_attempt_at']],
     ['audit_events', ['audit_events_actor_user_id', 'audit_events_target']],
   ])('index %s: %j', async (table, names) => {
@@ -284,16 +296,29 @@ describe('foreign keys', () => {
   });
 
   it('refuse a notification for an alert that does not exist', async () => {
+    const snapshot = await snapshotFixture();
     await expect(
       models.Notification.create({
         alertId: crypto.randomUUID(),
         platform: 'marktplaats',
-        listingId: 'm1',
-        title: 't',
+        listingId: snapshot.listingId,
+        listingSnapshotId: snapshot.id,
         priceType: 'FIXED',
-        url: 'https://www.marktplaats.nl/v/x',
       }),
     ).rejects.toThrow();
+  });
+
+  it('refuse a notification of a listing snapshot that does not exist', async () => {
+    const { notification } = await notificationFixture();
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = notification.get();
+    await expect(
+      models.Notification.create({ ...copy, dedupeKey: 'drop:1', listingSnapshotId: 999_999_999 }),
+    ).rejects.toBeInstanceOf(ForeignKeyConstraintError);
+  });
+
+  it('keep a listing snapshot while a notification refers to it', async () => {
+    const { snapshot } = await notificationFixture();
+    await expect(snapshot.destroy()).rejects.toBeInstanceOf(ForeignKeyConstraintError);
   });
 });
 

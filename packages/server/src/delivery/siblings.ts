@@ -7,14 +7,20 @@
  */
 import type { PlatformId } from '@prijsalarm/core';
 import type { AppContext } from '../context';
-import type { Alert, Delivery, DeliveryChannel, Notification } from '../models';
+import {
+  withSnapshot,
+  type Alert,
+  type Delivery,
+  type DeliveryChannel,
+  type Notification,
+} from '../models';
 import { Op } from 'sequelize';
 import { openDeliveryWhere } from './ledger';
 
 /**
- * A delivery with its notification and that notification's alert loaded. The notification comes
- * WITHOUT `listing` (the snapshot) and `description`: no message carries them, and a send reads
- * every row of its group.
+ * A delivery with its notification, that notification's listing snapshot and alert loaded. The
+ * snapshot comes WITHOUT `listing` (its JSON) and `description`: no message carries them, and a
+ * send reads every row of its group.
  */
 export type LoadedDelivery = Delivery & { notification: Notification & { alert: Alert } };
 
@@ -22,9 +28,9 @@ const withNotificationAndAlert = (listing?: { platform: PlatformId; listingId: s
   {
     association: 'notification',
     required: true,
-    attributes: { exclude: ['listing', 'description'] },
     ...(listing ? { where: { platform: listing.platform, listingId: listing.listingId } } : {}),
     include: [
+      withSnapshot(['listing', 'description']),
       {
         association: 'alert',
         required: true,

@@ -3,7 +3,7 @@ import type { Plan } from '@prijsalarm/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEngineKit, type EngineKit } from '../../test/engine-kit';
 import { refuseRowsContaining } from '../../test/refuse-rows';
-import type { User } from '../models';
+import { withSnapshot, type User } from '../models';
 
 let kit: EngineKit;
 beforeAll(async () => {
@@ -41,7 +41,7 @@ async function initialisedAlert(overrides: Parameters<EngineKit['alert']>[0] = {
 }
 
 const notificationsOf = (alertId: string) =>
-  kit.models.Notification.findAll({ where: { alertId }, include: ['deliveries'] });
+  kit.models.Notification.findAll({ where: { alertId }, include: ['deliveries', withSnapshot()] });
 const adPageRequests = () =>
   kit.double.requests.slice(firstRequest).filter((r) => r.path.startsWith('/v/'));
 const deliverJobs = () => kit.enqueued.filter((job) => job.name === 'deliver');
@@ -398,7 +398,12 @@ describe('an ad the database refuses', () => {
     const { alert, key } = await initialisedAlert();
     const good = [publish(), publish()];
     const bad = publish({ title: `Gazelle ${term} Giftig` });
-    const undo = await refuseRowsContaining(kit.ctx.sequelize, 'notifications', 'title', 'Giftig');
+    const undo = await refuseRowsContaining(
+      kit.ctx.sequelize,
+      'listing_snapshots',
+      'title',
+      'Giftig',
+    );
     try {
       expect(await kit.checker.check(key)).toMatchObject({ status: 'checked', newListings: 3 });
     } finally {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UniqueConstraintError } from 'sequelize';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEngineKit, type EngineKit } from '../../test/engine-kit';
+import { withSnapshot } from '../models';
 import type { Listing } from './marketplace';
 import {
   channelsFor,
@@ -98,6 +99,91 @@ describe('recording', () => {
     return Object.assign(alert, { user });
   }
 
+  it('stores a listing once for all the alerts it matches; each keeps its own price and distance', async () => {
+    const [first, second, third] = [await userAlert(), await userAlert(), await userAlert()];
+    const ad = listing();
+    await recordAndDispatch(kit.ctx, {
+      checkId: randomUUID(),
+      matches: [
+        { alert: first, listing: ad },
+        { alert: second, listing: { ...ad, location: { ...ad.location, distanceMeters: 9000 } } },
+      ],
+    });
+    // Later, edited and cheaper: a price drop for one alert, a first sighting for another.
+    const later = { ...ad, title: 'Gazelle racefiets (bewerkt)', priceCents: 9_900 };
+    await recordAndDispatch(kit.ctx, {
+      checkId: randomUUID(),
+      matches: [
+        { alert: first, listing: later, drop: { previousPriceCents: 12_500 } },
+        { alert: third, listing: later },
+      ],
+    });
+
+    expect(await kit.models.ListingSnapshot.count({ where: { listingId: ad.id } })).toBe(1);
+    const rows = await kit.models.Notification.findAll({
+      where: { listingId: ad.id },
+      include: [withSnapshot()],
+    });
+    const seen = rows
+      .map((row) => [row.alertId, row.kind, row.priceCents, row.distanceMeters, row.title])
+      .sort(
+        (a, b) =>
+          String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1])),
+      );
+    const expected = [
+      [first.id, 'new', 12_500, 1500, 'Gazelle racefiets'],
+      [first.id, 'price_drop', 9_900, 1500, 'Gazelle racefiets'],
+      [second.id, 'new', 12_500, 9000, 'Gazelle racefiets'],
+      [third.id, 'new', 9_900, 1500, 'Gazelle racefiets'],
+    ].sort(
+      (a, b) =>
+        String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1])),
+    );
+    expect(seen).toEqual(expected);
+  });
+
+  it('completes a listing stored without its ad page when a later match read it, once', async () => {
+    const [plain, decided, later] = [await userAlert(), await userAlert(), await userAlert()];
+    const ad = { ...listing(), postedAt: null, seller: { id: '1', name: 'Jan', type: null } };
+    await recordAndDispatch(kit.ctx, {
+      checkId: randomUUID(),
+      matches: [{ alert: plain, listing: ad }],
+    });
+    // A private-seller filter decided by the ad page, in a job of its own.
+    const page = {
+      ...ad,
+      postedAt: '2026-03-01T10:15:00.000Z',
+      seller: { ...ad.seller, type: 'private' as const },
+    };
+    await recordAndDispatch(kit.ctx, {
+      checkId: randomUUID(),
+      matches: [{ alert: decided, listing: page }],
+    });
+    // Completed once: a later page read (the title edited meanwhile) changes nothing.
+    await recordAndDispatch(kit.ctx, {
+      checkId: randomUUID(),
+      matches: [
+        {
+          alert: later,
+          listing: { ...page, title: 'Bewerkt', postedAt: '2026-03-02T08:00:00.000Z' },
+        },
+      ],
+    });
+
+    const rows = await kit.models.Notification.findAll({
+      where: { listingId: ad.id },
+      include: [withSnapshot()],
+    });
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect([row.title, row.sellerType, row.postedAt?.toISOString()]).toEqual([
+        'Gazelle racefiets',
+        'private',
+        '2026-03-01T10:15:00.000Z',
+      ]);
+    }
+  });
+
   it('writes the notification snapshot and one pending delivery per channel', async () => {
     const alert = await userAlert();
     const ad = listing();
@@ -110,7 +196,7 @@ describe('recording', () => {
 
     const notification = await kit.models.Notification.findOne({
       where: { alertId: alert.id },
-      include: ['deliveries'],
+      include: ['deliveries', withSnapshot()],
     });
     expect(notification).toMatchObject({
       userId: alert.userId,
@@ -125,6 +211,8 @@ describe('recording', () => {
     });
     expect(notification?.postedAt?.toISOString()).toBe('2026-03-01T10:15:00.000Z');
     expect(notification?.listing).toMatchObject({ id: ad.id, url: ad.url });
+    // The stored listing is everyone's: the distance is the alert's own, on the notification.
+    expect(notification?.listing).toMatchObject({ location: { distanceMeters: null } });
     expect(notification?.deliveries?.map((d) => [d.channel, d.status, d.checkId]).sort()).toEqual([
       ['email', 'pending', checkId],
       ['live', 'pending', checkId],

@@ -20,6 +20,7 @@ import { Op, type Transaction } from 'sequelize';
 import type { AppContext } from '../context';
 import type { Alert, Delivery, DeliveryChannel } from '../models';
 import { hasTarget, lookUpTargets, type FoundTargets, type TargetedAlert } from './channel-targets';
+import { clip, listingKeyOf, storeSnapshots } from './listing-snapshots';
 import type { Listing } from './marketplace';
 import { recipientOf } from './recipient';
 
@@ -111,15 +112,6 @@ export function channelsFor(
   ).map((channel) => channel.id);
 }
 
-const clip = (text: string | null, max: number): string | null =>
-  text === null ? null : text.length > max ? text.slice(0, max) : text;
-
-function postedAtOf(listing: Listing): Date | null {
-  if (!listing.postedAt) return null;
-  const time = Date.parse(listing.postedAt);
-  return Number.isNaN(time) ? null : new Date(time);
-}
-
 const keyOf = (alertId: string, platform: string, listingId: string, dedupeKey: string) =>
   `${alertId}\u0000${platform}\u0000${listingId}\u0000${dedupeKey}`;
 
@@ -205,25 +197,21 @@ export async function recordMatches(
 
   const toCreate = matches.filter((m) => idOf(m) === undefined);
   if (toCreate.length > 0) {
+    const snapshots = await storeSnapshots(
+      ctx,
+      toCreate.map((m) => m.listing),
+      transaction,
+    );
     const rows = await Notification.bulkCreate(
       toCreate.map(({ alert, listing, drop }) => ({
         alertId: alert.id,
         userId: alert.userId,
         platform: listing.platform,
         listingId: listing.id,
-        title: clip(listing.title, 500) ?? '',
-        description: listing.description || null,
+        listingSnapshotId: snapshots.get(listingKeyOf(listing))!,
         priceCents: listing.priceCents,
         priceType: clip(listing.priceType, 32) ?? '',
-        url: clip(listing.url, 2048) ?? '',
-        imageUrls: listing.imageUrls,
-        location: clip(listing.location.cityName, 255),
         distanceMeters: listing.location.distanceMeters,
-        sellerName: clip(listing.seller.name || null, 255),
-        sellerType: listing.seller.type,
-        isPaid: listing.paid.isPaid,
-        postedAt: postedAtOf(listing),
-        listing: listing as unknown as Record<string, unknown>,
         checkId: input.checkId,
         kind: drop ? ('price_drop' as const) : ('new' as const),
         previousPriceCents: drop?.previousPriceCents ?? null,

@@ -13,13 +13,29 @@ import {
   type NotificationKind,
   type PlatformId,
 } from '@prijsalarm/core';
-import { bool, dateTime, foreignUuid, json, oneOf, timestamps, uuidPrimaryKey } from './columns';
+import { dateTime, foreignUuid, oneOf, timestamps, uuidPrimaryKey } from './columns';
 import type { Alert } from './Alert';
 import type { Delivery } from './Delivery';
+import type { ListingSnapshot } from './ListingSnapshot';
+
+/**
+ * The include that loads a notification's listing. `exclude` leaves out what a reader never shows
+ * (a send reads every row of its group: not the JSON nor the description).
+ */
+export const withSnapshot = (exclude: ReadonlyArray<'listing' | 'description'> = []) => ({
+  association: 'snapshot',
+  required: true,
+  ...(exclude.length > 0 ? { attributes: { exclude: [...exclude] } } : {}),
+});
 
 /**
  * One new listing found for one alert ('new'), or a lower price of a listing the alert saw
- * ('price_drop'); unique per (alertId, platform, listingId, dedupeKey).
+ * ('price_drop'); unique per (alertId, platform, listingId, dedupeKey). The listing itself is
+ * stored once (`ListingSnapshot`); the notification holds what is its own: the price observed when
+ * notified, the distance from its alert's place, its kind, check and deliveries.
+ *
+ * The listing's fields read through (`title`, `url`, …) from `snapshot`, which a query must
+ * include (`withSnapshot`); reading one without it throws rather than showing an empty ad.
  */
 export class Notification extends Model<
   InferAttributes<Notification>,
@@ -31,20 +47,11 @@ export class Notification extends Model<
   declare platform: PlatformId;
   /** The marketplace's item id, e.g. 'm2123456789'. */
   declare listingId: string;
-  declare title: string;
-  declare description: CreationOptional<string | null>;
+  declare listingSnapshotId: number;
   declare priceCents: CreationOptional<number | null>;
   declare priceType: string;
-  declare url: string;
-  declare imageUrls: CreationOptional<string[]>;
-  declare location: CreationOptional<string | null>;
+  /** From the alert's place (its postcode), when it has one. */
   declare distanceMeters: CreationOptional<number | null>;
-  declare sellerName: CreationOptional<string | null>;
-  declare sellerType: CreationOptional<'private' | 'business' | null>;
-  declare isPaid: CreationOptional<boolean>;
-  declare postedAt: CreationOptional<Date | null>;
-  /** The listing as found (snapshot for the notification centre and exports). */
-  declare listing: CreationOptional<Record<string, unknown>>;
   declare viewedAt: CreationOptional<Date | null>;
   /** The check run of the search that found it (engine/README.md). */
   declare checkId: CreationOptional<string | null>;
@@ -60,6 +67,44 @@ export class Notification extends Model<
 
   declare alert?: NonAttribute<Alert>;
   declare deliveries?: NonAttribute<Delivery[]>;
+  declare snapshot?: NonAttribute<ListingSnapshot>;
+
+  private loadedSnapshot(): ListingSnapshot {
+    if (!this.snapshot) throw new Error('notification read without its listing snapshot');
+    return this.snapshot;
+  }
+
+  get title(): NonAttribute<string> {
+    return this.loadedSnapshot().title;
+  }
+  get description(): NonAttribute<string | null | undefined> {
+    return this.loadedSnapshot().description;
+  }
+  get url(): NonAttribute<string> {
+    return this.loadedSnapshot().url;
+  }
+  get imageUrls(): NonAttribute<string[]> {
+    return this.loadedSnapshot().imageUrls;
+  }
+  get location(): NonAttribute<string | null> {
+    return this.loadedSnapshot().location;
+  }
+  get sellerName(): NonAttribute<string | null> {
+    return this.loadedSnapshot().sellerName;
+  }
+  get sellerType(): NonAttribute<'private' | 'business' | null> {
+    return this.loadedSnapshot().sellerType;
+  }
+  get isPaid(): NonAttribute<boolean> {
+    return this.loadedSnapshot().isPaid;
+  }
+  get postedAt(): NonAttribute<Date | null> {
+    return this.loadedSnapshot().postedAt;
+  }
+  /** The listing as first found (its snapshot's JSON). */
+  get listing(): NonAttribute<Record<string, unknown> | undefined> {
+    return this.loadedSnapshot().listing;
+  }
 
   static initModel(sequelize: Sequelize): typeof Notification {
     return Notification.init(
@@ -69,19 +114,10 @@ export class Notification extends Model<
         userId: foreignUuid(true),
         platform: oneOf(PLATFORM_IDS),
         listingId: { type: DataTypes.STRING(64), allowNull: false },
-        title: { type: DataTypes.STRING(500), allowNull: false },
-        description: { type: DataTypes.TEXT, allowNull: true },
+        listingSnapshotId: { type: DataTypes.INTEGER, allowNull: false },
         priceCents: { type: DataTypes.INTEGER, allowNull: true },
         priceType: { type: DataTypes.STRING(32), allowNull: false },
-        url: { type: DataTypes.STRING(2048), allowNull: false },
-        imageUrls: json(() => []),
-        location: { type: DataTypes.STRING(255), allowNull: true },
         distanceMeters: { type: DataTypes.INTEGER, allowNull: true },
-        sellerName: { type: DataTypes.STRING(255), allowNull: true },
-        sellerType: oneOf(['private', 'business'], { allowNull: true }),
-        isPaid: bool(false),
-        postedAt: dateTime(),
-        listing: json(() => ({})),
         viewedAt: dateTime(),
         checkId: { type: DataTypes.UUID, allowNull: true },
         kind: oneOf(NOTIFICATION_KINDS, { defaultValue: 'new' }),

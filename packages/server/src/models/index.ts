@@ -16,7 +16,8 @@ import { ChatMessage } from './ChatMessage';
 import { ChatSession } from './ChatSession';
 import { Delivery } from './Delivery';
 import { ListingPrice } from './ListingPrice';
-import { Notification } from './Notification';
+import { ListingSnapshot } from './ListingSnapshot';
+import { Notification, withSnapshot } from './Notification';
 import { OneTimeToken } from './OneTimeToken';
 import { Payment } from './Payment';
 import { PushSubscription } from './PushSubscription';
@@ -36,6 +37,7 @@ export {
   AlertDeletion,
   AlertSearch,
   ListingPrice,
+  ListingSnapshot,
   Search,
   SearchSeenListing,
   AuditEvent,
@@ -58,6 +60,7 @@ export {
   SetAsideListing,
   RetentionTotal,
 };
+export { withSnapshot };
 export { DELIVERY_METHODS, SELLER_TYPES } from './Alert';
 export type { AlertStatus, DeliveryMethod, SellerType } from './Alert';
 export { CATEGORY_TYPES } from './Category';
@@ -90,6 +93,7 @@ export interface Models {
   AlertSearch: typeof AlertSearch;
   SearchSeenListing: typeof SearchSeenListing;
   ListingPrice: typeof ListingPrice;
+  ListingSnapshot: typeof ListingSnapshot;
   Payment: typeof Payment;
   BillingAccount: typeof BillingAccount;
   ChatSession: typeof ChatSession;
@@ -119,6 +123,7 @@ export function initModels(sequelize: Sequelize): Models {
     AlertSearch: AlertSearch.initModel(sequelize),
     SearchSeenListing: SearchSeenListing.initModel(sequelize),
     ListingPrice: ListingPrice.initModel(sequelize),
+    ListingSnapshot: ListingSnapshot.initModel(sequelize),
     Payment: Payment.initModel(sequelize),
     BillingAccount: BillingAccount.initModel(sequelize),
     ChatSession: ChatSession.initModel(sequelize),
@@ -148,6 +153,8 @@ export function initModels(sequelize: Sequelize): Models {
   Notification.belongsTo(User, { foreignKey: 'userId', as: 'user' });
   Notification.hasMany(Delivery, { foreignKey: 'notificationId', as: 'deliveries', ...cascade });
   Delivery.belongsTo(Notification, { foreignKey: 'notificationId', as: 'notification' });
+  // One stored listing, shared by every notification of it (kept while one refers to it).
+  Notification.belongsTo(ListingSnapshot, { foreignKey: 'listingSnapshotId', as: 'snapshot' });
   // The alert engine's searches (engine/README.md).
   Alert.hasMany(AlertSearch, { foreignKey: 'alertId', as: 'alertSearches', ...cascade });
   AlertSearch.belongsTo(Alert, { foreignKey: 'alertId', as: 'alert' });

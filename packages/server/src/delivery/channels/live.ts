@@ -15,7 +15,7 @@ import { literal, Op } from 'sequelize';
 import type { AppContext } from '../../context';
 import type { EngineEventMap } from '../../engine/events';
 import { LIVE_GRACE_MS } from '../../engine/recorder';
-import type { Delivery, Notification } from '../../models';
+import { withSnapshot, type Delivery, type Notification } from '../../models';
 import { presentNotification } from '../../presenters/notification';
 import { nowOf } from '../clock';
 import { scheduleOfAlert } from '../digest';
@@ -43,7 +43,7 @@ export async function sendLive(
   if (!userId || !hub.hasSockets(userId)) return 0;
   const { Notification, Delivery } = ctx.models;
   const notification = (await Notification.findByPk(event.notificationId, {
-    include: [{ association: 'alert' }, { association: 'deliveries' }],
+    include: [{ association: 'alert' }, { association: 'deliveries' }, withSnapshot()],
   })) as (Notification & { deliveries: Delivery[] }) | null;
   if (!notification || notification.userId !== userId || !notification.alert) return 0;
 

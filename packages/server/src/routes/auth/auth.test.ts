@@ -81,14 +81,19 @@ async function createAlert(values: {
 
 async function createNotification(alertId: string, userId: string | null) {
   alertCounter += 1;
+  const snapshot = await server.models.ListingSnapshot.create({
+    platform: 'marktplaats',
+    listingId: `m${alertCounter}`,
+    title: 'Gazelle',
+    url: 'https://www.marktplaats.nl/v/fietsen/m1',
+  });
   const notification = await server.models.Notification.create({
     alertId,
     userId,
     platform: 'marktplaats',
-    listingId: `m${alertCounter}`,
-    title: 'Gazelle',
+    listingId: snapshot.listingId,
+    listingSnapshotId: snapshot.id,
     priceType: 'FIXED',
-    url: 'https://www.marktplaats.nl/v/fietsen/m1',
   });
   await server.models.Delivery.create({ notificationId: notification.id, channel: 'email' });
   return notification;

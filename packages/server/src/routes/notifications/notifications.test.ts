@@ -576,16 +576,23 @@ describe('GET /notifications/export', () => {
     const alert = await createAlert(server.models, { userId: user.id, searchTerm: 'veel' });
     const count = EXPORT_BATCH_SIZE * 2 + 7;
     const createdAt = new Date('2024-06-01T10:00:00Z'); // all equal: the id must break ties
-    await server.models.Notification.bulkCreate(
+    const snapshots = await server.models.ListingSnapshot.bulkCreate(
       Array.from({ length: count }, (_, index) => ({
-        alertId: alert.id,
-        userId: user.id,
         platform: 'marktplaats' as const,
         listingId: `m${index}`,
         title: `Rij ${index}`,
+        url: `https://www.marktplaats.nl/v/a/m${index}`,
+      })),
+    );
+    await server.models.Notification.bulkCreate(
+      snapshots.map((snapshot) => ({
+        alertId: alert.id,
+        userId: user.id,
+        platform: 'marktplaats' as const,
+        listingId: snapshot.listingId,
+        listingSnapshotId: snapshot.id,
         priceType: 'FIXED',
         priceCents: 100,
-        url: `https://www.marktplaats.nl/v/a/m${index}`,
         createdAt,
       })),
     );

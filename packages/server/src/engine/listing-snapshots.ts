@@ -1,0 +1,158 @@
+/**
+ * A listing stored once (`listing_snapshots`): the recorder stores each listing it records the
+ * first time it records it and points every notification of it there; a snapshot no notification
+ * refers to any more is deleted in small batches (`deleteUnreferencedSnapshots`, `snapshotSweeper`).
+ */
+import { Op, literal, type CreationAttributes, type Transaction } from 'sequelize';
+import type { AppContext } from '../context';
+import type { ListingSnapshot } from '../models';
+import type { Listing } from './marketplace';
+
+export const clip = (text: string | null, max: number): string | null =>
+  text === null ? null : text.length > max ? text.slice(0, max) : text;
+
+function postedAtOf(listing: Listing): Date | null {
+  if (!listing.postedAt) return null;
+  const time = Date.parse(listing.postedAt);
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
+export const listingKeyOf = (listing: Pick<Listing, 'platform' | 'id'>) =>
+  `${listing.platform}\u0000${listing.id}`;
+
+/** The listing as stored once: what every notification of it shows, without one alert's distance. */
+export function snapshotOf(listing: Listing): CreationAttributes<ListingSnapshot> {
+  return {
+    platform: listing.platform,
+    listingId: listing.id,
+    title: clip(listing.title, 500) ?? '',
+    description: listing.description || null,
+    url: clip(listing.url, 2048) ?? '',
+    imageUrls: listing.imageUrls,
+    location: clip(listing.location.cityName, 255),
+    sellerName: clip(listing.seller.name || null, 255),
+    sellerType: listing.seller.type,
+    isPaid: listing.paid.isPaid,
+    postedAt: postedAtOf(listing),
+    listing: {
+      ...listing,
+      location: { ...listing.location, distanceMeters: null },
+    } as unknown as Record<string, unknown>,
+  };
+}
+
+/** Whose ad page was read: only the page tells the exact posting time (marketplace/types.ts). */
+const pageRead = (listing: Listing) => listing.postedAt !== null;
+
+/**
+ * Each listing's snapshot id (key `listingKeyOf`): the stored one, else a new row. A listing is
+ * stored once, as first found; the insert ignores a row a concurrent check stored meanwhile (the
+ * unique key), and the ids are read back. Usually one SELECT (every listing stored), at most three.
+ *
+ * One exception to "as first found": a snapshot stored without the ad page is completed once when
+ * a later match read it (a private-seller filter decided in a later job, a Pro alert's exact
+ * posting time), so that match shows what it always showed — the page's seller and time.
+ */
+export async function storeSnapshots(
+  ctx: Pick<AppContext, 'models'>,
+  listings: readonly Listing[],
+  transaction: Transaction,
+): Promise<Map<string, number>> {
+  const { ListingSnapshot } = ctx.models;
+  // Of one listing matched several times in a call, the one with its ad page read.
+  const wanted = new Map<string, Listing>();
+  for (const listing of listings) {
+    const key = listingKeyOf(listing);
+    const seen = wanted.get(key);
+    if (!seen || (!pageRead(seen) && pageRead(listing))) wanted.set(key, listing);
+  }
+  const ids = new Map<string, number>();
+  const incomplete: Array<[number, Listing]> = [];
+  const readIds = async (some: readonly Listing[]) => {
+    const rows = await ListingSnapshot.findAll({
+      attributes: ['id', 'platform', 'listingId', 'postedAt'],
+      where: {
+        platform: { [Op.in]: [...new Set(some.map((listing) => listing.platform))] },
+        listingId: { [Op.in]: [...new Set(some.map((listing) => listing.id))] },
+      },
+      transaction,
+    });
+    for (const row of rows) {
+      const key = listingKeyOf({ platform: row.platform, id: row.listingId });
+      const listing = wanted.get(key);
+      if (!listing) continue;
+      ids.set(key, row.id);
+      if (row.postedAt === null && pageRead(listing)) incomplete.push([row.id, listing]);
+    }
+  };
+  await readIds([...wanted.values()]);
+  const missing = [...wanted].filter(([key]) => !ids.has(key)).map(([, listing]) => listing);
+  if (missing.length > 0) {
+    await ListingSnapshot.bulkCreate(missing.map(snapshotOf), {
+      ignoreDuplicates: true,
+      transaction,
+    });
+    await readIds(missing);
+  }
+  for (const [id, listing] of incomplete) {
+    const { platform: _platform, listingId: _listingId, ...content } = snapshotOf(listing);
+    await ListingSnapshot.update(content, { where: { id, postedAt: null }, transaction });
+  }
+  return ids;
+}
+
+const unreferenced =
+  'NOT EXISTS (SELECT 1 FROM `notifications` WHERE `notifications`.`listingSnapshotId` = `listing_snapshots`.`id`)';
+
+export interface SnapshotSweep {
+  /** Snapshots deleted. */
+  deleted: number;
+  /** The id to go on after; 0 when this batch reached the newest (start again from the oldest). */
+  next: number;
+}
+
+/**
+ * Deletes, among the `limit` snapshots after id `after` (oldest first), those no notification
+ * refers to any more (their notifications pruned, their alerts deleted). A batch examines at most
+ * `limit` rows however many older snapshots long-kept notifications still hold, so walk on with
+ * `next` (or use `snapshotSweeper`). Two short statements: the ids by primary key, then a DELETE
+ * that checks each one's references, so a notification recorded meanwhile keeps its snapshot (and
+ * the foreign key refuses what slips past that: the batch fails, the next one retries).
+ */
+export async function deleteUnreferencedSnapshots(
+  ctx: Pick<AppContext, 'models'>,
+  limit: number,
+  after = 0,
+): Promise<SnapshotSweep> {
+  const { ListingSnapshot } = ctx.models;
+  const size = Math.max(1, Math.floor(limit));
+  const window = await ListingSnapshot.findAll({
+    attributes: ['id'],
+    where: { id: { [Op.gt]: after } },
+    order: [['id', 'ASC']],
+    limit: size,
+  });
+  if (window.length === 0) return { deleted: 0, next: 0 };
+  const ids = window.map((row) => row.id);
+  const deleted = await ListingSnapshot.destroy({
+    where: { id: { [Op.in]: ids }, [Op.and]: [literal(unreferenced)] },
+  });
+  return { deleted, next: window.length < size ? 0 : ids[ids.length - 1]! };
+}
+
+/**
+ * `deleteUnreferencedSnapshots` as one step of a pruner: each call examines the next `limit`
+ * snapshots (the place is kept in this process; a restart begins at the oldest) and answers how
+ * many it deleted.
+ */
+export function snapshotSweeper(): (
+  ctx: Pick<AppContext, 'models'>,
+  limit: number,
+) => Promise<number> {
+  let after = 0;
+  return async (ctx, limit) => {
+    const { deleted, next } = await deleteUnreferencedSnapshots(ctx, limit, after);
+    after = next;
+    return deleted;
+  };
+}
