@@ -9,11 +9,13 @@ import { WEBHOOK_RULES } from '../webhooks/rules';
 
 /**
  * The kinds of stored rows the pruner deletes and the admin's figures count, in the order the
- * admin sees them. Deliveries go with their notification.
+ * admin sees them. Deliveries go with their notification; a stored listing goes once no
+ * notification refers to it.
  */
 export const RETENTION_KINDS = [
   'notifications',
   'deliveries',
+  'listingSnapshots',
   'listingPrices',
   'webhookCalls',
   'setAsideListings',

@@ -38,6 +38,7 @@ export const RETENTION_TEXTS = {
     kinds: {
       notifications: 'Meldingen',
       deliveries: 'Verzendingen',
+      listingSnapshots: 'Opgeslagen advertenties',
       listingPrices: 'Prijswaarnemingen',
       webhookCalls: 'Webhook-aanroepen',
       setAsideListings: 'Apart gezette advertenties',

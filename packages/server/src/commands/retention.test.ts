@@ -81,7 +81,9 @@ async function pruneWhileRecording(days: number) {
   vi.setSystemTime(at(days));
   let removals = 0;
   let pruning = true;
-  const targets: RetentionTarget[] = RETENTION_TARGETS.map((target) => ({
+  // Stored listings have a test of their own (below): here each notification's goes with it.
+  const perPlan = RETENTION_TARGETS.filter((target) => target.kind !== 'listingSnapshots');
+  const targets: RetentionTarget[] = perPlan.map((target) => ({
     ...target,
     remove: async (ctx, ids, transaction) => {
       removals += 1;
@@ -234,5 +236,29 @@ describe('pruning the other kinds', () => {
     const { report } = await pruneWhileRecording(8);
     expect(report.pruned.setAsideListings).toBeGreaterThanOrEqual(1);
     expect(await server.models.SetAsideListing.findByPk(row.id)).toBeNull();
+  });
+});
+
+describe('pruning stored listings', () => {
+  it('a listing goes once no notification refers to it; one a kept notification shows stays', async () => {
+    const { ListingSnapshot, Notification } = server.models;
+    const shared = { listingId: 'm1999000001' };
+    const guestsOwn = await createNotification(server.models, alerts.guest);
+    const guestsShared = await createNotification(server.models, alerts.guest, shared);
+    const prosShared = await createNotification(server.models, alerts.PRO, shared);
+    const snapshotOf = async (id: string) =>
+      (await Notification.findByPk(id, { attributes: ['listingSnapshotId'] }))!.listingSnapshotId;
+    const own = await snapshotOf(guestsOwn.id);
+    const kept = await snapshotOf(guestsShared.id);
+    expect(await snapshotOf(prosShared.id)).toBe(kept);
+
+    vi.setSystemTime(at(31));
+    const report = await pruneExpired(server.ctx, { now: at(31), batchRows: BATCH });
+    expect(report.pruned.listingSnapshots).toBeGreaterThan(0);
+    expect(await Notification.count({ where: { id: [guestsOwn.id, guestsShared.id] } })).toBe(0);
+    expect(await ListingSnapshot.findByPk(own)).toBeNull();
+    expect(await ListingSnapshot.findByPk(kept)).not.toBeNull();
+    expect(await Notification.findByPk(prosShared.id)).not.toBeNull();
+    await Notification.destroy({ where: { id: prosShared.id } });
   });
 });

@@ -69,6 +69,7 @@ export function adminStats(overrides: Partial<AdminStatsResponse> = {}): AdminSt
       listingPrices: { held: 0, pruned: 0 },
       webhookCalls: { held: 0, pruned: 0 },
       setAsideListings: { held: 0, pruned: 0 },
+      listingSnapshots: { held: 0, pruned: 0 },
     },
     ...overrides,
   };

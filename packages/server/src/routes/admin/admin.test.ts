@@ -192,6 +192,7 @@ describe('GET /admin/stats', () => {
       storage: {
         notifications: { held: 3, pruned: 0 },
         deliveries: { held: 0, pruned: 0 },
+        listingSnapshots: { held: 3, pruned: 0 },
         listingPrices: { held: 0, pruned: 0 },
         webhookCalls: { held: 0, pruned: 0 },
         setAsideListings: { held: 0, pruned: 0 },

@@ -396,6 +396,7 @@ describe('admin: retention', () => {
       'SoortBewaardOpgeschoond',
       'Meldingen12.3452.000.000',
       'Verzendingen20.0004.100',
+      'Opgeslagen advertenties00',
       'Prijswaarnemingen00',
       'Webhook-aanroepen00',
       'Apart gezette advertenties00',
