@@ -67,6 +67,8 @@ export interface Config {
   readonly redisPrefix: string;
   readonly services: readonly ServiceName[];
   readonly smtpUrl: string | null;
+  /** SMTP_MAX_CONNECTIONS: the mailer's pool. */
+  readonly smtpMaxConnections: number;
   readonly mailFrom: string;
   /** Where contact-form messages go (and the mailto: unsubscribe address). */
   readonly supportEmail: string;
@@ -325,6 +327,11 @@ const EnvSchema = z.object({
     .optional()
     .describe(
       'smtp://user:password@host:587 or smtps://…:465 for outgoing mail; unset: mails are written to DATA_DIR/outbox/*.eml',
+    ),
+  SMTP_MAX_CONNECTIONS: integer(1, 100)
+    .default(10)
+    .describe(
+      'SMTP connections open at once for sending (a burst of new ads is mailed over this many; lower it if your provider allows fewer)',
     ),
   MAIL_FROM: z
     .string()
@@ -724,6 +731,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisPrefix: vars.REDIS_PREFIX,
     services: vars.SERVICES,
     smtpUrl: vars.SMTP_URL ?? null,
+    smtpMaxConnections: vars.SMTP_MAX_CONNECTIONS,
     mailFrom: vars.MAIL_FROM,
     supportEmail: vars.SUPPORT_EMAIL,
     telegramBotToken: vars.TELEGRAM_BOT_TOKEN ?? null,

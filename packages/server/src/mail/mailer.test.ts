@@ -74,6 +74,7 @@ describe('mailer over SMTP', () => {
     mailer = createMailer({
       config: {
         smtpUrl: mailbox.url,
+        smtpMaxConnections: 2,
         mailFrom: 'Prijsalarm <alerts@prijsalarm.nl>',
         dataDir,
         publicUrl: PUBLIC_URL,
@@ -171,7 +172,13 @@ describe('mailer over SMTP', () => {
 
   it('rejects when the SMTP server cannot be reached', async () => {
     const unreachable = createMailer({
-      config: { smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'a@b.nl', dataDir, publicUrl: PUBLIC_URL },
+      config: {
+        smtpUrl: 'smtp://127.0.0.1:1',
+        smtpMaxConnections: 2,
+        mailFrom: 'a@b.nl',
+        dataDir,
+        publicUrl: PUBLIC_URL,
+      },
       logger: createLogger({ level: 'silent' }),
     });
     await expect(
@@ -187,6 +194,7 @@ describe('mailer without SMTP_URL (outbox)', () => {
     const mailer = createMailer({
       config: {
         smtpUrl: null,
+        smtpMaxConnections: 2,
         mailFrom: 'Prijsalarm <alerts@prijsalarm.nl>',
         dataDir,
         publicUrl: PUBLIC_URL,
@@ -225,7 +233,13 @@ describe('mailer without SMTP_URL (outbox)', () => {
 describe('templates', () => {
   it('refuse a non-http link', () => {
     const mailer = createMailer({
-      config: { smtpUrl: null, mailFrom: 'a@b.nl', dataDir, publicUrl: PUBLIC_URL },
+      config: {
+        smtpUrl: null,
+        smtpMaxConnections: 2,
+        mailFrom: 'a@b.nl',
+        dataDir,
+        publicUrl: PUBLIC_URL,
+      },
       logger: createLogger({ level: 'silent' }),
     });
     expect(() =>

@@ -48,7 +48,7 @@ export interface Mailer {
 }
 
 export interface MailerDeps {
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'>;
+  config: Pick<Config, 'smtpUrl' | 'smtpMaxConnections' | 'mailFrom' | 'dataDir' | 'publicUrl'>;
   logger: Logger;
 }
 
@@ -63,7 +63,7 @@ export function createMailer({ config, logger }: MailerDeps): Mailer {
     ? nodemailer.createTransport({
         url: config.smtpUrl,
         pool: true,
-        maxConnections: 5,
+        maxConnections: config.smtpMaxConnections,
         // Fail fast so a hung server shows up as a retryable delivery error, not a stuck job.
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,

@@ -91,6 +91,7 @@ describe('List-Unsubscribe headers', () => {
       mailer = createMailer({
         config: {
           smtpUrl: mailbox.url,
+          smtpMaxConnections: 2,
           mailFrom: 'Prijsalarm <alerts@prijsalarm.nl>',
           dataDir,
           publicUrl: CONFIG.publicUrl,

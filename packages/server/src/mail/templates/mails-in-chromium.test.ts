@@ -32,6 +32,7 @@ const HTML_LIMIT_BYTES = 100 * 1024;
 const mailer = createMailer({
   config: {
     smtpUrl: null,
+    smtpMaxConnections: 2,
     mailFrom: 'a@b.nl',
     dataDir: '/nonexistent',
     publicUrl: MAIL_PUBLIC_URL,
