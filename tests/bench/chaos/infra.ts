@@ -55,6 +55,8 @@ async function until(what: string, timeoutMs: number, probe: () => Promise<boole
 
 export interface Restartable {
   url: string;
+  /** The running server's pid (for CPU and memory figures read from /proc). */
+  readonly pid: number | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -68,6 +70,9 @@ export async function mariaDb(baseDir: string): Promise<Restartable> {
   const url = `mysql://root@127.0.0.1:${port}`;
   return {
     url,
+    get pid() {
+      return child?.pid;
+    },
     async start() {
       // Durable (unlike the tests' throwaway one): a restart must keep what was committed.
       child = spawn(server, mariaDbArgs(baseDir, dataDir, port), { stdio: 'ignore' });
@@ -93,6 +98,9 @@ export async function redis(baseDir: string): Promise<Restartable> {
   mkdirSync(dir, { recursive: true });
   return {
     url,
+    get pid() {
+      return child?.pid;
+    },
     async start() {
       child = spawn(
         executable,
