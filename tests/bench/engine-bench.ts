@@ -400,10 +400,7 @@ async function runScenario(
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-bench-'));
   const scaleOut = SCALE_OUT ? await startScaleOut(dataDir, workerCount) : null;
-  if (scaleOut) {
-    // The parent ends a scenario past its deadline with SIGTERM: the processes go with it.
-    process.once('SIGTERM', () => void scaleOut.stop().finally(() => process.exit(1)));
-  }
+  startedScaleOut = scaleOut;
   const serverVariables = {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
@@ -549,6 +546,8 @@ async function runScenario(
   const embedded = scaleOut ? null : await startApplication({ config, logger });
   const app = embedded ?? (await scaleOutApplication(scaleOut!, config, serverVariables));
   const { models } = app.ctx;
+  // Scale-out: the warm-up counts from the processes' readiness (their boot takes minutes there).
+  const warmupFrom = scaleOut ? Date.now() : started;
   // The send queue's backlog: a batched delivery's wait after its moment is this queue.
   const deliverWaiting: number[] = [];
   const backlogSampler = setInterval(() => {
@@ -574,7 +573,7 @@ async function runScenario(
       });
       warmupUnfinished = FEED_CATEGORIES.length * 2 - read;
       if (warmupUnfinished === 0) break;
-      if (Date.now() - started > WARMUP_MAX_S * 1000) {
+      if (Date.now() - warmupFrom > WARMUP_MAX_S * 1000) {
         progress(`warm-up cut off after ${WARMUP_MAX_S} s (${warmupUnfinished} categories unread)`);
         break;
       }
@@ -585,7 +584,7 @@ async function runScenario(
     const waiting = await models.Search.count({ where: { initializedAt: null } });
     warmupUnfinished = alertsPerKey.size - searches + waiting;
     if (warmupUnfinished === 0) break;
-    if (Date.now() - started > WARMUP_MAX_S * 1000) {
+    if (Date.now() - warmupFrom > WARMUP_MAX_S * 1000) {
       progress(
         `warm-up cut off after ${WARMUP_MAX_S} s (${waiting} of ${searches} not fetched yet)`,
       );
@@ -593,7 +592,7 @@ async function runScenario(
     }
     await sleep(1000);
   }
-  const warmupSeconds = (Date.now() - started) / 1000;
+  const warmupSeconds = (Date.now() - warmupFrom) / 1000;
 
   progress(`measuring ${WINDOW_S} s`);
   const dbSize0 = dbBytes();
@@ -1036,7 +1035,9 @@ async function scaleOutApplication(
   config: ReturnType<typeof loadConfig>,
   serverVariables: Record<string, string | undefined>,
 ): Promise<{ ctx: { sequelize: Sequelize; models: Models }; stop(): Promise<void> }> {
+  const startedAt = Date.now();
   await scaleOut.start(serverVariables);
+  progress(`scheduler and workers ready after ${Math.round((Date.now() - startedAt) / 1000)} s`);
   const sequelize = createSequelize(config.database);
   return {
     ctx: { sequelize, models: initModels(sequelize) },
@@ -1464,13 +1465,22 @@ function printResults(results: ScenarioResult[]): void {
   }
 }
 
+/** A scale-out scenario's processes, stopped by their pids when the scenario fails or is ended. */
+let startedScaleOut: ScaleOut | null = null;
 const scenarioFlag = process.argv.indexOf('--scenario');
 if (scenarioFlag >= 0) {
+  // The parent ends a scenario past its deadline with SIGTERM.
+  process.once('SIGTERM', () => {
+    void (startedScaleOut?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+  });
   const result = await runScenario(
     Number(process.argv[scenarioFlag + 1]),
     (process.argv[scenarioFlag + 2] ?? 'polling') as Mode,
     Number(process.argv[scenarioFlag + 3] ?? 1),
-  );
+  ).catch(async (error: unknown) => {
+    await startedScaleOut?.stop().catch(() => undefined);
+    throw error;
+  });
   console.log(`RESULT ${JSON.stringify(result)}`);
   process.exit(0);
 } else {

@@ -24,6 +24,8 @@ import { mariaDb, redis, ServerProcess, type Restartable } from './chaos/infra';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATABASE = 'bench';
+/** A process's start until its ready line: the scheduler over 100 000 alerts takes minutes here. */
+const READY_TIMEOUT_MS = 15 * 60_000;
 const PREFIX = 'bench';
 /** Clock ticks per second of /proc/<pid>/stat's CPU times. */
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
@@ -119,6 +121,7 @@ export async function startScaleOut(baseDir: string, workerCount: number): Promi
           { ...common, SERVICES: services, METRICS_PORT: String(port) },
           baseDir,
           readyLine,
+          READY_TIMEOUT_MS,
         );
         servers.push(server);
         return server;

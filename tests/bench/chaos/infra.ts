@@ -143,6 +143,8 @@ export class ServerProcess {
     private readonly env: NodeJS.ProcessEnv,
     logDir: string,
     private readonly readyLine: string,
+    /** How long a start may take until its ready line (a scheduler over 100 000 alerts: minutes). */
+    private readonly readyTimeoutMs = 90_000,
   ) {
     this.log = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
   }
@@ -161,7 +163,10 @@ export class ServerProcess {
     this.child = child;
     this.ready = new Promise<void>((resolve, reject) => {
       let buffered = '';
-      const timer = setTimeout(() => reject(new Error(`${this.name} not ready in 90 s`)), 90_000);
+      const timer = setTimeout(
+        () => reject(new Error(`${this.name} not ready in ${this.readyTimeoutMs / 1000} s`)),
+        this.readyTimeoutMs,
+      );
       child.stdout!.on('data', (chunk: Buffer) => {
         this.log.write(chunk);
         buffered = (buffered + chunk.toString()).slice(-10_000);
