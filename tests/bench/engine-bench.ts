@@ -34,10 +34,15 @@
  * `npm start` runs the server, instead of through tsx — to compare their CPU and memory). Besides the figures it prints the SQL
  * statements per second in the window (the most frequent kinds) and what the database file is
  * made of.
+ *
+ * BENCH_TOPOLOGY: `embedded` (the default, above) or `scaleout`: MariaDB + Redis/BullMQ with
+ * BENCH_WORKERS (1,2: each count a scenario) worker processes and one scheduler process, started
+ * and stopped by the bench in a temp dir (tests/bench/engine-scaleout.ts); the same figures, read
+ * from the database, Redis and the processes, plus e-mails sent per second per worker.
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -46,7 +51,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { checkIntervalMinutes, DEFAULT_SETTINGS, PLANS, type Plan } from '@prijsalarm/core';
-import { Op } from 'sequelize';
+import { Op, type Sequelize } from 'sequelize';
 import { startApplication } from '../../packages/server/src/boot';
 import { loadConfig } from '../../packages/server/src/config/env';
 import { limitHeapGrowth } from '../../packages/server/src/lib/heap-growth';
@@ -63,8 +68,12 @@ import { batchMomentAfter } from '../../packages/server/src/engine/slots';
 import { feedModels } from '../../packages/server/src/engine/feed/store';
 import { FEED_CATEGORIES } from '../../packages/server/src/engine/feed/run';
 import { createLogger } from '../../packages/server/src/logger';
-import { initModels, type Alert } from '../../packages/server/src/models';
-import { hashToken } from '../../packages/server/src/security/tokens';
+import { initModels, type Alert, type Models } from '../../packages/server/src/models';
+import {
+  createTokenService,
+  hashToken,
+  TOKEN_PURPOSES,
+} from '../../packages/server/src/security/tokens';
 import {
   distanceMeters,
   placeForPostcode,
@@ -72,6 +81,7 @@ import {
 } from '../doubles/marketplace/catalogue';
 import type { MarketMessage, MarketReport } from './market-process';
 import { benchAlerts, TERMS } from './workload';
+import { startScaleOut, type ProcessFigures, type ScaleOut } from './engine-scaleout';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -94,6 +104,8 @@ const targetMs = (plan: Plan) => (plan === 'PRO' ? 60 : planIntervalSeconds(plan
 const WINDOW_S = Number(env.BENCH_WINDOW_SECONDS ?? 60);
 const WARMUP_MAX_S = Number(env.BENCH_WARMUP_SECONDS ?? 240);
 type Mode = 'polling' | 'feed';
+/** `embedded` (SQLite, in-process queue, one process) or `scaleout` (engine-scaleout.ts). */
+const SCALE_OUT = (env.BENCH_TOPOLOGY ?? 'embedded') === 'scaleout';
 /** The drain's longest wait: it ends as soon as every expected pair's e-mail is sent. */
 const DRAIN_S = Number(env.BENCH_DRAIN_SECONDS ?? Math.max(INTERVAL_S + 60, 300));
 /** Seeding, warm-up, window, drain and the matcher measure, with room to spare. */
@@ -175,6 +187,19 @@ interface ScenarioResult {
   latencySentMs: { p50: number; p95: number; count: number };
   cpu: { seconds: number; coreShare: number };
   rssPeakMb: number;
+  /** Worker processes (scale-out; 1 embedded: the one process). */
+  workers: number;
+  /** Scale-out: each process's CPU in the window and its peak RSS. */
+  processes: Array<ProcessFigures & { coreShare: number }>;
+  /**
+   * Scale-out: e-mails each worker sent per second (its /metrics): the window's mean, the mean
+   * from the window's start to the drain's end, and the best 15 s of that.
+   */
+  sendsPerWorker: Record<string, { window: number; toDrainEnd: number; peak15s: number }>;
+  /** Delivery rows (e-mail) marked sent in the window per second, from the database. */
+  rowsSentPerSecond: number;
+  /** The load average (1 min) at the window's start and end: other work on the machine. */
+  loadAverage: [number, number];
   /** Ready `deliver` jobs not yet running, sampled every second from the start to the drain's end. */
   deliverWaiting: { p95: number; peak: number };
   eventLoopP99Ms: number;
@@ -363,7 +388,11 @@ function withinCircle(
   );
 }
 
-async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResult> {
+async function runScenario(
+  alertCount: number,
+  mode: Mode,
+  workerCount: number,
+): Promise<ScenarioResult> {
   // As main.ts does for `npm start`: the figures are the server's as it runs in production.
   limitHeapGrowth();
   const market = fork(path.join(ROOT, 'tests/bench/market-process.ts'), [], {
@@ -384,10 +413,12 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   };
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-bench-'));
-  const config = loadConfig({
+  const scaleOut = SCALE_OUT ? await startScaleOut(dataDir, workerCount) : null;
+  startedScaleOut = scaleOut;
+  const serverVariables = {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
-    DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.sqlite')}`,
+    DATABASE_URL: scaleOut?.databaseUrl ?? `sqlite:${path.join(dataDir, 'bench.sqlite')}`,
     SERVICES: 'worker,scheduler',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     SMTP_URL: ready.smtpUrl,
@@ -399,8 +430,10 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     CHECK_INTERVAL_SECONDS: PLAN_INTERVALS ? undefined : String(INTERVAL_S),
     ENGINE_FEED: mode === 'feed' ? 'on' : 'off',
     LOG_LEVEL: 'info',
-  });
+  };
+  const config = loadConfig(serverVariables);
   const dbFile = path.join(dataDir, 'bench.sqlite');
+  const dbBytes = () => scaleOut?.databaseBytes() ?? statSync(dbFile).size;
 
   // Seed before the roles start, so seeding is not measured.
   progress(`seeding ${alertCount} alerts`);
@@ -425,6 +458,13 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     );
     const now = Date.now();
     const token = () => randomBytes(16).toString('base64url');
+    // Each alert with its feed link, as creating one gives it: without, every server process
+    // completes 100 000 links row by row at start (minutes on MariaDB).
+    const tokens = createTokenService(config.sessionSecret);
+    const feedLink = () => {
+      const { nonce, hash } = tokens.issueToken(TOKEN_PURPOSES.alertFeed);
+      return { feedTokenNonce: nonce, feedTokenHash: hash };
+    };
     const planOf = (alert: (typeof planned)[number]): Plan =>
       alert.userIndex === null ? 'FREE' : plannedUsers[alert.userIndex]!.plan;
     for (let i = 0; i < planned.length; i += 1000) {
@@ -449,6 +489,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
           manageTokenHash: hashToken(token()),
           refreshTokenNonce: token(),
           refreshTokenHash: hashToken(token()),
+          ...feedLink(),
         })),
       );
       created.forEach((row, j) => {
@@ -487,28 +528,25 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
 
   const checks: Array<{ at: number; searchKey: string; newListings: number }> = [];
   const warnings: Record<string, number> = {};
-  const logger = createLogger({
-    level: 'info',
-    destination: {
-      write(line: string) {
-        if (line.includes('"msg":"search checked"')) {
-          const entry = JSON.parse(line) as { searchKey: string; newListings: number };
-          checks.push({
-            at: Date.now(),
-            searchKey: entry.searchKey,
-            newListings: entry.newListings,
-          });
-        } else if (/"level":"(warn|error|fatal)"/.test(line)) {
-          const msg = /"msg":"([^"]*)"/.exec(line)?.[1] ?? 'unknown';
-          warnings[msg] = (warnings[msg] ?? 0) + 1;
-          // The first of each: what went wrong, not only how often (an error with its whole stack).
-          const whole = /"level":"(error|fatal)"/.test(line);
-          const shown = line.slice(0, whole ? 4000 : 600);
-          if (warnings[msg] === 1) console.error(`  first '${msg}': ${shown}`);
-        }
-      },
-    },
-  });
+  /** A line of the server's log: in-process here, or of each process's log file (scale-out). */
+  const readLogLine = (line: string) => {
+    if (line.includes('"msg":"search checked"')) {
+      const entry = JSON.parse(line) as { searchKey: string; newListings: number; time: string };
+      checks.push({
+        at: Date.parse(entry.time),
+        searchKey: entry.searchKey,
+        newListings: entry.newListings,
+      });
+    } else if (/"level":"(warn|error|fatal)"/.test(line)) {
+      const msg = /"msg":"([^"]*)"/.exec(line)?.[1] ?? 'unknown';
+      warnings[msg] = (warnings[msg] ?? 0) + 1;
+      // The first of each: what went wrong, not only how often (an error with its whole stack).
+      const whole = /"level":"(error|fatal)"/.test(line);
+      const shown = line.slice(0, whole ? 4000 : 600);
+      if (warnings[msg] === 1) console.error(`  first '${msg}': ${shown}`);
+    }
+  };
+  const logger = createLogger({ level: 'info', destination: { write: readLogLine } });
 
   let rssPeak = 0;
   let lastTrace = 0;
@@ -527,14 +565,20 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   const loopDelay = monitorEventLoopDelay({ resolution: 20 });
 
   const started = Date.now();
-  const app = await startApplication({ config, logger });
+  const embedded = scaleOut ? null : await startApplication({ config, logger });
+  const app = embedded ?? (await scaleOutApplication(scaleOut!, config, serverVariables));
   const { models } = app.ctx;
+  // Scale-out: the warm-up counts from the processes' readiness (their boot takes minutes there).
+  const warmupFrom = scaleOut ? Date.now() : started;
   // The send queue's backlog: a batched delivery's wait after its moment is this queue.
   const deliverWaiting: number[] = [];
   const backlogSampler = setInterval(() => {
-    void app.ctx.queue.counts().then((counts) => {
-      deliverWaiting.push(counts.deliver?.waiting ?? 0);
-    });
+    void (
+      scaleOut?.deliverWaiting() ??
+      embedded!.ctx.queue.counts().then((counts) => counts.deliver?.waiting ?? 0)
+    )
+      .then((waiting) => deliverWaiting.push(waiting))
+      .catch(() => undefined);
   }, 1000);
 
   progress(
@@ -551,7 +595,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
       });
       warmupUnfinished = FEED_CATEGORIES.length * 2 - read;
       if (warmupUnfinished === 0) break;
-      if (Date.now() - started > WARMUP_MAX_S * 1000) {
+      if (Date.now() - warmupFrom > WARMUP_MAX_S * 1000) {
         progress(`warm-up cut off after ${WARMUP_MAX_S} s (${warmupUnfinished} categories unread)`);
         break;
       }
@@ -562,7 +606,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     const waiting = await models.Search.count({ where: { initializedAt: null } });
     warmupUnfinished = alertsPerKey.size - searches + waiting;
     if (warmupUnfinished === 0) break;
-    if (Date.now() - started > WARMUP_MAX_S * 1000) {
+    if (Date.now() - warmupFrom > WARMUP_MAX_S * 1000) {
       progress(
         `warm-up cut off after ${WARMUP_MAX_S} s (${waiting} of ${searches} not fetched yet)`,
       );
@@ -570,19 +614,31 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     }
     await sleep(1000);
   }
-  const warmupSeconds = (Date.now() - started) / 1000;
+  const warmupSeconds = (Date.now() - warmupFrom) / 1000;
 
   progress(`measuring ${WINDOW_S} s`);
-  const dbSize0 = statSync(dbFile).size;
+  const dbSize0 = dbBytes();
   const t0 = Date.now();
+  const load0 = loadavg()[0]!;
   const cpu0 = process.cpuUsage();
+  const processes0 = scaleOut?.processes() ?? [];
+  // Each worker's e-mails sent so far, every 5 s from the window's start to the drain's end.
+  const sendSamples: Array<{ at: number; sent: Record<string, number> }> = [];
+  const sampleSends = () =>
+    void scaleOut
+      ?.emailsSent()
+      .then((sent) => sendSamples.push({ at: Date.now(), sent }))
+      .catch(() => undefined);
+  sampleSends();
+  const sendSampler = setInterval(sampleSends, 5000);
   loopDelay.enable();
-  const profiler = await startWindowProfile();
+  const profiler = scaleOut ? null : await startWindowProfile();
   // Statements through Sequelize in the window, by kind (the first words of the SQL).
   const statements = new Map<string, number>();
   let counting = true;
+  // In-process only: the bench's own connection is not the servers'.
   app.ctx.sequelize.addHook('afterQuery', (_options, query) => {
-    if (!counting) return;
+    if (!counting || scaleOut) return;
     const sql = (query as unknown as { sql?: string }).sql ?? '';
     const kind = sql
       .replace(/\s+/g, ' ')
@@ -594,8 +650,11 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   await sleep(WINDOW_S * 1000);
   counting = false;
   const t1 = Date.now();
+  const load1 = loadavg()[0]!;
+  const processes1 = scaleOut?.processes() ?? [];
+  sampleSends();
   // BENCH_HEAP_SNAPSHOT=<dir>: what the heap holds at the end of the window (Chrome DevTools).
-  if (env.BENCH_HEAP_SNAPSHOT) {
+  if (env.BENCH_HEAP_SNAPSHOT && !scaleOut) {
     const file = writeHeapSnapshot(
       path.join(
         env.BENCH_HEAP_SNAPSHOT,
@@ -608,7 +667,7 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   loopDelay.disable();
   await profiler?.stop(`${alertCount}-${mode}-${env.BENCH_ADS_PER_SECOND ?? 4}`);
   const window = await askReport(t0, t1);
-  const dbSize1 = statSync(dbFile).size;
+  const dbSize1 = dbBytes();
 
   // Recall against the ground truth, for the alerts it can decide.
   const truth = window.truth;
@@ -626,6 +685,10 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   const drainSeconds = (Date.now() - drainStarted) / 1000;
   clearInterval(sampler);
   clearInterval(backlogSampler);
+  clearInterval(sendSampler);
+  const processesEnd = scaleOut?.processes() ?? [];
+  // The server processes' logs, read as the in-process logger reads its lines.
+  for (const { line } of scaleOut?.logLines() ?? []) readLogLine(line);
 
   // Latency per delivery of an ad published in the window.
   const published = new Map(window.published);
@@ -657,9 +720,12 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
   const sentByPlan: Record<string, number[]> = {};
   const slowest: SentMail[] = [];
   const deliveries: Record<string, Record<string, number>> = {};
+  let sentInWindow = 0;
   for (const row of rows) {
     const byStatus = (deliveries[row.channel] ??= {});
     byStatus[row.status] = (byStatus[row.status] ?? 0) + 1;
+    const sentAt = row.channel === 'email' && row.sentAt ? new Date(row.sentAt).getTime() : NaN;
+    if (sentAt >= t0 && sentAt <= t1) sentInWindow += 1;
     const at = published.get(`${row['notification.platform']}:${row['notification.listingId']}`);
     if (at === undefined || at < t0 || at > t1 || row.channel !== 'email') continue;
     recorded.push(new Date(row.createdAt).getTime() - at);
@@ -801,27 +867,33 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     where: { createdAt: { [Op.between]: [new Date(t0), new Date(t1)] } },
   });
   const finalReport = await askReport(t0, t1);
-  // What the database growth is made of (SQLite's dbstat: pages per table and index).
   const postcodes = (await feedModels(app.ctx.sequelize).PostcodePlace.findAll()).map((row) => ({
     key: row.key,
     locatedAfterSeconds: row.locatedAt ? (row.locatedAt.getTime() - started) / 1000 : null,
     samples: row.samples,
   }));
-  const dbObjects = (await app.ctx.sequelize.query(
-    'SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 14',
-    { type: 'SELECT' },
-  )) as Array<{ name: string; bytes: number }>;
+  // What the database growth is made of: SQLite's dbstat (pages per table and index), or
+  // MariaDB's file per table.
+  const dbObjects =
+    scaleOut?.databaseObjects() ??
+    ((await app.ctx.sequelize.query(
+      'SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 14',
+      { type: 'SELECT' },
+    )) as Array<{ name: string; bytes: number }>);
   const tableBytes = (table: string) =>
     `(SELECT SUM(pgsize) FROM dbstat WHERE name = '${table}' OR name LIKE '${table}_%' ` +
     `OR name LIKE 'sqlite_autoindex_${table}_%')`;
-  const [noteBytes] = (await app.ctx.sequelize.query(
-    `SELECT ${tableBytes('notifications')} * 1.0 / MAX(1, (SELECT COUNT(*) FROM notifications)) AS notification, ` +
-      `${tableBytes('listing_snapshots')} * 1.0 / MAX(1, (SELECT COUNT(*) FROM listing_snapshots)) AS snapshot, ` +
-      '(SELECT COUNT(*) FROM listing_snapshots) AS snapshots, ' +
-      'AVG(LENGTH(listing)) AS listing, AVG(LENGTH(description)) AS description, ' +
-      'AVG(LENGTH(title) + LENGTH(url) + LENGTH(imageUrls)) AS flat FROM listing_snapshots',
-    { type: 'SELECT' },
-  )) as Array<ScenarioResult['notificationBytes']>;
+  // The bytes a notification and a stored listing take (SQLite's dbstat; not on MariaDB).
+  const [noteBytes] = scaleOut
+    ? []
+    : ((await app.ctx.sequelize.query(
+        `SELECT ${tableBytes('notifications')} * 1.0 / MAX(1, (SELECT COUNT(*) FROM notifications)) AS notification, ` +
+          `${tableBytes('listing_snapshots')} * 1.0 / MAX(1, (SELECT COUNT(*) FROM listing_snapshots)) AS snapshot, ` +
+          '(SELECT COUNT(*) FROM listing_snapshots) AS snapshots, ' +
+          'AVG(LENGTH(listing)) AS listing, AVG(LENGTH(description)) AS description, ' +
+          'AVG(LENGTH(title) + LENGTH(url) + LENGTH(imageUrls)) AS flat FROM listing_snapshots',
+        { type: 'SELECT' },
+      )) as Array<ScenarioResult['notificationBytes']>);
 
   // Publication → the feed's visit stored it (feed mode: the listings table).
   const feedRead: number[] = [];
@@ -850,6 +922,14 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
 
   await app.stop();
   market.send({ type: 'stop' });
+  // Scale-out: each process's CPU in the window, and its peak RSS to the drain's end.
+  const processFigures = processes1.map((p) => {
+    const cpuSeconds = p.cpuSeconds - (processes0.find((q) => q.name === p.name)?.cpuSeconds ?? 0);
+    const rssPeakMb = processesEnd.find((q) => q.name === p.name)?.rssPeakMb ?? p.rssPeakMb;
+    return { name: p.name, cpuSeconds, coreShare: cpuSeconds / ((t1 - t0) / 1000), rssPeakMb };
+  });
+  const serverProcesses = processFigures.filter((p) => p.name !== 'mariadb' && p.name !== 'redis');
+  const serverCpuSeconds = serverProcesses.reduce((sum, p) => sum + p.cpuSeconds, 0);
   rmSync(dataDir, { recursive: true, force: true });
 
   const counts = [...alertsPerKey.values()];
@@ -932,16 +1012,28 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
       ]),
     ),
     latencySentMs: { p50: percentile(sent, 50), p95: percentile(sent, 95), count: sent.length },
-    cpu: {
-      seconds: (cpu.user + cpu.system) / 1e6,
-      coreShare: (cpu.user + cpu.system) / 1000 / (t1 - t0),
-    },
-    rssPeakMb: rssPeak / 1024 / 1024,
+    cpu: scaleOut
+      ? {
+          seconds: serverCpuSeconds,
+          coreShare: serverCpuSeconds / seconds,
+        }
+      : {
+          seconds: (cpu.user + cpu.system) / 1e6,
+          coreShare: (cpu.user + cpu.system) / 1000 / (t1 - t0),
+        },
+    rssPeakMb: scaleOut
+      ? serverProcesses.reduce((sum, p) => sum + p.rssPeakMb, 0)
+      : rssPeak / 1024 / 1024,
+    workers: workerCount,
+    processes: processFigures,
+    sendsPerWorker: sendRates(sendSamples, t0, t1),
+    rowsSentPerSecond: sentInWindow / seconds,
+    loadAverage: [load0, load1],
     deliverWaiting: {
       p95: percentile(deliverWaiting, 95),
       peak: deliverWaiting.length > 0 ? Math.max(...deliverWaiting) : 0,
     },
-    eventLoopP99Ms: loopDelay.percentile(99) / 1e6,
+    eventLoopP99Ms: scaleOut ? NaN : loopDelay.percentile(99) / 1e6,
     dbObjectsMb: dbObjects.map(({ name, bytes }) => [name, bytes / 1024 / 1024]),
     notificationRows: notifications,
     notificationBytes: noteBytes ?? {
@@ -961,6 +1053,67 @@ async function runScenario(alertCount: number, mode: Mode): Promise<ScenarioResu
     postcodes,
     missed: [...missed, ...slowLines],
   };
+}
+
+/**
+ * The scale-out installation as the bench reads it: its processes started on the scenario's
+ * server settings, and the bench's own connection to their database.
+ */
+async function scaleOutApplication(
+  scaleOut: ScaleOut,
+  config: ReturnType<typeof loadConfig>,
+  serverVariables: Record<string, string | undefined>,
+): Promise<{ ctx: { sequelize: Sequelize; models: Models }; stop(): Promise<void> }> {
+  const startedAt = Date.now();
+  await scaleOut.start(serverVariables);
+  progress(`scheduler and workers ready after ${Math.round((Date.now() - startedAt) / 1000)} s`);
+  const sequelize = createSequelize(config.database);
+  return {
+    ctx: { sequelize, models: initModels(sequelize) },
+    async stop() {
+      await sequelize.close();
+      await scaleOut.stop();
+    },
+  };
+}
+
+/**
+ * E-mails per second per worker from its counter's samples: the mean over the window, and the
+ * best 15 s (three 5 s samples apart) from the window's start to the drain's end — what a worker
+ * managed while a backlog waited.
+ */
+function sendRates(
+  samples: ReadonlyArray<{ at: number; sent: Record<string, number> }>,
+  t0: number,
+  t1: number,
+): ScenarioResult['sendsPerWorker'] {
+  const rates: ScenarioResult['sendsPerWorker'] = {};
+  const first = samples[0];
+  if (!first) return rates;
+  const atWindowEnd = samples.reduce((best, s) =>
+    Math.abs(s.at - t1) < Math.abs(best.at - t1) ? s : best,
+  );
+  const last = samples.at(-1)!;
+  for (const name of Object.keys(first.sent)) {
+    let peak = 0;
+    for (let i = 3; i < samples.length; i++) {
+      const [from, to] = [samples[i - 3]!, samples[i]!];
+      peak = Math.max(
+        peak,
+        ((to.sent[name] ?? 0) - (from.sent[name] ?? 0)) / ((to.at - from.at) / 1000),
+      );
+    }
+    rates[name] = {
+      window:
+        ((atWindowEnd.sent[name] ?? 0) - (first.sent[name] ?? 0)) /
+        Math.max(1, (atWindowEnd.at - Math.max(first.at, t0)) / 1000),
+      toDrainEnd:
+        ((last.sent[name] ?? 0) - (first.sent[name] ?? 0)) /
+        Math.max(1, (last.at - first.at) / 1000),
+      peak15s: peak,
+    };
+  }
+  return rates;
 }
 
 /**
@@ -1087,11 +1240,12 @@ function runChild(
   alertCount: number,
   mode: Mode,
   adsPerSecond: number,
+  workerCount: number,
 ): Promise<ScenarioResult> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(
       process.execPath,
-      [...command, '--scenario', String(alertCount), mode],
+      [...command, '--scenario', String(alertCount), mode, String(workerCount)],
       {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -1107,7 +1261,9 @@ function runChild(
     const ads = adsPerSecond * WINDOW_S;
     const deadlineMs = SCENARIO_DEADLINE_MS + alertCount * 2 + (alertCount * ads) / 200;
     const deadline = setTimeout(() => {
-      child.kill('SIGKILL');
+      // SIGTERM first: a scale-out scenario stops its processes (by pid) before it exits.
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 60_000).unref();
       reject(new Error(`scenario ${alertCount} took longer than ${deadlineMs / 1000} s`));
     }, deadlineMs);
     let result: ScenarioResult | null = null;
@@ -1136,6 +1292,11 @@ function printResults(results: ScenarioResult[]): void {
     v ? `${fmt(v.p50 / 1000, 1)} / ${fmt(v.p95 / 1000, 1)} s (n=${fmt(v.count)})` : '–';
   const rows: Array<[string, (r: ScenarioResult) => string]> = [
     ['mode', (r) => r.mode],
+    ['worker processes', (r) => (SCALE_OUT ? fmt(r.workers) : 'one process')],
+    [
+      'load average (1 min) window start / end',
+      (r) => `${fmt(r.loadAverage[0], 2)} / ${fmt(r.loadAverage[1], 2)}`,
+    ],
     ['alerts (users)', (r) => `${fmt(r.alerts)} (${fmt(r.users)})`],
     [
       'requests / s per host (mp / 2dh)',
@@ -1276,21 +1437,36 @@ function printResults(results: ScenarioResult[]): void {
       (r) => `${fmt(r.cpu.seconds, 1)} s (${fmt(r.cpu.coreShare * 100)} %)`,
     ],
     ['peak RSS', (r) => `${fmt(r.rssPeakMb)} MB`],
+    ['e-mail rows marked sent / s (window)', (r) => fmt(r.rowsSentPerSecond, 1)],
+    ...(SCALE_OUT
+      ? [
+          [
+            'e-mails / s per worker: window / to drain end (best 15 s)',
+            (r: ScenarioResult) =>
+              Object.values(r.sendsPerWorker)
+                .map((v) => `${fmt(v.window, 1)} / ${fmt(v.toDrainEnd, 1)} (${fmt(v.peak15s, 1)})`)
+                .join(', '),
+          ] as [string, (r: ScenarioResult) => string],
+        ]
+      : []),
     [
       'deliver jobs waiting p95 / peak',
       (r) => `${fmt(r.deliverWaiting.p95)} / ${fmt(r.deliverWaiting.peak)}`,
     ],
     ['event loop delay p99 (window)', (r) => `${fmt(r.eventLoopP99Ms)} ms`],
-    ['SQL statements / s (window)', (r) => fmt(r.statementsPerSecond)],
+    [
+      'SQL statements / s (window)',
+      (r) => (SCALE_OUT ? '– (other processes)' : fmt(r.statementsPerSecond)),
+    ],
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   console.log(
-    `\nEngine bench — check interval ${PLAN_INTERVALS ? `the plans' (${REPORT_PLANS.map((plan) => `${plan} ${planIntervalSeconds(plan) / 60} min`).join(', ')})` : `${INTERVAL_S} s`}, window ${WINDOW_S} s, SQLite, in-process queue, ` +
+    `\nEngine bench — check interval ${PLAN_INTERVALS ? `the plans' (${REPORT_PLANS.map((plan) => `${plan} ${planIntervalSeconds(plan) / 60} min`).join(', ')})` : `${INTERVAL_S} s`}, window ${WINDOW_S} s, ${SCALE_OUT ? 'MariaDB, Redis/BullMQ, worker and scheduler processes' : 'SQLite, in-process queue'}, ` +
       `CHECK_CONCURRENCY ${env.CHECK_CONCURRENCY ?? 4}, MARKETPLACE_RATE ${env.MARKETPLACE_RATE ?? '1 (the default)'}/s per host, ` +
       `BENCH_TERM_SHARE ${env.BENCH_TERM_SHARE ?? '5 000 / alerts, at most 0.5'}\n`,
   );
   console.log(
-    `${''.padEnd(width)}${results.map((r) => `${fmt(r.alerts)} ${r.mode} ${fmt(r.adsPerSecond)}/s`.padStart(28)).join('')}`,
+    `${''.padEnd(width)}${results.map((r) => `${fmt(r.alerts)} ${r.mode} ${fmt(r.adsPerSecond)}/s${SCALE_OUT ? ` ${r.workers}w` : ''}`.padStart(28)).join('')}`,
   );
   for (const [label, value] of rows) {
     console.log(`${label.padEnd(width)}${results.map((r) => value(r).padStart(28)).join('')}`);
@@ -1306,6 +1482,10 @@ function printResults(results: ScenarioResult[]): void {
         `  postcodes located (s after the start, places): ${r.postcodes.map((p) => `${p.key} ${p.locatedAfterSeconds === null ? 'not yet' : `${fmt(p.locatedAfterSeconds)} s, ${p.samples}`}`).join('; ')}`,
       );
     for (const line of r.missed) console.log(`  ${line}`);
+    for (const p of r.processes ?? [])
+      console.log(
+        `  process ${p.name}: CPU in window ${fmt(p.cpuSeconds, 1)} s (${fmt(p.coreShare * 100)} % of a core), peak RSS ${fmt(p.rssPeakMb)} MB`,
+      );
     console.log(
       `  database at the end (${fmt(r.notificationRows)} notifications), MB: ${(r.dbObjectsMb ?? []).map(([name, mb]) => `${name} ${fmt(mb, 1)}`).join(', ')}`,
     );
@@ -1318,12 +1498,22 @@ function printResults(results: ScenarioResult[]): void {
   }
 }
 
+/** A scale-out scenario's processes, stopped by their pids when the scenario fails or is ended. */
+let startedScaleOut: ScaleOut | null = null;
 const scenarioFlag = process.argv.indexOf('--scenario');
 if (scenarioFlag >= 0) {
+  // The parent ends a scenario past its deadline with SIGTERM.
+  process.once('SIGTERM', () => {
+    void (startedScaleOut?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+  });
   const result = await runScenario(
     Number(process.argv[scenarioFlag + 1]),
     (process.argv[scenarioFlag + 2] ?? 'polling') as Mode,
-  );
+    Number(process.argv[scenarioFlag + 3] ?? 1),
+  ).catch(async (error: unknown) => {
+    await startedScaleOut?.stop().catch(() => undefined);
+    throw error;
+  });
   console.log(`RESULT ${JSON.stringify(result)}`);
   process.exit(0);
 } else {
@@ -1331,13 +1521,19 @@ if (scenarioFlag >= 0) {
   const counts = list(env.BENCH_ALERTS ?? '1000,10000,100000').map(Number);
   const rates = list(env.BENCH_ADS_PER_SECOND ?? '4,40').map(Number);
   const modes = list(env.BENCH_MODES ?? 'polling,feed') as Mode[];
+  // Worker processes: scale-out only (the embedded default is one process).
+  const workerCounts = SCALE_OUT ? list(env.BENCH_WORKERS ?? '1,2').map(Number) : [1];
   const results: ScenarioResult[] = [];
   const command = await scenarioCommand();
   for (const count of counts) {
     for (const adsPerSecond of rates) {
       for (const mode of modes) {
-        console.error(`\nScenario: ${count} alerts, ${mode}, ${adsPerSecond} ads/s`);
-        results.push(await runChild(command, count, mode, adsPerSecond));
+        for (const workers of workerCounts) {
+          console.error(
+            `\nScenario: ${count} alerts, ${mode}, ${adsPerSecond} ads/s${SCALE_OUT ? `, ${workers} worker(s)` : ''}`,
+          );
+          results.push(await runChild(command, count, mode, adsPerSecond, workers));
+        }
       }
     }
   }

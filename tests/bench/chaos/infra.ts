@@ -55,6 +55,8 @@ async function until(what: string, timeoutMs: number, probe: () => Promise<boole
 
 export interface Restartable {
   url: string;
+  /** The running server's pid (for CPU and memory figures read from /proc). */
+  readonly pid: number | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -68,6 +70,9 @@ export async function mariaDb(baseDir: string): Promise<Restartable> {
   const url = `mysql://root@127.0.0.1:${port}`;
   return {
     url,
+    get pid() {
+      return child?.pid;
+    },
     async start() {
       // Durable (unlike the tests' throwaway one): a restart must keep what was committed.
       child = spawn(server, mariaDbArgs(baseDir, dataDir, port), { stdio: 'ignore' });
@@ -93,6 +98,9 @@ export async function redis(baseDir: string): Promise<Restartable> {
   mkdirSync(dir, { recursive: true });
   return {
     url,
+    get pid() {
+      return child?.pid;
+    },
     async start() {
       child = spawn(
         executable,
@@ -135,6 +143,8 @@ export class ServerProcess {
     private readonly env: NodeJS.ProcessEnv,
     logDir: string,
     private readonly readyLine: string,
+    /** How long a start may take until its ready line (a scheduler over 100 000 alerts: minutes). */
+    private readonly readyTimeoutMs = 90_000,
   ) {
     this.log = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
   }
@@ -153,7 +163,10 @@ export class ServerProcess {
     this.child = child;
     this.ready = new Promise<void>((resolve, reject) => {
       let buffered = '';
-      const timer = setTimeout(() => reject(new Error(`${this.name} not ready in 90 s`)), 90_000);
+      const timer = setTimeout(
+        () => reject(new Error(`${this.name} not ready in ${this.readyTimeoutMs / 1000} s`)),
+        this.readyTimeoutMs,
+      );
       child.stdout!.on('data', (chunk: Buffer) => {
         this.log.write(chunk);
         buffered = (buffered + chunk.toString()).slice(-10_000);
