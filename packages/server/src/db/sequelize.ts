@@ -186,6 +186,9 @@ function configureSqliteConnections(sequelize: Sequelize, inMemory: boolean): vo
   takeTurnsForPlainWrites(sequelize, turn);
 }
 
+/** How long a plain write waits for its turn before it tries the lock itself. */
+const PLAIN_WRITE_TURN_WAIT_MS = 2000;
+
 /** Statements that only read (in WAL mode they never wait for the writer). */
 const READ_ONLY = /^\s*(SELECT|PRAGMA|EXPLAIN)\b/i;
 
@@ -205,11 +208,17 @@ function takeTurnsForPlainWrites(sequelize: Sequelize, turn: ReturnType<typeof c
     }
     writes += 1;
     const id = `write:${writes}`;
-    await turn.acquire(id);
+    // Not for ever: a write issued inside a transaction without its { transaction } option would
+    // wait for that very transaction. After a while it goes on to SQLite's busy handler, as
+    // every write did before.
+    const inTurn = await turn.acquire(id, PLAIN_WRITE_TURN_WAIT_MS).then(
+      () => true,
+      () => false,
+    );
     try {
       return await query(sql, options);
     } finally {
-      turn.release(id);
+      if (inTurn) turn.release(id);
     }
   };
   sequelize.query = takingTurns as typeof sequelize.query;
@@ -220,7 +229,7 @@ function createTurnQueue() {
   const waiting: Array<{ id: string; start: () => void }> = [];
 
   return {
-    acquire(id: string): Promise<void> {
+    acquire(id: string, waitMs = SQLITE_TRANSACTION_WAIT_MS): Promise<void> {
       if (holder === null) {
         holder = id;
         return Promise.resolve();
@@ -237,11 +246,11 @@ function createTurnQueue() {
           waiting.splice(waiting.indexOf(entry), 1);
           reject(
             new Error(
-              `SQLite: waited ${SQLITE_TRANSACTION_WAIT_MS} ms for another transaction. ` +
+              `SQLite: waited ${waitMs} ms for another transaction. ` +
                 'Is a query inside a transaction missing its { transaction } option?',
             ),
           );
-        }, SQLITE_TRANSACTION_WAIT_MS);
+        }, waitMs);
         waiting.push(entry);
       });
     },
