@@ -104,6 +104,9 @@ describe('main', () => {
       expect((await User.findByEmail('admin@example.nl'))?.role).toBe('ADMIN');
       await sequelize.close();
     },
+    // A whole process started through tsx with every role: up to 30 s to be healthy on a busy
+    // machine, then its shutdown.
+    60_000,
   );
 
   it('exits 0 on SIGTERM in time while a client holds an upgrade request to an unknown path', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ALERT_FEED_TEXTS,
   ALERT_FORM_TEXTS,
@@ -409,7 +409,9 @@ describe("a user's alert", () => {
     server.script('GET', CATEGORIES, { body: [CARS, BIKES] });
     server.script('GET', CATEGORIES, { body: [AUDI] });
     context.manage.startEdit();
-    await flush();
+    // The editor has the alert's categories once both lists arrived (two requests: on a busy
+    // machine more than a few ticks).
+    await vi.waitFor(() => expect(context.manage.editor?.form.category.l2).toBeTruthy());
     return { ...context, editor: context.manage.editor! };
   }
 
