@@ -31,7 +31,7 @@ export function createSequelize(database: DatabaseConfig, logger?: Logger): Sequ
       // SQLITE_BUSY_SNAPSHOT when it first reads and then writes.
       transactionType: Transaction.TYPES.IMMEDIATE,
     });
-    configureSqliteConnections(sequelize, database.storage === ':memory:');
+    configureSqliteConnections(sequelize, database.storage === ':memory:', logger);
     return sequelize;
   }
 
@@ -123,7 +123,11 @@ interface SqliteConnectionManager {
  * Every connection still waits SQLITE_BUSY_TIMEOUT_MS for the write lock (another process: a
  * backup), and the database runs in WAL mode so readers do not block the writer.
  */
-function configureSqliteConnections(sequelize: Sequelize, inMemory: boolean): void {
+function configureSqliteConnections(
+  sequelize: Sequelize,
+  inMemory: boolean,
+  logger?: Logger,
+): void {
   const manager = sequelize.connectionManager as unknown as SqliteConnectionManager;
   const getConnection = manager.getConnection.bind(manager);
   const releaseConnection = manager.releaseConnection.bind(manager);
@@ -183,7 +187,7 @@ function configureSqliteConnections(sequelize: Sequelize, inMemory: boolean): vo
     if (connection.uuid) releaseConnection(connection, true);
     if (holder) turn.release(holder);
   };
-  takeTurnsForPlainWrites(sequelize, turn);
+  takeTurnsForPlainWrites(sequelize, turn, logger);
 }
 
 /** How long a plain write waits for its turn before it tries the lock itself. */
@@ -198,9 +202,14 @@ const READ_ONLY = /^\s*(SELECT|PRAGMA|EXPLAIN)\b/i;
  * transactions followed each other, lost the lock to most of them, and held the shared
  * connection — every plain read behind it — while it slept: sends crawled under a burst.
  */
-function takeTurnsForPlainWrites(sequelize: Sequelize, turn: ReturnType<typeof createTurnQueue>) {
+function takeTurnsForPlainWrites(
+  sequelize: Sequelize,
+  turn: ReturnType<typeof createTurnQueue>,
+  logger?: Logger,
+) {
   const query = sequelize.query.bind(sequelize) as (...args: unknown[]) => Promise<unknown>;
   let writes = 0;
+  let warnedAt = 0;
   const takingTurns = async (sql: unknown, options?: { transaction?: unknown }) => {
     const text = typeof sql === 'string' ? sql : (sql as { query?: string } | null)?.query;
     if (options?.transaction || typeof text !== 'string' || READ_ONLY.test(text)) {
@@ -213,7 +222,13 @@ function takeTurnsForPlainWrites(sequelize: Sequelize, turn: ReturnType<typeof c
     // every write did before.
     const inTurn = await turn.acquire(id, PLAIN_WRITE_TURN_WAIT_MS).then(
       () => true,
-      () => false,
+      (error: Error) => {
+        if (Date.now() - warnedAt > 60_000) {
+          warnedAt = Date.now();
+          logger?.warn({ err: error, sql: text.slice(0, 120) }, 'SQLite: a write waited long');
+        }
+        return false;
+      },
     );
     try {
       return await query(sql, options);
@@ -226,17 +241,27 @@ function takeTurnsForPlainWrites(sequelize: Sequelize, turn: ReturnType<typeof c
 
 function createTurnQueue() {
   let holder: string | null = null;
-  const waiting: Array<{ id: string; start: () => void }> = [];
+  // Where and when the holder took its turn: named when someone waits too long for it.
+  let heldSince = 0;
+  let heldFrom: Error | null = null;
+  const waiting: Array<{ id: string; from: Error; start: () => void }> = [];
+  const take = (id: string, from: Error) => {
+    holder = id;
+    heldSince = Date.now();
+    heldFrom = from;
+  };
 
   return {
     acquire(id: string, waitMs = SQLITE_TRANSACTION_WAIT_MS): Promise<void> {
+      const from = new Error('turn taken');
       if (holder === null) {
-        holder = id;
+        take(id, from);
         return Promise.resolve();
       }
       return new Promise<void>((resolve, reject) => {
         const entry = {
           id,
+          from,
           start: () => {
             clearTimeout(timer);
             resolve();
@@ -244,10 +269,12 @@ function createTurnQueue() {
         };
         const timer = setTimeout(() => {
           waiting.splice(waiting.indexOf(entry), 1);
+          const stack = heldFrom?.stack?.split('\n').slice(1, 8).join('\n') ?? '';
           reject(
             new Error(
               `SQLite: waited ${waitMs} ms for another transaction. ` +
-                'Is a query inside a transaction missing its { transaction } option?',
+                'Is a query inside a transaction missing its { transaction } option? ' +
+                `The turn was taken ${Date.now() - heldSince} ms ago:\n${stack}`,
             ),
           );
         }, waitMs);
@@ -257,8 +284,12 @@ function createTurnQueue() {
     release(id: string): void {
       if (holder !== id) return;
       const next = waiting.shift();
-      holder = next?.id ?? null;
-      next?.start();
+      holder = null;
+      heldFrom = null;
+      if (next) {
+        take(next.id, next.from);
+        next.start();
+      }
     },
   };
 }
