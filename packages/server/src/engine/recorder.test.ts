@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UniqueConstraintError } from 'sequelize';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEngineKit, type EngineKit } from '../../test/engine-kit';
+import { alertAttributes } from '../../test/factories';
 import { withSnapshot } from '../models';
 import type { Listing } from './marketplace';
 import {
@@ -140,6 +141,26 @@ describe('recording', () => {
         String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1])),
     );
     expect(seen).toEqual(expected);
+  });
+
+  it('an ad matching thousands of alerts is recorded whole, in several inserts', async () => {
+    // More rows than one INSERT carries (MariaDB drops a statement over its packet size).
+    const alerts = await kit.models.Alert.bulkCreate(
+      Array.from({ length: 2_300 }, () => alertAttributes({ searchTerm: 'racefiets' })),
+    );
+    const ad = listing();
+    const recorded = await recordAndDispatch(kit.ctx, {
+      checkId: randomUUID(),
+      matches: alerts.map((alert) => ({ alert, listing: ad })),
+    });
+    expect(recorded.created).toHaveLength(2_300);
+    expect(await kit.models.Notification.count({ where: { listingId: ad.id } })).toBe(2_300);
+    expect(
+      await kit.models.Delivery.count({
+        where: { notificationId: recorded.created.map((row) => row.notificationId) },
+      }),
+    ).toBe(2_300);
+    expect(new Set(recorded.pendingDeliveryIds).size).toBe(2_300);
   });
 
   it('completes a listing stored without its ad page when a later match read it, once', async () => {

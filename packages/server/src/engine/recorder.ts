@@ -16,8 +16,15 @@
  */
 import { createHash } from 'node:crypto';
 import { CHANNELS, sendsAdOncePerRecipient, type AlertChannelSwitch } from '@prijsalarm/core';
-import { Op, type Transaction } from 'sequelize';
+import {
+  Op,
+  type CreationAttributes,
+  type Model,
+  type ModelStatic,
+  type Transaction,
+} from 'sequelize';
 import type { AppContext } from '../context';
+import { chunks } from '../lib/chunks';
 import type { Alert, Delivery, DeliveryChannel } from '../models';
 import { hasTarget, lookUpTargets, type FoundTargets, type TargetedAlert } from './channel-targets';
 import { clip, listingKeyOf, storeSnapshots } from './listing-snapshots';
@@ -80,6 +87,24 @@ type RecorderContext = Pick<
  * delivery (delivery/channels/live.ts): its `deliver` job is queued that much later, not at once.
  */
 export const LIVE_GRACE_MS = 5_000;
+
+/**
+ * Rows per INSERT: an ad matching 100 000 alerts made one statement larger than MariaDB's
+ * max_allowed_packet (16 MB), which drops the connection.
+ */
+const ROWS_PER_INSERT = 2000;
+
+async function insertInParts<M extends Model>(
+  model: ModelStatic<M>,
+  rows: readonly CreationAttributes<M>[],
+  transaction: Transaction,
+): Promise<M[]> {
+  const created: M[] = [];
+  for (const part of chunks(rows, ROWS_PER_INSERT)) {
+    created.push(...(await model.bulkCreate(part, { transaction })));
+  }
+  return created;
+}
 
 function reaches(
   channel: (typeof CHANNELS)[number],
@@ -202,7 +227,8 @@ export async function recordMatches(
       toCreate.map((m) => m.listing),
       transaction,
     );
-    const rows = await Notification.bulkCreate(
+    const rows = await insertInParts(
+      Notification,
       toCreate.map(({ alert, listing, drop }) => ({
         alertId: alert.id,
         userId: alert.userId,
@@ -218,7 +244,7 @@ export async function recordMatches(
         dedupeKey: dedupeKeyOf({ listing, drop }),
         foundBy: input.foundBy ?? null,
       })),
-      { transaction },
+      transaction,
     );
     for (const row of rows) {
       notificationIds.set(keyOf(row.alertId, row.platform, row.listingId, row.dedupeKey), row.id);
@@ -295,9 +321,10 @@ export async function recordMatches(
       newLeads.push(w);
     } else followers.push(w);
   }
-  const created = await Delivery.bulkCreate(
+  const created = await insertInParts(
+    Delivery,
     newLeads.map((w) => ({ ...w, status: 'pending' as const, checkId })),
-    { transaction },
+    transaction,
   );
   for (const row of created) {
     if (row.messageKey) leads.set(row.messageKey, row);
@@ -309,9 +336,10 @@ export async function recordMatches(
     liveLater(row);
   }
   if (followers.length > 0) {
-    const rows = await Delivery.bulkCreate(
+    const rows = await insertInParts(
+      Delivery,
       followers.map((w) => ({ ...followerOf(w, leads.get(w.messageKey!)!), checkId })),
-      { transaction },
+      transaction,
     );
     for (const row of rows) if (row.status === 'pending') result.pendingDeliveryIds.push(row.id);
   }
