@@ -103,6 +103,16 @@ describe('sending', () => {
     expect(state.messages.map((m) => m.id)).toEqual(['m9']);
   });
 
+  it('shows one copy from the moment the stored message arrives, before the acknowledgement', () => {
+    const state = run(active(), started, {
+      type: 'messages_received',
+      messages: [{ id: 'm9', text: 'Hallo', sender: 'guest', timestamp: AT }],
+    });
+    expect(texts(state)).toEqual(['guest:Hallo']);
+    expect(state.messages.map((m) => m.id)).toEqual(['m9']);
+    expect(isChatSending(state)).toBe(false);
+  });
+
   it('on failure removes the temporary message and adds the error as a system message', () => {
     const state = run(active(), started, { type: 'send_failed', tempId: 'tmp-1', at: AT });
     expect(texts(state)).toEqual([

@@ -176,9 +176,28 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
     case 'messages_received': {
       const known = new Set(state.messages.map((m) => m.id));
       const fresh: ChatMessage[] = [];
+      // One's own message stored before its acknowledgement came: it takes its optimistic
+      // copy's place at once, so the conversation never shows it twice.
+      let messages = state.messages;
+      let pendingTempIds = state.pendingTempIds;
       for (const incoming of event.messages) {
         if (known.has(incoming.id)) continue;
         known.add(incoming.id);
+        const copy = messages.find(
+          (m) =>
+            pendingTempIds.includes(m.id) &&
+            m.sender === incoming.sender &&
+            m.text === incoming.text.trim(),
+        );
+        if (copy) {
+          pendingTempIds = pendingTempIds.filter((id) => id !== copy.id);
+          messages = messages.map((m) =>
+            m.id === copy.id
+              ? { ...m, id: incoming.id, timestamp: incoming.timestamp, delivered: true }
+              : m,
+          );
+          continue;
+        }
         fresh.push({
           id: incoming.id,
           text: incoming.text,
@@ -188,12 +207,13 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
           read: state.isOpen || incoming.sender !== 'support' || incoming.read === true,
         });
       }
-      if (fresh.length === 0) return state;
+      if (fresh.length === 0 && messages === state.messages) return state;
       // Read is already true for everything that arrives while the widget is open.
       const newUnread = fresh.filter(isUnreadFromSupport).length;
       return {
         ...state,
-        messages: [...state.messages, ...fresh],
+        pendingTempIds,
+        messages: [...messages, ...fresh],
         unread: state.unread + newUnread,
         // A support message ends their typing.
         supportTyping: fresh.some((m) => m.sender === 'support') ? false : state.supportTyping,
