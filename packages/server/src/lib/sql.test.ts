@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DataTypes, Model, Op } from 'sequelize';
+import { DatabaseError, DataTypes, Model, Op } from 'sequelize';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSequelize } from '../db/sequelize';
-import { forEachPage, setEach } from './sql';
+import { forEachPage, retryOnDeadlock, setEach } from './sql';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-pages-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,5 +66,40 @@ describe('setEach', () => {
     expect(rows.get('key-1201')).toBeNull();
     expect(rows.get('key-1202')).toBeNull();
     await sequelize.close();
+  });
+});
+
+describe('retryOnDeadlock', () => {
+  const failing = (errno: number) =>
+    new DatabaseError(Object.assign(new Error('refused'), { errno, sql: 'UPDATE x' }));
+
+  it('runs a statement InnoDB chose as a deadlock victim again, until it goes through', async () => {
+    let runs = 0;
+    const result = await retryOnDeadlock(async () => {
+      runs += 1;
+      if (runs < 3) throw failing(1213);
+      return 'klaar';
+    });
+    expect(result).toBe('klaar');
+    expect(runs).toBe(3);
+  });
+
+  it('gives up after its attempts, and never retries another error', async () => {
+    let runs = 0;
+    await expect(
+      retryOnDeadlock(async () => {
+        runs += 1;
+        throw failing(1213);
+      }, 2),
+    ).rejects.toThrow('refused');
+    expect(runs).toBe(2);
+    runs = 0;
+    await expect(
+      retryOnDeadlock(async () => {
+        runs += 1;
+        throw failing(1062);
+      }),
+    ).rejects.toThrow('refused');
+    expect(runs).toBe(1);
   });
 });

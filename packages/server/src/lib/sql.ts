@@ -1,5 +1,6 @@
 /** Query pieces that mean the same on SQLite and MySQL/MariaDB. */
 import {
+  DatabaseError,
   Op,
   col,
   fn,
@@ -86,5 +87,24 @@ export async function setEach<M extends Model>(
       where: { [key]: { [Op.in]: part.map(([id]) => id) } } as WhereOptions<Attributes<M>>,
       ...options,
     });
+  }
+}
+
+/** MariaDB's "Deadlock found when trying to get lock": the statement was rolled back whole. */
+const DEADLOCK_ERRNO = 1213;
+
+/**
+ * A single statement outside a transaction, tried again when InnoDB chose it as a deadlock's
+ * victim (two workers settling overlapping rows): it was rolled back whole and may simply run
+ * again. Not for a statement inside a transaction, which the deadlock rolled back with it.
+ */
+export async function retryOnDeadlock<T>(statement: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await statement();
+    } catch (error) {
+      const errno = error instanceof DatabaseError ? (error.parent as { errno?: number }).errno : 0;
+      if (errno !== DEADLOCK_ERRNO || attempt >= attempts) throw error;
+    }
   }
 }

@@ -15,6 +15,7 @@ import { literal, Op } from 'sequelize';
 import type { AppContext } from '../../context';
 import type { EngineEventMap } from '../../engine/events';
 import { LIVE_GRACE_MS } from '../../engine/recorder';
+import { retryOnDeadlock } from '../../lib/sql';
 import { withSnapshot, type Delivery, type Notification } from '../../models';
 import { presentNotification } from '../../presenters/notification';
 import { nowOf } from '../clock';
@@ -108,24 +109,27 @@ export async function settleLiveDelivery(
     return;
   }
   const graceOver = new Date(now.getTime() - LIVE_GRACE_MS);
-  const [failed] = await ctx.models.Delivery.update(
-    {
-      status: 'failed',
-      attempts: literal('attempts + 1'),
-      lastError: STRINGS.delivery.noOpenConnection,
-      nextAttemptAt: null,
-    },
-    {
-      where: {
-        ...openDeliveryWhere(),
-        [Op.or]: [
-          { id: delivery.id },
-          ...(delivery.checkId
-            ? [{ checkId: delivery.checkId, channel: 'live', createdAt: { [Op.lte]: graceOver } }]
-            : []),
-        ],
+  // Two workers settling one check's live rows at once can deadlock on MariaDB.
+  const [failed] = await retryOnDeadlock(() =>
+    ctx.models.Delivery.update(
+      {
+        status: 'failed',
+        attempts: literal('attempts + 1'),
+        lastError: STRINGS.delivery.noOpenConnection,
+        nextAttemptAt: null,
       },
-    },
+      {
+        where: {
+          ...openDeliveryWhere(),
+          [Op.or]: [
+            { id: delivery.id },
+            ...(delivery.checkId
+              ? [{ checkId: delivery.checkId, channel: 'live', createdAt: { [Op.lte]: graceOver } }]
+              : []),
+          ],
+        },
+      },
+    ),
   );
   if (failed > 0) ctx.metrics?.sends.inc({ channel: 'live', outcome: 'failed' }, failed);
 }
