@@ -23,7 +23,6 @@ import { startTestServer, type TestServer } from '../../../test/support';
 import type { User } from '../../models';
 import { sealWebhookSecret } from '../../security/webhook-secret-box';
 import { newWebhookSecret } from '../../security/webhook-signature';
-import { logWebhookCall } from './webhook';
 import { callWebhook } from '../webhook-client';
 import { testWebhookPayload } from '../webhook-payload';
 
@@ -215,7 +214,6 @@ describe('retries', () => {
     expect(receiver.calls(path)).toHaveLength(before);
   });
 });
-
 
 describe('the address check at connect time', () => {
   const port = () => new URL(receiver.origin).port;
