@@ -5,7 +5,7 @@
  * only; everything else is the code the app runs.
  */
 import { DESKTOP_STRINGS, WEB_NOTIFICATIONS_PATH, formatListingPrice } from '@prijsalarm/core';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -215,13 +215,19 @@ describe('live alerts on the desktop', () => {
 
 const BUNDLE = fileURLToPath(new URL('../out/main/index.js', import.meta.url));
 const STAND_IN = fileURLToPath(new URL('./electron-stand-in/register.mjs', import.meta.url));
-if (!existsSync(BUNDLE)) {
-  console.warn(
-    '⚠  No built desktop bundle: run `npm run build -w @prijsalarm/desktop` for its test.',
-  );
-}
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
-describe.skipIf(!existsSync(BUNDLE))('the built main bundle', () => {
+describe('the built main bundle', () => {
+  // Built when missing or stale (the same step Playwright's setup takes), never skipped.
+  beforeAll(() => {
+    const build = spawnSync(process.execPath, ['scripts/ensure-built.mjs', 'desktop'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    expect(build.status).toBe(0);
+    expect(existsSync(BUNDLE)).toBe(true);
+  }, 300_000);
+
   it('under a stand-in Electron: the hardened sign-in window, sign-in, and a native notification', async () => {
     const word = uniqueWord('deskbundle');
     const alertId = await createCheckedAlert(admin, word);
