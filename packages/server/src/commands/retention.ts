@@ -20,6 +20,7 @@ import {
 import type { AppContext } from '../context';
 import type { Notification } from '../models';
 import { loadSettings } from '../models/current-settings';
+import { deleteUnreferencedSnapshots, unreferencedSnapshotIds } from '../engine/listing-snapshots';
 
 type RetentionContext = Pick<AppContext, 'models' | 'sequelize' | 'logger'>;
 type RowId = string | number;
@@ -98,63 +99,26 @@ function olderThan(
 /**
  * Stored listings no notification refers to any more (their notifications pruned or their alerts
  * deleted). Each call looks at a window of snapshots after where the last one stopped (a PRO
- * user's year of notifications keeps many old ones referenced: never a scan of them all), and
- * the DELETE checks again, so a notification recorded meanwhile keeps its snapshot.
+ * user's year of notifications keeps many old ones referenced: never a scan of them all).
  */
 function unreferencedSnapshots(): RetentionTarget {
-  const q = (name: string, ctx: RetentionContext) =>
-    ctx.sequelize.getQueryInterface().quoteIdentifier(name);
-  /** `table`: how the statement names listing_snapshots (a SELECT by its model's alias). */
-  const unreferenced = (ctx: RetentionContext, table: string) =>
-    literal(
-      `NOT EXISTS (SELECT 1 FROM ${q('notifications', ctx)} WHERE ${q('notifications', ctx)}.` +
-        `${q('listingSnapshotId', ctx)} = ${q(table, ctx)}.${q('id', ctx)})`,
-    );
   // Where the last call stopped, per database (a test process opens many).
   const cursors = new WeakMap<object, number>();
   return {
     kind: 'listingSnapshots',
     async expired(ctx, _retention, _now, limit) {
-      const { ListingSnapshot } = ctx.models;
-      let after = cursors.get(ctx.models) ?? 0;
-      const stop = (next: number) => {
-        after = next;
-        cursors.set(ctx.models, next);
-      };
-      const window = (await ListingSnapshot.findAll({
-        attributes: ['id'],
-        where: { id: { [Op.gt]: after } },
-        order: [['id', 'ASC']],
-        limit: limit * 10,
-        raw: true,
-      })) as Array<{ id: number }>;
-      if (window.length === 0) {
-        stop(0);
-        return [];
-      }
-      const end = window[window.length - 1]!.id;
-      const rows = (await ListingSnapshot.findAll({
-        attributes: ['id'],
-        where: {
-          id: { [Op.gt]: after, [Op.lte]: end },
-          [Op.and]: [unreferenced(ctx, 'ListingSnapshot')],
-        },
-        order: [['id', 'ASC']],
+      const { ids, next } = await unreferencedSnapshotIds(ctx, {
+        after: cursors.get(ctx.models) ?? 0,
         limit,
-        raw: true,
-      })) as Array<{ id: number }>;
-      // A full batch: more may follow in this window. Otherwise the window is done.
-      stop(
-        rows.length === limit ? rows[rows.length - 1]!.id : window.length < limit * 10 ? 0 : end,
-      );
-      return rows.map((row) => row.id);
+        window: limit * 10,
+      });
+      cursors.set(ctx.models, next);
+      return ids;
     },
     async remove(ctx, ids, transaction) {
-      const listingSnapshots = await ctx.models.ListingSnapshot.destroy({
-        where: { id: { [Op.in]: ids }, [Op.and]: [unreferenced(ctx, 'listing_snapshots')] },
-        transaction,
-      });
-      return { listingSnapshots };
+      return {
+        listingSnapshots: await deleteUnreferencedSnapshots(ctx, ids as number[], transaction),
+      };
     },
   };
 }

@@ -3,7 +3,7 @@ import type { Sequelize } from 'sequelize';
 import { createAlert, createNotification } from '../../test/factories';
 import { createMigratedDatabase } from '../../test/support';
 import { initModels, withSnapshot, type Models } from '../models';
-import { deleteUnreferencedSnapshots, snapshotSweeper } from './listing-snapshots';
+import { deleteUnreferencedSnapshots, unreferencedSnapshotIds } from './listing-snapshots';
 
 let sequelize: Sequelize;
 let models: Models;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-describe('deleteUnreferencedSnapshots', () => {
+describe('unreferenced listing snapshots', () => {
   it('deletes, a small batch at a time, only the listings no notification refers to any more', async () => {
     const ctx = { models };
     const kept = await createAlert(models);
@@ -33,11 +33,15 @@ describe('deleteUnreferencedSnapshots', () => {
     await gone.destroy(); // its notifications go with it (ON DELETE CASCADE)
 
     // Two snapshots examined per batch, oldest first: [Gedeeld, Weg 1], [Weg 2, Eigen], the end.
-    const first = await deleteUnreferencedSnapshots(ctx, 2);
+    const batch = async (after: number) => {
+      const { ids, next } = await unreferencedSnapshotIds(ctx, { after, limit: 2, window: 2 });
+      return { deleted: await deleteUnreferencedSnapshots(ctx, ids), next };
+    };
+    const first = await batch(0);
     expect(first).toEqual({ deleted: 1, next: orphans[0]!.listingSnapshotId });
-    const second = await deleteUnreferencedSnapshots(ctx, 2, first.next);
+    const second = await batch(first.next);
     expect(second).toEqual({ deleted: 1, next: own.listingSnapshotId });
-    expect(await deleteUnreferencedSnapshots(ctx, 2, second.next)).toEqual({ deleted: 0, next: 0 });
+    expect(await batch(second.next)).toEqual({ deleted: 0, next: 0 });
 
     const left = await models.ListingSnapshot.findAll({
       where: { listingId: [shared.listingId, own.listingId, ...orphans.map((n) => n.listingId)] },
@@ -48,21 +52,5 @@ describe('deleteUnreferencedSnapshots', () => {
       include: [withSnapshot()],
     });
     expect(rows.map((row) => row.title).sort()).toEqual(['Eigen', 'Gedeeld']);
-  });
-
-  it('as a sweeper walks on from batch to batch and starts again at the oldest', async () => {
-    const alert = await createAlert(models);
-    const older = await createNotification(models, alert, { title: 'Ouder' });
-    await older.destroy(); // as the retention pruner deletes it
-    const sweep = snapshotSweeper();
-    let deleted = 0;
-    // Every snapshot of this file examined, two per call, then the walk wraps.
-    for (let call = 0; call < 4; call += 1) deleted += await sweep({ models }, 2);
-    expect(deleted).toBe(1);
-    expect(await models.ListingSnapshot.count({ where: { listingId: older.listingId } })).toBe(0);
-    const newer = await createNotification(models, alert, { title: 'Nieuwer' });
-    await newer.destroy();
-    for (let call = 0; call < 4; call += 1) deleted += await sweep({ models }, 2);
-    expect(deleted).toBe(2);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A listing stored once (`listing_snapshots`): the recorder stores each listing it records the
  * first time it records it and points every notification of it there; a snapshot no notification
- * refers to any more is deleted in small batches (`deleteUnreferencedSnapshots`, `snapshotSweeper`).
+ * refers to any more is found and deleted in small batches (`unreferencedSnapshotIds`,
+ * `deleteUnreferencedSnapshots`: the retention pruner's target).
  */
 import { Op, literal, type CreationAttributes, type Transaction } from 'sequelize';
 import type { AppContext } from '../context';
@@ -101,58 +102,56 @@ export async function storeSnapshots(
   return ids;
 }
 
-const unreferenced =
-  'NOT EXISTS (SELECT 1 FROM `notifications` WHERE `notifications`.`listingSnapshotId` = `listing_snapshots`.`id`)';
-
-export interface SnapshotSweep {
-  /** Snapshots deleted. */
-  deleted: number;
-  /** The id to go on after; 0 when this batch reached the newest (start again from the oldest). */
-  next: number;
-}
+const unreferenced = (table: string) =>
+  literal(
+    'NOT EXISTS (SELECT 1 FROM `notifications` WHERE `notifications`.`listingSnapshotId` = ' +
+      `\`${table}\`.\`id\`)`,
+  );
 
 /**
- * Deletes, among the `limit` snapshots after id `after` (oldest first), those no notification
- * refers to any more (their notifications pruned, their alerts deleted). A batch examines at most
- * `limit` rows however many older snapshots long-kept notifications still hold, so walk on with
- * `next` (or use `snapshotSweeper`). Two short statements: the ids by primary key, then a DELETE
- * that checks each one's references, so a notification recorded meanwhile keeps its snapshot (and
- * the foreign key refuses what slips past that: the batch fails, the next one retries).
+ * Up to `limit` snapshots no notification refers to any more (their notifications pruned, their
+ * alerts deleted), among the `window` snapshots after id `after`, oldest first. A call examines
+ * at most `window` rows however many older snapshots long-kept notifications still hold; `next`
+ * is where to go on (0: the newest was reached, start again at the oldest).
  */
-export async function deleteUnreferencedSnapshots(
+export async function unreferencedSnapshotIds(
   ctx: Pick<AppContext, 'models'>,
-  limit: number,
-  after = 0,
-): Promise<SnapshotSweep> {
+  { after, limit, window }: { after: number; limit: number; window: number },
+): Promise<{ ids: number[]; next: number }> {
   const { ListingSnapshot } = ctx.models;
-  const size = Math.max(1, Math.floor(limit));
-  const window = await ListingSnapshot.findAll({
+  const examined = (await ListingSnapshot.findAll({
     attributes: ['id'],
     where: { id: { [Op.gt]: after } },
     order: [['id', 'ASC']],
-    limit: size,
-  });
-  if (window.length === 0) return { deleted: 0, next: 0 };
-  const ids = window.map((row) => row.id);
-  const deleted = await ListingSnapshot.destroy({
-    where: { id: { [Op.in]: ids }, [Op.and]: [literal(unreferenced)] },
-  });
-  return { deleted, next: window.length < size ? 0 : ids[ids.length - 1]! };
+    limit: window,
+    raw: true,
+  })) as Array<{ id: number }>;
+  if (examined.length === 0) return { ids: [], next: 0 };
+  const end = examined[examined.length - 1]!.id;
+  const rows = (await ListingSnapshot.findAll({
+    attributes: ['id'],
+    where: { id: { [Op.gt]: after, [Op.lte]: end }, [Op.and]: [unreferenced('ListingSnapshot')] },
+    order: [['id', 'ASC']],
+    limit,
+    raw: true,
+  })) as Array<{ id: number }>;
+  // A full batch: more may follow in this window. Otherwise the window is done.
+  const next =
+    rows.length === limit ? rows[rows.length - 1]!.id : examined.length < window ? 0 : end;
+  return { ids: rows.map((row) => row.id), next };
 }
 
 /**
- * `deleteUnreferencedSnapshots` as one step of a pruner: each call examines the next `limit`
- * snapshots (the place is kept in this process; a restart begins at the oldest) and answers how
- * many it deleted.
+ * Deletes those of `ids` no notification refers to: checked again in the DELETE, so a
+ * notification recorded meanwhile keeps its snapshot.
  */
-export function snapshotSweeper(): (
+export function deleteUnreferencedSnapshots(
   ctx: Pick<AppContext, 'models'>,
-  limit: number,
-) => Promise<number> {
-  let after = 0;
-  return async (ctx, limit) => {
-    const { deleted, next } = await deleteUnreferencedSnapshots(ctx, limit, after);
-    after = next;
-    return deleted;
-  };
+  ids: readonly number[],
+  transaction?: Transaction,
+): Promise<number> {
+  return ctx.models.ListingSnapshot.destroy({
+    where: { id: { [Op.in]: [...ids] }, [Op.and]: [unreferenced('listing_snapshots')] },
+    ...(transaction ? { transaction } : {}),
+  });
 }
