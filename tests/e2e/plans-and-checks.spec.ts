@@ -217,6 +217,9 @@ for (const width of [1280, 390]) {
     await expect(menu).toHaveCount(0);
     await expect(more).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(
+      menu.getByRole('menuitem', { name: `${dashboard.pause}: racefiets` }),
+    ).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(card.getByText(alertStatusLabel('paused'), { exact: true })).toBeVisible();
     await expect(

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import './action-menu.css';
@@ -37,7 +37,8 @@ export function ActionMenu({
   const items = useRef<(HTMLButtonElement | null)[]>([]);
   const navigate = useNavigate();
 
-  useEffect(() => {
+  // Before paint, so a key pressed right after opening already reaches the item, not the button.
+  useLayoutEffect(() => {
     if (open) items.current[active]?.focus();
   }, [open, active]);
 
