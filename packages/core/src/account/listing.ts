@@ -4,24 +4,24 @@
  * content is untrusted: only http(s) links and https images pass.
  */
 import { STRINGS } from '../strings';
+import { onFirstUse, wholeEuroFormat } from '../intl';
 
-const euroFormat = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
+const euroFormat = onFirstUse(
+  () => new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' }),
+);
 
 /** '€ 1.250,00' (a plain space, so the text is the same everywhere it is shown). */
 export function formatEuroCents(cents: number): string {
-  return euroFormat.format(cents / 100).replace(/\s/g, ' ');
+  return euroFormat()
+    .format(cents / 100)
+    .replace(/\s/g, ' ');
 }
-
-const wholeEuroFormat = new Intl.NumberFormat('nl-NL', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
 
 /** '€ 1.250': whole euros, for a chart's axis. */
 export function formatWholeEuros(cents: number): string {
-  return wholeEuroFormat.format(cents / 100).replace(/\s/g, ' ');
+  return wholeEuroFormat()
+    .format(cents / 100)
+    .replace(/\s/g, ' ');
 }
 
 /** The price as the marketplace shows it: an amount, 'Bieden vanaf …', 'Bieden', 'Gratis', … */

@@ -5,6 +5,7 @@
 import type { AlertDto } from '../api/types';
 import { formatCheckInterval } from '../content/format';
 import { CHECK_TEXTS } from '../content/alertScreens';
+import { onFirstUse } from '../intl';
 
 export type NextCheck =
   /** A guest alert whose e-mail address is not confirmed yet: nothing is checked. */
@@ -15,17 +16,17 @@ export type NextCheck =
   | { kind: 'running'; text: string }
   | { kind: 'scheduled'; at: string; text: string };
 
-const relativeFormat = new Intl.RelativeTimeFormat('nl', { numeric: 'always' });
+const relativeFormat = onFirstUse(() => new Intl.RelativeTimeFormat('nl', { numeric: 'always' }));
 
 /** 'over 12 seconden', 'over 3 minuten', 'over 2 uur' (rounded up: a check is never early). */
 export function formatTimeUntil(targetMs: number, nowMs: number): string {
   const seconds = Math.max(1, Math.ceil((targetMs - nowMs) / 1000));
-  if (seconds < 60) return relativeFormat.format(seconds, 'second');
+  if (seconds < 60) return relativeFormat().format(seconds, 'second');
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return relativeFormat.format(minutes, 'minute');
+  if (minutes < 60) return relativeFormat().format(minutes, 'minute');
   const hours = Math.round(minutes / 60);
-  if (hours < 48) return relativeFormat.format(hours, 'hour');
-  return relativeFormat.format(Math.round(hours / 24), 'day');
+  if (hours < 48) return relativeFormat().format(hours, 'hour');
+  return relativeFormat().format(Math.round(hours / 24), 'day');
 }
 
 /** The alert's next check at `nowMs`, in Dutch. */

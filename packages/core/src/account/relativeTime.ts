@@ -1,7 +1,8 @@
 /** Dutch relative times ('over 5 minuten', '2 uur geleden') and dates for the signed-in screens. */
 import { formatLocalClock, SCHEDULE_TIME_ZONE } from '../schedule/timing';
+import { onFirstUse } from '../intl';
 
-const relativeFormat = new Intl.RelativeTimeFormat('nl', { numeric: 'auto' });
+const relativeFormat = onFirstUse(() => new Intl.RelativeTimeFormat('nl', { numeric: 'auto' }));
 
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -20,9 +21,10 @@ export function formatRelativeTime(target: number, now: number): string {
   const seconds = Math.round((target - now) / 1000);
   const size = Math.abs(seconds);
   for (const [unit, unitSeconds] of UNITS) {
-    if (size >= unitSeconds) return relativeFormat.format(Math.round(seconds / unitSeconds), unit);
+    if (size >= unitSeconds)
+      return relativeFormat().format(Math.round(seconds / unitSeconds), unit);
   }
-  return relativeFormat.format(0, 'second');
+  return relativeFormat().format(0, 'second');
 }
 
 /** An ISO date relative to now; null for a missing or unreadable date. */
@@ -32,37 +34,46 @@ export function formatRelativeIso(iso: string | null, now: number): string | nul
   return Number.isNaN(time) ? null : formatRelativeTime(time, now);
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('nl-NL', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/Amsterdam',
-});
-const dateFormat = new Intl.DateTimeFormat('nl-NL', {
-  dateStyle: 'medium',
-  timeZone: 'Europe/Amsterdam',
-});
+const dateTimeFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('nl-NL', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Europe/Amsterdam',
+    }),
+);
+const dateFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('nl-NL', {
+      dateStyle: 'medium',
+      timeZone: 'Europe/Amsterdam',
+    }),
+);
 
 /** '2 mrt 2026, 11:00' in Dutch time. */
 export function formatDateTime(iso: string): string {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : dateTimeFormat.format(time);
+  return Number.isNaN(time) ? iso : dateTimeFormat().format(time);
 }
 
 /** '2 mrt 2026' in Dutch time; a bare 'YYYY-MM-DD' is read as that calendar day. */
 export function formatDate(iso: string): string {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T12:00:00Z` : iso;
   const time = Date.parse(day);
-  return Number.isNaN(time) ? iso : dateFormat.format(time);
+  return Number.isNaN(time) ? iso : dateFormat().format(time);
 }
 
-const yearFormat = new Intl.DateTimeFormat('nl-NL', {
-  year: 'numeric',
-  timeZone: 'Europe/Amsterdam',
-});
+const yearFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('nl-NL', {
+      year: 'numeric',
+      timeZone: 'Europe/Amsterdam',
+    }),
+);
 
 /** '24 november 2026' in Dutch time: receipts, paid-until dates, charges. */
 export function formatLongDate(date: Date | string): string {
-  return longDateFormat.format(typeof date === 'string' ? new Date(date) : date);
+  return longDateFormat().format(typeof date === 'string' ? new Date(date) : date);
 }
 
 /**
@@ -72,39 +83,51 @@ export function formatLongDate(date: Date | string): string {
 export function formatPeriod(start: Date | string, end: Date | string): string {
   const from = typeof start === 'string' ? new Date(start) : start;
   const to = typeof end === 'string' ? new Date(end) : end;
-  const sameYear = yearFormat.format(from) === yearFormat.format(to);
-  return `${sameYear ? longDayFormat.format(from) : formatLongDate(from)} – ${formatLongDate(to)}`;
+  const sameYear = yearFormat().format(from) === yearFormat().format(to);
+  return `${sameYear ? longDayFormat().format(from) : formatLongDate(from)} – ${formatLongDate(to)}`;
 }
 
-const dayFormat = new Intl.DateTimeFormat('nl-NL', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'Europe/Amsterdam',
-});
+const dayFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('nl-NL', {
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'Europe/Amsterdam',
+    }),
+);
 
 /** A calendar day 'YYYY-MM-DD' in short: '2 mrt' (the statistics per day). */
 export function formatDayShort(day: string): string {
   const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T12:00:00Z` : day);
-  return Number.isNaN(time) ? day : dayFormat.format(time);
+  return Number.isNaN(time) ? day : dayFormat().format(time);
 }
 
-const clockFormat = new Intl.DateTimeFormat('nl-NL', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: SCHEDULE_TIME_ZONE,
-});
-const longDayFormat = new Intl.DateTimeFormat('nl-NL', {
-  day: 'numeric',
-  month: 'long',
-  timeZone: SCHEDULE_TIME_ZONE,
-});
-const longDateFormat = new Intl.DateTimeFormat('nl-NL', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: SCHEDULE_TIME_ZONE,
-});
+const clockFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('nl-NL', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: SCHEDULE_TIME_ZONE,
+    }),
+);
+const longDayFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('nl-NL', {
+      day: 'numeric',
+      month: 'long',
+      timeZone: SCHEDULE_TIME_ZONE,
+    }),
+);
+const longDateFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('nl-NL', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: SCHEDULE_TIME_ZONE,
+    }),
+);
 
 /** Days since 1970 of the Dutch calendar day an instant falls on. */
 function localDayNumber(instant: Date): number {
@@ -119,8 +142,8 @@ function localDayNumber(instant: Date): number {
 export function formatCalendarMoment(target: Date, now: Date): string {
   const daysAgo = localDayNumber(now) - localDayNumber(target);
   if (daysAgo === 0 || daysAgo === 1) {
-    return `${relativeFormat.format(-daysAgo, 'day')} ${clockFormat.format(target)}`;
+    return `${relativeFormat().format(-daysAgo, 'day')} ${clockFormat().format(target)}`;
   }
   const sameYear = formatLocalClock(target).slice(0, 4) === formatLocalClock(now).slice(0, 4);
-  return (sameYear ? longDayFormat : longDateFormat).format(target);
+  return (sameYear ? longDayFormat() : longDateFormat()).format(target);
 }

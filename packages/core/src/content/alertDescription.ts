@@ -19,8 +19,9 @@ import type {
 } from '../validation/filters';
 import { ALERT_FORM_TEXTS } from './alertScreens';
 import { formatPrice } from './format';
+import { onFirstUse } from '../intl';
 
-const numbers = new Intl.NumberFormat('nl-NL');
+const numbers = onFirstUse(() => new Intl.NumberFormat('nl-NL'));
 
 /** Fuels as they read inside a sentence ('brandstof: benzine, LPG'). */
 const FUEL_WORDS: Record<FuelType, string> = {
@@ -44,7 +45,7 @@ const CONDITION_WORDS: Record<Condition, string> = {
 };
 
 export const ALERT_DESCRIPTION_TEXTS = {
-  km: (km: number) => `${numbers.format(km)} km`,
+  km: (km: number) => `${numbers().format(km)} km`,
   range: (from: string, to: string) => `${from} – ${to}`,
   from: (value: string) => `vanaf ${value}`,
   to: (value: string) => `tot ${value}`,

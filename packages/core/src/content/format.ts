@@ -1,4 +1,5 @@
 /** Dutch formats for the clients' pages: prices, and the limits of a plan in words. */
+import { wholeEuroFormat } from '../intl';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -12,19 +13,12 @@ export function formatMoney(amount: number, currency = 'EUR'): string {
   return format.format(amount);
 }
 
-const wholeEuros = new Intl.NumberFormat('nl-NL', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
 /**
  * A price an alert filters on: `1000` → '€ 1.000', `12.5` → '€ 12,50'. Whole euros go without
  * ',00', the way Dutch ads and people write a price limit.
  */
 export function formatPrice(amount: number): string {
-  return Number.isInteger(amount) ? wholeEuros.format(amount) : formatMoney(amount);
+  return Number.isInteger(amount) ? wholeEuroFormat().format(amount) : formatMoney(amount);
 }
 
 /** An alert limit in words; `null` is unlimited. */

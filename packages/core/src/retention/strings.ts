@@ -3,8 +3,9 @@
  * settings form, the admin's storage figures and the messages for a bad value.
  */
 import { RETENTION_DAYS_MAX, RETENTION_DAYS_MIN, type RetentionKind } from './retention';
+import { onFirstUse } from '../intl';
 
-const counts = new Intl.NumberFormat('nl-NL');
+const counts = onFirstUse(() => new Intl.NumberFormat('nl-NL'));
 const days = (count: number) => (count === 1 ? '1 dag' : `${count} dagen`);
 
 export const RETENTION_TEXTS = {
@@ -34,7 +35,7 @@ export const RETENTION_TEXTS = {
     held: 'Bewaard',
     pruned: 'Opgeschoond',
     /** A number of rows, with Dutch thousands separators. */
-    count: (value: number) => counts.format(value),
+    count: (value: number) => counts().format(value),
     kinds: {
       notifications: 'Meldingen',
       deliveries: 'Verzendingen',

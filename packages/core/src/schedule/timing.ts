@@ -4,26 +4,30 @@
  * time included). Intl only, so it runs in Node, browsers and Electron alike.
  */
 import { minutesOfTime, type DeliverySchedule } from './schedule';
+import { onFirstUse } from '../intl';
 
 export const SCHEDULE_TIME_ZONE = 'Europe/Amsterdam';
 
 const HOUR_MS = 3_600_000;
 
 // 'sv-SE' formats ISO-like: 'YYYY-MM-DD HH:mm:ss'.
-const localFormat = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: SCHEDULE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const localFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('sv-SE', {
+      timeZone: SCHEDULE_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /** 'YYYY-MM-DD HH:mm:ss' on the Dutch clock (the server's calendar days use it too). */
 export function formatLocalClock(instant: Date): string {
-  return localFormat.format(instant);
+  return localFormat().format(instant);
 }
 
 function localParts(instant: Date): number[] {
