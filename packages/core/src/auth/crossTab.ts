@@ -4,9 +4,9 @@
  * The channel is injected: the web app passes a BroadcastChannel, tests a fake pair.
  *
  * What arrives is checked with the zod schema of ./crossTabSchema, which the bus loads on its own
- * (a dynamic import): the web app's shell runs this bus on every first load, and its first paint
- * does not wait for zod (the home page's JavaScript budget). Messages that arrive before are
- * kept, in order.
+ * (a dynamic import) when the first message arrives: the web app's shell runs this bus on every
+ * first load, and a page with no other tab open never pays for zod's schemas on its start. Messages
+ * that arrive before the check has loaded are kept, in order.
  */
 import type { CROSS_TAB_MESSAGE_TYPES } from '../constants';
 import type { CrossTabMessage, parseCrossTabMessage } from './crossTabSchema';
@@ -63,8 +63,7 @@ export class CrossTabBus {
   private parse: typeof parseCrossTabMessage | null = null;
   /** What arrived before the check had loaded. */
   private readonly early: unknown[] = [];
-  /** Resolves once what arrives can be checked; from then on messages are delivered at once. */
-  readonly ready: Promise<void>;
+  private loading: Promise<void> | null = null;
 
   constructor(
     private readonly channel: CrossTabChannelLike,
@@ -73,13 +72,21 @@ export class CrossTabBus {
   ) {
     if (channel.addEventListener) channel.addEventListener('message', this.handler);
     else channel.onmessage = this.handler;
-    this.ready = import('./crossTabSchema').then(
+  }
+
+  /**
+   * Loads the check (once) and resolves when what arrives can be checked; from then on messages
+   * are delivered at once.
+   */
+  get ready(): Promise<void> {
+    this.loading ??= import('./crossTabSchema').then(
       ({ parseCrossTabMessage }) => {
         this.parse = parseCrossTabMessage;
         for (const data of this.early.splice(0)) this.receive(data);
       },
       (error: unknown) => console.warn('Cross-tab messages cannot be checked', error),
     );
+    return this.loading;
   }
 
   /**
@@ -117,6 +124,7 @@ export class CrossTabBus {
     if (this.closed) return;
     if (!this.parse) {
       this.early.push(data);
+      void this.ready;
       return;
     }
     const message = this.parse(data, this.tabId);
