@@ -1,5 +1,6 @@
 export * from './settings';
 export * from './settingSchemas';
+export * from './settingUpdateSchema';
 export * from './features';
 export * from './planRank';
 export * from './capabilities';

@@ -52,41 +52,10 @@ export const SETTING_SCHEMAS = {
 
 export type SettingValue<K extends SettingKey> = z.output<(typeof SETTING_SCHEMAS)[K]>;
 
-const settingUpdate = <K extends SettingKey>(key: K) =>
-  z.strictObject({ key: z.literal(key), value: SETTING_SCHEMAS[key] });
-
-/** The body of `PUT /admin/settings`: the key picks the schema its value must pass. */
-export const settingUpdateSchema = z.discriminatedUnion('key', [
-  settingUpdate('features.pricingTool'),
-  settingUpdate('features.filterPaidAds'),
-  settingUpdate('pricing'),
-  settingUpdate('alertLimits'),
-  settingUpdate('checkIntervals'),
-  settingUpdate('validityPeriods'),
-  settingUpdate('telegramAlertLimits'),
-  settingUpdate('seo.maxFaqItems'),
-  settingUpdate('retention'),
-]);
-export type SettingUpdate = { [K in SettingKey]: { key: K; value: SettingValue<K> } }[SettingKey];
-
 export const deliveryChannelsSchema = z.object({
   email: z.boolean(),
   telegram: z.boolean(),
   live: z.boolean(),
-});
-
-/** The whole `GET /settings/public` answer, for clients that check what they receive. */
-export const publicSettingsSchema: z.ZodType<PublicSettings> = z.object({
-  features: z.object({ pricingTool: pricingToolSchema, filterPaidAds: z.boolean() }),
-  pricing: pricingSchema,
-  alertLimits: perPlan(limit),
-  checkIntervals: perPlan(positiveWhole),
-  validityPeriods: perPlan(positiveWhole),
-  telegramAlertLimits: perPlan(limit),
-  seo: z.object({ maxFaqItems: positiveWhole }),
-  retention: retentionSettingSchema,
-  isPricingToolVisible: z.boolean(),
-  channels: deliveryChannelsSchema.optional(),
 });
 
 type Appliers = {
