@@ -33,6 +33,7 @@ function createStore(parts: ReturnType<typeof browserParts>): RootStore {
     setCookie: writeDocumentCookie,
     navigator,
     followAccount: true,
+    storesInSteps: true,
     ...parts,
   });
   reportErrorsAfterConsent(store);
@@ -61,14 +62,23 @@ function render(store: RootStore): void {
 // shift). Should it fail to load, the router's own loading and error handling take over.
 // The start is split into tasks, each short on a phone (Lighthouse's Total Blocking
 // Time counts what a task takes beyond 50 ms): this module's evaluation, which asks for the
-// scene's code; the browser's storage and channel; the stores; the application start (settings,
-// then the session); loading and evaluating the scene; the hydration (HydrateLater: in parts).
+// scene's code; the browser's storage and channel; the stores, one each; the application start
+// (settings, then the session); loading and evaluating the scene; the hydration (HydrateLater:
+// in parts).
+async function makeStores(store: RootStore): Promise<RootStore> {
+  for (const step of store.storeSteps()) {
+    await nextTask(undefined);
+    step();
+  }
+  return nextTask(store);
+}
+
 const firstScene = preloadFirstScene(window.location.pathname).catch(() => undefined);
 void nextTask(undefined)
   .then(browserParts)
   .then(nextTask)
   .then(createStore)
-  .then(nextTask)
+  .then(makeStores)
   .then((store) => {
     void store.init();
     return firstScene.then(() => nextTask(store));

@@ -46,6 +46,11 @@ export interface RootStoreOptions {
    * prerender unless asked.
    */
   followAccount?: boolean;
+  /**
+   * Leave the stores to be made by storeSteps() (or on first use) instead of all in the
+   * constructor: the browser start makes them a task each (main.tsx).
+   */
+  storesInSteps?: boolean;
 }
 
 /** Every store of the app; stores reach one another through it (Outline's RootStore). */
@@ -59,13 +64,14 @@ export class RootStore {
   readonly now: () => number;
   readonly liveEventsOptions: RootStoreOptions['liveEvents'];
 
-  readonly toasts: ToastStore;
-  readonly settings: SettingsStore;
-  readonly capabilities: CapabilitiesStore;
-  readonly auth: AuthStore;
-  readonly ui: UiStore;
-  readonly navigation: NavigationStore;
-  readonly contact: ContactStore;
+  private toastStore?: ToastStore;
+  private settingsStore?: SettingsStore;
+  private capabilitiesStore?: CapabilitiesStore;
+  private authStore?: AuthStore;
+  private uiStore?: UiStore;
+  private navigationStore?: NavigationStore;
+  private contactStore?: ContactStore;
+  private readonly followAccount: boolean;
   private readonly disposers: (() => void)[] = [];
   /** Lets go of the tab's live connection held for account changes (options.followAccount). */
   private releaseAccountEvents: (() => void) | null = null;
@@ -89,14 +95,56 @@ export class RootStore {
       },
       () => this.navigator.currentPath(),
     );
-    this.toasts = new ToastStore(this.now);
-    this.settings = new SettingsStore(this);
-    this.capabilities = new CapabilitiesStore(this);
-    this.auth = new AuthStore(this);
-    this.ui = new UiStore(this);
-    this.navigation = new NavigationStore(this);
-    this.contact = new ContactStore(this);
-    if (options.followAccount) {
+    this.followAccount = options.followAccount ?? false;
+    if (!options.storesInSteps) for (const step of this.storeSteps()) step();
+  }
+
+  // A store is made by its step or on first use, whichever comes first.
+  get toasts(): ToastStore {
+    return (this.toastStore ??= new ToastStore(this.now));
+  }
+  get settings(): SettingsStore {
+    return (this.settingsStore ??= new SettingsStore(this));
+  }
+  get capabilities(): CapabilitiesStore {
+    return (this.capabilitiesStore ??= new CapabilitiesStore(this));
+  }
+  get auth(): AuthStore {
+    return (this.authStore ??= new AuthStore(this));
+  }
+  get ui(): UiStore {
+    return (this.uiStore ??= new UiStore(this));
+  }
+  get navigation(): NavigationStore {
+    return (this.navigationStore ??= new NavigationStore(this));
+  }
+  get contact(): ContactStore {
+    return (this.contactStore ??= new ContactStore(this));
+  }
+
+  /**
+   * Makes the stores, one per step. Making them all at once is one long task on a phone; the
+   * browser start (main.tsx) runs each step in a task of its own. The account store comes first:
+   * it follows the other tabs from the moment it exists.
+   */
+  storeSteps(): (() => unknown)[] {
+    return [
+      () => this.auth,
+      () => this.settings,
+      () => this.toasts,
+      () => this.ui,
+      () => this.navigation,
+      () => this.contact,
+      () => this.capabilities,
+    ];
+  }
+
+  /**
+   * Application start: settings first, then the auth start-up decision, then the capabilities
+   * of a signed-in user. A failure shows core's appInitFailureToast.
+   */
+  async init(): Promise<void> {
+    if (this.followAccount && !this.disposed) {
       this.disposers.push(
         reaction(
           () => this.auth.isLoggedIn,
@@ -105,13 +153,6 @@ export class RootStore {
         ),
       );
     }
-  }
-
-  /**
-   * Application start: settings first, then the auth start-up decision, then the capabilities
-   * of a signed-in user. A failure shows core's appInitFailureToast.
-   */
-  async init(): Promise<void> {
     try {
       await this.settings.load();
       await this.auth.initialize();
@@ -165,8 +206,8 @@ export class RootStore {
     this.releaseAccountEvents = null;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    this.toasts.clear();
-    this.auth.dispose();
+    this.toastStore?.clear();
+    this.authStore?.dispose();
     this.crossTab.close();
   }
 }
