@@ -140,6 +140,13 @@ export const CONSENT_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  */
 export const PRERENDERED_HOME = { firstVisit: 'home.html', consented: 'home-consented.html' };
 
+/**
+ * The id of the `<script type="application/json">` in which the server hands every page it sends
+ * the public settings, as `GET /api/settings/public` answers them: the page starts with them,
+ * without waiting for that request.
+ */
+export const PAGE_SETTINGS_ELEMENT_ID = 'pa-settings';
+
 /** 'all': functional cookies plus anonymous error reports; 'necessary': functional only. */
 export type CookieConsent = 'all' | 'necessary';
 

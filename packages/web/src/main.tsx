@@ -3,10 +3,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createBrowserApiClient } from './api/client';
 import { App } from './app/App';
-import { hydrating } from './components/ui/HydrateLater';
+import { hydrated, hydrating } from './components/ui/HydrateLater';
 import { PRERENDERED_ATTRIBUTE } from './app/prerendered';
 import { preloadFirstScene } from './app/routes';
 import { documentCookies, writeDocumentCookie } from './platform/cookies';
+import { readPageSettings } from './platform/pageSettings';
 import { reportErrorsAfterConsent } from './platform/errorReporting';
 import { RouterNavigator } from './platform/navigator';
 import { registerServiceWorkerAfterLoad } from './platform/serviceWorker';
@@ -26,7 +27,12 @@ function browserParts() {
   return { storage: browserStorage(), channel: browserCrossTabChannel(), tabId: newTabId() };
 }
 
+// The server's settings in the page are shown once the page drawn before them is taken over.
+let pageDrawn = () => {};
+const usableFrom = new Promise<void>((resolve) => (pageDrawn = resolve));
+
 function createStore(parts: ReturnType<typeof browserParts>): RootStore {
+  const pageSettings = readPageSettings();
   const store = new RootStore({
     createApi: createBrowserApiClient,
     cookies: documentCookies,
@@ -34,6 +40,7 @@ function createStore(parts: ReturnType<typeof browserParts>): RootStore {
     navigator,
     followAccount: true,
     storesInSteps: true,
+    pageSettings: pageSettings && { settings: pageSettings, usableFrom },
     ...parts,
   });
   reportErrorsAfterConsent(store);
@@ -53,8 +60,13 @@ function render(store: RootStore): void {
   // The prerendered page is hydrated: its elements stay where they are and get their handlers;
   // the parts in HydrateLater (the navigation bar, the home page's hero and sections, the
   // footer) each in a task of its own.
-  if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) hydrating(() => hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) {
+    hydrating(() => hydrateRoot(root, app));
+    void hydrated().then(pageDrawn);
+  } else {
+    createRoot(root).render(app);
+    pageDrawn();
+  }
 }
 
 // On / the server sent the home page prerendered (vite.config.ts prerenderHome): its scene is

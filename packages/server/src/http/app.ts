@@ -5,7 +5,7 @@
  * stack trace.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
@@ -18,10 +18,12 @@ import {
   CONSENT_COOKIE,
   isCookieConsent,
   isPagePath,
+  PAGE_SETTINGS_ELEMENT_ID,
   PRERENDERED_HOME,
   REFRESH_COOKIE,
   REFRESH_MARKER_COOKIE,
   STRINGS,
+  type PublicSettings,
 } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { redactUrl } from '../logger';
@@ -152,13 +154,23 @@ export function prerenderedHomeFor(
  * that is no page of the app (core's isPagePath) gets index.html too, with status 404: the app
  * draws its not-found page, and search engines and link checkers learn the page does not exist.
  */
-export function serveWebApp(app: Express, distDir: string): void {
-  const indexHtml = path.join(distDir, 'index.html');
-  if (!existsSync(indexHtml)) return;
+export function serveWebApp(
+  app: Express,
+  distDir: string,
+  pageSettings: () => Promise<PublicSettings>,
+): void {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) return;
+  const homeFiles = Object.values(PRERENDERED_HOME).map((file) => path.join(distDir, file));
+  const prerendered = homeFiles.every((file) => existsSync(file));
+  // Read once: the build does not change under a running server.
+  const indexHtml = readFileSync(indexFile, 'utf8');
   const homePages = Object.fromEntries(
-    Object.entries(PRERENDERED_HOME).map(([variant, file]) => [variant, path.join(distDir, file)]),
+    Object.entries(PRERENDERED_HOME).map(([variant, file]) => [
+      variant,
+      prerendered ? readFileSync(path.join(distDir, file), 'utf8') : '',
+    ]),
   ) as Record<keyof typeof PRERENDERED_HOME, string>;
-  const prerendered = Object.values(homePages).every((file) => existsSync(file));
   // Text assets shrink to a quarter gzipped: the biggest win for a first visit on mobile.
   app.use(compression());
   // Vite names every asset by its content hash, so a browser may keep them for good.
@@ -178,8 +190,26 @@ export function serveWebApp(app: Express, distDir: string): void {
     res.setHeader('Cache-Control', 'no-cache');
     const home = req.path === '/' && prerendered ? prerenderedHomeFor(req.cookies ?? {}) : null;
     if (req.path === '/') res.vary('Cookie');
-    res.status(isPagePath(req.path) ? 200 : 404).sendFile(home ? homePages[home] : indexHtml);
+    pageSettings().then(
+      (settings) =>
+        res
+          .status(isPagePath(req.path) ? 200 : 404)
+          .type('html')
+          .send(withPageSettings(home ? homePages[home] : indexHtml, settings)),
+      next,
+    );
   });
+}
+
+/**
+ * The page with the public settings in it, so the app starts with them instead of asking
+ * for them first. JSON in a script element of its own (never run); `<` is escaped so no value
+ * can close the element.
+ */
+export function withPageSettings(html: string, settings: PublicSettings): string {
+  const json = JSON.stringify(settings).replace(/</g, '\\u003c');
+  const element = `<script id="${PAGE_SETTINGS_ELEMENT_ID}" type="application/json">${json}</script>`;
+  return html.replace('</head>', `${element}\n</head>`);
 }
 
 interface BodyParserError extends Error {

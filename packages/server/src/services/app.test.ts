@@ -8,11 +8,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ACCESS_COOKIE,
   CONSENT_COOKIE,
+  DEFAULT_SETTINGS,
+  PAGE_SETTINGS_ELEMENT_ID,
   PRERENDERED_HOME,
   REFRESH_MARKER_COOKIE,
   STRINGS,
 } from '@prijsalarm/core';
 import { startTestServer, type TestServer } from '../../test/support';
+import { withPageSettings } from '../http/app';
 import { HttpError } from '../http/errors';
 import { validated } from '../http/validate';
 import { createLogger } from '../logger';
@@ -67,9 +70,23 @@ function arrival() {
 
 const ALLOWED_ORIGIN = 'http://localhost:5173';
 const WEB_PUBLIC_DIR = fileURLToPath(new URL('../../../web/public', import.meta.url));
-const HOME_FIRST_VISIT =
-  '<!doctype html><title>Prijsalarm</title><h1>Home</h1><p>cookie banner</p>';
-const HOME_CONSENTED = '<!doctype html><title>Prijsalarm</title><h1>Home</h1>';
+const page = (body: string) =>
+  `<!doctype html><html><head><title>Prijsalarm</title></head><body>${body}</body></html>`;
+const INDEX_HTML = page('<div id="root"></div>');
+const HOME_FIRST_VISIT = page('<h1>Home</h1><p>cookie banner</p>');
+const HOME_CONSENTED = page('<h1>Home</h1>');
+const SETTINGS_ELEMENT = new RegExp(
+  `<script id="${PAGE_SETTINGS_ELEMENT_ID}" type="application/json">(.*?)</script>\\n`,
+);
+
+/** The page as built, and the settings the server wrote into it. */
+function splitPage(html: string): { built: string; settings: unknown } {
+  const match = SETTINGS_ELEMENT.exec(html);
+  return {
+    built: html.replace(SETTINGS_ELEMENT, ''),
+    settings: match ? JSON.parse(match[1]!) : null,
+  };
+}
 const BIG_SCRIPT = 'export const words = ["fiets", "iphone", "bank"];\n'.repeat(400);
 let server: TestServer;
 let webDir: string;
@@ -78,7 +95,7 @@ const logLines: Array<Record<string, unknown>> = [];
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-web-'));
   mkdirSync(path.join(webDir, 'assets'));
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Prijsalarm</title>');
+  writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
   // What the web build prerenders for /.
   writeFileSync(path.join(webDir, PRERENDERED_HOME.firstVisit), HOME_FIRST_VISIT);
   writeFileSync(path.join(webDir, PRERENDERED_HOME.consented), HOME_CONSENTED);
@@ -301,12 +318,31 @@ describe('CORS', () => {
 });
 
 describe('the built web app', () => {
+  it('hands every page the public settings as the API answers them, in the head', async () => {
+    const answer = await server.client().get('/api/settings/public');
+    for (const url of ['/', '/dashboard', '/bestaat-niet']) {
+      const res = await server.client().get(url, { headers: { accept: 'text/html' } });
+      expect(splitPage(res.text).settings).toEqual(answer.body);
+      expect(res.text.indexOf(PAGE_SETTINGS_ELEMENT_ID)).toBeLessThan(res.text.indexOf('</head>'));
+    }
+  });
+
+  it('writes the settings so that no value can close their element', () => {
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      pricing: { ...DEFAULT_SETTINGS.pricing, currency: '</script><script>alert(1)</script>' },
+    };
+    const html = withPageSettings(page(''), settings);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(splitPage(html).settings).toEqual(settings);
+  });
+
   it.each(['/dashboard', '/manage/abc/refresh/def', '/admin', '/admin/users', '/faq/'])(
     'serves index.html for %s (never the prerendered home)',
     async (page) => {
       const res = await server.client().get(page, { headers: { accept: 'text/html' } });
       expect(res.status).toBe(200);
-      expect(res.text).toBe('<!doctype html><title>Prijsalarm</title>');
+      expect(splitPage(res.text).built).toBe(INDEX_HTML);
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     },
   );
@@ -316,7 +352,7 @@ describe('the built web app', () => {
     async (page) => {
       const res = await server.client().get(page, { headers: { accept: 'text/html' } });
       expect(res.status).toBe(404);
-      expect(res.text).toBe('<!doctype html><title>Prijsalarm</title>');
+      expect(splitPage(res.text).built).toBe(INDEX_HTML);
       expect(res.headers.get('cache-control')).toBe('no-cache');
     },
   );
@@ -326,15 +362,11 @@ describe('the built web app', () => {
     ['a visitor who accepted the cookies', { [CONSENT_COOKIE]: 'all' }, HOME_CONSENTED],
     ['a visitor who chose necessary only', { [CONSENT_COOKIE]: 'necessary' }, HOME_CONSENTED],
     ['an unknown consent value', { [CONSENT_COOKIE]: 'maybe' }, HOME_FIRST_VISIT],
-    [
-      'a signed-in browser',
-      { [REFRESH_MARKER_COOKIE]: '1' },
-      '<!doctype html><title>Prijsalarm</title>',
-    ],
+    ['a signed-in browser', { [REFRESH_MARKER_COOKIE]: '1' }, INDEX_HTML],
     [
       'a browser with an access cookie',
       { [ACCESS_COOKIE]: 'x', [CONSENT_COOKIE]: 'all' },
-      '<!doctype html><title>Prijsalarm</title>',
+      INDEX_HTML,
     ],
   ])('sends / prerendered by who asks: %s', async (_who, cookies, page) => {
     const browser = server.client();
@@ -342,7 +374,7 @@ describe('the built web app', () => {
     for (const url of ['/', '/?error=admin_required']) {
       const res = await browser.get(url, { headers: { accept: 'text/html' } });
       expect(res.status).toBe(200);
-      expect(res.text).toBe(page);
+      expect(splitPage(res.text).built).toBe(page);
       expect(res.headers.get('vary')).toMatch(/cookie/i);
       expect(res.headers.get('cache-control')).toBe('no-cache');
     }

@@ -14,6 +14,7 @@ import {
   usePlumbing,
   WEB_DIST_DIR,
 } from '../http/app';
+import { servedSettings } from '../commands/capabilities';
 import { authenticate, csrfProtection } from '../http/auth';
 import { mountRoutes } from '../http/contract-route';
 import { apiRoutes } from '../routes';
@@ -22,6 +23,7 @@ import { pushOpenedHandler } from '../routes/push-opened';
 import healthRouter from '../routes/health';
 import metricsRouter from '../routes/metrics';
 import { measureRequests } from '../metrics';
+import { loadSettings } from '../models/current-settings';
 import { pageOneClickUnsubscribe } from '../routes/newsletter';
 import { ALERT_UNSUBSCRIBE_PATH } from '../security/alert-unsubscribe';
 import { PUSH_OPENED_PATH } from '../security/push-opened';
@@ -58,7 +60,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   // RFC 8058 one-click: mail clients POST to the List-Unsubscribe URL, which is the web page.
   app.post(UNSUBSCRIBE_PATH, ...pageOneClickUnsubscribe(ctx));
 
-  serveWebApp(app, options.webDistDir ?? WEB_DIST_DIR);
+  serveWebApp(app, options.webDistDir ?? WEB_DIST_DIR, async () =>
+    servedSettings(ctx, await loadSettings(ctx)),
+  );
 
   app.use(errorHandler);
   return app;

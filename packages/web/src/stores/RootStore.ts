@@ -13,6 +13,7 @@ import type {
   CookieReader,
   CrossTabChannelLike,
   PlanRequiredInfo,
+  PublicSettings,
 } from '@prijsalarm/core';
 import type { ApiClientFactory } from '../api/client';
 import type { CookieWriter } from '../platform/cookies';
@@ -26,6 +27,11 @@ import { NavigationStore } from './NavigationStore';
 import { SettingsStore } from './SettingsStore';
 import { ToastStore } from './ToastStore';
 import { UiStore } from './UiStore';
+
+export interface PageSettings {
+  settings: PublicSettings;
+  usableFrom: Promise<void>;
+}
 
 export interface RootStoreOptions {
   createApi: ApiClientFactory;
@@ -51,6 +57,11 @@ export interface RootStoreOptions {
    * constructor: the browser start makes them a task each (main.tsx).
    */
   storesInSteps?: boolean;
+  /**
+   * The public settings the server put in the page (platform/pageSettings), if it did, and when
+   * they may be shown: once the prerendered page has been taken over, which was drawn without.
+   */
+  pageSettings?: PageSettings | null;
 }
 
 /** Every store of the app; stores reach one another through it (Outline's RootStore). */
@@ -63,6 +74,7 @@ export class RootStore {
   readonly crossTab: CrossTabBus;
   readonly now: () => number;
   readonly liveEventsOptions: RootStoreOptions['liveEvents'];
+  readonly pageSettings: PageSettings | null;
 
   private toastStore?: ToastStore;
   private settingsStore?: SettingsStore;
@@ -81,6 +93,7 @@ export class RootStore {
   constructor(options: RootStoreOptions) {
     this.now = options.now ?? Date.now;
     this.liveEventsOptions = options.liveEvents;
+    this.pageSettings = options.pageSettings ?? null;
     this.cookies = options.cookies;
     this.setCookie = options.setCookie ?? (() => undefined);
     this.storage = options.storage;

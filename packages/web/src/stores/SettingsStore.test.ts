@@ -71,6 +71,44 @@ describe('SettingsStore cache (5 minutes)', () => {
   });
 });
 
+describe('SettingsStore with the settings the server put in the page', () => {
+  it('starts with them: no request, and they win over an older cached copy', async () => {
+    const clock = manualClock();
+    const storage = memoryStorage();
+    const older = testStore({ server, now: clock.now, storage }).store.settings;
+    server.script('GET', PATH, { body: newer });
+    await older.load();
+    server.reset();
+
+    const { settings } = testStore({
+      server,
+      now: clock.now,
+      storage,
+      pageSettings: { settings: served, usableFrom: Promise.resolve() },
+    }).store;
+    // The first render matches the prerendered page, which was drawn without them.
+    expect(settings.isLoaded).toBe(false);
+    await settings.load();
+    expect(settings.current.seo.maxFaqItems).toBe(4);
+    expect(server.requestsTo('GET', PATH)).toHaveLength(0);
+  });
+
+  it('asks the server again once they are 5 minutes old', async () => {
+    const clock = manualClock();
+    const { settings } = testStore({
+      server,
+      now: clock.now,
+      pageSettings: { settings: served, usableFrom: Promise.resolve() },
+    }).store;
+    await settings.load();
+    server.script('GET', PATH, { body: newer });
+    clock.advance(SETTINGS_CACHE_MS);
+    await settings.load();
+    expect(settings.current.seo.maxFaqItems).toBe(8);
+    expect(server.requestsTo('GET', PATH)).toHaveLength(1);
+  });
+});
+
 describe('SettingsStore failures: stale copy first, defaults when rate-limited', () => {
   it.each([
     ['a 500', [{ status: 500, body: { error: 'kapot' } }]],

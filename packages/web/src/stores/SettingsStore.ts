@@ -9,7 +9,7 @@ import {
 import type { PublicSettings } from '@prijsalarm/core';
 import { nextTask } from '../platform/nextTask';
 import { STORAGE_KEYS, readJson, removeKey, writeJson } from '../platform/storage';
-import type { RootStore } from './RootStore';
+import type { PageSettings, RootStore } from './RootStore';
 
 interface CachedSettings {
   settings: unknown;
@@ -30,8 +30,9 @@ function isCachedSettings(value: unknown): value is CachedSettings {
 }
 
 /**
- * The public settings: cached 5 minutes, also across reloads; when a request fails the stale
- * copy is used, and without one the defaults or the fallback set.
+ * The public settings: those the server put in the page, else fetched; cached 5 minutes, also
+ * across reloads; when a request fails the stale copy is used, and without one the defaults or
+ * the fallback set.
  * The cached copy is checked with the same parser as an answer, so it is restored as soon as the
  * parser's chunk is there; `load()` waits for that.
  */
@@ -42,14 +43,17 @@ export class SettingsStore {
   fetchedAt: number | null = null;
   private inFlight: Promise<PublicSettings> | null = null;
   private readonly restored: Promise<void>;
+  /** Handed over with the page by the server, until the first load takes them. */
+  private fromPage: PageSettings | null;
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<SettingsStore, 'root' | 'inFlight' | 'restored'>(
+    this.fromPage = root.pageSettings;
+    makeAutoObservable<SettingsStore, 'root' | 'inFlight' | 'restored' | 'fromPage'>(
       this,
-      { root: false, inFlight: false, restored: false, settings: observableRef },
+      { root: false, inFlight: false, restored: false, fromPage: false, settings: observableRef },
       { autoBind: true },
     );
-    const cached = readJson(root.storage, STORAGE_KEYS.settings);
+    const cached = this.fromPage ? null : readJson(root.storage, STORAGE_KEYS.settings);
     this.restored = isCachedSettings(cached) ? this.restore(cached) : Promise.resolve();
   }
 
@@ -109,6 +113,17 @@ export class SettingsStore {
   }
 
   private async fetch(): Promise<PublicSettings> {
+    const fromPage = this.fromPage;
+    if (fromPage) {
+      // The server that sent this page wrote them for this very build: nothing to ask or check.
+      this.fromPage = null;
+      await fromPage.usableFrom;
+      runInAction(() => {
+        this.settings = fromPage.settings;
+        this.fetchedAt = this.root.now();
+      });
+      return fromPage.settings;
+    }
     try {
       const [answer, parse] = await Promise.all([this.root.api.settings.public(), loadParser()]);
       // On a phone, evaluating the parser's code, checking the answer and drawing what it changes

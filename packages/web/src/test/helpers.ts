@@ -162,6 +162,7 @@ export interface TestStoreOptions {
   tabId?: string;
   /** Default: a quiet socket (a signed-in page's bell holds one open). */
   liveEvents?: RootStoreOptions['liveEvents'];
+  pageSettings?: RootStoreOptions['pageSettings'];
 }
 
 /** A RootStore whose API client talks to the double with the page's own fetch. */
@@ -184,6 +185,7 @@ export function testStore(options: TestStoreOptions) {
     navigator,
     tabId: options.tabId ?? 'tab-under-test',
     ...(options.now ? { now: options.now } : {}),
+    pageSettings: options.pageSettings ?? null,
     liveEvents: options.liveEvents ?? {
       url: 'ws://127.0.0.1/ws/events',
       createSocket: quietLiveSocket,

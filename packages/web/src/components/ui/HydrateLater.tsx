@@ -15,6 +15,8 @@ import type { ReactNode } from 'react';
 import { nextTask } from '../../platform/nextTask';
 
 let hydratingNow = false;
+/** The parts of the page being hydrated that have yet to be taken over. */
+const waiting: Promise<void>[] = [];
 
 /** Runs `hydrate` (the first render over the prerendered page): `HydrateLater` parts wait. */
 export function hydrating(hydrate: () => void): void {
@@ -31,12 +33,21 @@ interface Wait {
   promise: Promise<void>;
 }
 
+/**
+ * Resolves once every part of the page `hydrating` drew has been taken over: until then, a change
+ * to what the page shows would not match the elements a waiting part keeps.
+ */
+export function hydrated(): Promise<void> {
+  return Promise.all(waiting.splice(0)).then(() => nextTask(undefined));
+}
+
 /** Each part waits for a task of its own (timers run one per task, in the order they were set). */
 function taskAhead(): Wait {
   const wait: Wait = { done: false, promise: Promise.resolve() };
   wait.promise = nextTask(undefined).then(() => {
     wait.done = true;
   });
+  waiting.push(wait.promise);
   return wait;
 }
 
