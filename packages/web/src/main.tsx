@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createBrowserApiClient } from './api/client';
-import { App } from './app/App';
+import { App, matchPage } from './app/App';
 import { hydrated, hydrating } from './components/ui/HydrateLater';
 import { PRERENDERED_ATTRIBUTE } from './app/prerendered';
 import { preloadFirstScene } from './app/routes';
@@ -75,8 +75,8 @@ function render(store: RootStore): void {
 // The start is split into tasks, each short on a phone (Lighthouse's Total Blocking
 // Time counts what a task takes beyond 50 ms): this module's evaluation, which asks for the
 // scene's code; the browser's storage and channel; the stores, one each; the application start
-// (settings, then the session); loading and evaluating the scene; the hydration (HydrateLater:
-// in parts).
+// (settings, then the session); loading and evaluating the scene; matching the route; the
+// hydration (HydrateLater: in parts).
 async function makeStores(store: RootStore): Promise<RootStore> {
   for (const step of store.storeSteps()) {
     await nextTask(undefined);
@@ -94,6 +94,10 @@ void nextTask(undefined)
   .then((store) => {
     void store.init();
     return firstScene.then(() => nextTask(store));
+  })
+  .then((store) => {
+    matchPage(window.location.pathname);
+    return nextTask(store);
   })
   .then(render);
 
