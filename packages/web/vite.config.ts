@@ -88,30 +88,14 @@ function preloadHomeScene(): Plugin {
         const chunks = Object.values(bundle ?? {}).flatMap((item) =>
           item.type === 'chunk' ? [item] : [],
         );
-        const byModule = (suffix: string) =>
-          chunks.find((chunk) => chunk.facadeModuleId?.endsWith(suffix));
-        const home = byModule('/src/scenes/home/index.tsx');
+        const home = chunks.find((chunk) =>
+          chunk.facadeModuleId?.endsWith('/src/scenes/home/index.tsx'),
+        );
         if (!home) return [];
         const entry = chunks.find((chunk) => chunk.isEntry);
         const already = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+        const files = [home.fileName, ...home.imports].filter((file) => !already.has(file));
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        // The guest form too, which the home page loads as soon as it is drawn: named here, its
-        // chunks and stylesheet are not added by Vite's loader one link at a time while the page
-        // starts (a long task on a phone).
-        const form = byModule('/src/components/alert-form/GuestAlertForm.tsx');
-        const withImports = (start: string[]): string[] => {
-          const seen = new Set<string>();
-          const visit = (file: string) => {
-            if (seen.has(file)) return;
-            seen.add(file);
-            for (const next of byName.get(file)?.imports ?? []) visit(next);
-          };
-          start.forEach(visit);
-          return [...seen];
-        };
-        const files = [
-          ...new Set([home.fileName, ...home.imports, ...withImports(form ? [form.fileName] : [])]),
-        ].filter((file) => !already.has(file));
         // The scene's own stylesheets too: loading the scene waits for them, and found only then
         // they would cost the hero another round trip before it paints.
         const styles = new Set(
