@@ -167,7 +167,7 @@ function prerenderHome(): Plugin {
           readFileSync(path.join(outDir, href), 'utf8'),
         );
         for (const [file, markup] of variants) {
-          writeFileSync(path.join(outDir, file), withRoot(page, markup));
+          writeFileSync(path.join(outDir, file), startAfterFirstPaint(withRoot(page, markup)));
         }
       } finally {
         if (!process.env.KEEP_PRERENDER) rmSync(serverDir, { recursive: true, force: true });
@@ -189,6 +189,23 @@ function withInlineStyles(html: string, read: (href: string) => string): string 
     (_link, href: string) =>
       `<style>${read(href)}</style>\n    <link rel="stylesheet" crossorigin href="${href}" media="print">`,
   );
+}
+
+/**
+ * The prerendered page asks for its scripts once it has painted (public/start-after-paint.js):
+ * the entry and its preloads leave the head for that script's data attributes. Only the
+ * prerendered home: index.html paints nothing worth waiting for before its app.
+ */
+function startAfterFirstPaint(html: string): string {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  const preload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+  const src = entry.exec(html)?.[1];
+  if (!src) throw new Error('index.html: no module entry script');
+  const preloads = [...html.matchAll(preload)].map((match) => match[1]);
+  const starter =
+    `<script src="/start-after-paint.js" defer data-entry="${src}"` +
+    ` data-preload="${preloads.join(' ')}"></script>`;
+  return html.replace(preload, '').replace(entry, `\n    ${starter}`);
 }
 
 /** index.html with `markup` in place of what `#root` holds (the logo bar). */

@@ -111,6 +111,8 @@ async function contextThatAnswered(
   const context = await browser.newContext({ baseURL: e2eEnv().baseUrl });
   const page = await context.newPage();
   await page.goto('/');
+  // The prerendered banner answers once the app has taken the page over (the form is its sign).
+  await expect(page.getByRole('button', { name: STRINGS.alertForm.submit })).toBeVisible();
   await page.getByRole('button', { name: STRINGS.web.cookieBanner.accept }).click();
   await expect(page.getByText(bannerText)).toHaveCount(0);
   await page.close();
