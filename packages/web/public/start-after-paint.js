@@ -6,6 +6,7 @@
  * data attributes. A hidden tab paints nothing, so it starts at once; no paint within 200 ms
  * starts it anyway.
  */
+/* global document, requestAnimationFrame */
 (function () {
   var me = document.currentScript;
   var entry = me.getAttribute('data-entry');
