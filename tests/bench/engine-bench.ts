@@ -31,7 +31,9 @@
  * (a directory: the heap at the window's end), BENCH_CPU_PROFILE (a directory: a V8 CPU profile of
  * the window), BENCH_MEMORY_TRACE (1: the heap every 5 s), BENCH_COMPILED (1: each scenario runs as
  * JavaScript compiled with the production build's esbuild settings, under plain node as
- * `npm start` runs the server, instead of through tsx — to compare their CPU and memory). Besides the figures it prints the SQL
+ * `npm start` runs the server, instead of through tsx — to compare their CPU and memory),
+ * BENCH_KEEP_DB (1: the scenario's data directory, with its SQLite file, is kept and its path
+ * printed). Besides the figures it prints the SQL
  * statements per second in the window (the most frequent kinds) and what the database file is
  * made of.
  *
@@ -106,6 +108,8 @@ const WARMUP_MAX_S = Number(env.BENCH_WARMUP_SECONDS ?? 240);
 type Mode = 'polling' | 'feed';
 /** `embedded` (SQLite, in-process queue, one process) or `scaleout` (engine-scaleout.ts). */
 const SCALE_OUT = (env.BENCH_TOPOLOGY ?? 'embedded') === 'scaleout';
+/** BENCH_KEEP_DB=1: the scenario's data directory (its SQLite file) stays, to be looked into. */
+const KEEP_DB = env.BENCH_KEEP_DB === '1';
 /** The drain's longest wait: it ends as soon as every expected pair's e-mail is sent. */
 const DRAIN_S = Number(env.BENCH_DRAIN_SECONDS ?? Math.max(INTERVAL_S + 60, 300));
 /** Seeding, warm-up, window, drain and the matcher measure, with room to spare. */
@@ -930,7 +934,8 @@ async function runScenario(
   });
   const serverProcesses = processFigures.filter((p) => p.name !== 'mariadb' && p.name !== 'redis');
   const serverCpuSeconds = serverProcesses.reduce((sum, p) => sum + p.cpuSeconds, 0);
-  rmSync(dataDir, { recursive: true, force: true });
+  if (KEEP_DB) progress(`database kept: ${dataDir}`);
+  else rmSync(dataDir, { recursive: true, force: true });
 
   const counts = [...alertsPerKey.values()];
   const minutes = (t1 - t0) / 60_000;

@@ -144,7 +144,15 @@ describe('migrations', () => {
       ],
     ],
     ['listing_snapshots', ['listing_snapshots_platform_listing_unique']],
-    ['deliveries', ['deliveries_notification_channel_unique', 'deliveries_status_next_attempt_at']],
+    [
+      'deliveries',
+      [
+        'deliveries_notification_channel_unique',
+        'deliveries_check_recipient_channel',
+        'deliveries_message_key_unique',
+        'deliveries_lead_id',
+      ],
+    ],
     ['audit_events', ['audit_events_actor_user_id', 'audit_events_target']],
   ])('index %s: %j', async (table, names) => {
     const indexes = (await sequelize.getQueryInterface().showIndex(table)) as Array<{
