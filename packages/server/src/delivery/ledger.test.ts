@@ -4,7 +4,7 @@
  */
 import { STRINGS } from '@prijsalarm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryTypes, type Sequelize } from 'sequelize';
+import { QueryTypes, type Options, type Sequelize } from 'sequelize';
 import { createAlert, createDelivery, createNotification } from '../../test/factories';
 import { createMigratedDatabase, testDatabaseKind, testLogger } from '../../test/support';
 import { loadConfig } from '../config/env';
@@ -157,12 +157,14 @@ describe('outcomes', () => {
       await deliveries(30, { nextAttemptAt: new Date(now.getTime() + 600_000) });
       const rows = await deliveries(2);
       const statements: string[] = [];
-      const logging = sequelize.options.logging;
-      sequelize.options.logging = (sql: string) => statements.push(sql);
+      // Sequelize logs each statement through its options' `logging`.
+      const { options } = sequelize as unknown as { options: Options };
+      const logging = options.logging;
+      options.logging = (sql: string) => statements.push(sql);
       try {
         await recordOutcome(ctx(), rows, { kind: 'sent' }, now);
       } finally {
-        sequelize.options.logging = logging;
+        options.logging = logging;
       }
       const update = statements.find((sql) => sql.includes('UPDATE `deliveries`'));
       expect(update).toBeDefined();
