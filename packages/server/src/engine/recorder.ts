@@ -153,6 +153,12 @@ export function channelsFor(
 const keyOf = (alertId: string, platform: string, listingId: string, dedupeKey: string) =>
   `${alertId}\u0000${platform}\u0000${listingId}\u0000${dedupeKey}`;
 
+/**
+ * A message key's length: half of a sha-256 in hex, 128 bits (collisions are out of reach). It is
+ * stored on every e-mail row and in its unique index, for as long as the row is kept.
+ */
+export const MESSAGE_KEY_LENGTH = 32;
+
 /** The unique key of "this ad to this recipient on this channel" (fits a 64-char column). */
 export function messageKeyOf(
   recipient: string,
@@ -163,7 +169,10 @@ export function messageKeyOf(
   const parts = [recipient, channel, listing.platform, listing.id];
   // A drop is a message of its own; a new ad keeps the key it always had.
   if (dedupeKey !== 'new') parts.push(dedupeKey);
-  return createHash('sha256').update(parts.join('\u0000')).digest('hex');
+  return createHash('sha256')
+    .update(parts.join('\u0000'))
+    .digest('hex')
+    .slice(0, MESSAGE_KEY_LENGTH);
 }
 
 /**
