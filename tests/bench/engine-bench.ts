@@ -33,7 +33,7 @@
  * JavaScript compiled with the production build's esbuild settings, under plain node as
  * `npm start` runs the server, instead of through tsx — to compare their CPU and memory),
  * BENCH_KEEP_DB (1: the scenario's data directory, with its SQLite file, is kept and its path
- * printed). Besides the figures it prints the SQL
+ * printed), BENCH_BACKLOG_TRACE (1: the deliver jobs waiting, every 10 s). Besides the figures it prints the SQL
  * statements per second in the window (the most frequent kinds) and what the database file is
  * made of.
  *
@@ -609,7 +609,13 @@ async function runScenario(
       scaleOut?.deliverWaiting() ??
       embedded!.ctx.queue.counts().then((counts) => counts.deliver?.waiting ?? 0)
     )
-      .then((waiting) => deliverWaiting.push(waiting))
+      .then((waiting) => {
+        deliverWaiting.push(waiting);
+        // BENCH_BACKLOG_TRACE=1: the backlog every 10 s, to see when it builds.
+        if (env.BENCH_BACKLOG_TRACE === '1' && deliverWaiting.length % 10 === 0) {
+          console.error(`  deliver waiting +${deliverWaiting.length} s: ${waiting}`);
+        }
+      })
       .catch(() => undefined);
   }, 1000);
 
