@@ -31,7 +31,9 @@
  * (a directory: the heap at the window's end), BENCH_CPU_PROFILE (a directory: a V8 CPU profile of
  * the window), BENCH_MEMORY_TRACE (1: the heap every 5 s), BENCH_COMPILED (1: each scenario runs as
  * JavaScript compiled with the production build's esbuild settings, under plain node as
- * `npm start` runs the server, instead of through tsx — to compare their CPU and memory). Besides the figures it prints the SQL
+ * `npm start` runs the server, instead of through tsx — to compare their CPU and memory),
+ * BENCH_KEEP_DB (1: the scenario's data directory, with its SQLite file, is kept and its path
+ * printed), BENCH_BACKLOG_TRACE (1: the deliver jobs waiting, every 10 s). Besides the figures it prints the SQL
  * statements per second in the window (the most frequent kinds) and what the database file is
  * made of.
  *
@@ -106,6 +108,8 @@ const WARMUP_MAX_S = Number(env.BENCH_WARMUP_SECONDS ?? 240);
 type Mode = 'polling' | 'feed';
 /** `embedded` (SQLite, in-process queue, one process) or `scaleout` (engine-scaleout.ts). */
 const SCALE_OUT = (env.BENCH_TOPOLOGY ?? 'embedded') === 'scaleout';
+/** BENCH_KEEP_DB=1: the scenario's data directory (its SQLite file) stays, to be looked into. */
+const KEEP_DB = env.BENCH_KEEP_DB === '1';
 /** The drain's longest wait: it ends as soon as every expected pair's e-mail is sent. */
 const DRAIN_S = Number(env.BENCH_DRAIN_SECONDS ?? Math.max(INTERVAL_S + 60, 300));
 /** Seeding, warm-up, window, drain and the matcher measure, with room to spare. */
@@ -147,6 +151,13 @@ interface ScenarioResult {
   >;
   /** Database file growth in the window, extrapolated to an hour. */
   dbGrowthMbPerHour: number;
+  /**
+   * SQLite: the pages in use (page_count − freelist_count, WAL included) grown in the window and
+   * from the window's start to the drain's end, extrapolated to an hour. The file grows only when
+   * a checkpoint copies the WAL in (every ~4 MB), so over 60 s its figure counts one checkpoint
+   * more or less: ±240 MB/h.
+   */
+  dbPagesGrowthMbPerHour?: { window: number; toDrainEnd: number };
   users: number;
   searches: number;
   alertsPerSearch: { mean: number; max: number; sharedShare: number };
@@ -201,7 +212,12 @@ interface ScenarioResult {
   /** The load average (1 min) at the window's start and end: other work on the machine. */
   loadAverage: [number, number];
   /** Ready `deliver` jobs not yet running, sampled every second from the start to the drain's end. */
-  deliverWaiting: { p95: number; peak: number };
+  deliverWaiting: {
+    p95: number;
+    peak: number;
+    /** The same from the window's start on (the warm-up left out). */
+    fromWindow?: { p95: number; peak: number };
+  };
   eventLoopP99Ms: number;
   /** SQL statements through Sequelize in the window, per second, and the most frequent kinds. */
   statementsPerSecond: number;
@@ -215,6 +231,11 @@ interface ScenarioResult {
    */
   notificationBytes: {
     notification: number;
+    /** A delivery row with its share of the deliveries' indexes, and how many a notification has. */
+    delivery: number;
+    deliveriesPerNotification: number;
+    /** A row of the feed's listings (every ad the feed read) with its indexes. */
+    feedListing: number;
     snapshot: number;
     snapshots: number;
     listing: number;
@@ -434,6 +455,17 @@ async function runScenario(
   const config = loadConfig(serverVariables);
   const dbFile = path.join(dataDir, 'bench.sqlite');
   const dbBytes = () => scaleOut?.databaseBytes() ?? statSync(dbFile).size;
+  /** SQLite's pages in use, as the database (its WAL included) holds them now. */
+  const pagesInUse = async (sequelize: Sequelize): Promise<number> => {
+    const pragma = async (name: string) =>
+      Object.values(
+        ((await sequelize.query(`PRAGMA ${name}`, { type: 'SELECT' })) as Array<object>)[0]!,
+      )[0] as number;
+    return (
+      ((await pragma('page_count')) - (await pragma('freelist_count'))) *
+      (await pragma('page_size'))
+    );
+  };
 
   // Seed before the roles start, so seeding is not measured.
   progress(`seeding ${alertCount} alerts`);
@@ -577,7 +609,13 @@ async function runScenario(
       scaleOut?.deliverWaiting() ??
       embedded!.ctx.queue.counts().then((counts) => counts.deliver?.waiting ?? 0)
     )
-      .then((waiting) => deliverWaiting.push(waiting))
+      .then((waiting) => {
+        deliverWaiting.push(waiting);
+        // BENCH_BACKLOG_TRACE=1: the backlog every 10 s, to see when it builds.
+        if (env.BENCH_BACKLOG_TRACE === '1' && deliverWaiting.length % 10 === 0) {
+          console.error(`  deliver waiting +${deliverWaiting.length} s: ${waiting}`);
+        }
+      })
       .catch(() => undefined);
   }, 1000);
 
@@ -617,7 +655,10 @@ async function runScenario(
   const warmupSeconds = (Date.now() - warmupFrom) / 1000;
 
   progress(`measuring ${WINDOW_S} s`);
+  /** The backlog sample at the window's start. */
+  const windowSample = deliverWaiting.length;
   const dbSize0 = dbBytes();
+  const pages0 = scaleOut ? 0 : await pagesInUse(app.ctx.sequelize);
   const t0 = Date.now();
   const load0 = loadavg()[0]!;
   const cpu0 = process.cpuUsage();
@@ -668,6 +709,7 @@ async function runScenario(
   await profiler?.stop(`${alertCount}-${mode}-${env.BENCH_ADS_PER_SECOND ?? 4}`);
   const window = await askReport(t0, t1);
   const dbSize1 = dbBytes();
+  const pages1 = scaleOut ? 0 : await pagesInUse(app.ctx.sequelize);
 
   // Recall against the ground truth, for the alerts it can decide.
   const truth = window.truth;
@@ -683,6 +725,8 @@ async function runScenario(
     sentExpected = await sentPairs(models, expected, windowListingIds);
   }
   const drainSeconds = (Date.now() - drainStarted) / 1000;
+  const pages2 = scaleOut ? 0 : await pagesInUse(app.ctx.sequelize);
+  const t2 = Date.now();
   clearInterval(sampler);
   clearInterval(backlogSampler);
   clearInterval(sendSampler);
@@ -888,6 +932,9 @@ async function runScenario(
     ? []
     : ((await app.ctx.sequelize.query(
         `SELECT ${tableBytes('notifications')} * 1.0 / MAX(1, (SELECT COUNT(*) FROM notifications)) AS notification, ` +
+          `${tableBytes('deliveries')} * 1.0 / MAX(1, (SELECT COUNT(*) FROM deliveries)) AS delivery, ` +
+          '(SELECT COUNT(*) FROM deliveries) * 1.0 / MAX(1, (SELECT COUNT(*) FROM notifications)) AS deliveriesPerNotification, ' +
+          `${tableBytes('listings')} * 1.0 / MAX(1, (SELECT COUNT(*) FROM listings)) AS feedListing, ` +
           `${tableBytes('listing_snapshots')} * 1.0 / MAX(1, (SELECT COUNT(*) FROM listing_snapshots)) AS snapshot, ` +
           '(SELECT COUNT(*) FROM listing_snapshots) AS snapshots, ' +
           'AVG(LENGTH(listing)) AS listing, AVG(LENGTH(description)) AS description, ' +
@@ -930,7 +977,8 @@ async function runScenario(
   });
   const serverProcesses = processFigures.filter((p) => p.name !== 'mariadb' && p.name !== 'redis');
   const serverCpuSeconds = serverProcesses.reduce((sum, p) => sum + p.cpuSeconds, 0);
-  rmSync(dataDir, { recursive: true, force: true });
+  if (KEEP_DB) progress(`database kept: ${dataDir}`);
+  else rmSync(dataDir, { recursive: true, force: true });
 
   const counts = [...alertsPerKey.values()];
   const minutes = (t1 - t0) / 60_000;
@@ -962,6 +1010,14 @@ async function runScenario(
     latencyByPlanMs,
     drainSeconds,
     dbGrowthMbPerHour: ((dbSize1 - dbSize0) / 1024 / 1024) * (3600 / seconds),
+    ...(scaleOut
+      ? {}
+      : {
+          dbPagesGrowthMbPerHour: {
+            window: ((pages1 - pages0) / 1024 / 1024) * (3600 / seconds),
+            toDrainEnd: ((pages2 - pages0) / 1024 / 1024) * (3_600_000 / (t2 - t0)),
+          },
+        }),
     users: plannedUsers.length,
     searches: alertsPerKey.size,
     alertsPerSearch: {
@@ -1032,12 +1088,19 @@ async function runScenario(
     deliverWaiting: {
       p95: percentile(deliverWaiting, 95),
       peak: deliverWaiting.length > 0 ? Math.max(...deliverWaiting) : 0,
+      fromWindow: {
+        p95: percentile(deliverWaiting.slice(windowSample), 95),
+        peak: Math.max(0, ...deliverWaiting.slice(windowSample)),
+      },
     },
     eventLoopP99Ms: scaleOut ? NaN : loopDelay.percentile(99) / 1e6,
     dbObjectsMb: dbObjects.map(({ name, bytes }) => [name, bytes / 1024 / 1024]),
     notificationRows: notifications,
     notificationBytes: noteBytes ?? {
       notification: 0,
+      delivery: 0,
+      deliveriesPerNotification: 0,
+      feedListing: 0,
       snapshot: 0,
       snapshots: 0,
       listing: 0,
@@ -1359,6 +1422,13 @@ function printResults(results: ScenarioResult[]): void {
         }).join(' / ') + ' s',
     ],
     ['database growth', (r) => `${fmt(r.dbGrowthMbPerHour, 1)} MB/h`],
+    [
+      '  pages in use: window / to the drain’s end',
+      (r) =>
+        r.dbPagesGrowthMbPerHour
+          ? `${fmt(r.dbPagesGrowthMbPerHour.window, 1)} / ${fmt(r.dbPagesGrowthMbPerHour.toDrainEnd, 1)} MB/h`
+          : '–',
+    ],
     ['distinct searches', (r) => fmt(r.searches)],
     [
       'alerts per search: mean / max',
@@ -1451,7 +1521,11 @@ function printResults(results: ScenarioResult[]): void {
       : []),
     [
       'deliver jobs waiting p95 / peak',
-      (r) => `${fmt(r.deliverWaiting.p95)} / ${fmt(r.deliverWaiting.peak)}`,
+      (r) =>
+        `${fmt(r.deliverWaiting.p95)} / ${fmt(r.deliverWaiting.peak)}` +
+        (r.deliverWaiting.fromWindow
+          ? ` (from the window: ${fmt(r.deliverWaiting.fromWindow.p95)} / ${fmt(r.deliverWaiting.fromWindow.peak)})`
+          : ''),
     ],
     ['event loop delay p99 (window)', (r) => `${fmt(r.eventLoopP99Ms)} ms`],
     [
@@ -1491,7 +1565,7 @@ function printResults(results: ScenarioResult[]): void {
     );
     if (r.notificationBytes)
       console.log(
-        `  bytes: a notification ${fmt(r.notificationBytes.notification)}, a listing snapshot ${fmt(r.notificationBytes.snapshot)} (${fmt(r.notificationBytes.snapshots)} of them: listing JSON ${fmt(r.notificationBytes.listing)}, description ${fmt(r.notificationBytes.description)}, title + url + images ${fmt(r.notificationBytes.flat)})`,
+        `  bytes: a notification ${fmt(r.notificationBytes.notification)}, a delivery ${fmt(r.notificationBytes.delivery)} (${fmt(r.notificationBytes.deliveriesPerNotification, 2)} a notification), a feed listing ${fmt(r.notificationBytes.feedListing)}, a listing snapshot ${fmt(r.notificationBytes.snapshot)} (${fmt(r.notificationBytes.snapshots)} of them: listing JSON ${fmt(r.notificationBytes.listing)}, description ${fmt(r.notificationBytes.description)}, title + url + images ${fmt(r.notificationBytes.flat)})`,
       );
     for (const [kind, perSecond] of r.topStatements ?? [])
       console.log(`  ${fmt(perSecond, 1).padStart(7)} /s  ${kind}`);

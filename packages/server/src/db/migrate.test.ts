@@ -144,7 +144,15 @@ describe('migrations', () => {
       ],
     ],
     ['listing_snapshots', ['listing_snapshots_platform_listing_unique']],
-    ['deliveries', ['deliveries_notification_channel_unique', 'deliveries_status_next_attempt_at']],
+    [
+      'deliveries',
+      [
+        'deliveries_notification_channel_unique',
+        'deliveries_check_recipient_channel',
+        'deliveries_message_key_unique',
+        'deliveries_lead_id',
+      ],
+    ],
     ['audit_events', ['audit_events_actor_user_id', 'audit_events_target']],
   ])('index %s: %j', async (table, names) => {
     const indexes = (await sequelize.getQueryInterface().showIndex(table)) as Array<{
@@ -239,6 +247,24 @@ describe('unique constraints', () => {
       },
     ],
     [
+      'deliveries.messageKey (one message per ad, recipient and channel)',
+      async () => {
+        const { notification } = await notificationFixture();
+        const second = await notificationFixture();
+        const messageKey = 'a'.repeat(64);
+        await models.Delivery.create({
+          notificationId: notification.id,
+          channel: 'email',
+          messageKey,
+        });
+        await models.Delivery.create({
+          notificationId: second.notification.id,
+          channel: 'email',
+          messageKey,
+        });
+      },
+    ],
+    [
       'settings.key',
       () => models.Setting.create({ key: 'alertLimits', value: DEFAULT_SETTINGS.alertLimits }),
     ],
@@ -253,6 +279,15 @@ describe('unique constraints', () => {
     await expect(models.Notification.create({ ...copy, alertId: other.id })).resolves.toBeTruthy();
     await expect(
       models.Notification.create({ ...copy, platform: '2dehands' }),
+    ).resolves.toBeTruthy();
+  });
+
+  it('allow any number of deliveries without a message key (live, webhooks)', async () => {
+    const { notification } = await notificationFixture();
+    const second = await notificationFixture();
+    await models.Delivery.create({ notificationId: notification.id, channel: 'live' });
+    await expect(
+      models.Delivery.create({ notificationId: second.notification.id, channel: 'live' }),
     ).resolves.toBeTruthy();
   });
 

@@ -117,6 +117,34 @@ describe('writers on one SQLite file', () => {
     });
   });
 
+  it('a plain write does not wait behind a long read', async () => {
+    const sequelize = createSequelize({
+      dialect: 'sqlite',
+      storage: path.join(dir, 'reads.sqlite'),
+    });
+    onTestFinished(() => sequelize.close());
+    await sequelize.query('CREATE TABLE claims (x INTEGER)');
+    // A read that keeps SQLite busy a while (a feed batch loading thousands of alerts).
+    const readStarted = performance.now();
+    let readMs = 0;
+    const read = sequelize
+      .query(
+        'SELECT (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000) ' +
+          'SELECT COUNT(*) FROM n) AS c',
+        { plain: true },
+      )
+      .then(() => {
+        readMs = performance.now() - readStarted;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const asked = performance.now();
+    await sequelize.query('INSERT INTO claims VALUES (1)');
+    const writeMs = performance.now() - asked;
+    await read;
+    expect(readMs).toBeGreaterThan(200);
+    expect(writeMs).toBeLessThan(readMs / 4);
+  });
+
   it('transactions share one connection, and a failed end does not leave it in a transaction', async () => {
     const opened: unknown[] = [];
     const sequelize = createSequelize({ dialect: 'sqlite', storage: path.join(dir, 'one.sqlite') });

@@ -63,9 +63,11 @@ export async function processDelivery(ctx: AppContext, deliveryId: string): Prom
   const head = await ctx.models.Delivery.findByPk(deliveryId, {
     attributes: [...HEAD_ATTRIBUTES],
   });
-  if (!head || head.status === 'sent' || head.status === 'failed') return;
+  if (!head) return;
   const channel = CHANNEL_MODULES[head.channel];
+  // Settling covers the row's whole check, also when a web process sent this row itself.
   if ('settle' in channel) return channel.settle(ctx, head);
+  if (head.status === 'sent' || head.status === 'failed') return;
   if (leasedElsewhere(head, nowOf(ctx))) return;
   // The usual grouped message (an e-mail): the row heads its message and is not held. Its
   // message's rows, read once, include it with its notification and alert.

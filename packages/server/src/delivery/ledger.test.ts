@@ -4,9 +4,9 @@
  */
 import { STRINGS } from '@prijsalarm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sequelize } from 'sequelize';
+import { QueryTypes, type Options, type Sequelize } from 'sequelize';
 import { createAlert, createDelivery, createNotification } from '../../test/factories';
-import { createMigratedDatabase, testLogger } from '../../test/support';
+import { createMigratedDatabase, testDatabaseKind, testLogger } from '../../test/support';
 import { loadConfig } from '../config/env';
 import { initModels, type Delivery, type Models } from '../models';
 import { createJobQueue, type AlertEngineJobs } from '../queues';
@@ -139,6 +139,45 @@ describe('outcomes', () => {
       expect(row).toMatchObject(expected);
     }
   });
+
+  it('a sent row keeps no claim: neither its lease nor the run that held it', async () => {
+    const rows = await deliveries(2);
+    const claimed = await claimDeliveries(ctx(), rows, now);
+    await recordOutcome(ctx(), claimed, { kind: 'sent' }, now);
+    for (const row of rows) {
+      await row.reload();
+      expect(row).toMatchObject({ status: 'sent', nextAttemptAt: null, claimToken: null });
+    }
+  });
+
+  it.runIf(testDatabaseKind() === 'sqlite')(
+    "a send's outcome finds its rows by id and lead, not by reading every open row",
+    async () => {
+      // Open rows waiting for their plan's batch, as thousands do between slots.
+      await deliveries(30, { nextAttemptAt: new Date(now.getTime() + 600_000) });
+      const rows = await deliveries(2);
+      const statements: string[] = [];
+      // Sequelize logs each statement through its options' `logging`.
+      const { options } = sequelize as unknown as { options: Options };
+      const logging = options.logging;
+      options.logging = (sql: string) => statements.push(sql);
+      try {
+        await recordOutcome(ctx(), rows, { kind: 'sent' }, now);
+      } finally {
+        options.logging = logging;
+      }
+      const update = statements.find((sql) => sql.includes('UPDATE `deliveries`'));
+      expect(update).toBeDefined();
+      const plan = (await sequelize.query(
+        `EXPLAIN QUERY PLAN ${update!.replace(/^Executing \([^)]*\): /, '')}`,
+        { type: QueryTypes.SELECT },
+      )) as Array<{ detail: string }>;
+      const steps = plan.map((step) => step.detail);
+      expect(steps.some((step) => step.startsWith('SCAN'))).toBe(false);
+      expect(steps.join('\n')).toMatch(/sqlite_autoindex_deliveries_1 \(id=\?\)/);
+      expect(steps.join('\n')).toMatch(/deliveries_lead_id \(leadId=\?\)/);
+    },
+  );
 
   it('never turns a row that is already sent back', async () => {
     const [row] = await deliveries(1, { status: 'sent' });

@@ -27,6 +27,17 @@ export interface RelayOptions {
   all?: boolean;
 }
 
+/**
+ * How long the oldest `deliver` job waiting in the queue has waited. A row untouched for less than
+ * that (plus the relay interval) may still have its job in the queue: under a burst the relay
+ * queued such rows again — rows a message's job covers, held rows just due — under keys of their
+ * own, and the extra jobs made the backlog longer still.
+ */
+async function backlogMs(ctx: Pick<AppContext, 'queue'>): Promise<number> {
+  const oldest = await ctx.queue.oldestWaitingMs(['deliver']);
+  return oldest.deliver ?? 0;
+}
+
 /** One pass; resolves with how many deliveries it queued (deduplicated ones included). */
 export async function relayStuckDeliveries(
   ctx: Pick<AppContext, 'models' | 'queue' | 'config' | 'logger' | 'clock'>,
@@ -34,7 +45,8 @@ export async function relayStuckDeliveries(
 ): Promise<number> {
   const now = options.now ?? nowOf(ctx);
   const staleBefore =
-    options.staleBefore ?? new Date(now.getTime() - ctx.config.delivery.relayIntervalMs);
+    options.staleBefore ??
+    new Date(now.getTime() - ctx.config.delivery.relayIntervalMs - (await backlogMs(ctx)));
   const left = {
     [Op.or]: [
       // Never claimed: the job was lost (or is far behind; then the key keeps it single).

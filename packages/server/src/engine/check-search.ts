@@ -437,6 +437,7 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
         all.pendingDeliveryIds.push(...one.pendingDeliveryIds);
         for (const [id, when] of one.deliverAt ?? []) (all.deliverAt ??= new Map()).set(id, when);
         for (const id of one.batched ?? []) (all.batched ??= new Set()).add(id);
+        for (const id of one.covered ?? []) (all.covered ??= new Set()).add(id);
       } catch (error) {
         if (!isRefusal(error)) throw error;
         await setListingAside(ctx, {

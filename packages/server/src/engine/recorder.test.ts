@@ -262,22 +262,75 @@ describe('recording', () => {
     });
 
     const deliveries = await kit.models.Delivery.findAll({ include: ['notification'] });
-    const alertOf = new Map(deliveries.map((d) => [d.id, d.notification!.alertId]));
-    const queued = kit.enqueued.map((job) => ({
-      alertId: alertOf.get(job.data.deliveryId as string),
-      priority: job.options?.priority ?? 'normal',
-      delayed: (job.options?.delayMs ?? 0) > 0,
-    }));
-    expect(queued).toHaveLength(6);
+    const rowOf = new Map(deliveries.map((d) => [d.id, d]));
+    const queued = kit.enqueued.map((job) => {
+      const row = rowOf.get(job.data.deliveryId as string)!;
+      return {
+        alertId: row.channel === 'live' ? 'either' : row.notification!.alertId,
+        channel: row.channel,
+        priority: job.options?.priority ?? 'normal',
+        delayed: (job.options?.delayMs ?? 0) > 0,
+      };
+    });
+    expect(queued).toHaveLength(5);
     expect(queued.filter((job) => job.alertId === batched.id)).toEqual(
-      Array(3).fill({ alertId: batched.id, priority: 'low', delayed: true }),
+      ['email', 'telegram'].map((channel) => ({
+        alertId: batched.id,
+        channel,
+        priority: 'low',
+        delayed: true,
+      })),
     );
-    // E-mail and Telegram at once; the live row's job is its grace (LIVE_GRACE_MS), at normal priority.
-    expect(queued.filter((job) => job.alertId === atOnce.id)).toEqual([
-      { alertId: atOnce.id, priority: 'normal', delayed: false },
-      { alertId: atOnce.id, priority: 'normal', delayed: false },
-      { alertId: atOnce.id, priority: 'normal', delayed: true },
+    // E-mail and Telegram at once.
+    expect(queued.filter((job) => job.alertId === atOnce.id)).toEqual(
+      ['email', 'telegram'].map((channel) => ({
+        alertId: atOnce.id,
+        channel,
+        priority: 'normal',
+        delayed: false,
+      })),
+    );
+    // The check's live rows: one job, after the grace (LIVE_GRACE_MS), at normal priority.
+    expect(queued.filter((job) => job.channel === 'live')).toEqual([
+      { alertId: 'either', channel: 'live', priority: 'normal', delayed: true },
     ]);
+  });
+
+  it('one deliver job per message: a recipient’s e-mail rows of one check share one, a held alert’s row keeps its own', async () => {
+    const user = await kit.models.User.create({ email: `${randomUUID()}@example.nl` });
+    // As the engine reads them: from the database, with their schedule (null: instant).
+    const instant = async () => (await kit.alert({ userId: user.id, email: null })).reload();
+    const [first, second] = [await instant(), await instant()];
+    const digest = await kit.alert({
+      userId: user.id,
+      email: null,
+      deliverySchedule: { mode: 'hourly', quietHours: null },
+    });
+    const other = await userAlert();
+    const recorded = await recordAndDispatch(kit.ctx, {
+      checkId: randomUUID(),
+      matches: [first, second, digest, other].map((alert) => ({ alert, listing: listing() })),
+    });
+
+    const rows = await kit.models.Delivery.findAll({
+      where: { id: recorded.pendingDeliveryIds },
+      include: ['notification'],
+    });
+    const jobs = new Set(kit.enqueued.map((job) => job.data.deliveryId));
+    const queuedFor = (alertId: string, channel: string) =>
+      rows.filter(
+        (row) =>
+          row.notification!.alertId === alertId && row.channel === channel && jobs.has(row.id),
+      ).length;
+    // The two instant alerts' e-mail rows: one job between them; its run gathers both.
+    expect(queuedFor(first.id, 'email') + queuedFor(second.id, 'email')).toBe(1);
+    expect(queuedFor(digest.id, 'email')).toBe(1);
+    expect(queuedFor(other.id, 'email')).toBe(1);
+    // Every live row of the check: one job.
+    expect(rows.filter((row) => row.channel === 'live' && jobs.has(row.id))).toHaveLength(1);
+    // E-mail and live for each alert, Telegram for the other user's: 9 rows, 5 jobs.
+    expect(rows).toHaveLength(9);
+    expect(kit.enqueued.length).toBe(5);
   });
 
   it('recording again creates nothing and queues only what is still pending', async () => {

@@ -15,7 +15,13 @@
  * message while that is open, or is settled by it when it was already sent or failed.
  */
 import { createHash } from 'node:crypto';
-import { CHANNELS, sendsAdOncePerRecipient, type AlertChannelSwitch } from '@prijsalarm/core';
+import {
+  CHANNELS,
+  channelSpec,
+  normalizeSchedule,
+  sendsAdOncePerRecipient,
+  type AlertChannelSwitch,
+} from '@prijsalarm/core';
 import {
   Op,
   type CreationAttributes,
@@ -31,7 +37,9 @@ import { clip, listingKeyOf, storeSnapshots } from './listing-snapshots';
 import type { Listing } from './marketplace';
 import { recipientOf } from './recipient';
 
-export type RecordableAlert = TargetedAlert & Pick<Alert, 'email' | AlertChannelSwitch>;
+export type RecordableAlert = TargetedAlert &
+  Pick<Alert, 'email' | AlertChannelSwitch> &
+  Partial<Pick<Alert, 'deliverySchedule'>>;
 
 export interface MatchToRecord {
   alert: RecordableAlert;
@@ -67,8 +75,13 @@ export interface CreatedNotification {
 export interface Recorded {
   /** Notifications this call created (re-recorded ones are not repeated). */
   created: CreatedNotification[];
-  /** Pending deliveries of the recorded matches, new or found: each gets a `deliver` job. */
+  /**
+   * Pending deliveries of the recorded matches, new or found: each is sent by a `deliver` job, its
+   * own or (`covered`) the job of another row of its message.
+   */
   pendingDeliveryIds: string[];
+  /** Of those, the rows another row's job sends or settles with its own: they get no job. */
+  covered?: Set<string>;
   /** Deliveries whose job waits (their plan's batch, a live row's grace): id → when (ms) it runs. */
   deliverAt?: Map<string, number>;
   /** Of those, the ones held for their plan's batch: their jobs yield to the sends at once. */
@@ -140,6 +153,12 @@ export function channelsFor(
 const keyOf = (alertId: string, platform: string, listingId: string, dedupeKey: string) =>
   `${alertId}\u0000${platform}\u0000${listingId}\u0000${dedupeKey}`;
 
+/**
+ * A message key's length: half of a sha-256 in hex, 128 bits (collisions are out of reach). It is
+ * stored on every e-mail row and in its unique index, for as long as the row is kept.
+ */
+export const MESSAGE_KEY_LENGTH = 32;
+
 /** The unique key of "this ad to this recipient on this channel" (fits a 64-char column). */
 export function messageKeyOf(
   recipient: string,
@@ -150,7 +169,63 @@ export function messageKeyOf(
   const parts = [recipient, channel, listing.platform, listing.id];
   // A drop is a message of its own; a new ad keeps the key it always had.
   if (dedupeKey !== 'new') parts.push(dedupeKey);
-  return createHash('sha256').update(parts.join('\u0000')).digest('hex');
+  return createHash('sha256')
+    .update(parts.join('\u0000'))
+    .digest('hex')
+    .slice(0, MESSAGE_KEY_LENGTH);
+}
+
+/**
+ * An alert whose deliveries are never held by its schedule (instant, no quiet hours): its rows go
+ * out with whatever message their recipient's other rows are in. Unknown (not loaded): no.
+ */
+function neverHeld(alert: RecordableAlert): boolean {
+  if (alert.deliverySchedule === undefined) return false;
+  const schedule = normalizeSchedule(alert.deliverySchedule);
+  return schedule.mode === 'instant' && schedule.quietHours === null;
+}
+
+/**
+ * One `deliver` job per message instead of one per row: the job of a grouped channel's row (an
+ * e-mail) gathers, claims and sends every open row of its check for the recipient on the channel
+ * (delivery/deliver.ts), and a live row's job settles every live row of its check whose grace is
+ * over. At 100 000 alerts a plan's batch brought thousands of jobs due at once, most of them
+ * finding their row already sent by a sibling's job. Covered here: the new rows, not followers,
+ * of one message — same channel, recipient and moment — whose alerts' schedules never hold them
+ * (a held row needs its job to hold it). The rest keep a job of their own.
+ */
+function oneJobPerMessage(
+  result: Recorded,
+  rows: readonly Delivery[],
+  wanted: readonly WantedDelivery[],
+  heldNever: ReadonlySet<WantedDelivery>,
+): void {
+  const messages = new Map<string, Delivery[]>();
+  rows.forEach((row, index) => {
+    const w = wanted[index]!;
+    const key =
+      row.channel === 'live'
+        ? 'live'
+        : channelSpec(row.channel).message === 'grouped' && heldNever.has(w)
+          ? `${row.channel}\u0000${row.recipient}\u0000${row.nextAttemptAt?.getTime() ?? 0}`
+          : null;
+    if (key !== null) messages.set(key, [...(messages.get(key) ?? []), row]);
+  });
+  for (const [key, group] of messages) {
+    if (group.length < 2) continue;
+    let sender = group[0]!;
+    if (key === 'live') {
+      // The latest recorded row, so its settling covers every other (createdAt ≤ its own), at
+      // the moment the first of their jobs would have run.
+      const at = result.deliverAt!;
+      const first = Math.min(...group.map((row) => at.get(row.id)!));
+      sender = group.reduce((a, b) => (b.createdAt.getTime() > a.createdAt.getTime() ? b : a));
+      at.set(sender.id, Math.max(first, sender.createdAt.getTime() + LIVE_GRACE_MS));
+      // Not behind the sends once due when one of its rows goes out at once.
+      if (group.some((row) => !result.batched?.has(row.id))) result.batched?.delete(sender.id);
+    }
+    for (const row of group) if (row !== sender) (result.covered ??= new Set()).add(row.id);
+  }
 }
 
 type WantedDelivery = {
@@ -257,6 +332,7 @@ export async function recordMatches(
     matches.map((match) => match.alert),
     transaction,
   );
+  const heldNever = new Set<WantedDelivery>();
   const wanted = matches.flatMap((match): WantedDelivery[] => {
     const notificationId = idOf(match);
     if (notificationId === undefined) return [];
@@ -265,7 +341,7 @@ export async function recordMatches(
     const deliverAt = deliverAtOf.get(
       keyOf(alert.id, listing.platform, listing.id, dedupeKeyOf(match)),
     );
-    return channelsFor(alert, found).map((channel) => ({
+    const rows = channelsFor(alert, found).map((channel) => ({
       notificationId,
       channel,
       recipient,
@@ -274,6 +350,8 @@ export async function recordMatches(
         : null,
       ...(deliverAt ? { nextAttemptAt: deliverAt } : {}),
     }));
+    if (neverHeld(alert)) for (const row of rows) heldNever.add(row);
+    return rows;
   });
   if (wanted.length === 0) return result;
 
@@ -335,6 +413,7 @@ export async function recordMatches(
     }
     liveLater(row);
   }
+  oneJobPerMessage(result, created, newLeads, heldNever);
   if (followers.length > 0) {
     const rows = await insertInParts(
       Delivery,
@@ -358,6 +437,7 @@ export async function dispatchRecorded(
     ctx.metrics?.notificationsRecorded.inc({ found_by: recorded.foundBy }, recorded.created.length);
   }
   for (const deliveryId of recorded.pendingDeliveryIds) {
+    if (recorded.covered?.has(deliveryId)) continue;
     const at = recorded.deliverAt?.get(deliveryId);
     const delayMs = at === undefined ? 0 : Math.max(0, at - Date.now());
     try {

@@ -119,14 +119,13 @@ export async function settleLiveDelivery(
         nextAttemptAt: null,
       },
       {
+        // The row itself is one of its check's live rows past their grace. No OR with its id:
+        // SQLite then read every open row instead of the check's (their index is partial).
         where: {
           ...openDeliveryWhere(),
-          [Op.or]: [
-            { id: delivery.id },
-            ...(delivery.checkId
-              ? [{ checkId: delivery.checkId, channel: 'live', createdAt: { [Op.lte]: graceOver } }]
-              : []),
-          ],
+          ...(delivery.checkId
+            ? { checkId: delivery.checkId, channel: 'live', createdAt: { [Op.lte]: graceOver } }
+            : { id: delivery.id }),
         },
       },
     ),

@@ -1,0 +1,109 @@
+/**
+ * Migration 0092 on deliveries the previous recorder keyed: each e-mail row's message key becomes
+ * the key the recorder now computes for the same ad, recipient and channel, so a later match of
+ * that ad finds its message; rows without a key keep none; down gives the whole keys back.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryTypes, type Sequelize } from 'sequelize';
+import { legacyAlertRow, startMigrationKit, type MigrationKit } from '../../test/migration-kit';
+import { messageKeyOf } from '../engine/recorder';
+import { createMigrator } from './migrate';
+
+const MIGRATION = '0092-shorten-message-keys';
+
+let kit: MigrationKit;
+let sequelize: Sequelize;
+
+beforeAll(async () => {
+  kit = await startMigrationKit();
+  sequelize = kit.sequelize;
+});
+afterAll(() => kit.close());
+
+const recipient = `guest:${randomUUID()}@example.nl`;
+const ads = [
+  { platform: 'marktplaats' as const, id: 'm2000000001', dedupeKey: 'new' },
+  { platform: '2dehands' as const, id: 'm2000000002', dedupeKey: 'drop:9900' },
+];
+/** The key as the previous recorder wrote it: the whole sha-256. */
+const wholeKey = (ad: (typeof ads)[number]) =>
+  createHash('sha256')
+    .update(
+      [
+        recipient,
+        'email',
+        ad.platform,
+        ad.id,
+        ...(ad.dedupeKey === 'new' ? [] : [ad.dedupeKey]),
+      ].join('\u0000'),
+    )
+    .digest('hex');
+
+const keys = async () =>
+  (
+    await sequelize.query<{ channel: string; messageKey: string | null }>(
+      'SELECT d.channel, d.messageKey FROM deliveries d JOIN notifications n ON n.id = d.notificationId ORDER BY n.listingId, d.channel',
+      { type: QueryTypes.SELECT },
+    )
+  ).map((row) => [row.channel, row.messageKey]);
+
+describe(`migration ${MIGRATION}`, () => {
+  it('shortens each key to the one the recorder now computes; rows without one keep none', async () => {
+    await kit.upToBefore(MIGRATION);
+    const now = new Date();
+    const alert = legacyAlertRow('fiets');
+    const queryInterface = sequelize.getQueryInterface();
+    await queryInterface.bulkInsert('alerts', [{ ...alert, email: recipient.slice(6) }]);
+    for (const ad of ads) {
+      const notificationId = randomUUID();
+      await queryInterface.bulkInsert('notifications', [
+        {
+          id: notificationId,
+          alertId: alert.id,
+          platform: ad.platform,
+          listingId: ad.id,
+          priceType: 'FIXED',
+          dedupeKey: ad.dedupeKey,
+          kind: ad.dedupeKey === 'new' ? 'new' : 'price_drop',
+          createdAt: now,
+          updatedAt: now,
+        },
+      ]);
+      const row = (channel: string, messageKey: string | null) => ({
+        id: randomUUID(),
+        notificationId,
+        channel,
+        status: 'sent',
+        recipient,
+        messageKey,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await queryInterface.bulkInsert('deliveries', [
+        row('email', wholeKey(ad)),
+        row('webhook', null),
+      ]);
+    }
+
+    await createMigrator(sequelize).up({ to: MIGRATION });
+    expect(await keys()).toEqual([
+      ['email', messageKeyOf(recipient, 'email', ads[0]!, ads[0]!.dedupeKey)],
+      ['webhook', null],
+      ['email', messageKeyOf(recipient, 'email', ads[1]!, ads[1]!.dedupeKey)],
+      ['webhook', null],
+    ]);
+  });
+
+  it('goes down to the whole keys, and up again', async () => {
+    await createMigrator(sequelize).down({ to: MIGRATION });
+    expect(await keys()).toEqual([
+      ['email', wholeKey(ads[0]!)],
+      ['webhook', null],
+      ['email', wholeKey(ads[1]!)],
+      ['webhook', null],
+    ]);
+    await createMigrator(sequelize).up({ to: MIGRATION });
+    expect((await keys()).map(([, key]) => key?.length ?? null)).toEqual([32, null, 32, null]);
+  });
+});

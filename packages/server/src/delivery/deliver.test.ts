@@ -1,0 +1,103 @@
+/**
+ * The `deliver` job and the relay on a real migrated database (SQLite or MariaDB), with jobs that
+ * wait (no worker): what one job does for the other rows of its message, and what the relay
+ * leaves to the jobs still waiting.
+ */
+import { randomUUID } from 'node:crypto';
+import { STRINGS } from '@prijsalarm/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAlert, createDelivery, createNotification } from '../../test/factories';
+import { createMigratedDatabase, testLogger } from '../../test/support';
+import { loadConfig } from '../config/env';
+import type { AppContext } from '../context';
+import { initModels, type Models } from '../models';
+import { createJobQueue, type AlertEngineJobs } from '../queues';
+import { LIVE_GRACE_MS } from './channels/live';
+import { processDelivery } from './deliver';
+import { relayStuckDeliveries } from './relay';
+
+let models: Models;
+let close: () => Promise<void>;
+const logger = testLogger();
+const queue = createJobQueue<AlertEngineJobs>({ logger });
+
+beforeAll(async () => {
+  const db = await createMigratedDatabase();
+  close = db.close;
+  models = initModels(db.sequelize);
+});
+afterAll(async () => {
+  await queue.close({ drainTimeoutMs: 100 });
+  await close();
+});
+
+const ctx = () => ({ models, queue, logger }) as unknown as AppContext;
+
+describe('a live row’s job', () => {
+  it('settles its check’s other live rows also when a web process sent its own row', async () => {
+    const checkId = randomUUID();
+    const recorded = new Date(Date.now() - LIVE_GRACE_MS - 1000);
+    const liveRow = async (userEmail: string, status: 'sent' | 'pending') => {
+      const user = await models.User.create({ email: userEmail });
+      const alert = await createAlert(models, { userId: user.id, email: null });
+      const notification = await createNotification(models, alert);
+      return createDelivery(models, notification, {
+        channel: 'live',
+        status,
+        checkId,
+        recipient: `user:${user.id}`,
+        createdAt: recorded,
+      });
+    };
+    // The row whose job runs was taken by an open page; the other user had none.
+    const taken = await liveRow(`${randomUUID()}@example.nl`, 'sent');
+    const open = await liveRow(`${randomUUID()}@example.nl`, 'pending');
+
+    await processDelivery(ctx(), taken.id);
+
+    await Promise.all([taken.reload(), open.reload()]);
+    expect(taken.status).toBe('sent');
+    expect(open).toMatchObject({ status: 'failed', lastError: STRINGS.delivery.noOpenConnection });
+  });
+});
+
+describe('the relay under a backlog', () => {
+  it('leaves a row whose job still waits in the queue, and queues one whose job was lost', async () => {
+    const config = loadConfig({
+      DATA_DIR: '/tmp/prijsalarm-relay-test',
+      DELIVERY_RELAY_SECONDS: '1',
+      SESSION_SECRET: 'a-session-secret-that-is-long-enough-for-tests-0123',
+    });
+    const alert = await createAlert(models, { email: 'wachtrij@example.nl' });
+    const open = async (updatedAt: Date) =>
+      models.Delivery.create(
+        {
+          notificationId: (await createNotification(models, alert)).id,
+          channel: 'email',
+          recipient: 'guest:wachtrij@example.nl',
+          updatedAt,
+        },
+        { silent: true },
+      );
+    // Its job waits behind the backlog, longer than the relay interval.
+    const waiting = await open(new Date());
+    await queue.enqueue('deliver', { deliveryId: waiting.id }, { jobId: `deliver:${waiting.id}` });
+    // Untouched for a minute, and no job: lost.
+    const lost = await open(new Date(Date.now() - 60_000));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    const queued = await relayStuckDeliveries({ models, queue, config, logger });
+
+    expect(queued).toBe(1);
+    expect((await queue.counts(['deliver'])).deliver?.waiting).toBe(2);
+    // The new job is the lost row's (the relay's key for it); the waiting row has its one job.
+    const again = (deliveryId: string, jobId: string) =>
+      queue.enqueue('deliver', { deliveryId }, { jobId });
+    await expect(
+      again(lost.id, `deliver:${lost.id}:relay:${lost.updatedAt.getTime()}`),
+    ).resolves.toMatchObject({ deduplicated: true });
+    await expect(again(waiting.id, `deliver:${waiting.id}`)).resolves.toMatchObject({
+      deduplicated: true,
+    });
+  });
+});
