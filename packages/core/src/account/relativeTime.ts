@@ -4,6 +4,10 @@ import { onFirstUse } from '../intl';
 
 const relativeFormat = onFirstUse(() => new Intl.RelativeTimeFormat('nl', { numeric: 'auto' }));
 
+/** A Dutch date format on the Dutch clock, made on first use. */
+const dutchDateFormat = (options: Intl.DateTimeFormatOptions) =>
+  onFirstUse(() => new Intl.DateTimeFormat('nl-NL', { ...options, timeZone: SCHEDULE_TIME_ZONE }));
+
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -34,21 +38,8 @@ export function formatRelativeIso(iso: string | null, now: number): string | nul
   return Number.isNaN(time) ? null : formatRelativeTime(time, now);
 }
 
-const dateTimeFormat = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('nl-NL', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'Europe/Amsterdam',
-    }),
-);
-const dateFormat = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('nl-NL', {
-      dateStyle: 'medium',
-      timeZone: 'Europe/Amsterdam',
-    }),
-);
+const dateTimeFormat = dutchDateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = dutchDateFormat({ dateStyle: 'medium' });
 
 /** '2 mrt 2026, 11:00' in Dutch time. */
 export function formatDateTime(iso: string): string {
@@ -63,13 +54,7 @@ export function formatDate(iso: string): string {
   return Number.isNaN(time) ? iso : dateFormat().format(time);
 }
 
-const yearFormat = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('nl-NL', {
-      year: 'numeric',
-      timeZone: 'Europe/Amsterdam',
-    }),
-);
+const yearFormat = dutchDateFormat({ year: 'numeric' });
 
 /** '24 november 2026' in Dutch time: receipts, paid-until dates, charges. */
 export function formatLongDate(date: Date | string): string {
@@ -87,14 +72,7 @@ export function formatPeriod(start: Date | string, end: Date | string): string {
   return `${sameYear ? longDayFormat().format(from) : formatLongDate(from)} – ${formatLongDate(to)}`;
 }
 
-const dayFormat = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('nl-NL', {
-      day: 'numeric',
-      month: 'short',
-      timeZone: 'Europe/Amsterdam',
-    }),
-);
+const dayFormat = dutchDateFormat({ day: 'numeric', month: 'short' });
 
 /** A calendar day 'YYYY-MM-DD' in short: '2 mrt' (the statistics per day). */
 export function formatDayShort(day: string): string {
@@ -102,32 +80,9 @@ export function formatDayShort(day: string): string {
   return Number.isNaN(time) ? day : dayFormat().format(time);
 }
 
-const clockFormat = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('nl-NL', {
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: SCHEDULE_TIME_ZONE,
-    }),
-);
-const longDayFormat = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('nl-NL', {
-      day: 'numeric',
-      month: 'long',
-      timeZone: SCHEDULE_TIME_ZONE,
-    }),
-);
-const longDateFormat = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('nl-NL', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: SCHEDULE_TIME_ZONE,
-    }),
-);
+const clockFormat = dutchDateFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const longDayFormat = dutchDateFormat({ day: 'numeric', month: 'long' });
+const longDateFormat = dutchDateFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 
 /** Days since 1970 of the Dutch calendar day an instant falls on. */
 function localDayNumber(instant: Date): number {

@@ -209,7 +209,10 @@ function oneJobPerMessage(
         : channelSpec(row.channel).message === 'grouped' && heldNever.has(w)
           ? `${row.channel}\u0000${row.recipient}\u0000${row.nextAttemptAt?.getTime() ?? 0}`
           : null;
-    if (key !== null) messages.set(key, [...(messages.get(key) ?? []), row]);
+    if (key === null) return;
+    const group = messages.get(key);
+    if (group) group.push(row);
+    else messages.set(key, [row]);
   });
   for (const [key, group] of messages) {
     if (group.length < 2) continue;
@@ -218,7 +221,7 @@ function oneJobPerMessage(
       // The latest recorded row, so its settling covers every other (createdAt ≤ its own), at
       // the moment the first of their jobs would have run.
       const at = result.deliverAt!;
-      const first = Math.min(...group.map((row) => at.get(row.id)!));
+      const first = group.reduce((min, row) => Math.min(min, at.get(row.id)!), Infinity);
       sender = group.reduce((a, b) => (b.createdAt.getTime() > a.createdAt.getTime() ? b : a));
       at.set(sender.id, Math.max(first, sender.createdAt.getTime() + LIVE_GRACE_MS));
       // Not behind the sends once due when one of its rows goes out at once.
