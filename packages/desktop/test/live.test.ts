@@ -117,6 +117,16 @@ describe('live alerts on the desktop', () => {
     });
     // Each of them is still counted and listed.
     expect(desktop.app.state.unread).toBeGreaterThanOrEqual(5);
+
+    // Read in the web ("Alles als gelezen markeren"): the tray follows without a restart.
+    await admin.api.notifications.markAllViewed();
+    await until(() => desktop.app.state.unread === 0, 10_000, 'the tray to count 0 unread');
+    const tray = desktop.app.trayModel();
+    expect(tray.badge).toBe('');
+    expect(tray.tooltip).toBe(
+      DESKTOP_STRINGS.tray.tooltip(DESKTOP_STRINGS.tray.statusConnected, 0),
+    );
+    expect(tray.menu.map((item) => item.label).join(' ')).not.toContain('ongelezen');
   });
 
   it('quiet hours hold alerts back and summarise them when they end', async () => {

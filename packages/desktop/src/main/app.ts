@@ -384,6 +384,7 @@ export class DesktopApp {
         }
       },
       onNotification: (notification) => inbox.receive(notification, 'live'),
+      onUnread: (unread) => void this.readElsewhere(session, unread),
       onOpen: () => {
         inbox
           .catchUp()
@@ -420,6 +421,24 @@ export class DesktopApp {
     if (this.session !== session || !this.user) return;
     this.unread = unread;
     this.publish();
+  }
+
+  /**
+   * The user read in the web or another app: the tray's count and the recent list's "ongelezen"
+   * marks follow. Only a change reloads the list (the count comes as every socket opens too).
+   */
+  private async readElsewhere(session: DesktopSession, unread: number): Promise<void> {
+    if (unread === this.unread) return;
+    this.unread = unread;
+    this.publish();
+    try {
+      const { notifications } = await session.api.notifications.list({ limit: RECENT_KEEP });
+      if (this.session !== session || !this.user) return;
+      this.recent = notifications;
+      this.publish();
+    } catch (error) {
+      this.options.logger.warn('could not reload notifications', { error: String(error) });
+    }
   }
 
   private received(notification: NotificationDto): void {

@@ -46,6 +46,8 @@ export interface LiveConnectionOptions {
   /** Renews the access cookie: 'ended' when the server refused (sign in again). */
   refreshSession(): Promise<'ok' | 'ended' | 'offline'>;
   onNotification(notification: NotificationDto): void;
+  /** The server's unread count: as the socket opens, and whenever the user reads anywhere. */
+  onUnread(unread: number): void;
   /** The socket is open: catch up on what was recorded while it was not. */
   onOpen(): void;
   onStatus(status: ConnectionStatus): void;
@@ -128,6 +130,7 @@ export class LiveConnection {
           this.answered = true;
           const message = parseLiveEventMessage(data);
           if (message?.type === 'notification') this.options.onNotification(message.notification);
+          else if (message?.type === 'unread') this.options.onUnread(message.unread);
         },
         onClose: (code) => {
           if (!isCurrent()) return;
