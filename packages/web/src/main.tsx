@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import {
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  unstable_HistoryRouter as HistoryRouter,
+} from 'react-router-dom';
 import { createBrowserApiClient } from './api/client';
 import { App, matchPage } from './app/App';
 import { hydrated, hydrating } from './components/ui/HydrateLater';
@@ -43,17 +46,18 @@ function createStore(parts: ReturnType<typeof browserParts>): RootStore {
     pageSettings: pageSettings && { settings: pageSettings, usableFrom },
     ...parts,
   });
-  reportErrorsAfterConsent(store);
   return store;
 }
 
-function render(store: RootStore): void {
+type BrowserHistory = ReturnType<typeof createBrowserHistory>;
+
+function render({ store, history }: { store: RootStore; history: BrowserHistory }): void {
   const app = (
     <StrictMode>
       <StoreProvider store={store}>
-        <BrowserRouter useTransitions={false}>
+        <HistoryRouter history={history} useTransitions={false}>
           <App navigator={navigator} />
-        </BrowserRouter>
+        </HistoryRouter>
       </StoreProvider>
     </StrictMode>
   );
@@ -76,7 +80,7 @@ function render(store: RootStore): void {
 // Time counts what a task takes beyond 50 ms): this module's evaluation, which asks for the
 // scene's code; the browser's storage and channel; the stores, one each; the application start
 // (settings, then the session); loading and evaluating the scene; matching the route; the
-// hydration (HydrateLater: in parts).
+// router's history; the hydration (HydrateLater: in parts).
 async function makeStores(store: RootStore): Promise<RootStore> {
   for (const step of store.storeSteps()) {
     await nextTask(undefined);
@@ -92,6 +96,8 @@ void nextTask(undefined)
   .then(createStore)
   .then(makeStores)
   .then((store) => {
+    // Its stores exist by now: watching for consent creates none inside this task.
+    reportErrorsAfterConsent(store);
     void store.init();
     return firstScene.then(() => nextTask(store));
   })
@@ -99,6 +105,9 @@ void nextTask(undefined)
     matchPage(window.location.pathname);
     return nextTask(store);
   })
+  // The history BrowserRouter would make in its first render (writing the history entry's state
+  // is a good part of that render on a phone), made in a task of its own.
+  .then((store) => nextTask({ store, history: createBrowserHistory({ v5Compat: true }) }))
   .then(render);
 
 // Push notifications: the service worker, after the page has loaded.

@@ -62,8 +62,11 @@ export type ContractMethods<Group> = {
 };
 
 function endpointMethod(endpoint: AnyEndpoint, send: (call: UntypedCall) => Promise<unknown>) {
-  const names = pathParamNames(endpoint.path);
+  // Read on the first call: a page calls a few of the contract's endpoints, and building the
+  // client is part of its start.
+  let names: string[] | undefined;
   return (...args: unknown[]) => {
+    names ??= pathParamNames(endpoint.path);
     const params = Object.fromEntries(names.map((name, index) => [name, args[index]]));
     const data = args[names.length];
     const options = (args[names.length + 1] ?? {}) as PerCallOptions;
