@@ -109,6 +109,11 @@ export class FormModel<Values extends object> {
   /** A refusal (core's check or the server's answer): messages shown, focus to the first one. */
   refuse(fields: Record<string, string>, formError: string | null = null): void {
     this.showErrors(fields, formError);
+    this.countFailedAttempt();
+  }
+
+  /** One more refused attempt: the form announces it and moves focus to its first message. */
+  countFailedAttempt(): void {
     this.failedAttempts += 1;
   }
 

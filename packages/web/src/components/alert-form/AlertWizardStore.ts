@@ -1,4 +1,4 @@
-import { autorun, makeAutoObservable } from 'mobx';
+import { compareStructural, makeAutoObservable, reaction, runInAction } from 'mobx';
 import {
   ALERT_FORM_TEXTS,
   AFTER_LOGIN_PATH,
@@ -136,18 +136,26 @@ export class AlertWizardStore {
       { autoBind: true },
     );
     // The only platform the plan allows is chosen already (a fresh or restarted wizard too).
-    this.stopPreselect = autorun(() => {
-      if (this.editing !== null || this.editor.form.platform !== null) return;
-      const open = PLATFORM_IDS.filter((id) => this.editor.caps.platformAccess[id]);
-      if (open.length === 1) this.selectPlatform(open[0]!);
-    });
+    // The choice is made in the reaction's effect (an action), not while it watches.
+    this.stopPreselect = reaction(
+      () =>
+        this.editing === null && this.editor.form.platform === null
+          ? PLATFORM_IDS.filter((id) => this.editor.caps.platformAccess[id])
+          : [],
+      (open) => {
+        if (open.length === 1) this.selectPlatform(open[0]!);
+      },
+      { fireImmediately: true, equals: compareStructural },
+    );
   }
 
   /** Editing: fills every step from the saved alert. */
   async start(): Promise<void> {
     if (this.editing === null || this.ready) return;
     await this.editor.prefill(this.editing);
-    this.ready = true;
+    runInAction(() => {
+      this.ready = true;
+    });
   }
 
   get isEditing(): boolean {

@@ -111,7 +111,7 @@ export class GuestAlertFormStore {
   async submit(): Promise<void> {
     if (this.creation.isSubmitting) return;
     if (!(await this.validate())) {
-      this.fields.failedAttempts += 1;
+      this.fields.countFailedAttempt();
       return;
     }
     const payload = this.payload;
