@@ -296,6 +296,15 @@ export function screenshotPath(testInfo: TestInfo, name: string): string {
   return path.join(testInfo.project.outputDir, 'screens', `${name}.png`);
 }
 
+/**
+ * The whole page as someone who scrolled through it saw it: parts drawn only near the screen
+ * (`content-visibility: auto`, the home page's sections) are drawn for the shot as well.
+ */
+export async function fullPageScreenshot(page: Page, file: string): Promise<void> {
+  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  await page.screenshot({ path: file, fullPage: true });
+}
+
 /** The page is wider than the viewport: the user would have to scroll sideways. */
 export async function horizontalOverflow(
   page: Page,

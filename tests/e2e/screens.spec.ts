@@ -15,6 +15,7 @@ import {
   apiCall,
   createAlertViaApi,
   expect,
+  fullPageScreenshot,
   horizontalOverflow,
   logIn,
   publishAd,
@@ -224,10 +225,7 @@ test.describe('main screens', () => {
       test.setTimeout(SCREENS.length * 15_000);
       for (const screen of SCREENS) {
         const page = await openScreen(browser, screen, width);
-        await page.screenshot({
-          path: screenshotPath(testInfo, `${screen.name}-${width}`),
-          fullPage: true,
-        });
+        await fullPageScreenshot(page, screenshotPath(testInfo, `${screen.name}-${width}`));
         if (width === NARROW_WIDTH) {
           const { scrollWidth } = await horizontalOverflow(page);
           expect
