@@ -19,6 +19,7 @@ import {
   createUserAlert,
   eventually,
   mailsWithAd,
+  soonestStartingTerm,
   startEngineE2E,
   waitForAdMail,
   waitForDeliveriesSettled,
@@ -261,12 +262,23 @@ describe('plans keep their meaning (plan intervals, no override)', () => {
     const free = kit.server.client();
     await loginAs(kit.server, pro, { email: proEmail, plan: 'PRO' });
     await loginAs(kit.server, free, { email: freeEmail, plan: 'FREE' });
-    const proAlert = await createUserAlert(pro, { searchTerm: 'ligfiets', notifyEmail: true });
-    const freeAlert = await createUserAlert(free, { searchTerm: 'ligfiets', notifyEmail: true });
+    // Words of the ad's title, those whose search starts soonest: at the plans' own intervals a
+    // new search starts anywhere in its first 30 s.
+    const searchTerm = soonestStartingTerm([
+      'ligfiets',
+      'optima',
+      'baron',
+      'ligfiets optima',
+      'optima baron',
+      'ligfiets baron',
+      'ligfiets optima baron',
+    ]);
+    const proAlert = await createUserAlert(pro, { searchTerm, notifyEmail: true });
+    const freeAlert = await createUserAlert(free, { searchTerm, notifyEmail: true });
     await waitForFirstCheck(kit.server, proAlert);
     await waitForFirstCheck(kit.server, freeAlert);
     await waitForFeedRead(kit, FIETSEN);
-    const ad = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Ligfiets Optima' });
+    const ad = kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Ligfiets Optima Baron' });
 
     await waitForAdMail(kit.server.mailbox, proEmail, ad.itemId);
     expect(mailsWithAd(kit.server.mailbox, freeEmail, ad.itemId)).toBe(0);
@@ -333,11 +345,12 @@ describe("after midnight: an ad of 23:59 the site lists only under 'Gisteren'", 
     // Only the feed may find it: per-search polling of the alert is busy (204) meanwhile.
     kit.double.inject({ status: 204, target: 'search', query: 'racefiets', times: 100_000 });
 
-    // 23:59:55 on the site; an ad is posted at 23:59:57 but the site does not list it yet.
-    offset = MIDNIGHT - 5_000 - Date.now();
+    // An ad is posted at 23:59:57 but the site does not list it yet. The site's clock moves on to
+    // 00:00:15 (rather than waiting there in real time): far enough past midnight that a shallow
+    // visit (back SKEW_MS from the last read) no longer reaches back to the ad's posting time.
     const postedAt = MIDNIGHT - 3_000;
-    // Read on past midnight until a shallow visit (back SKEW_MS from the last read) no longer
-    // reaches back to the ad's posting time: only a deep read can find it from here.
+    offset = postedAt + 1_000 + SKEW_MS + 2_000 - Date.now();
+    // Read on past midnight until that holds: only a deep read can find the ad from here.
     await eventually(
       async () => ((await fietsen())?.readAt?.getTime() ?? 0) - SKEW_MS > postedAt + 1_000,
       60_000,

@@ -16,7 +16,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CreateAlertResponse, TelegramStatusResponse } from '@prijsalarm/core';
 import { Op } from 'sequelize';
+import { alertSearches } from '../../packages/server/src/engine/alert-search';
 import { feedModels } from '../../packages/server/src/engine/feed/store';
+import { phaseOf } from '../../packages/server/src/engine/slots';
 import {
   startMarketplaceDouble,
   type MarketplaceDouble,
@@ -166,6 +168,30 @@ export async function linkTelegramChat(
     15_000,
     'the Telegram chat to be linked',
   );
+}
+
+/**
+ * Of `terms`, the one whose search starts first for a new alert on Marktplaats with only that
+ * search term: a new search waits for its own phase of the start spread (slots.ts startSlot: up
+ * to 30 s at the plans' own intervals), which a test would otherwise sit out.
+ */
+export function soonestStartingTerm(terms: string[]): string {
+  const phase = (searchTerm: string) => {
+    const [search] = alertSearches({
+      searchTerm,
+      platforms: ['marktplaats'],
+      minPriceCents: null,
+      maxPriceCents: null,
+      postalCode: null,
+      distanceKm: null,
+      l1CategoryId: null,
+      l2CategoryId: null,
+      deliveryMethod: 'both',
+      customFilters: {},
+    });
+    return phaseOf(search!.key);
+  };
+  return terms.reduce((soonest, term) => (phase(term) < phase(soonest) ? term : soonest));
 }
 
 /** The marketplace searches that check an alert, once every one of them had its first fetch. */

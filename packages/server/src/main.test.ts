@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/support';
+import { createTemplateTestDatabase, createTestDatabase, type TestDatabase } from '../test/support';
 import { getFreePort } from '../test/ports';
 import { createSequelize } from './db/sequelize';
 import { loadConfig } from './config/env';
@@ -110,7 +110,8 @@ describe('main', () => {
   );
 
   it('exits 0 on SIGTERM in time while a client holds an upgrade request to an unknown path', async () => {
-    database = await createTestDatabase();
+    // Not a first start (the tests above are): the migrated template, no migrations to wait for.
+    database = await createTemplateTestDatabase();
     const port = await getFreePort();
     running = startMain({
       PORT: String(port),

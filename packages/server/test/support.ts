@@ -1,6 +1,7 @@
 /**
  * Test harness: the real server on 127.0.0.1 with a fresh DATA_DIR and database (SQLite file or a
- * new MariaDB database, by vitest project), real migrations and seeds, and a real SMTP mailbox.
+ * new MariaDB database, by vitest project), real migrations and seeds (run once per test process
+ * on a template that each test database copies: template-database.ts), and a real SMTP mailbox.
  *
  *   const server = await startTestServer();
  *   afterAll(() => server.stop());
@@ -25,6 +26,7 @@ import { TestClient } from './http-client';
 import { startMailbox, type Mailbox } from './mailbox';
 import { createMariaDbDatabase } from './mariadb-server';
 import { getFreePort } from './ports';
+import { copyMariaDbTemplate, copySqliteTemplate } from './template-database';
 import './provided';
 
 export type TestDatabaseKind = 'sqlite' | 'mariadb';
@@ -69,18 +71,41 @@ export async function createTestDatabase(
   };
 }
 
+/**
+ * A database (and temp DATA_DIR) already migrated and seeded: a copy of this process's template
+ * (template-database.ts), so a test server does not run every migration again.
+ */
+export async function createTemplateTestDatabase(
+  kind: TestDatabaseKind = testDatabaseKind(),
+): Promise<TestDatabase> {
+  const database = await createTestDatabase(kind);
+  try {
+    if (kind === 'sqlite') await copySqliteTemplate(database.url.slice('sqlite:'.length));
+    else await copyMariaDbTemplate(inject('mariadbUrl'), database.url);
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+  return database;
+}
+
 /** Log level of the servers under test; TEST_LOG_LEVEL=debug shows their logs. */
 export function testLogger(): Logger {
   return createLogger({ level: (process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent' });
 }
 
-/** A migrated and seeded Sequelize on a fresh test database, without HTTP. */
-export async function createMigratedDatabase(): Promise<{
+/**
+ * A migrated and seeded Sequelize on a fresh test database, without HTTP: a copy of the template,
+ * or with `runMigrations` an empty database that every migration runs on (tests of migrations).
+ */
+export async function createMigratedDatabase(options: { runMigrations?: boolean } = {}): Promise<{
   database: TestDatabase;
   sequelize: Sequelize;
   close(): Promise<void>;
 }> {
-  const database = await createTestDatabase();
+  const database = options.runMigrations
+    ? await createTestDatabase()
+    : await createTemplateTestDatabase();
   const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.url });
   const sequelize = createSequelize(config.database);
   await migrate(sequelize);
@@ -136,7 +161,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 }
 
 async function startTestServerOnce(options: TestServerOptions): Promise<TestServer> {
-  const database = await createTestDatabase();
+  // A test that brings its own DATABASE_URL gets only the DATA_DIR of this one.
+  const database = options.env?.DATABASE_URL
+    ? await createTestDatabase()
+    : await createTemplateTestDatabase();
   const mailbox = options.mailbox === false ? null : await startMailbox();
   // PUBLIC_URL must be the real address so links in mails can be followed as they are.
   const port = await getFreePort();

@@ -14,7 +14,7 @@ let close: () => Promise<void>;
 const tokens = createTokenService('a-test-secret-of-at-least-32-characters');
 
 beforeAll(async () => {
-  const db = await createMigratedDatabase();
+  const db = await createMigratedDatabase({ runMigrations: true });
   sequelize = db.sequelize;
   close = db.close;
   models = initModels(sequelize);

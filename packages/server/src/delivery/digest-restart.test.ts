@@ -14,7 +14,7 @@ import { eventually, makeListing, recordMatches } from '../../test/delivery-help
 import { createAlert } from '../../test/factories';
 import { startMailbox, type Mailbox } from '../../test/mailbox';
 import { getFreePort } from '../../test/ports';
-import { createTestDatabase, testLogger, type TestDatabase } from '../../test/support';
+import { createTemplateTestDatabase, testLogger, type TestDatabase } from '../../test/support';
 
 let database: TestDatabase;
 let mailbox: Mailbox;
@@ -35,7 +35,7 @@ async function start(): Promise<Application> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTemplateTestDatabase();
   mailbox = await startMailbox();
   const port = await getFreePort();
   config = loadConfig({

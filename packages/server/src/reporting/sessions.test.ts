@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSentryDouble, type SentryDouble } from '../../../../tests/doubles/sentry';
 import { getFreePort } from '../../test/ports';
-import { createTestDatabase, type TestDatabase } from '../../test/support';
+import { createTemplateTestDatabase, type TestDatabase } from '../../test/support';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,7 +17,7 @@ let double: SentryDouble;
 let database: TestDatabase;
 beforeAll(async () => {
   double = await startSentryDouble();
-  database = await createTestDatabase();
+  database = await createTemplateTestDatabase();
 });
 afterAll(async () => {
   await double?.stop();
