@@ -234,7 +234,7 @@ describe('unique constraints', () => {
       'notifications (alertId, platform, listingId)',
       async () => {
         const { notification } = await notificationFixture();
-        const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = notification.get();
+        const { id: _id, createdAt: _c, ...copy } = notification.get();
         await models.Notification.create(copy);
       },
     ],
@@ -275,7 +275,7 @@ describe('unique constraints', () => {
   it('allow the same listing for another alert and on another platform', async () => {
     const { notification, user } = await notificationFixture();
     const other = await models.Alert.create(alertAttributes({ userId: user.id }));
-    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = notification.get();
+    const { id: _id, createdAt: _c, ...copy } = notification.get();
     await expect(models.Notification.create({ ...copy, alertId: other.id })).resolves.toBeTruthy();
     await expect(
       models.Notification.create({ ...copy, platform: '2dehands' }),
@@ -345,7 +345,7 @@ describe('foreign keys', () => {
 
   it('refuse a notification of a listing snapshot that does not exist', async () => {
     const { notification } = await notificationFixture();
-    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = notification.get();
+    const { id: _id, createdAt: _c, ...copy } = notification.get();
     await expect(
       models.Notification.create({ ...copy, dedupeKey: 'drop:1', listingSnapshotId: 999_999_999 }),
     ).rejects.toBeInstanceOf(ForeignKeyConstraintError);

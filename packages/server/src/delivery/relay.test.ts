@@ -31,7 +31,7 @@ async function orphanedEmailDelivery(
   overrides: Parameters<typeof createDelivery>[2],
 ) {
   const checkId = randomUUID();
-  const notification = await createNotification(server.models, alert, { checkId });
+  const notification = await createNotification(server.models, alert);
   return createDelivery(server.models, notification, {
     channel: 'email',
     checkId,

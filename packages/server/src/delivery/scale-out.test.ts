@@ -74,7 +74,7 @@ describe.skipIf(!redisUrl)('web and worker in separate processes (BullMQ, Redis 
   it('the relay (scheduler process) re-queues a delivery whose job was lost, on BullMQ', async () => {
     const alert = await createAlert(web.models, { email: 'bullmq-relay@example.nl' });
     const checkId = randomUUID();
-    const notification = await createNotification(web.models, alert, { checkId });
+    const notification = await createNotification(web.models, alert);
     await createDelivery(web.models, notification, {
       channel: 'email',
       checkId,

@@ -228,7 +228,6 @@ describe('recording', () => {
       distanceMeters: 1500,
       sellerType: 'private',
       isPaid: false,
-      checkId,
     });
     expect(notification?.postedAt?.toISOString()).toBe('2026-03-01T10:15:00.000Z');
     expect(notification?.listing).toMatchObject({ id: ad.id, url: ad.url });

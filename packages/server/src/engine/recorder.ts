@@ -316,7 +316,6 @@ export async function recordMatches(
         priceCents: listing.priceCents,
         priceType: clip(listing.priceType, 32) ?? '',
         distanceMeters: listing.location.distanceMeters,
-        checkId: input.checkId,
         kind: drop ? ('price_drop' as const) : ('new' as const),
         previousPriceCents: drop?.previousPriceCents ?? null,
         dedupeKey: dedupeKeyOf({ listing, drop }),

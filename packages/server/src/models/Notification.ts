@@ -13,7 +13,7 @@ import {
   type NotificationKind,
   type PlatformId,
 } from '@prijsalarm/core';
-import { dateTime, foreignUuid, oneOf, timestamps, uuidPrimaryKey } from './columns';
+import { dateTime, foreignUuid, oneOf, uuidPrimaryKey } from './columns';
 import type { Alert } from './Alert';
 import type { Delivery } from './Delivery';
 import type { ListingSnapshot } from './ListingSnapshot';
@@ -32,7 +32,7 @@ export const withSnapshot = (exclude: ReadonlyArray<'listing' | 'description'> =
  * One new listing found for one alert ('new'), or a lower price of a listing the alert saw
  * ('price_drop'); unique per (alertId, platform, listingId, dedupeKey). The listing itself is
  * stored once (`ListingSnapshot`); the notification holds what is its own: the price observed when
- * notified, the distance from its alert's place, its kind, check and deliveries.
+ * notified, the distance from its alert's place, its kind and deliveries.
  *
  * The listing's fields read through (`title`, `url`, …) from `snapshot`, which a query must
  * include (`withSnapshot`); reading one without it throws rather than showing an empty ad.
@@ -53,8 +53,6 @@ export class Notification extends Model<
   /** From the alert's place (its postcode), when it has one. */
   declare distanceMeters: CreationOptional<number | null>;
   declare viewedAt: CreationOptional<Date | null>;
-  /** The check run of the search that found it (engine/README.md). */
-  declare checkId: CreationOptional<string | null>;
   declare kind: CreationOptional<NotificationKind>;
   /** The price before the drop (a 'price_drop' only). */
   declare previousPriceCents: CreationOptional<number | null>;
@@ -63,7 +61,6 @@ export class Notification extends Model<
   /** Which path found it: the new-ads feed or per-search polling (engine/feed/README.md). */
   declare foundBy: CreationOptional<'feed' | 'reconciliation' | null>;
   declare createdAt: CreationOptional<Date>;
-  declare updatedAt: CreationOptional<Date>;
 
   declare alert?: NonAttribute<Alert>;
   declare deliveries?: NonAttribute<Delivery[]>;
@@ -119,14 +116,14 @@ export class Notification extends Model<
         priceType: { type: DataTypes.STRING(32), allowNull: false },
         distanceMeters: { type: DataTypes.INTEGER, allowNull: true },
         viewedAt: dateTime(),
-        checkId: { type: DataTypes.UUID, allowNull: true },
         kind: oneOf(NOTIFICATION_KINDS, { defaultValue: 'new' }),
         previousPriceCents: { type: DataTypes.INTEGER, allowNull: true },
         dedupeKey: { type: DataTypes.STRING(32), allowNull: false, defaultValue: 'new' },
         foundBy: oneOf(['feed', 'reconciliation'], { allowNull: true }),
-        ...timestamps,
+        createdAt: dateTime(false),
       },
-      { sequelize, tableName: 'notifications', modelName: 'Notification' },
+      // Written once; a view is `viewedAt` (db/migrations/0093-drop-unread-notification-columns.ts).
+      { sequelize, tableName: 'notifications', modelName: 'Notification', updatedAt: false },
     );
   }
 }
