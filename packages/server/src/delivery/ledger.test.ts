@@ -38,6 +38,20 @@ afterAll(async () => {
 
 const ctx = () => ({ models, config, queue, logger });
 
+/** The UPDATEs of the deliveries `run` makes (Sequelize logs each statement through `logging`). */
+async function deliveryUpdates(run: () => Promise<unknown>): Promise<number> {
+  const statements: string[] = [];
+  const { options } = sequelize as unknown as { options: Options };
+  const logging = options.logging;
+  options.logging = (sql: string) => statements.push(sql);
+  try {
+    await run();
+  } finally {
+    options.logging = logging;
+  }
+  return statements.filter((sql) => sql.includes('UPDATE `deliveries`')).length;
+}
+
 async function deliveries(count: number, overrides: Parameters<typeof createDelivery>[2] = {}) {
   const alert = await createAlert(models);
   const rows: Delivery[] = [];
@@ -56,6 +70,35 @@ describe('claims', () => {
       claimDeliveries(ctx(), [...group].reverse()),
     ]);
     expect([first.length, second.length].sort()).toEqual([0, 4]);
+  });
+
+  it('claims of many sends at once go together, and each run holds exactly its own rows', async () => {
+    const groups = await Promise.all([1, 2, 3, 1, 2, 3].map((size) => deliveries(size)));
+    const notYetDue = await deliveries(1, { nextAttemptAt: new Date(Date.now() + 60_000) });
+    let held: Delivery[][] = [];
+    const updates = await deliveryUpdates(async () => {
+      held = await Promise.all([
+        ...groups.map((group) => claimDeliveries(ctx(), group)),
+        // The same group again (a relayed job beside the first) and a row leased into the future.
+        claimDeliveries(ctx(), groups[1]!),
+        claimDeliveries(ctx(), notYetDue),
+      ]);
+    });
+    // The first goes at once; the others asked meanwhile share a statement, the repeated group
+    // the one after that.
+    expect(updates).toBeLessThanOrEqual(3);
+    expect(held.slice(0, groups.length).map((rows) => rows.length)).toEqual([1, 2, 3, 1, 2, 3]);
+    expect(held[groups.length]).toEqual([]);
+    expect(held[groups.length + 1]).toEqual([]);
+    // Each group carries its own run's token: one run's outcome never speaks for another's rows.
+    const tokens = await Promise.all(
+      groups.map(async (group) => {
+        const rows = await Promise.all(group.map((row) => row.reload()));
+        return new Set(rows.map((row) => row.claimToken));
+      }),
+    );
+    expect(tokens.every((set) => set.size === 1 && !set.has(null))).toBe(true);
+    expect(new Set(tokens.flatMap((set) => [...set])).size).toBe(groups.length);
   });
 
   it.each<[string, Parameters<typeof createDelivery>[2], boolean]>([
@@ -178,6 +221,30 @@ describe('outcomes', () => {
       expect(steps.join('\n')).toMatch(/deliveries_lead_id \(leadId=\?\)/);
     },
   );
+
+  it('the outcomes of many sends at once: one statement, each row sent once with its own time and attempts', async () => {
+    const sends = await Promise.all(
+      [0, 1, 2, 0, 1].map(async (attemptsBefore, index) => ({
+        rows: await deliveries(2, { attempts: attemptsBefore }),
+        attemptsBefore,
+        at: new Date(now.getTime() + index * 1000),
+      })),
+    );
+    // Another alert's delivery of the first send's ad to the same recipient: it takes the outcome.
+    const [follower] = await deliveries(1, { leadId: sends[0]!.rows[0]!.id });
+    const updates = await deliveryUpdates(() =>
+      Promise.all(sends.map(({ rows, at }) => recordOutcome(ctx(), rows, { kind: 'sent' }, at))),
+    );
+    expect(updates).toBeLessThanOrEqual(2);
+    for (const { rows, attemptsBefore, at } of sends) {
+      for (const row of rows) {
+        await row.reload();
+        expect(row).toMatchObject({ status: 'sent', sentAt: at, attempts: attemptsBefore + 1 });
+      }
+    }
+    await follower!.reload();
+    expect(follower).toMatchObject({ status: 'sent', sentAt: sends[0]!.at, attempts: 0 });
+  });
 
   it('never turns a row that is already sent back', async () => {
     const [row] = await deliveries(1, { status: 'sent' });

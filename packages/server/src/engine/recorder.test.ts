@@ -295,6 +295,39 @@ describe('recording', () => {
     ]);
   });
 
+  it('an ad recorded again (its page’s job) queues its held rows at their batch moment, behind the sends at once, and one job for its check’s live rows', async () => {
+    const alerts = [await userAlert(), await userAlert(), await userAlert()];
+    const slot = new Date(Date.now() + 600_000);
+    const ad = listing();
+    const matches = alerts.map((alert) => ({ alert, listing: ad, deliverAt: slot }));
+    await recordAndDispatch(kit.ctx, { checkId: randomUUID(), matches });
+    kit.enqueued.length = 0;
+
+    // The page's job records the alerts decided without the page once more.
+    await recordAndDispatch(kit.ctx, { checkId: randomUUID(), matches });
+
+    const rows = await kit.models.Delivery.findAll({
+      where: { id: kit.enqueued.map((job) => job.data.deliveryId as string) },
+    });
+    const channelOf = new Map(rows.map((row) => [row.id, row.channel]));
+    const queued = kit.enqueued.map((job) => ({
+      channel: channelOf.get(job.data.deliveryId as string),
+      priority: job.options?.priority ?? 'normal',
+      // Not before the slot (a few ms of the test's own run aside).
+      atSlot: Math.abs((job.options?.delayMs ?? 0) - (slot.getTime() - Date.now())) < 5_000,
+    }));
+    const held = { priority: 'low', atSlot: true };
+    const byChannel = (a: { channel?: string }, b: { channel?: string }) =>
+      (a.channel ?? '').localeCompare(b.channel ?? '');
+    expect(queued.filter((job) => job.channel !== 'live').sort(byChannel)).toEqual(
+      [
+        ...alerts.map(() => ({ channel: 'email', ...held })),
+        ...alerts.map(() => ({ channel: 'telegram', ...held })),
+      ].sort((a, b) => a.channel.localeCompare(b.channel)),
+    );
+    expect(queued.filter((job) => job.channel === 'live')).toHaveLength(1);
+  });
+
   it('one deliver job per message: a recipient’s e-mail rows of one check share one, a held alert’s row keeps its own', async () => {
     const user = await kit.models.User.create({ email: `${randomUUID()}@example.nl` });
     // As the engine reads them: from the database, with their schedule (null: instant).

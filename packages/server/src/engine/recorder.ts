@@ -231,6 +231,38 @@ function oneJobPerMessage(
   }
 }
 
+/**
+ * Rows recorded before (the same ad recorded again: its ad page's job records the alerts decided
+ * without the page once more) and followers: queued at their own moment, not at once. A row held
+ * for its plan's batch waits for it, behind the sends that go out at once, under the key its first
+ * job has (so that one still stands); the live rows of one check share one job, as when recorded.
+ * Queued at once, an ad matching thousands of alerts put thousands of jobs ready at one moment
+ * (bench:engine, 100 000 alerts), each finding its row leased or settled by another.
+ */
+function atTheirOwnMoment(
+  result: Recorded,
+  rows: readonly Pick<Delivery, 'id' | 'channel' | 'checkId' | 'createdAt' | 'nextAttemptAt'>[],
+): void {
+  const now = Date.now();
+  const liveByCheck = new Map<string, (typeof rows)[number][]>();
+  for (const row of rows) {
+    if (row.channel === 'live') {
+      const key = row.checkId ?? row.id;
+      liveByCheck.set(key, [...(liveByCheck.get(key) ?? []), row]);
+      continue;
+    }
+    const at = row.nextAttemptAt?.getTime();
+    if (at === undefined || at <= now) continue;
+    (result.deliverAt ??= new Map()).set(row.id, at);
+    (result.batched ??= new Set()).add(row.id);
+  }
+  for (const group of liveByCheck.values()) {
+    // The latest recorded row settles the others (createdAt ≤ its own), as oneJobPerMessage chose.
+    const sender = group.reduce((a, b) => (b.createdAt.getTime() > a.createdAt.getTime() ? b : a));
+    for (const row of group) if (row !== sender) (result.covered ??= new Set()).add(row.id);
+  }
+}
+
 type WantedDelivery = {
   notificationId: string;
   channel: DeliveryChannel;
@@ -358,7 +390,15 @@ export async function recordMatches(
   if (wanted.length === 0) return result;
 
   const present = await Delivery.findAll({
-    attributes: ['id', 'notificationId', 'channel', 'status', 'createdAt'],
+    attributes: [
+      'id',
+      'notificationId',
+      'channel',
+      'status',
+      'createdAt',
+      'checkId',
+      'nextAttemptAt',
+    ],
     where: { notificationId: { [Op.in]: [...new Set(wanted.map((w) => w.notificationId))] } },
     transaction,
   });
@@ -369,11 +409,12 @@ export async function recordMatches(
     const at = (result.deliverAt ??= new Map());
     at.set(row.id, Math.max(at.get(row.id) ?? 0, row.createdAt.getTime() + LIVE_GRACE_MS));
   };
-  for (const row of present) {
-    if (row.status !== 'pending') continue;
+  const presentPending = present.filter((row) => row.status === 'pending');
+  for (const row of presentPending) {
     result.pendingDeliveryIds.push(row.id);
     liveLater(row);
   }
+  atTheirOwnMoment(result, presentPending);
 
   const missing = wanted.filter((w) => !presentKeys.has(`${w.notificationId}/${w.channel}`));
   if (missing.length === 0) return result;
@@ -422,7 +463,9 @@ export async function recordMatches(
       followers.map((w) => ({ ...followerOf(w, leads.get(w.messageKey!)!), checkId })),
       transaction,
     );
-    for (const row of rows) if (row.status === 'pending') result.pendingDeliveryIds.push(row.id);
+    const pending = rows.filter((row) => row.status === 'pending');
+    for (const row of pending) result.pendingDeliveryIds.push(row.id);
+    atTheirOwnMoment(result, pending);
   }
   return result;
 }

@@ -75,6 +75,36 @@ describe('slots', () => {
       expect(batchMomentAfter(key, interval, since, slot - 1)).toBe(slot);
     });
 
+    it('spreads the slots that passed before the ad was seen over what is left of the interval', () => {
+      const readLate = 1_700_000_000_000;
+      const previousRead = readLate - 3 * MINUTE;
+      const latest = previousRead + interval - BATCH_SEND_MARGIN_MS;
+      const passed = Array.from({ length: 2000 }, (_, i) => `alert-${i}`)
+        .map((alert) => ({
+          slot: nextSlotAfter(alert, interval, previousRead),
+          due: batchMomentAfter(alert, interval, previousRead, readLate),
+        }))
+        .filter(({ slot }) => slot <= readLate);
+      // About 3 of every 10 minutes' slots.
+      expect(passed.length).toBeGreaterThan(400);
+      for (const { due } of passed) {
+        expect(due).toBeGreaterThan(readLate);
+        expect(due).toBeLessThanOrEqual(latest);
+      }
+      // Not one moment: over most of what is left, in the order of their slots.
+      const dues = passed.map(({ due }) => due);
+      expect(Math.max(...dues) - Math.min(...dues)).toBeGreaterThan(0.9 * (latest - readLate));
+      const bySlot = [...passed].sort((a, b) => a.slot - b.slot).map(({ due }) => due);
+      expect(bySlot).toEqual([...dues].sort((a, b) => a - b));
+    });
+
+    it('is the passed slot (at once) when nothing is left of the interval but the margin', () => {
+      const previousRead = since - interval;
+      const passedSlot = nextSlotAfter(key, interval, previousRead);
+      const late = previousRead + interval - BATCH_SEND_MARGIN_MS;
+      expect(batchMomentAfter(key, interval, previousRead, late)).toBe(passedSlot);
+    });
+
     it('takes at most a tenth of a short interval', () => {
       const short = 5 * MINUTE;
       const shortSlot = nextSlotAfter(key, short, since);

@@ -34,6 +34,14 @@ export const BATCH_SEND_MARGIN_MS = 60_000;
 /**
  * When a batched (non-PRO) delivery is due: a send margin before the key's first slot after
  * `sinceMs`. The margin never makes a held delivery immediate: when it would, the slot itself.
+ *
+ * A slot that passed before the ad was seen (the feed read its category late) leaves what is
+ * left of the interval after `sinceMs`, up to the margin before its end: the deliveries whose
+ * slots passed are spread over that, each as far into it as its slot was into the time since
+ * `sinceMs` — not due all at once. An ad of a popular search, read a few minutes late, put
+ * thousands of guest and REGISTERED sends due at one moment beside its PRO ones (bench:engine,
+ * 100 000 alerts). Nothing is sent before its slot, nor later than the interval after `sinceMs`
+ * less the margin; with nothing left of that, at once.
  */
 export function batchMomentAfter(
   key: string,
@@ -42,7 +50,14 @@ export function batchMomentAfter(
   nowMs: number,
 ): number {
   const slot = nextSlotAfter(key, intervalMs, sinceMs);
-  const early = slot - Math.min(BATCH_SEND_MARGIN_MS, Math.floor(intervalMs / 10));
+  const margin = Math.min(BATCH_SEND_MARGIN_MS, Math.floor(intervalMs / 10));
+  if (slot <= nowMs) {
+    const latest = sinceMs + intervalMs - margin;
+    if (latest <= nowMs) return slot;
+    const share = (slot - sinceMs) / Math.max(1, nowMs - sinceMs);
+    return nowMs + Math.floor(share * (latest - nowMs));
+  }
+  const early = slot - margin;
   return early > nowMs ? early : slot;
 }
 

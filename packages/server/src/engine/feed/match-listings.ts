@@ -82,11 +82,11 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
    * PRO at once; every other plan in its batch, at its plan's check interval. `since`: the
    * earliest the ad can have been posted (the feed's previous read). The batch is the alert's first
    * slot after that, so the wait from publication stays within the interval however late the feed
-   * saw it; a slot already past means at once. The slot's phase is the alert's own, not its
-   * search's: the 5 000 guest alerts of one popular search fell due at one moment, and the last of
-   * their mails went out past the interval (bench:engine, 100 000 alerts). Aimed a send margin
-   * before the slot, so the queue's wait behind the sends that go out at once still fits the
-   * interval.
+   * saw it; slots already past are spread over what is left of the interval (slots.ts). The
+   * slot's phase is the alert's own, not its search's: the 5 000 guest alerts of one popular
+   * search fell due at one moment, and the last of their mails went out past the interval
+   * (bench:engine, 100 000 alerts). Aimed a send margin before the slot, so the queue's wait
+   * behind the sends that go out at once still fits the interval.
    */
   function deliverAtOf(alert: Alert, since: Date): Date | undefined {
     if (deliversAtOnce(alert.user?.plan ?? null)) return undefined;
