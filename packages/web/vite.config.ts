@@ -166,8 +166,12 @@ function prerenderHome(): Plugin {
         const page = withInlineStyles(indexHtml, (href) =>
           readFileSync(path.join(outDir, href), 'utf8'),
         );
+        const later = guestFormFiles(outDir);
         for (const [file, markup] of variants) {
-          writeFileSync(path.join(outDir, file), startAfterFirstPaint(withRoot(page, markup)));
+          writeFileSync(
+            path.join(outDir, file),
+            startAfterFirstPaint(withRoot(page, markup), later),
+          );
         }
       } finally {
         if (!process.env.KEEP_PRERENDER) rmSync(serverDir, { recursive: true, force: true });
@@ -196,7 +200,7 @@ function withInlineStyles(html: string, read: (href: string) => string): string 
  * the entry and its preloads leave the head for that script's data attributes. Only the
  * prerendered home: index.html paints nothing worth waiting for before its app.
  */
-function startAfterFirstPaint(html: string): string {
+function startAfterFirstPaint(html: string, later: readonly string[]): string {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
   const preload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
   const src = entry.exec(html)?.[1];
@@ -204,8 +208,52 @@ function startAfterFirstPaint(html: string): string {
   const preloads = [...html.matchAll(preload)].map((match) => match[1]);
   const starter =
     `<script src="/start-after-paint.js" defer data-entry="${src}"` +
-    ` data-preload="${preloads.join(' ')}"></script>`;
+    ` data-preload="${preloads.join(' ')}" data-later="${later.join(' ')}"></script>`;
   return html.replace(preload, '').replace(entry, `\n    ${starter}`);
+}
+
+/**
+ * The files of the guest form (its chunk, what it imports that the entry and the home scene do
+ * not, their stylesheets), from the build's manifest. A guest's first load needs them all; asked
+ * for by Vite's loader when the form renders, each is an element added on the main thread in one
+ * long task, so the prerendered page asks for them itself, a few per task
+ * (public/start-after-paint.js).
+ */
+function guestFormFiles(outDir: string): string[] {
+  type Entry = {
+    file: string;
+    imports?: string[];
+    dynamicImports?: string[];
+    css?: string[];
+    isEntry?: boolean;
+  };
+  const manifest = JSON.parse(
+    readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, Entry>;
+  const closure = (keys: readonly string[]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      for (const imported of manifest[key].imports ?? []) visit(imported);
+    };
+    keys.forEach(visit);
+    return seen;
+  };
+  const keyOf = (suffix: string) => {
+    const key = Object.keys(manifest).find((name) => name.endsWith(suffix));
+    if (!key) throw new Error(`manifest: no ${suffix}`);
+    return key;
+  };
+  const loaded = closure([keyOf('index.html'), keyOf('src/scenes/home/index.tsx')]);
+  const form = [...closure([keyOf('src/components/alert-form/GuestAlertForm.tsx')])].filter(
+    (key) => !loaded.has(key),
+  );
+  const loadedCss = new Set([...loaded].flatMap((key) => manifest[key]!.css ?? []));
+  const css = [...new Set(form.flatMap((key) => manifest[key]!.css ?? []))].filter(
+    (file) => !loadedCss.has(file),
+  );
+  return [...form.map((key) => manifest[key]!.file), ...css].map((file) => `/${file}`);
 }
 
 /** index.html with `markup` in place of what `#root` holds (the logo bar). */

@@ -10,23 +10,41 @@
 (function () {
   var me = document.currentScript;
   var entry = me.getAttribute('data-entry');
-  var preloads = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  var files = function (name) {
+    return (me.getAttribute(name) || '').split(' ').filter(Boolean);
+  };
+  var preloads = files('data-preload');
+  // The guest form's files: each added element costs the main thread a few milliseconds on a
+  // phone, so a few per task, after the app's own.
+  var later = files('data-later');
+  var PER_TASK = 3;
   var started = false;
+  function add(href) {
+    var link = document.createElement('link');
+    if (/\.css$/.test(href)) {
+      link.rel = 'stylesheet';
+    } else {
+      link.rel = 'modulepreload';
+      link.as = 'script';
+    }
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  function addLater() {
+    later.splice(0, PER_TASK).forEach(add);
+    if (later.length > 0) setTimeout(addLater, 0);
+  }
   function start() {
     if (started) return;
     started = true;
-    preloads.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    });
+    preloads.forEach(add);
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = entry;
     document.head.appendChild(script);
+    if (later.length > 0) setTimeout(addLater, 0);
   }
   if (document.visibilityState === 'hidden') return start();
   requestAnimationFrame(function () {
