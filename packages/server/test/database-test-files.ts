@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const DATABASE_STARTERS =
-  /\b(startTestServer|createTestDatabase|createTemplateTestDatabase|createMigratedDatabase|startMigrationKit|startEngineKit|startPaymentsServer)\(/;
+  /\b(startTestServer|createTestDatabase|createTemplateTestDatabase|createMigratedDatabase|startMigrationKit|useMigrationKit|startEngineKit|startPaymentsServer)\(/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Sequelize } from 'sequelize';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { createMigrator } from '../src/db/migrate';
 import { createSequelize } from '../src/db/sequelize';
@@ -34,6 +35,29 @@ export async function startMigrationKit(): Promise<MigrationKit> {
       await sequelize.close();
       await database.destroy();
     },
+  };
+}
+
+/**
+ * A migration kit for the test file that calls this at its top: started before its tests, closed
+ * after them. Its parts are read once the tests run.
+ */
+export function useMigrationKit(): MigrationKit {
+  let kit: MigrationKit | null = null;
+  const started = (): MigrationKit => {
+    if (!kit) throw new Error('the migration kit is used before its tests run');
+    return kit;
+  };
+  beforeAll(async () => {
+    kit = await startMigrationKit();
+  });
+  afterAll(() => kit?.close());
+  return {
+    get sequelize() {
+      return started().sequelize;
+    },
+    upToBefore: (name) => started().upToBefore(name),
+    close: () => started().close(),
   };
 }
 

@@ -3,26 +3,19 @@
  * (the hash follows at the server's start, commands/alert-feed.ts), new rows may leave both empty,
  * two rows cannot share a hash, and down removes both columns.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryTypes, type Sequelize } from 'sequelize';
-import { legacyAlertRow, startMigrationKit, type MigrationKit } from '../../test/migration-kit';
+import { describe, expect, it } from 'vitest';
+import { QueryTypes } from 'sequelize';
+import { legacyAlertRow, useMigrationKit } from '../../test/migration-kit';
 import { createMigrator } from './migrate';
 
 const MIGRATION = '0040-add-alert-feed-token';
 
-let kit: MigrationKit;
-let sequelize: Sequelize;
-
-beforeAll(async () => {
-  kit = await startMigrationKit();
-  sequelize = kit.sequelize;
-});
-afterAll(() => kit.close());
+const kit = useMigrationKit();
 
 type FeedColumns = { id: string; feedTokenNonce: string | null; feedTokenHash: string | null };
 
 const feedColumns = () =>
-  sequelize.query<FeedColumns>('SELECT id, feedTokenNonce, feedTokenHash FROM alerts', {
+  kit.sequelize.query<FeedColumns>('SELECT id, feedTokenNonce, feedTokenHash FROM alerts', {
     type: QueryTypes.SELECT,
   });
 
@@ -30,9 +23,9 @@ describe(`migration ${MIGRATION}`, () => {
   it('gives every existing alert its own feed nonce, and no hash yet', async () => {
     await kit.upToBefore(MIGRATION);
     const rows = ['fiets', 'bakfiets', 'racefiets'].map(legacyAlertRow);
-    await sequelize.getQueryInterface().bulkInsert('alerts', rows);
+    await kit.sequelize.getQueryInterface().bulkInsert('alerts', rows);
 
-    await createMigrator(sequelize).up({ to: MIGRATION });
+    await createMigrator(kit.sequelize).up({ to: MIGRATION });
     const columns = await feedColumns();
     expect(columns).toHaveLength(3);
     for (const row of columns) {
@@ -45,16 +38,16 @@ describe(`migration ${MIGRATION}`, () => {
   it('keeps feed hashes unique', async () => {
     const [first, second] = await feedColumns();
     const update = 'UPDATE alerts SET feedTokenHash = ? WHERE id = ?';
-    await sequelize.query(update, { replacements: ['a'.repeat(64), first!.id] });
+    await kit.sequelize.query(update, { replacements: ['a'.repeat(64), first!.id] });
     await expect(
-      sequelize.query(update, { replacements: ['a'.repeat(64), second!.id] }),
+      kit.sequelize.query(update, { replacements: ['a'.repeat(64), second!.id] }),
     ).rejects.toThrow();
   });
 
   it('goes down without the columns, and up again', async () => {
-    const migrator = createMigrator(sequelize);
+    const migrator = createMigrator(kit.sequelize);
     await migrator.down({ to: MIGRATION });
-    const described = await sequelize.getQueryInterface().describeTable('alerts');
+    const described = await kit.sequelize.getQueryInterface().describeTable('alerts');
     expect(described).not.toHaveProperty('feedTokenNonce');
     expect(described).not.toHaveProperty('feedTokenHash');
     await migrator.up({ to: MIGRATION });

@@ -5,23 +5,16 @@
  * notifications of one listing whose copies differed now all show the earliest's.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryTypes, type Sequelize } from 'sequelize';
-import { legacyAlertRow, startMigrationKit, type MigrationKit } from '../../test/migration-kit';
+import { describe, expect, it } from 'vitest';
+import { QueryTypes } from 'sequelize';
+import { legacyAlertRow, useMigrationKit } from '../../test/migration-kit';
 import { initModels, withSnapshot, type Notification } from '../models';
 import { presentNotification } from '../presenters/notification';
 import { createMigrator } from './migrate';
 
 const MIGRATION = '0089-create-listing-snapshots';
 
-let kit: MigrationKit;
-let sequelize: Sequelize;
-
-beforeAll(async () => {
-  kit = await startMigrationKit();
-  sequelize = kit.sequelize;
-});
-afterAll(() => kit.close());
+const kit = useMigrationKit();
 
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 10, minute, 0));
 
@@ -123,7 +116,7 @@ describe(`migration ${MIGRATION}`, () => {
     presentNotification(row as unknown as Notification, searchTermOf.get(row.alertId)!, deliveries);
 
   async function shownAfter() {
-    const models = initModels(sequelize);
+    const models = initModels(kit.sequelize);
     const found = await models.Notification.findAll({
       include: [withSnapshot(), 'deliveries'],
       order: [['createdAt', 'ASC']],
@@ -138,7 +131,7 @@ describe(`migration ${MIGRATION}`, () => {
 
   it('moves every notification; each shows what it showed before, one listing stored once', async () => {
     await kit.upToBefore(MIGRATION);
-    const queryInterface = sequelize.getQueryInterface();
+    const queryInterface = kit.sequelize.getQueryInterface();
     await queryInterface.bulkInsert('alerts', alerts);
     await queryInterface.bulkInsert(
       'notifications',
@@ -161,7 +154,7 @@ describe(`migration ${MIGRATION}`, () => {
       },
     ]);
 
-    await createMigrator(sequelize).up({ to: MIGRATION });
+    await createMigrator(kit.sequelize).up({ to: MIGRATION });
 
     const after = await shownAfter();
     expect([...after.keys()].sort()).toEqual(rows.map((row) => row.id).sort());
@@ -187,7 +180,7 @@ describe(`migration ${MIGRATION}`, () => {
       listing: { ...shownBefore(rows[0]!, []).listing, distanceMeters: 8000 },
     });
 
-    const snapshots = await sequelize.query<{
+    const snapshots = await kit.sequelize.query<{
       platform: string;
       listingId: string;
       listing: unknown;
@@ -210,8 +203,8 @@ describe(`migration ${MIGRATION}`, () => {
 
   it('goes down to copies in every notification, and up again', async () => {
     const before = await shownAfter();
-    await createMigrator(sequelize).down({ to: MIGRATION });
-    const copies = await sequelize.query<{ id: string; title: string; imageUrls: unknown }>(
+    await createMigrator(kit.sequelize).down({ to: MIGRATION });
+    const copies = await kit.sequelize.query<{ id: string; title: string; imageUrls: unknown }>(
       'SELECT id, title, imageUrls FROM notifications',
       { type: QueryTypes.SELECT },
     );
@@ -219,7 +212,7 @@ describe(`migration ${MIGRATION}`, () => {
     for (const copy of copies) {
       expect(copy.title).toBe(before.get(copy.id)!.listing.title);
     }
-    await createMigrator(sequelize).up({ to: MIGRATION });
+    await createMigrator(kit.sequelize).up({ to: MIGRATION });
     expect(await shownAfter()).toEqual(before);
   });
 });

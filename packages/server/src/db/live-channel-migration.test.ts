@@ -4,26 +4,19 @@
  * hold, the other channels' rows stay as they were, and down turns them back.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryTypes, type Sequelize } from 'sequelize';
-import { legacyAlertRow, startMigrationKit, type MigrationKit } from '../../test/migration-kit';
+import { describe, expect, it } from 'vitest';
+import { QueryTypes } from 'sequelize';
+import { legacyAlertRow, useMigrationKit } from '../../test/migration-kit';
 import { createMigrator } from './migrate';
 
 const MIGRATION = '0085-rename-push-channel-to-live';
 
-let kit: MigrationKit;
-let sequelize: Sequelize;
-
-beforeAll(async () => {
-  kit = await startMigrationKit();
-  sequelize = kit.sequelize;
-});
-afterAll(() => kit.close());
+const kit = useMigrationKit();
 
 type DeliveryColumns = { id: string; channel: string; status: string; lastError: string | null };
 
 const deliveries = () =>
-  sequelize.query<DeliveryColumns>(
+  kit.sequelize.query<DeliveryColumns>(
     'SELECT id, channel, status, lastError FROM deliveries ORDER BY channel, status',
     { type: QueryTypes.SELECT },
   );
@@ -31,7 +24,7 @@ const deliveries = () =>
 async function seedNotification(): Promise<string> {
   const now = new Date();
   const alert = legacyAlertRow('fiets');
-  const queryInterface = sequelize.getQueryInterface();
+  const queryInterface = kit.sequelize.getQueryInterface();
   await queryInterface.bulkInsert('alerts', [alert]);
   const notificationId = randomUUID();
   await queryInterface.bulkInsert('notifications', [
@@ -75,7 +68,7 @@ describe(`migration ${MIGRATION}`, () => {
     await kit.upToBefore(MIGRATION);
     const first = await seedNotification();
     const second = await seedNotification();
-    await sequelize
+    await kit.sequelize
       .getQueryInterface()
       .bulkInsert('deliveries', [
         deliveryRow(first, 'email', 'sent'),
@@ -84,7 +77,7 @@ describe(`migration ${MIGRATION}`, () => {
         deliveryRow(second, 'push', 'failed', 'Geen open verbinding'),
       ]);
 
-    await createMigrator(sequelize).up({ to: MIGRATION });
+    await createMigrator(kit.sequelize).up({ to: MIGRATION });
     expect(
       (await deliveries()).map(({ channel, status, lastError }) => [channel, status, lastError]),
     ).toEqual([
@@ -96,7 +89,7 @@ describe(`migration ${MIGRATION}`, () => {
   });
 
   it('goes down to `push` again, and up', async () => {
-    const migrator = createMigrator(sequelize);
+    const migrator = createMigrator(kit.sequelize);
     await migrator.down({ to: MIGRATION });
     expect((await deliveries()).map((row) => row.channel)).toEqual([
       'email',
@@ -104,7 +97,7 @@ describe(`migration ${MIGRATION}`, () => {
       'push',
       'telegram',
     ]);
-    await createMigrator(sequelize).up({ to: MIGRATION });
+    await createMigrator(kit.sequelize).up({ to: MIGRATION });
     expect((await deliveries()).filter((row) => row.channel === 'push')).toEqual([]);
   });
 });

@@ -4,22 +4,15 @@
  * that ad finds its message; rows without a key keep none; down gives the whole keys back.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryTypes, type Sequelize } from 'sequelize';
-import { legacyAlertRow, startMigrationKit, type MigrationKit } from '../../test/migration-kit';
+import { describe, expect, it } from 'vitest';
+import { QueryTypes } from 'sequelize';
+import { legacyAlertRow, useMigrationKit } from '../../test/migration-kit';
 import { messageKeyOf } from '../engine/recorder';
 import { createMigrator } from './migrate';
 
 const MIGRATION = '0092-shorten-message-keys';
 
-let kit: MigrationKit;
-let sequelize: Sequelize;
-
-beforeAll(async () => {
-  kit = await startMigrationKit();
-  sequelize = kit.sequelize;
-});
-afterAll(() => kit.close());
+const kit = useMigrationKit();
 
 const recipient = `guest:${randomUUID()}@example.nl`;
 const ads = [
@@ -42,7 +35,7 @@ const wholeKey = (ad: (typeof ads)[number]) =>
 
 const keys = async () =>
   (
-    await sequelize.query<{ channel: string; messageKey: string | null }>(
+    await kit.sequelize.query<{ channel: string; messageKey: string | null }>(
       'SELECT d.channel, d.messageKey FROM deliveries d JOIN notifications n ON n.id = d.notificationId ORDER BY n.listingId, d.channel',
       { type: QueryTypes.SELECT },
     )
@@ -53,7 +46,7 @@ describe(`migration ${MIGRATION}`, () => {
     await kit.upToBefore(MIGRATION);
     const now = new Date();
     const alert = legacyAlertRow('fiets');
-    const queryInterface = sequelize.getQueryInterface();
+    const queryInterface = kit.sequelize.getQueryInterface();
     await queryInterface.bulkInsert('alerts', [{ ...alert, email: recipient.slice(6) }]);
     for (const ad of ads) {
       const notificationId = randomUUID();
@@ -86,7 +79,7 @@ describe(`migration ${MIGRATION}`, () => {
       ]);
     }
 
-    await createMigrator(sequelize).up({ to: MIGRATION });
+    await createMigrator(kit.sequelize).up({ to: MIGRATION });
     expect(await keys()).toEqual([
       ['email', messageKeyOf(recipient, 'email', ads[0]!, ads[0]!.dedupeKey)],
       ['webhook', null],
@@ -96,14 +89,14 @@ describe(`migration ${MIGRATION}`, () => {
   });
 
   it('goes down to the whole keys, and up again', async () => {
-    await createMigrator(sequelize).down({ to: MIGRATION });
+    await createMigrator(kit.sequelize).down({ to: MIGRATION });
     expect(await keys()).toEqual([
       ['email', wholeKey(ads[0]!)],
       ['webhook', null],
       ['email', wholeKey(ads[1]!)],
       ['webhook', null],
     ]);
-    await createMigrator(sequelize).up({ to: MIGRATION });
+    await createMigrator(kit.sequelize).up({ to: MIGRATION });
     expect((await keys()).map(([, key]) => key?.length ?? null)).toEqual([32, null, 32, null]);
   });
 });

@@ -4,9 +4,9 @@
  * the API, messages and RSS use and in the CSV export; down brings both columns back.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryTypes, type Sequelize } from 'sequelize';
-import { legacyAlertRow, startMigrationKit, type MigrationKit } from '../../test/migration-kit';
+import { describe, expect, it } from 'vitest';
+import { QueryTypes } from 'sequelize';
+import { legacyAlertRow, useMigrationKit } from '../../test/migration-kit';
 import { initModels, withSnapshot } from '../models';
 import { presentNotification } from '../presenters/notification';
 import { notificationCsvLine } from '../presenters/notification-csv';
@@ -14,14 +14,7 @@ import { createMigrator } from './migrate';
 
 const MIGRATION = '0093-drop-unread-notification-columns';
 
-let kit: MigrationKit;
-let sequelize: Sequelize;
-
-beforeAll(async () => {
-  kit = await startMigrationKit();
-  sequelize = kit.sequelize;
-});
-afterAll(() => kit.close());
+const kit = useMigrationKit();
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 29, 10, minute, 12));
 
@@ -29,7 +22,7 @@ type Row = Record<string, unknown>;
 
 /** Every row of `table` as stored, by id, in the database's own representation. */
 async function stored(table: string): Promise<Map<unknown, Row>> {
-  const rows = await sequelize.query<Row>(`SELECT * FROM \`${table}\` ORDER BY \`id\``, {
+  const rows = await kit.sequelize.query<Row>(`SELECT * FROM \`${table}\` ORDER BY \`id\``, {
     type: QueryTypes.SELECT,
   });
   return new Map(rows.map((row) => [row.id, row]));
@@ -37,7 +30,7 @@ async function stored(table: string): Promise<Map<unknown, Row>> {
 
 /** What the API (and its RSS and mails) and the CSV export show of every notification. */
 async function shown() {
-  const models = initModels(sequelize);
+  const models = initModels(kit.sequelize);
   const rows = await models.Notification.findAll({
     include: [withSnapshot(), 'deliveries'],
     order: [['id', 'ASC']],
@@ -56,7 +49,7 @@ describe(`migration ${MIGRATION}`, () => {
 
   it('drops checkId and updatedAt; every notification keeps the rest and shows the same', async () => {
     await kit.upToBefore(MIGRATION);
-    const queryInterface = sequelize.getQueryInterface();
+    const queryInterface = kit.sequelize.getQueryInterface();
     await queryInterface.bulkInsert('alerts', [guest]);
     await queryInterface.bulkInsert('listing_snapshots', [
       {
@@ -75,9 +68,12 @@ describe(`migration ${MIGRATION}`, () => {
         createdAt: at(1),
       },
     ]);
-    const [snapshot] = await sequelize.query<{ id: number }>('SELECT id FROM listing_snapshots', {
-      type: QueryTypes.SELECT,
-    });
+    const [snapshot] = await kit.sequelize.query<{ id: number }>(
+      'SELECT id FROM listing_snapshots',
+      {
+        type: QueryTypes.SELECT,
+      },
+    );
     const notification = (overrides: Row) => ({
       id: randomUUID(),
       alertId: guest.id,
@@ -155,7 +151,7 @@ describe(`migration ${MIGRATION}`, () => {
     };
     shownBefore = await shown();
 
-    await createMigrator(sequelize).up({ to: MIGRATION });
+    await createMigrator(kit.sequelize).up({ to: MIGRATION });
 
     const notifications = await stored('notifications');
     expect([...notifications.keys()]).toEqual([...before.notifications.keys()]);
@@ -176,7 +172,7 @@ describe(`migration ${MIGRATION}`, () => {
   });
 
   it('new notifications are written and marked viewed without the columns', async () => {
-    const models = initModels(sequelize);
+    const models = initModels(kit.sequelize);
     const [first] = await models.Notification.findAll({
       include: [withSnapshot()],
       where: { viewedAt: null },
@@ -197,8 +193,8 @@ describe(`migration ${MIGRATION}`, () => {
   });
 
   it('goes down with updatedAt as createdAt and no check, and up again', async () => {
-    await createMigrator(sequelize).down({ to: MIGRATION });
-    const down = await sequelize.query<{ id: string; checkId: unknown; same: unknown }>(
+    await createMigrator(kit.sequelize).down({ to: MIGRATION });
+    const down = await kit.sequelize.query<{ id: string; checkId: unknown; same: unknown }>(
       'SELECT `id`, `checkId`, `updatedAt` = `createdAt` AS `same` FROM `notifications` ORDER BY `id`',
       { type: QueryTypes.SELECT },
     );
@@ -207,7 +203,7 @@ describe(`migration ${MIGRATION}`, () => {
     );
     expect(await shown()).toEqual(shownBefore);
 
-    await createMigrator(sequelize).up({ to: MIGRATION });
+    await createMigrator(kit.sequelize).up({ to: MIGRATION });
     expect(await shown()).toEqual(shownBefore);
   });
 });
