@@ -220,13 +220,7 @@ function startAfterFirstPaint(html: string, later: readonly string[]): string {
  * (public/start-after-paint.js).
  */
 function guestFormFiles(outDir: string): string[] {
-  type Entry = {
-    file: string;
-    imports?: string[];
-    dynamicImports?: string[];
-    css?: string[];
-    isEntry?: boolean;
-  };
+  type Entry = { file: string; imports?: string[]; css?: string[] };
   const manifest = JSON.parse(
     readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
   ) as Record<string, Entry>;

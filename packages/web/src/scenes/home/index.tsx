@@ -9,8 +9,6 @@ import { HydrateLater } from '../../components/ui/HydrateLater';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { WhenVisible } from '../../components/ui/WhenVisible';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { PRERENDERED_ATTRIBUTE } from '../../app/prerendered';
-import type * as GuestAlertFormModule from '../../components/alert-form/GuestAlertForm';
 import { nextTask } from '../../platform/nextTask';
 import { useStores } from '../../stores/context';
 import { AlertPreview, LiveFigure, Marketplaces } from './HeroVisuals';
@@ -20,20 +18,11 @@ const texts = STRINGS.web.home;
 
 // What is not needed for the first paint loads on its own (the home page's JS budget): the form's
 // logic; the carousel, the pricing table and the FAQ only once scrolled near (WhenVisible).
-// Its code is evaluated in one task and the form drawn in the next.
-let guestFormCode: Promise<typeof GuestAlertFormModule> | null = null;
-const loadGuestForm = () =>
-  (guestFormCode ??= import('../../components/alert-form/GuestAlertForm'));
-const GuestAlertForm = lazy(() => loadGuestForm().then(nextTask));
-// A guest's first load (the prerendered page) asks for the form's code in a task of its own as
-// soon as this scene is there: asking adds an element per file to the page, which would otherwise
-// lengthen the hero's takeover.
-if (
-  typeof document !== 'undefined' &&
-  document.getElementById('root')?.hasAttribute(PRERENDERED_ATTRIBUTE)
-) {
-  setTimeout(loadGuestForm, 0);
-}
+// Its code is evaluated in one task and the form drawn in the next. A guest's first load has its
+// files asked for already (public/start-after-paint.js).
+const GuestAlertForm = lazy(() =>
+  import('../../components/alert-form/GuestAlertForm').then(nextTask),
+);
 const HowItWorksCarousel = lazy(() => import('./HowItWorksCarousel'));
 const PlanCards = lazy(() => import('../../components/content/PlanCards'));
 const FaqList = lazy(() =>
