@@ -200,29 +200,21 @@ function oneJobPerMessage(
   wanted: readonly WantedDelivery[],
   heldNever: ReadonlySet<WantedDelivery>,
 ): void {
-  const messages = new Map<string, Delivery[]>();
-  rows.forEach((row, index) => {
-    const w = wanted[index]!;
-    const key =
-      row.channel === 'live'
-        ? 'live'
-        : channelSpec(row.channel).message === 'grouped' && heldNever.has(w)
-          ? `${row.channel}\u0000${row.recipient}\u0000${row.nextAttemptAt?.getTime() ?? 0}`
-          : null;
-    if (key === null) return;
-    const group = messages.get(key);
-    if (group) group.push(row);
-    else messages.set(key, [row]);
-  });
+  const messages = groupedBy(rows, (row, index) =>
+    row.channel === 'live'
+      ? 'live'
+      : channelSpec(row.channel).message === 'grouped' && heldNever.has(wanted[index]!)
+        ? `${row.channel}\u0000${row.recipient}\u0000${row.nextAttemptAt?.getTime() ?? 0}`
+        : null,
+  );
   for (const [key, group] of messages) {
     if (group.length < 2) continue;
     let sender = group[0]!;
     if (key === 'live') {
-      // The latest recorded row, so its settling covers every other (createdAt ≤ its own), at
-      // the moment the first of their jobs would have run.
+      // At the moment the first of their jobs would have run.
       const at = result.deliverAt!;
       const first = group.reduce((min, row) => Math.min(min, at.get(row.id)!), Infinity);
-      sender = group.reduce((a, b) => (b.createdAt.getTime() > a.createdAt.getTime() ? b : a));
+      sender = latestRecorded(group);
       at.set(sender.id, Math.max(first, sender.createdAt.getTime() + LIVE_GRACE_MS));
       // Not behind the sends once due when one of its rows goes out at once.
       if (group.some((row) => !result.batched?.has(row.id))) result.batched?.delete(sender.id);
@@ -244,23 +236,43 @@ function atTheirOwnMoment(
   rows: readonly Pick<Delivery, 'id' | 'channel' | 'checkId' | 'createdAt' | 'nextAttemptAt'>[],
 ): void {
   const now = Date.now();
-  const liveByCheck = new Map<string, (typeof rows)[number][]>();
   for (const row of rows) {
-    if (row.channel === 'live') {
-      const key = row.checkId ?? row.id;
-      liveByCheck.set(key, [...(liveByCheck.get(key) ?? []), row]);
-      continue;
-    }
     const at = row.nextAttemptAt?.getTime();
-    if (at === undefined || at <= now) continue;
+    if (row.channel === 'live' || at === undefined || at <= now) continue;
     (result.deliverAt ??= new Map()).set(row.id, at);
     (result.batched ??= new Set()).add(row.id);
   }
+  const liveByCheck = groupedBy(rows, (row) =>
+    row.channel === 'live' ? (row.checkId ?? row.id) : null,
+  );
   for (const group of liveByCheck.values()) {
-    // The latest recorded row settles the others (createdAt ≤ its own), as oneJobPerMessage chose.
-    const sender = group.reduce((a, b) => (b.createdAt.getTime() > a.createdAt.getTime() ? b : a));
+    const sender = latestRecorded(group);
     for (const row of group) if (row !== sender) (result.covered ??= new Set()).add(row.id);
   }
+}
+
+/** `items` by their key (null: left out), each group in the items' order. */
+function groupedBy<T>(
+  items: readonly T[],
+  keyOf: (item: T, index: number) => string | null,
+): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  items.forEach((item, index) => {
+    const key = keyOf(item, index);
+    if (key === null) return;
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  });
+  return groups;
+}
+
+/**
+ * Of a check's live rows, the one whose job settles them all: the latest recorded, since settling
+ * covers every row recorded no later than its own.
+ */
+function latestRecorded<T extends Pick<Delivery, 'createdAt'>>(group: readonly T[]): T {
+  return group.reduce((a, b) => (b.createdAt.getTime() > a.createdAt.getTime() ? b : a));
 }
 
 type WantedDelivery = {
