@@ -3,7 +3,7 @@
  * postal-code rules, search-link hosts and language filter without a change elsewhere. The table
  * is extended here with a made-up German site on the same marketplace software.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type * as Platforms from './platforms';
 
 const THIRD = {
@@ -29,7 +29,14 @@ vi.mock('./platforms', async (importOriginal) => {
   };
 });
 
-// Imported after the mock is in place, so every module reads the extended table.
+// Imported after the mock is in place, so every module reads the extended table: the module
+// cache is shared with the files before this one (core's tests share one module graph), so it is
+// emptied first, and again afterwards for the files after it.
+vi.resetModules();
+afterAll(() => {
+  vi.doUnmock('./platforms');
+  vi.resetModules();
+});
 const { PLATFORMS } = await import('./domain');
 const postal = await import('./validation/postalCode');
 const { parseMarketplaceSearchUrl } = await import('./importUrl/parse');

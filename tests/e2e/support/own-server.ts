@@ -1,7 +1,7 @@
 /**
  * A server of a test's own (not the global setup's), for tests that stop and restart it: the real
- * `packages/server/src/main.ts`, every role, SQLite in its own DATA_DIR, on a fixed port so a
- * restart comes back at the same address. Mail goes to the outbox (no SMTP).
+ * server (compiled, support/server-process.ts), every role, SQLite in its own DATA_DIR, on a fixed
+ * port so a restart comes back at the same address. Mail goes to the outbox (no SMTP).
  *
  *   const server = await startOwnServer();
  *   await server.stop();      // SIGTERM, as a deploy would

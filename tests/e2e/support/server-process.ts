@@ -1,6 +1,7 @@
 /**
- * The real server as a child process (`node --import tsx packages/server/src/main.ts`), for the
- * global setup and for tests that run a server of their own.
+ * The real server as a child process, compiled as production runs it (`packages/server/dist`,
+ * built by the global setup when stale), for the global setup and for tests that run a server of
+ * their own. Compiled, each start takes ~3 s instead of ~5 s under tsx.
  */
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import path from 'node:path';
@@ -9,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const START_TIMEOUT_MS = 60_000;
 
-/** Starts main.ts in production mode with `env` (PATH and HOME are passed on). */
+/** Starts the compiled main.js in production mode with `env` (PATH and HOME are passed on). */
 export function spawnServer(env: Record<string, string>, stdio: StdioOptions): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  return spawn(process.execPath, ['--enable-source-maps', 'packages/server/dist/main.js'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

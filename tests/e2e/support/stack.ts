@@ -1,11 +1,11 @@
 /**
  * The world the e2e tests run in, one per Playwright worker: a real SMTP mailbox, the marketplace,
  * Telegram Bot API, Mollie, Sentry and push-service doubles, the webhook receiver, and the REAL
- * server (`packages/server/src/main.ts`, every role, SQLite in a temp DATA_DIR) pointed at them,
- * with short engine rhythms and an admin. A worker's tests reach what lives in its process through
- * a tiny HTTP endpoint (GET /mails; POST /telegram/send and GET /telegram/messages?chatId=: a user
- * writing to the bot and what the bot sent; the push double's subscriptions and deliveries) and
- * publish ads through the marketplace double's own control endpoint.
+ * server (compiled, support/server-process.ts; every role, SQLite in a temp DATA_DIR) pointed at
+ * them, with short engine rhythms and an admin. A worker's tests reach what lives in its process
+ * through a tiny HTTP endpoint (GET /mails; POST /telegram/send and GET /telegram/messages?chatId=:
+ * a user writing to the bot and what the bot sent; the push double's subscriptions and deliveries)
+ * and publish ads through the marketplace double's own control endpoint.
  *
  * A server per worker, not one for all: its one SQLite writer and its engine would otherwise be
  * what every worker waits for.
