@@ -9,7 +9,7 @@
  * Tests of migrations and of a first start keep empty databases that the migrations run on
  * (createTestDatabase, createMigratedDatabase({ runMigrations: true }), migration-kit.ts).
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
@@ -46,9 +46,35 @@ async function migrateInto(
   }
 }
 
-async function buildSqliteTemplate(): Promise<Template> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-template-'));
+const TEMPLATE_DIR_PREFIX = 'prijsalarm-template-';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A directory named after this process. The test runner ends its workers with a signal, which
+ * runs no exit handler: each new template removes those of processes that are gone instead.
+ */
+function templateDir(): string {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(name.slice(TEMPLATE_DIR_PREFIX.length).split('-')[0]);
+    if (name.startsWith(TEMPLATE_DIR_PREFIX) && pid > 0 && !isRunning(pid)) {
+      rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), `${TEMPLATE_DIR_PREFIX}${process.pid}-`));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function buildSqliteTemplate(): Promise<Template> {
+  const dir = templateDir();
   const file = path.join(dir, 'template.sqlite');
   // The migrated database runs in WAL mode, its latest pages maybe still in the -wal file: VACUUM
   // INTO writes all of it to one file of its own, which alone is the template.
@@ -60,7 +86,7 @@ async function buildSqliteTemplate(): Promise<Template> {
 
 async function buildMariaDbTemplate(serverUrl: string): Promise<Template> {
   const created = await createMariaDbDatabase(serverUrl);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-template-'));
+  const dataDir = templateDir();
   try {
     await migrateInto(dataDir, created.url);
   } finally {

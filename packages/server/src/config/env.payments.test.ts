@@ -1,14 +1,15 @@
 /** The payment configuration: the Mollie endpoint, and no TLS shortcut in production. */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, MOLLIE_DEFAULT_ENDPOINT } from './env';
 
 const base = {
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'prijsalarm-env-')),
   SESSION_SECRET: 'x'.repeat(40),
 };
+afterAll(() => rmSync(base.DATA_DIR, { recursive: true, force: true }));
 
 function problemVariables(env: Record<string, string>): string[] {
   try {

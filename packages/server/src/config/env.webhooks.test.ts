@@ -1,11 +1,12 @@
 /** The webhook configuration: the tests' private-address switch is refused in production. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'prijsalarm-env-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const base = { DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(40) };
 
 function problemVariables(env: Record<string, string>): string[] {

@@ -4,17 +4,19 @@
  * checklist's web preferences and the sandboxed preload, every contract channel registered and
  * validated, and navigation, window.open and openExternal held to the allow-list.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../shared/ipc';
 import { createWebContents, standIn } from '../../../test/electron-stand-in/electron.mjs';
 
 vi.mock('electron', () => import('../../../test/electron-stand-in/electron.mjs'));
 
-process.env.PRIJSALARM_STAND_IN_USER_DATA = mkdtempSync(path.join(tmpdir(), 'prijsalarm-binding-'));
+const userData = mkdtempSync(path.join(tmpdir(), 'prijsalarm-binding-'));
+process.env.PRIJSALARM_STAND_IN_USER_DATA = userData;
+afterAll(() => rmSync(userData, { recursive: true, force: true }));
 
 async function boot(singleInstance: boolean) {
   standIn.reset();
