@@ -514,7 +514,8 @@ export function defineJobQueueContract(name: string, factory: ContractQueueFacto
       const queue = await open();
       expect(await queue.oldestWaitingMs(['other'])).toEqual({ other: 0 });
       await queue.enqueue('other', { itemId: 'w1' });
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      // Longer than the 400 ms asserted: a timer and the wall clock may differ by a millisecond.
+      await new Promise((resolve) => setTimeout(resolve, 450));
       await queue.enqueue('other', { itemId: 'w2' });
       // A delayed job is not ready: it does not wait for a worker yet.
       await queue.enqueue('other', { itemId: 'd1' }, { delayMs: 60_000 });
