@@ -223,7 +223,6 @@ export const STRINGS = {
 
   /** Why a delivery of a notification was not (yet) sent: `lastError` as the owner sees it. */
   delivery: {
-    noOpenConnection: 'Geen open verbinding',
     telegramNotConfigured: 'Telegram is niet geconfigureerd',
     telegramNotLinked: 'Er is geen Telegram-account gekoppeld',
     telegramChatUnreachable:

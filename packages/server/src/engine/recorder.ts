@@ -379,6 +379,7 @@ export async function recordMatches(
     transaction,
   );
   const heldNever = new Set<WantedDelivery>();
+  const createdNow = new Set(result.created.map((row) => row.notificationId));
   const wanted = matches.flatMap((match): WantedDelivery[] => {
     const notificationId = idOf(match);
     if (notificationId === undefined) return [];
@@ -387,7 +388,12 @@ export async function recordMatches(
     const deliverAt = deliverAtOf.get(
       keyOf(alert.id, listing.platform, listing.id, dedupeKeyOf(match)),
     );
-    const rows = channelsFor(alert, found).map((channel) => ({
+    // A live message belongs to the moment its notification is recorded: one recorded before
+    // gets none again (its live row is gone once nobody took it; delivery/channels/live.ts).
+    const channels = channelsFor(alert, found).filter(
+      (channel) => channel !== 'live' || createdNow.has(notificationId),
+    );
+    const rows = channels.map((channel) => ({
       notificationId,
       channel,
       recipient,
