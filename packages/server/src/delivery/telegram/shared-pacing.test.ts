@@ -36,8 +36,11 @@ describe.skipIf(!redisUrl)('Telegram pacing with REDIS_URL', () => {
     starts.push(Date.now());
   };
 
+  // The limits are long beside a timer's lateness on a loaded machine: a send recorded late makes
+  // its gap to the next one look shorter than the pacer kept it. Two processes that did not
+  // share their state would send at once (gaps near 0).
   it('spaces the sends of both processes to one chat', async () => {
-    const [a, b] = twoPacers({ perChatIntervalMs: 300, max: 30, windowMs: 1000 });
+    const [a, b] = twoPacers({ perChatIntervalMs: 600, max: 30, windowMs: 1000 });
     const starts: number[] = [];
     await Promise.all([
       a.send(42, startedAt(starts)),
@@ -47,12 +50,12 @@ describe.skipIf(!redisUrl)('Telegram pacing with REDIS_URL', () => {
     ]);
     starts.sort((x, y) => x - y);
     for (let i = 1; i < starts.length; i += 1) {
-      expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(290);
+      expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(500);
     }
   });
 
   it('keeps both processes together to the global rate', async () => {
-    const [a, b] = twoPacers({ perChatIntervalMs: 10, max: 2, windowMs: 400 });
+    const [a, b] = twoPacers({ perChatIntervalMs: 10, max: 2, windowMs: 1000 });
     const starts: number[] = [];
     await Promise.all(
       [1, 2, 3, 4, 5, 6].map((chat) => (chat % 2 ? a : b).send(chat, startedAt(starts))),
@@ -60,7 +63,7 @@ describe.skipIf(!redisUrl)('Telegram pacing with REDIS_URL', () => {
     starts.sort((x, y) => x - y);
     // Any two sends that are two apart in order started at least a window apart.
     for (let i = 2; i < starts.length; i += 1) {
-      expect(starts[i]! - starts[i - 2]!).toBeGreaterThanOrEqual(390);
+      expect(starts[i]! - starts[i - 2]!).toBeGreaterThanOrEqual(900);
     }
   });
 });
