@@ -5,6 +5,8 @@
  * answered the banner gets the page without it; a signed-in browser and every other path get
  * the plain shell, so a deep link never shows the home hero.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { CONSENT_COOKIE, STRINGS } from '@prijsalarm/core';
 import { expect, registerUser, test } from './fixtures';
@@ -165,6 +167,70 @@ test('a first visit gets the hero and the cookie banner in the HTML, and the app
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === CONSENT_COOKIE)?.value).toBe('necessary');
     await context.close();
+  }
+});
+
+/**
+ * Serves `html` on loopback in two parts, `cut` bytes and then the rest a moment later, as a slow
+ * connection hands a page over; every other path is asked of the app's server.
+ */
+async function servedInParts(html: string, cut: () => number) {
+  const origin = e2eEnv().baseUrl;
+  const server = createServer((req, res) => {
+    if (req.url !== '/') {
+      res.writeHead(307, { location: new URL(req.url ?? '/', origin).href }).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    const at = cut();
+    res.write(html.slice(0, at));
+    setTimeout(() => res.end(html.slice(at)), 300);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+test('the marketplaces stay where they are drawn while the page arrives in parts', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: e2eEnv().baseUrl });
+  // The page as sent, without the app: what is drawn is the HTML alone.
+  const sent = (await html(context, '/')).replace(
+    /<script[^>]*start-after-paint[^>]*><\/script>/,
+    '',
+  );
+  await context.close();
+  const body = sent.indexOf('<body');
+  const start = sent.indexOf('class="marketplaces"', body);
+  const end = sent.indexOf('</ul>', start);
+  expect(start).toBeGreaterThan(body);
+  let cut = start;
+  const server = await servedInParts(sent, () => cut);
+  try {
+    for (const width of [360, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      await watchTakeover(context);
+      for (cut = start; cut < end; cut += 150) {
+        const page = await context.newPage();
+        await page.goto(server.url);
+        await expect(page.locator('.marketplaces__item')).toHaveCount(2);
+        const moved = (await takeover(page)).shifted.filter((line) =>
+          line.startsWith('marketplaces'),
+        );
+        expect(
+          moved,
+          `${width} px, the first part ending ${JSON.stringify(sent.slice(cut - 40, cut))}`,
+        ).toEqual([]);
+        await page.close();
+      }
+      await context.close();
+    }
+  } finally {
+    await server.close();
   }
 });
 
