@@ -82,28 +82,44 @@ export async function eventually<T>(
   }
 }
 
+interface DeliveryOf {
+  alertId: string;
+  channel: DeliveryChannel;
+  listingId?: string;
+}
+
+/** The rows of (alert, channel) — of one listing when given. */
+function deliveriesOf(where: DeliveryOf) {
+  return {
+    where: { channel: where.channel },
+    include: [
+      {
+        association: 'notification',
+        required: true,
+        where: {
+          alertId: where.alertId,
+          ...(where.listingId ? { listingId: where.listingId } : {}),
+        },
+      },
+    ],
+  };
+}
+
+/** How many deliveries (alert, channel) has — of one listing when given. */
+export function countDeliveries(server: RecordContext, where: DeliveryOf): Promise<number> {
+  return server.ctx.models.Delivery.count(deliveriesOf(where));
+}
+
 /** The delivery of (alert, channel) — of one listing when given — once it has `status`. */
 export function waitForDelivery(
   server: RecordContext,
-  where: { alertId: string; channel: DeliveryChannel; listingId?: string },
+  where: DeliveryOf,
   status: DeliveryStatus,
   timeoutMs = 10_000,
 ): Promise<Delivery> {
   return eventually(
     async () => {
-      const row = await server.ctx.models.Delivery.findOne({
-        where: { channel: where.channel },
-        include: [
-          {
-            association: 'notification',
-            required: true,
-            where: {
-              alertId: where.alertId,
-              ...(where.listingId ? { listingId: where.listingId } : {}),
-            },
-          },
-        ],
-      });
+      const row = await server.ctx.models.Delivery.findOne(deliveriesOf(where));
       return row?.status === status ? row : null;
     },
     timeoutMs,

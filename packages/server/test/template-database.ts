@@ -63,8 +63,9 @@ function isRunning(pid: number): boolean {
  */
 function templateDir(): string {
   for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(TEMPLATE_DIR_PREFIX)) continue;
     const pid = Number(name.slice(TEMPLATE_DIR_PREFIX.length).split('-')[0]);
-    if (name.startsWith(TEMPLATE_DIR_PREFIX) && pid > 0 && !isRunning(pid)) {
+    if (pid > 0 && !isRunning(pid)) {
       rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
     }
   }

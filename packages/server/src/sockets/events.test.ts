@@ -6,6 +6,7 @@ import type { NotificationDto } from '@prijsalarm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../test/auth-helpers';
 import {
+  countDeliveries,
   eventually,
   makeListing,
   recordMatches,
@@ -131,11 +132,7 @@ describe('notifications as they are recorded', () => {
       const { browser, alert } = await loggedIn();
       const listing = makeListing();
       await recordMatches(server, [{ alert, listing }]);
-      const liveRows = () =>
-        server.models.Delivery.count({
-          where: { channel: 'live' },
-          include: [{ association: 'notification', required: true, where: { alertId: alert.id } }],
-        });
+      const liveRows = () => countDeliveries(server, { alertId: alert.id, channel: 'live' });
       expect(await liveRows()).toBe(1);
       await eventually(async () => (await liveRows()) === 0, LIVE_GRACE_MS + 5000, 'live row gone');
       const list = await browser.get<{ notifications: NotificationDto[] }>('/api/notifications');

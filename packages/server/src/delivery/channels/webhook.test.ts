@@ -13,6 +13,7 @@ import {
 } from '../../../../../tests/doubles/webhook-receiver';
 import { createUser } from '../../../test/auth-helpers';
 import {
+  countDeliveries,
   eventually,
   makeListing,
   recordMatches,
@@ -113,10 +114,7 @@ describe('a new ad', () => {
     const { path } = await userWithWebhook({ user, alertIds: [chosen.id] });
     await recordMatches(server, [{ alert: other, listing: makeListing() }]);
     const rowsOf = (channel: 'live' | 'webhook') =>
-      server.models.Delivery.count({
-        where: { channel },
-        include: [{ association: 'notification', where: { alertId: other.id } }],
-      });
+      countDeliveries(server, { alertId: other.id, channel });
     // Its deliveries have been through their jobs once the live row (no page open) is gone.
     await eventually(async () => (await rowsOf('live')) === 0, 15_000, 'live row settled');
     expect(await rowsOf('webhook')).toBe(0);
