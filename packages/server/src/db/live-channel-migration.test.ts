@@ -1,7 +1,9 @@
 /**
- * Migration 0085 on a database with deliveries: the rows of the channel once called `push` (the
- * live connection of open pages and the desktop app) become `live` with everything else they
- * hold, the other channels' rows stay as they were, and down turns them back.
+ * The live channel's migrations on a database with deliveries. 0085: the rows of the channel once
+ * called `push` (the live connection of open pages and the desktop app) become `live` with
+ * everything else they hold, the other channels' rows stay as they were, and down turns them back.
+ * 0094: live rows are written only once received, so the open ones (waiting to be settled by a
+ * job that no longer runs) go, and every other row stays.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import { legacyAlertRow, useMigrationKit } from '../../test/migration-kit';
 import { createMigrator } from './migrate';
 
 const MIGRATION = '0085-rename-push-channel-to-live';
+const OPEN_LIVE_MIGRATION = '0094-delete-open-live-deliveries';
 
 const kit = useMigrationKit();
 
@@ -99,5 +102,32 @@ describe(`migration ${MIGRATION}`, () => {
     ]);
     await createMigrator(kit.sequelize).up({ to: MIGRATION });
     expect((await deliveries()).filter((row) => row.channel === 'push')).toEqual([]);
+  });
+});
+
+describe(`migration ${OPEN_LIVE_MIGRATION}`, () => {
+  it('deletes the open live deliveries and nothing else', async () => {
+    await kit.upToBefore(OPEN_LIVE_MIGRATION);
+    // The notification with a Telegram row gets an open live row and an open e-mail.
+    const [telegram] = await kit.sequelize.query<{ notificationId: string }>(
+      "SELECT notificationId FROM deliveries WHERE channel = 'telegram'",
+      { type: QueryTypes.SELECT },
+    );
+    const notificationId = telegram!.notificationId;
+    await kit.sequelize.query(
+      "UPDATE deliveries SET status = 'pending', lastError = NULL WHERE channel = 'live' AND notificationId = ?",
+      { replacements: [notificationId] },
+    );
+    await kit.sequelize
+      .getQueryInterface()
+      .bulkInsert('deliveries', [deliveryRow(notificationId, 'email', 'retrying')]);
+
+    await createMigrator(kit.sequelize).up({ to: OPEN_LIVE_MIGRATION });
+    expect((await deliveries()).map(({ channel, status }) => [channel, status])).toEqual([
+      ['email', 'retrying'],
+      ['email', 'sent'],
+      ['live', 'sent'],
+      ['telegram', 'pending'],
+    ]);
   });
 });

@@ -58,15 +58,15 @@ function leasedElsewhere(delivery: Pick<Delivery, 'nextAttemptAt' | 'heldUntil'>
 }
 
 export async function processDelivery(ctx: AppContext, deliveryId: string): Promise<void> {
-  // Most jobs find their row settled (sent with its message's lead), leased by the run sending
-  // it, or a live row to settle: the row alone tells, without its notification and alert.
+  // Most jobs find their row settled (sent with its message's lead) or leased by the run sending
+  // it: the row alone tells, without its notification and alert.
   const head = await ctx.models.Delivery.findByPk(deliveryId, {
     attributes: [...HEAD_ATTRIBUTES],
   });
   if (!head) return;
   const channel = CHANNEL_MODULES[head.channel];
-  // Settling covers the row's whole check, also when a web process sent this row itself.
-  if ('settle' in channel) return channel.settle(ctx, head);
+  // Written by the process that delivered it: nothing left to send.
+  if ('recorded' in channel) return;
   if (head.status === 'sent' || head.status === 'failed') return;
   if (leasedElsewhere(head, nowOf(ctx))) return;
   // The usual grouped message (an e-mail): the row heads its message and is not held. Its

@@ -33,18 +33,19 @@ describe('channelsFor', () => {
   it.each<[string, RecordableAlert, string[]]>([
     ['guest alert: e-mail only', guest, ['email']],
     ['guest alert without e-mail notifications: nothing', { ...guest, notifyEmail: false }, []],
-    ['user alert: e-mail and live', member, ['email', 'live']],
+    // Live is not recorded with the match: its web process writes the row once a page took it.
+    ['user alert: e-mail', member, ['email']],
     [
       'user alert with Telegram and a linked chat',
       { ...member, notifyTelegram: true },
-      ['email', 'telegram', 'live'],
+      ['email', 'telegram'],
     ],
     [
       'Telegram asked but no chat linked',
       { ...member, notifyTelegram: true, user: { telegramChatId: null } },
-      ['email', 'live'],
+      ['email'],
     ],
-    ['user alert without e-mail: live still', { ...member, notifyEmail: false }, ['live']],
+    ['user alert without e-mail: nothing to record', { ...member, notifyEmail: false }, []],
   ])('%s', (_name, alert, expected) => {
     expect(channelsFor(alert)).toEqual(expected);
   });
@@ -205,7 +206,7 @@ describe('recording', () => {
     }
   });
 
-  it('writes the notification snapshot and one pending delivery per channel', async () => {
+  it('writes the notification snapshot and one pending delivery per channel recorded with it (not live)', async () => {
     const alert = await userAlert();
     const ad = listing();
     const checkId = randomUUID();
@@ -235,7 +236,6 @@ describe('recording', () => {
     expect(notification?.listing).toMatchObject({ location: { distanceMeters: null } });
     expect(notification?.deliveries?.map((d) => [d.channel, d.status, d.checkId]).sort()).toEqual([
       ['email', 'pending', checkId],
-      ['live', 'pending', checkId],
       ['telegram', 'pending', checkId],
     ]);
     expect(recorded.created).toEqual([
@@ -265,13 +265,13 @@ describe('recording', () => {
     const queued = kit.enqueued.map((job) => {
       const row = rowOf.get(job.data.deliveryId as string)!;
       return {
-        alertId: row.channel === 'live' ? 'either' : row.notification!.alertId,
+        alertId: row.notification!.alertId,
         channel: row.channel,
         priority: job.options?.priority ?? 'normal',
         delayed: (job.options?.delayMs ?? 0) > 0,
       };
     });
-    expect(queued).toHaveLength(5);
+    expect(queued).toHaveLength(4);
     expect(queued.filter((job) => job.alertId === batched.id)).toEqual(
       ['email', 'telegram'].map((channel) => ({
         alertId: batched.id,
@@ -289,13 +289,9 @@ describe('recording', () => {
         delayed: false,
       })),
     );
-    // The check's live rows: one job, after the grace (LIVE_GRACE_MS), at normal priority.
-    expect(queued.filter((job) => job.channel === 'live')).toEqual([
-      { alertId: 'either', channel: 'live', priority: 'normal', delayed: true },
-    ]);
   });
 
-  it('an ad recorded again (its page’s job) queues its held rows at their batch moment, behind the sends at once, and one job for its check’s live rows', async () => {
+  it('an ad recorded again (its page’s job) queues its held rows at their batch moment, behind the sends at once', async () => {
     const alerts = [await userAlert(), await userAlert(), await userAlert()];
     const slot = new Date(Date.now() + 600_000);
     const ad = listing();
@@ -319,13 +315,12 @@ describe('recording', () => {
     const held = { priority: 'low', atSlot: true };
     const byChannel = (a: { channel?: string }, b: { channel?: string }) =>
       (a.channel ?? '').localeCompare(b.channel ?? '');
-    expect(queued.filter((job) => job.channel !== 'live').sort(byChannel)).toEqual(
+    expect(queued.sort(byChannel)).toEqual(
       [
         ...alerts.map(() => ({ channel: 'email', ...held })),
         ...alerts.map(() => ({ channel: 'telegram', ...held })),
       ].sort((a, b) => a.channel.localeCompare(b.channel)),
     );
-    expect(queued.filter((job) => job.channel === 'live')).toHaveLength(1);
   });
 
   it('one deliver job per message: a recipient’s e-mail rows of one check share one, a held alert’s row keeps its own', async () => {
@@ -358,11 +353,9 @@ describe('recording', () => {
     expect(queuedFor(first.id, 'email') + queuedFor(second.id, 'email')).toBe(1);
     expect(queuedFor(digest.id, 'email')).toBe(1);
     expect(queuedFor(other.id, 'email')).toBe(1);
-    // Every live row of the check: one job.
-    expect(rows.filter((row) => row.channel === 'live' && jobs.has(row.id))).toHaveLength(1);
-    // E-mail and live for each alert, Telegram for the other user's: 9 rows, 5 jobs.
-    expect(rows).toHaveLength(9);
-    expect(kit.enqueued.length).toBe(5);
+    // E-mail for each alert, Telegram for the other user's: 5 rows, 4 jobs.
+    expect(rows).toHaveLength(5);
+    expect(kit.enqueued.length).toBe(4);
   });
 
   it('recording again creates nothing and queues only what is still pending', async () => {
@@ -392,7 +385,8 @@ describe('recording', () => {
     expect(kit.events).toEqual([]);
     const queued = kit.enqueued.map((job) => job.data.deliveryId);
     expect(queued).not.toContain(email!.id);
-    expect(queued).toHaveLength(2);
+    // Telegram's, still pending.
+    expect(queued).toHaveLength(1);
   });
 
   it('a rolled-back transaction leaves nothing and dispatches nothing', async () => {
@@ -424,8 +418,8 @@ describe('recording', () => {
       checkId: randomUUID(),
       matches: [{ alert, listing: listing() }],
     });
-    expect(recorded.pendingDeliveryIds).toHaveLength(3);
-    expect(await kit.models.Delivery.count({ where: { id: recorded.pendingDeliveryIds } })).toBe(3);
+    expect(recorded.pendingDeliveryIds).toHaveLength(2);
+    expect(await kit.models.Delivery.count({ where: { id: recorded.pendingDeliveryIds } })).toBe(2);
   });
 
   describe('one message per user, channel and ad', () => {
@@ -472,8 +466,6 @@ describe('recording', () => {
           status: 'pending',
         });
       }
-      // Push is not a message per ad: each alert's notification is pushed on its own.
-      expect(follower.byChannel.get('live')).toMatchObject({ messageKey: null, leadId: null });
       // The second alert still has its notification (the notification centre lists it).
       expect(follower.notification.listingId).toBe(ad.id);
     });
@@ -523,7 +515,9 @@ describe('recording', () => {
         status: 'failed',
         lastError: 'Telegram is niet gekoppeld',
       });
-      expect(recorded.pendingDeliveryIds).toEqual([follower.get('live')!.id]);
+      // Both settled by their leads: nothing to send.
+      expect(recorded.pendingDeliveryIds).toEqual([]);
+      expect(kit.enqueued).toEqual([]);
       expect(recorded.created).toHaveLength(1);
     });
 

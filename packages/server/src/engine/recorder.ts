@@ -1,6 +1,7 @@
 /**
  * Step 4 of "The way of an alert": what a check found becomes Notification rows (one per alert
- * and listing) and Delivery rows (one per enabled channel), in the caller's transaction; after
+ * and listing) and Delivery rows (one per enabled channel recorded with its match: not live, whose
+ * row its web process writes on receipt), in the caller's transaction; after
  * commit, one `deliver` job per pending delivery and a `notification.created` event per new
  * notification. The contract with the delivery side is in README.md.
  *
@@ -82,7 +83,7 @@ export interface Recorded {
   pendingDeliveryIds: string[];
   /** Of those, the rows another row's job sends or settles with its own: they get no job. */
   covered?: Set<string>;
-  /** Deliveries whose job waits (their plan's batch, a live row's grace): id → when (ms) it runs. */
+  /** Deliveries whose job waits (their plan's batch): id → when (ms) it runs. */
   deliverAt?: Map<string, number>;
   /** Of those, the ones held for their plan's batch: their jobs yield to the sends at once. */
   batched?: Set<string>;
@@ -94,12 +95,6 @@ type RecorderContext = Pick<
   AppContext,
   'models' | 'sequelize' | 'queue' | 'events' | 'logger' | 'metrics'
 >;
-
-/**
- * How long web processes get to send a notification live before the worker settles its live
- * delivery (delivery/channels/live.ts): its `deliver` job is queued that much later, not at once.
- */
-export const LIVE_GRACE_MS = 5_000;
 
 /**
  * Rows per INSERT: an ad matching 100 000 alerts made one statement larger than MariaDB's
@@ -135,9 +130,10 @@ function reaches(
 }
 
 /**
- * The channels an alert's match goes out on (README: "The recording contract"), from core's
+ * The channels an alert's match is recorded on (README: "The recording contract"), from core's
  * channel table: those the alert switched on (or that need no switch) and that reach its owner —
- * a channel the owner must set up only when they did (engine/channel-targets.ts).
+ * a channel the owner must set up only when they did (engine/channel-targets.ts). A channel
+ * recorded on receipt (live) gets its row from the process that delivered it, not here.
  */
 export function channelsFor(
   alert: RecordableAlert,
@@ -145,6 +141,7 @@ export function channelsFor(
 ): DeliveryChannel[] {
   return CHANNELS.filter(
     (channel) =>
+      channel.recorded === 'matched' &&
       (channel.alertSwitch === null || alert[channel.alertSwitch] === true) &&
       reaches(channel, alert, found),
   ).map((channel) => channel.id);
@@ -188,9 +185,8 @@ function neverHeld(alert: RecordableAlert): boolean {
 /**
  * One `deliver` job per message instead of one per row: the job of a grouped channel's row (an
  * e-mail) gathers, claims and sends every open row of its check for the recipient on the channel
- * (delivery/deliver.ts), and a live row's job settles every live row of its check whose grace is
- * over. At 100 000 alerts a plan's batch brought thousands of jobs due at once, most of them
- * finding their row already sent by a sibling's job. Covered here: the new rows, not followers,
+ * (delivery/deliver.ts). At 100 000 alerts a plan's batch brought thousands of jobs due at once,
+ * most of them finding their row already sent by a sibling's job. Covered here: the new rows, not followers,
  * of one message — same channel, recipient and moment — whose alerts' schedules never hold them
  * (a held row needs its job to hold it). The rest keep a job of their own.
  */
@@ -201,25 +197,13 @@ function oneJobPerMessage(
   heldNever: ReadonlySet<WantedDelivery>,
 ): void {
   const messages = groupedBy(rows, (row, index) =>
-    row.channel === 'live'
-      ? 'live'
-      : channelSpec(row.channel).message === 'grouped' && heldNever.has(wanted[index]!)
-        ? `${row.channel}\u0000${row.recipient}\u0000${row.nextAttemptAt?.getTime() ?? 0}`
-        : null,
+    channelSpec(row.channel).message === 'grouped' && heldNever.has(wanted[index]!)
+      ? `${row.channel}\u0000${row.recipient}\u0000${row.nextAttemptAt?.getTime() ?? 0}`
+      : null,
   );
-  for (const [key, group] of messages) {
-    if (group.length < 2) continue;
-    let sender = group[0]!;
-    if (key === 'live') {
-      // At the moment the first of their jobs would have run.
-      const at = result.deliverAt!;
-      const first = group.reduce((min, row) => Math.min(min, at.get(row.id)!), Infinity);
-      sender = latestRecorded(group);
-      at.set(sender.id, Math.max(first, sender.createdAt.getTime() + LIVE_GRACE_MS));
-      // Not behind the sends once due when one of its rows goes out at once.
-      if (group.some((row) => !result.batched?.has(row.id))) result.batched?.delete(sender.id);
-    }
-    for (const row of group) if (row !== sender) (result.covered ??= new Set()).add(row.id);
+  for (const group of messages.values()) {
+    // The first row's job sends the message; the others' rows go out with it.
+    for (const row of group.slice(1)) (result.covered ??= new Set()).add(row.id);
   }
 }
 
@@ -227,27 +211,20 @@ function oneJobPerMessage(
  * Rows recorded before (the same ad recorded again: its ad page's job records the alerts decided
  * without the page once more) and followers: queued at their own moment, not at once. A row held
  * for its plan's batch waits for it, behind the sends that go out at once, under the key its first
- * job has (so that one still stands); the live rows of one check share one job, as when recorded.
+ * job has (so that one still stands).
  * Queued at once, an ad matching thousands of alerts put thousands of jobs ready at one moment
  * (bench:engine, 100 000 alerts), each finding its row leased or settled by another.
  */
 function atTheirOwnMoment(
   result: Recorded,
-  rows: readonly Pick<Delivery, 'id' | 'channel' | 'checkId' | 'createdAt' | 'nextAttemptAt'>[],
+  rows: readonly Pick<Delivery, 'id' | 'nextAttemptAt'>[],
 ): void {
   const now = Date.now();
   for (const row of rows) {
     const at = row.nextAttemptAt?.getTime();
-    if (row.channel === 'live' || at === undefined || at <= now) continue;
+    if (at === undefined || at <= now) continue;
     (result.deliverAt ??= new Map()).set(row.id, at);
     (result.batched ??= new Set()).add(row.id);
-  }
-  const liveByCheck = groupedBy(rows, (row) =>
-    row.channel === 'live' ? (row.checkId ?? row.id) : null,
-  );
-  for (const group of liveByCheck.values()) {
-    const sender = latestRecorded(group);
-    for (const row of group) if (row !== sender) (result.covered ??= new Set()).add(row.id);
   }
 }
 
@@ -265,14 +242,6 @@ function groupedBy<T>(
     else groups.set(key, [item]);
   });
   return groups;
-}
-
-/**
- * Of a check's live rows, the one whose job settles them all: the latest recorded, since settling
- * covers every row recorded no later than its own.
- */
-function latestRecorded<T extends Pick<Delivery, 'createdAt'>>(group: readonly T[]): T {
-  return group.reduce((a, b) => (b.createdAt.getTime() > a.createdAt.getTime() ? b : a));
 }
 
 type WantedDelivery = {
@@ -379,7 +348,6 @@ export async function recordMatches(
     transaction,
   );
   const heldNever = new Set<WantedDelivery>();
-  const createdNow = new Set(result.created.map((row) => row.notificationId));
   const wanted = matches.flatMap((match): WantedDelivery[] => {
     const notificationId = idOf(match);
     if (notificationId === undefined) return [];
@@ -388,12 +356,7 @@ export async function recordMatches(
     const deliverAt = deliverAtOf.get(
       keyOf(alert.id, listing.platform, listing.id, dedupeKeyOf(match)),
     );
-    // A live message belongs to the moment its notification is recorded: one recorded before
-    // gets none again (its live row is gone once nobody took it; delivery/channels/live.ts).
-    const channels = channelsFor(alert, found).filter(
-      (channel) => channel !== 'live' || createdNow.has(notificationId),
-    );
-    const rows = channels.map((channel) => ({
+    const rows = channelsFor(alert, found).map((channel) => ({
       notificationId,
       channel,
       recipient,
@@ -408,30 +371,13 @@ export async function recordMatches(
   if (wanted.length === 0) return result;
 
   const present = await Delivery.findAll({
-    attributes: [
-      'id',
-      'notificationId',
-      'channel',
-      'status',
-      'createdAt',
-      'checkId',
-      'nextAttemptAt',
-    ],
+    attributes: ['id', 'notificationId', 'channel', 'status', 'nextAttemptAt'],
     where: { notificationId: { [Op.in]: [...new Set(wanted.map((w) => w.notificationId))] } },
     transaction,
   });
   const presentKeys = new Set(present.map((row) => `${row.notificationId}/${row.channel}`));
-  // A live row's job settles it after the grace (or at its plan's batch moment, if later).
-  const liveLater = (row: Pick<Delivery, 'id' | 'channel' | 'createdAt'>) => {
-    if (row.channel !== 'live') return;
-    const at = (result.deliverAt ??= new Map());
-    at.set(row.id, Math.max(at.get(row.id) ?? 0, row.createdAt.getTime() + LIVE_GRACE_MS));
-  };
   const presentPending = present.filter((row) => row.status === 'pending');
-  for (const row of presentPending) {
-    result.pendingDeliveryIds.push(row.id);
-    liveLater(row);
-  }
+  for (const row of presentPending) result.pendingDeliveryIds.push(row.id);
   atTheirOwnMoment(result, presentPending);
 
   const missing = wanted.filter((w) => !presentKeys.has(`${w.notificationId}/${w.channel}`));
@@ -472,7 +418,6 @@ export async function recordMatches(
       (result.deliverAt ??= new Map()).set(row.id, row.nextAttemptAt.getTime());
       (result.batched ??= new Set()).add(row.id);
     }
-    liveLater(row);
   }
   oneJobPerMessage(result, created, newLeads, heldNever);
   if (followers.length > 0) {

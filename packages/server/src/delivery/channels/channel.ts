@@ -2,12 +2,11 @@
  * What a channel module is. deliver.ts runs the steps every channel shares — gather the rows one
  * message covers (by core's channel table: grouped, per ad or per notification), claim them,
  * send, record what came of it — and asks the channel only to send: one message for the claimed
- * rows, or a digest of the held ones. A channel whose rows another process settles (live: the web
- * processes that hold the open pages) only settles what nobody took.
+ * rows, or a digest of the held ones. A channel whose row is written only once its message was
+ * received (live: by the web process that holds the open page) has no `deliver` job at all.
  */
 import type { DeliveryChannel } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
-import type { Delivery } from '../../models';
 import type { SendOutcome } from '../ledger';
 import type { LoadedDelivery } from '../siblings';
 
@@ -39,13 +38,13 @@ export interface SendingChannel {
   readonly sendDigest?: Send;
 }
 
-/** The row alone, as a `deliver` job first reads it. */
-export type DeliveryHead = Pick<Delivery, 'id' | 'checkId' | 'createdAt'>;
-
-export interface SettledChannel {
+/**
+ * A channel recorded on receipt (core's table: `recorded: 'received'`): the process that
+ * delivered its message writes the row, sent, and no worker sends it.
+ */
+export interface ReceivedChannel {
   readonly id: DeliveryChannel;
-  /** The job's whole work: settle the row (and its like) when nobody else did in time. */
-  readonly settle: (ctx: DeliveryContext, head: DeliveryHead) => Promise<void>;
+  readonly recorded: 'received';
 }
 
-export type ChannelModule = SendingChannel | SettledChannel;
+export type ChannelModule = SendingChannel | ReceivedChannel;

@@ -4,7 +4,7 @@
  * digest, does not compile.
  */
 import type { CHANNELS, DeliveryChannel } from '@prijsalarm/core';
-import type { ChannelModule, SendingChannel } from './channel';
+import type { ReceivedChannel, SendingChannel } from './channel';
 import { emailChannel } from './email';
 import { liveChannel } from './live';
 import { pushChannel } from './push';
@@ -13,10 +13,15 @@ import { webhookChannel } from './webhook';
 
 type RowOf<C extends DeliveryChannel> = Extract<(typeof CHANNELS)[number], { id: C }>;
 
-/** A channel whose row says `digest` sends one, so it has `sendDigest`. */
-type ModuleOf<C extends DeliveryChannel> = (RowOf<C>['digest'] extends true
-  ? SendingChannel & Required<Pick<SendingChannel, 'sendDigest'>>
-  : ChannelModule) & { readonly id: C };
+/**
+ * A channel whose row says `digest` sends one, so it has `sendDigest`; one recorded on receipt
+ * sends nothing from a worker.
+ */
+type ModuleOf<C extends DeliveryChannel> = (RowOf<C>['recorded'] extends 'received'
+  ? ReceivedChannel
+  : RowOf<C>['digest'] extends true
+    ? SendingChannel & Required<Pick<SendingChannel, 'sendDigest'>>
+    : SendingChannel) & { readonly id: C };
 
 export const CHANNEL_MODULES: { readonly [C in DeliveryChannel]: ModuleOf<C> } = {
   email: emailChannel,
@@ -26,4 +31,4 @@ export const CHANNEL_MODULES: { readonly [C in DeliveryChannel]: ModuleOf<C> } =
   webhook: webhookChannel,
 };
 
-export type { ChannelModule, DeliveryContext, SendingChannel, SettledChannel } from './channel';
+export type { ChannelModule, DeliveryContext, ReceivedChannel, SendingChannel } from './channel';

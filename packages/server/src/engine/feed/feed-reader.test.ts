@@ -7,7 +7,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Plan } from '@prijsalarm/core';
 import { startEngineKit, type EngineKit } from '../../../test/engine-kit';
 import type { Alert } from '../../models';
-import { LIVE_GRACE_MS } from '../recorder';
 import { BATCH_SEND_MARGIN_MS, nextSlotAfter } from '../slots';
 import { AlertIndex } from './alert-index';
 import { createFeedReader, type FeedReader } from './feed-reader';
@@ -68,13 +67,6 @@ async function ready(): Promise<void> {
 const notificationsOf = (alert: Alert) =>
   kit.models.Notification.findAll({ where: { alertId: alert.id } });
 
-const pushDeliveryIds = async () =>
-  new Set(
-    (await kit.models.Delivery.findAll({ attributes: ['id'], where: { channel: 'live' } })).map(
-      (delivery) => delivery.id,
-    ),
-  );
-
 describe('the new-ads feed', () => {
   it('delivers an ad only the feed saw, once, marked as found by the feed', async () => {
     kit.double.publish({ categoryId: DAMESFIETSEN, title: 'Oude racefiets' }); // before: baseline
@@ -90,19 +82,11 @@ describe('the new-ads feed', () => {
 
     const found = await notificationsOf(alert);
     expect(found.map((n) => [n.listingId, n.foundBy])).toEqual([[ad.itemId, 'feed']]);
-    // Pro: at once. The push goes live at once too (an event); its row's job settles it after
-    // the web processes' grace.
-    const pushIds = await pushDeliveryIds();
+    // Pro: at once. Live goes out at once too, as an event to the web processes: no row, no job.
     const deliver = kit.enqueued.filter((job) => job.name === 'deliver');
-    const messages = deliver.filter((job) => !pushIds.has(job.data.deliveryId as string));
-    expect(messages.length).toBeGreaterThan(0);
-    expect(messages.every((job) => !job.options?.delayMs)).toBe(true);
-    const pushes = deliver.filter((job) => pushIds.has(job.data.deliveryId as string));
-    expect(pushes.length).toBeGreaterThan(0);
-    for (const job of pushes) {
-      expect(job.options?.delayMs).toBeGreaterThan(LIVE_GRACE_MS - 2_000);
-      expect(job.options?.delayMs).toBeLessThanOrEqual(LIVE_GRACE_MS);
-    }
+    expect(deliver.length).toBeGreaterThan(0);
+    expect(deliver.every((job) => !job.options?.delayMs)).toBe(true);
+    expect(await kit.models.Delivery.count({ where: { channel: 'live' } })).toBe(0);
   });
 
   it('holds a FREE alert’s ad for its check interval, a PRO alert’s not', async () => {
@@ -140,20 +124,11 @@ describe('the new-ads feed', () => {
       expect(expected).toContain(delivery.nextAttemptAt!.getTime());
     }
     for (const delivery of proDeliveries) expect(delivery.nextAttemptAt).toBeNull();
-    // A check's live rows share one job (it settles them all once their grace is over).
-    const live = new Set(
-      [...freeDeliveries, ...proDeliveries].filter((d) => d.channel === 'live').map((d) => d.id),
-    );
     const deliverJobs = kit.enqueued.filter((job) => job.name === 'deliver');
-    expect(deliverJobs.filter((job) => live.has(job.data.deliveryId as string))).toHaveLength(1);
-    const delayed = deliverJobs.filter(
-      (job) => (job.options?.delayMs ?? 0) > 0 && !live.has(job.data.deliveryId as string),
-    );
+    const delayed = deliverJobs.filter((job) => (job.options?.delayMs ?? 0) > 0);
+    expect(freeDeliveries.length).toBeGreaterThan(0);
     expect(delayed.map((job) => job.data.deliveryId).sort()).toEqual(
-      freeDeliveries
-        .filter((d) => d.channel !== 'live')
-        .map((d) => d.id)
-        .sort(),
+      freeDeliveries.map((d) => d.id).sort(),
     );
   });
 

@@ -1,18 +1,13 @@
 /**
- * The `deliver` job and the relay on a real migrated database (SQLite or MariaDB), with jobs that
- * wait (no worker): what one job does for the other rows of its message, and what the relay
- * leaves to the jobs still waiting.
+ * The relay on a real migrated database (SQLite or MariaDB), with jobs that wait (no worker):
+ * what it leaves to the jobs still waiting, and what it queues again.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAlert, createDelivery, createNotification } from '../../test/factories';
+import { createAlert, createNotification } from '../../test/factories';
 import { createMigratedDatabase, testLogger } from '../../test/support';
 import { loadConfig } from '../config/env';
-import type { AppContext } from '../context';
 import { initModels, type Models } from '../models';
 import { createJobQueue, type AlertEngineJobs } from '../queues';
-import { LIVE_GRACE_MS } from './channels/live';
-import { processDelivery } from './deliver';
 import { relayStuckDeliveries } from './relay';
 
 let models: Models;
@@ -28,38 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await queue.close({ drainTimeoutMs: 100 });
   await close();
-});
-
-const ctx = () => ({ models, queue, logger }) as unknown as AppContext;
-
-describe('a live row’s job', () => {
-  it('settles its check’s other live rows also when a web process sent its own row', async () => {
-    const checkId = randomUUID();
-    const recorded = new Date(Date.now() - LIVE_GRACE_MS - 1000);
-    const liveRow = async (userEmail: string, status: 'sent' | 'pending') => {
-      const user = await models.User.create({ email: userEmail });
-      const alert = await createAlert(models, { userId: user.id, email: null });
-      const notification = await createNotification(models, alert);
-      return createDelivery(models, notification, {
-        channel: 'live',
-        status,
-        checkId,
-        recipient: `user:${user.id}`,
-        createdAt: recorded,
-      });
-    };
-    // The row whose job runs was taken by an open page; the other user had none.
-    const taken = await liveRow(`${randomUUID()}@example.nl`, 'sent');
-    const open = await liveRow(`${randomUUID()}@example.nl`, 'pending');
-
-    await processDelivery(ctx(), taken.id);
-
-    await taken.reload();
-    expect(taken.status).toBe('sent');
-    // Nobody had a page open for the other: its row is gone, its notification stays.
-    expect(await models.Delivery.findByPk(open.id)).toBeNull();
-    expect(await models.Notification.findByPk(open.notificationId)).not.toBeNull();
-  });
 });
 
 describe('the relay under a backlog', () => {
