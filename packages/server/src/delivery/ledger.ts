@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { literal, Op, type WhereOptions } from 'sequelize';
 import { STRINGS } from '@prijsalarm/core';
 import type { AppContext } from '../context';
-import type { Delivery } from '../models';
+import { SETTLED, type Delivery } from '../models';
 import { nowOf } from './clock';
 
 /** `lastError` is shown to the user; a provider's text is cut to stay readable. */
@@ -43,12 +43,6 @@ export type SendOutcome =
   | { kind: 'failed'; reason: string };
 
 const OPEN_STATUSES = ['pending', 'retrying'] as const;
-
-/**
- * A settled row keeps no lease: neither its time nor the run's token, which only told concurrent
- * claims apart (36 bytes on every row for the rest of its retention).
- */
-const SETTLED = { nextAttemptAt: null, claimToken: null } as const;
 
 export function openDeliveryWhere(): WhereOptions {
   return { status: { [Op.in]: [...OPEN_STATUSES] } };
@@ -304,7 +298,7 @@ export async function settleFollowers(
   let settled = 0;
   for (const { lead, ids } of byOutcome.values()) {
     const [changed] = await Delivery.update(
-      { status: lead.status, sentAt: lead.sentAt, lastError: lead.lastError, nextAttemptAt: null },
+      { status: lead.status, sentAt: lead.sentAt, lastError: lead.lastError, ...SETTLED },
       { where: { leadId: { [Op.in]: ids }, ...openDeliveryWhere() } },
     );
     settled += changed;
