@@ -2,7 +2,6 @@
  * The delivery ledger on a real migrated database (SQLite or MariaDB): who gets to send, and what
  * each kind of outcome writes.
  */
-import { randomUUID } from 'node:crypto';
 import { STRINGS } from '@prijsalarm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryTypes, type Options, type Sequelize } from 'sequelize';
@@ -184,30 +183,15 @@ describe('outcomes', () => {
     }
   });
 
-  it.each(['sent', 'failed'] as const)(
-    'a %s row keeps no claim (neither its lease nor the run that held it), check or recipient',
-    async (kind) => {
-      const rows = await deliveries(2, { checkId: randomUUID(), recipient: 'guest:a@example.nl' });
-      const claimed = await claimDeliveries(ctx(), rows, now);
-      expect(claimed).toHaveLength(2);
-      await recordOutcome(
-        ctx(),
-        claimed,
-        kind === 'sent' ? { kind } : { kind, reason: 'Adres bestaat niet' },
-        now,
-      );
-      for (const row of rows) {
-        await row.reload();
-        expect(row).toMatchObject({
-          status: kind,
-          nextAttemptAt: null,
-          claimToken: null,
-          checkId: null,
-          recipient: null,
-        });
-      }
-    },
-  );
+  it('a sent row keeps no claim: neither its lease nor the run that held it', async () => {
+    const rows = await deliveries(2);
+    const claimed = await claimDeliveries(ctx(), rows, now);
+    await recordOutcome(ctx(), claimed, { kind: 'sent' }, now);
+    for (const row of rows) {
+      await row.reload();
+      expect(row).toMatchObject({ status: 'sent', nextAttemptAt: null, claimToken: null });
+    }
+  });
 
   it.runIf(testDatabaseKind() === 'sqlite')(
     "a send's outcome finds its rows by id and lead, not by reading every open row",

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { literal, Op, type WhereOptions } from 'sequelize';
 import { STRINGS } from '@prijsalarm/core';
 import type { AppContext } from '../context';
-import { SETTLED, type Delivery } from '../models';
+import type { Delivery } from '../models';
 import { nowOf } from './clock';
 
 /** `lastError` is shown to the user; a provider's text is cut to stay readable. */
@@ -43,6 +43,12 @@ export type SendOutcome =
   | { kind: 'failed'; reason: string };
 
 const OPEN_STATUSES = ['pending', 'retrying'] as const;
+
+/**
+ * A settled row keeps no lease: neither its time nor the run's token, which only told concurrent
+ * claims apart (36 bytes on every row for the rest of its retention).
+ */
+const SETTLED = { nextAttemptAt: null, claimToken: null } as const;
 
 export function openDeliveryWhere(): WhereOptions {
   return { status: { [Op.in]: [...OPEN_STATUSES] } };
@@ -298,7 +304,7 @@ export async function settleFollowers(
   let settled = 0;
   for (const { lead, ids } of byOutcome.values()) {
     const [changed] = await Delivery.update(
-      { status: lead.status, sentAt: lead.sentAt, lastError: lead.lastError, ...SETTLED },
+      { status: lead.status, sentAt: lead.sentAt, lastError: lead.lastError, nextAttemptAt: null },
       { where: { leadId: { [Op.in]: ids }, ...openDeliveryWhere() } },
     );
     settled += changed;

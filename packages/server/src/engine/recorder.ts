@@ -32,7 +32,7 @@ import {
 } from 'sequelize';
 import type { AppContext } from '../context';
 import { chunks } from '../lib/chunks';
-import { SETTLED, type Alert, type Delivery, type DeliveryChannel } from '../models';
+import type { Alert, Delivery, DeliveryChannel } from '../models';
 import { hasTarget, lookUpTargets, type FoundTargets, type TargetedAlert } from './channel-targets';
 import { clip, listingKeyOf, storeSnapshots } from './listing-snapshots';
 import type { Listing } from './marketplace';
@@ -252,23 +252,19 @@ type WantedDelivery = {
   nextAttemptAt?: Date;
 };
 
-/**
- * The row of a delivery another delivery's message already carries (or settled): open with its
- * check while the lead is, settled as the lead was otherwise.
- */
+/** The row of a delivery another delivery's message already carries (or settled). */
 function followerOf(
   wanted: WantedDelivery,
   lead: Pick<Delivery, 'id' | 'status' | 'sentAt' | 'lastError'>,
-  checkId: string,
 ) {
   const { messageKey: _key, ...rest } = wanted;
-  const row = { ...rest, leadId: lead.id, checkId };
-  if (lead.status === 'sent')
-    return { ...row, ...SETTLED, status: 'sent' as const, sentAt: lead.sentAt };
-  if (lead.status === 'failed') {
-    return { ...row, ...SETTLED, status: 'failed' as const, lastError: lead.lastError };
-  }
-  return { ...row, status: 'pending' as const };
+  const settled =
+    lead.status === 'sent'
+      ? { status: 'sent' as const, sentAt: lead.sentAt }
+      : lead.status === 'failed'
+        ? { status: 'failed' as const, lastError: lead.lastError }
+        : { status: 'pending' as const };
+  return { ...rest, leadId: lead.id, ...settled };
 }
 
 /** Writes the rows in `transaction`; call `dispatchRecorded` once it has committed. */
@@ -427,7 +423,7 @@ export async function recordMatches(
   if (followers.length > 0) {
     const rows = await insertInParts(
       Delivery,
-      followers.map((w) => followerOf(w, leads.get(w.messageKey!)!, checkId)),
+      followers.map((w) => ({ ...followerOf(w, leads.get(w.messageKey!)!), checkId })),
       transaction,
     );
     const pending = rows.filter((row) => row.status === 'pending');

@@ -16,19 +16,6 @@ export { DELIVERY_CHANNELS, type DeliveryChannel };
 export const DELIVERY_STATUSES = ['pending', 'sent', 'retrying', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/**
- * What a row sets when it settles (sent or failed). It keeps what its owner is shown and what
- * finds its followers (id, message key, outcome); its lease goes (the time, and the run's token
- * that told concurrent claims apart), and so do its check and recipient, which only gather open
- * rows into one message: ~140 bytes less on every row for the rest of its retention.
- */
-export const SETTLED = {
-  nextAttemptAt: null,
-  claimToken: null,
-  checkId: null,
-  recipient: null,
-} as const;
-
 /** The ledger of one notification on one channel; unique per (notificationId, channel). */
 export class Delivery extends Model<InferAttributes<Delivery>, InferCreationAttributes<Delivery>> {
   declare id: CreationOptional<string>;
@@ -39,9 +26,9 @@ export class Delivery extends Model<InferAttributes<Delivery>, InferCreationAttr
   declare lastError: CreationOptional<string | null>;
   declare nextAttemptAt: CreationOptional<Date | null>;
   declare sentAt: CreationOptional<Date | null>;
-  /** The check run that recorded it; siblings of one check share it (engine/README.md). Open rows only. */
+  /** The check run that recorded it; siblings of one check share it (engine/README.md). */
   declare checkId: CreationOptional<string | null>;
-  /** Who receives it: 'user:<userId>' or 'guest:<email>' (engine/recipient.ts). Open rows only. */
+  /** Who receives it: 'user:<userId>' or 'guest:<email>' (engine/recipient.ts). */
   declare recipient: CreationOptional<string | null>;
   /** The sending run's claim (delivery/ledger.ts); with nextAttemptAt as its lease. */
   declare claimToken: CreationOptional<string | null>;

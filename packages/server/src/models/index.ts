@@ -67,7 +67,7 @@ export { CATEGORY_TYPES } from './Category';
 export { CHAT_SESSION_STORED_STATUSES } from './ChatSession';
 export type { ChatSessionStoredStatus } from './ChatSession';
 export type { CategoryType } from './Category';
-export { DELIVERY_CHANNELS, DELIVERY_STATUSES, SETTLED } from './Delivery';
+export { DELIVERY_CHANNELS, DELIVERY_STATUSES } from './Delivery';
 export type { DeliveryChannel, DeliveryStatus } from './Delivery';
 export { ONE_TIME_TOKEN_PURPOSES } from './OneTimeToken';
 export { SEQUENCE_TYPES } from './Payment';

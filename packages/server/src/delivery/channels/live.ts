@@ -10,6 +10,7 @@
 import { nextSendAt, type LiveEventMessage } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
 import type { EngineEventMap } from '../../engine/events';
+import { recipientOf } from '../../engine/recipient';
 import { withSnapshot, type Delivery, type Notification } from '../../models';
 import { presentNotification } from '../../presenters/notification';
 import { nowOf } from '../clock';
@@ -43,6 +44,7 @@ export async function sendLive(
   const live = {
     notificationId: notification.id,
     channel: 'live' as const,
+    recipient: recipientOf(notification.alert),
     status: 'sent' as const,
     attempts: 1,
     sentAt: new Date(),
