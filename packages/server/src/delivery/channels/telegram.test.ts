@@ -81,6 +81,10 @@ describe('messages', () => {
     const { user, chatId } = await linkedUser();
     const older = await telegramAlert(user, 'fiets');
     const newer = await telegramAlert(user, 'gazelle fiets');
+    // Made a minute apart: back to back they may share a millisecond, and the order with them.
+    await server.sequelize.query('UPDATE alerts SET createdAt = ? WHERE id = ?', {
+      replacements: [new Date(Date.now() - 60_000), older.id],
+    });
     const listing = makeListing({ title: 'Gazelle Orange' });
     await recordMatches(server, [
       { alert: older, listing },
