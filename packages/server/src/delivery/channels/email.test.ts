@@ -115,6 +115,10 @@ describe('one mail per recipient per check', () => {
     const user = await createUser(server, { email: 'dubbel@example.nl' });
     const wide = await createAlert(server.models, { userId: user.id, searchTerm: 'iphone' });
     const narrow = await createAlert(server.models, { userId: user.id, searchTerm: 'iphone 13' });
+    // Made a minute apart: back to back they may share a millisecond, and the order with them.
+    await server.sequelize.query('UPDATE alerts SET createdAt = ? WHERE id = ?', {
+      replacements: [new Date(Date.now() - 60_000), wide.id],
+    });
     const listing = makeListing({ title: 'iPhone 13 Pro blauw' });
     await recordMatches(server, [
       { alert: wide, listing },
@@ -137,6 +141,9 @@ describe('one mail per recipient per check', () => {
     const narrow = await createAlert(server.models, {
       userId: user.id,
       searchTerm: 'gazelle kinderfiets',
+    });
+    await server.sequelize.query('UPDATE alerts SET createdAt = ? WHERE id = ?', {
+      replacements: [new Date(Date.now() - 60_000), wide.id],
     });
     const listing = makeListing({ title: 'Gazelle kinderfiets 20 inch' });
     server.mailbox.refuse({ kind: 'temporary', to: 'later-open@example.nl' });
