@@ -23,6 +23,19 @@ export async function createAlert(
   return Alert.create(alertAttributes(overrides));
 }
 
+/**
+ * Moves an alert's creation a minute back. Alerts made back to back may share a millisecond, and
+ * what orders alerts by age (a message naming several, oldest first) then falls to their ids.
+ */
+export async function madeAMinuteEarlier(
+  { Alert }: Pick<Models, 'Alert'>,
+  alert: Pick<Alert, 'id'>,
+): Promise<void> {
+  await Alert.sequelize!.query('UPDATE alerts SET createdAt = ? WHERE id = ?', {
+    replacements: [new Date(Date.now() - 60_000), alert.id],
+  });
+}
+
 /** An alert's row as `createAlert` inserts it (for bulkCreate of many). */
 export function alertAttributes(
   overrides: Partial<CreationAttributes<Alert>> = {},

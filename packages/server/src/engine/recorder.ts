@@ -1,9 +1,9 @@
 /**
  * Step 4 of "The way of an alert": what a check found becomes Notification rows (one per alert
  * and listing) and Delivery rows (one per enabled channel recorded with its match: not live, whose
- * row its web process writes on receipt), in the caller's transaction; after
- * commit, one `deliver` job per pending delivery and a `notification.created` event per new
- * notification. The contract with the delivery side is in README.md.
+ * row its web process writes on receipt), in the caller's transaction; after commit, one `deliver`
+ * job per pending delivery and a `notification.created` event per new notification. The contract
+ * with the delivery side is in README.md.
  *
  * Idempotent: the unique keys (alertId, platform, listingId) and (notificationId, channel) are
  * looked up before inserting, so recording the same matches again creates nothing; deliveries that
@@ -186,9 +186,9 @@ function neverHeld(alert: RecordableAlert): boolean {
  * One `deliver` job per message instead of one per row: the job of a grouped channel's row (an
  * e-mail) gathers, claims and sends every open row of its check for the recipient on the channel
  * (delivery/deliver.ts). At 100 000 alerts a plan's batch brought thousands of jobs due at once,
- * most of them finding their row already sent by a sibling's job. Covered here: the new rows, not followers,
- * of one message — same channel, recipient and moment — whose alerts' schedules never hold them
- * (a held row needs its job to hold it). The rest keep a job of their own.
+ * most of them finding their row already sent by a sibling's job. Covered here: the new rows, not
+ * followers, of one message — same channel, recipient and moment — whose alerts' schedules never
+ * hold them (a held row needs its job to hold it). The rest keep a job of their own.
  */
 function oneJobPerMessage(
   result: Recorded,

@@ -11,7 +11,7 @@ import {
   recordMatches,
   waitForDelivery,
 } from '../../../test/delivery-helpers';
-import { createAlert } from '../../../test/factories';
+import { createAlert, madeAMinuteEarlier } from '../../../test/factories';
 import type { ReceivedMail } from '../../../test/mailbox';
 import { bareRequest } from '../../../test/requests';
 import { startTestServer, type TestServer } from '../../../test/support';
@@ -115,10 +115,7 @@ describe('one mail per recipient per check', () => {
     const user = await createUser(server, { email: 'dubbel@example.nl' });
     const wide = await createAlert(server.models, { userId: user.id, searchTerm: 'iphone' });
     const narrow = await createAlert(server.models, { userId: user.id, searchTerm: 'iphone 13' });
-    // Made a minute apart: back to back they may share a millisecond, and the order with them.
-    await server.sequelize.query('UPDATE alerts SET createdAt = ? WHERE id = ?', {
-      replacements: [new Date(Date.now() - 60_000), wide.id],
-    });
+    await madeAMinuteEarlier(server.models, wide);
     const listing = makeListing({ title: 'iPhone 13 Pro blauw' });
     await recordMatches(server, [
       { alert: wide, listing },
@@ -142,9 +139,7 @@ describe('one mail per recipient per check', () => {
       userId: user.id,
       searchTerm: 'gazelle kinderfiets',
     });
-    await server.sequelize.query('UPDATE alerts SET createdAt = ? WHERE id = ?', {
-      replacements: [new Date(Date.now() - 60_000), wide.id],
-    });
+    await madeAMinuteEarlier(server.models, wide);
     const listing = makeListing({ title: 'Gazelle kinderfiets 20 inch' });
     server.mailbox.refuse({ kind: 'temporary', to: 'later-open@example.nl' });
     await recordMatches(server, [{ alert: wide, listing }]);

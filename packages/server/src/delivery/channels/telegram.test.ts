@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelegramDouble, type TelegramDouble } from '../../../../../tests/doubles/telegram';
 import { createUser } from '../../../test/auth-helpers';
 import { makeListing, recordMatches, waitForDelivery } from '../../../test/delivery-helpers';
-import { createAlert } from '../../../test/factories';
+import { createAlert, madeAMinuteEarlier } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/support';
 import type { User } from '../../models';
 
@@ -81,10 +81,7 @@ describe('messages', () => {
     const { user, chatId } = await linkedUser();
     const older = await telegramAlert(user, 'fiets');
     const newer = await telegramAlert(user, 'gazelle fiets');
-    // Made a minute apart: back to back they may share a millisecond, and the order with them.
-    await server.sequelize.query('UPDATE alerts SET createdAt = ? WHERE id = ?', {
-      replacements: [new Date(Date.now() - 60_000), older.id],
-    });
+    await madeAMinuteEarlier(server.models, older);
     const listing = makeListing({ title: 'Gazelle Orange' });
     await recordMatches(server, [
       { alert: older, listing },
