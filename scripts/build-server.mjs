@@ -2,7 +2,7 @@
 /**
  * `npm run build -w @prijsalarm/server`: the server compiled to JavaScript for `npm start` and
  * production, in packages/server/dist: main.js (with @prijsalarm/core compiled in), backup.js
- * (`npm run backup` and `npm run restore`), the migrations and seeders as migrations/*.js and
+ * (`npm run backup` and `npm run restore`), migrate.js (`npm run db:migrate`), the migrations and seeders as migrations/*.js and
  * seeders/*.js, and a source map for each (`node --enable-source-maps` shows TypeScript lines in
  * stack traces).
  *
@@ -103,6 +103,8 @@ export async function buildServer() {
         main: at('packages/server/src/main.ts'),
         // `npm run backup` and `npm run restore`: they run where the server runs, tsx or not.
         backup: at('packages/server/src/db/backup-cli.ts'),
+        // `npm run db:migrate`, for an operator who migrates before starting the new version.
+        migrate: at('packages/server/src/db/migrate-cli.ts'),
         ...dbEntries('migrations'),
         ...dbEntries('seeders'),
       },

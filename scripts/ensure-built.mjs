@@ -21,11 +21,12 @@ const SHARED_SOURCES = [
   at('package-lock.json'),
 ];
 
+// `code` is the app's own source folder; `sources` the rest of what its build reads.
 const APPS = {
   web: {
     output: at('packages/web/dist/index.html'),
+    code: at('packages/web/src'),
     sources: [
-      at('packages/web/src'),
       at('packages/web/public'),
       at('packages/web/index.html'),
       at('packages/web/vite.config.ts'),
@@ -35,8 +36,8 @@ const APPS = {
   },
   desktop: {
     output: at('packages/desktop/out/renderer/index.html'),
+    code: at('packages/desktop/src'),
     sources: [
-      at('packages/desktop/src'),
       at('packages/desktop/resources'),
       at('packages/desktop/package.json'),
       at('electron.vite.config.ts'),
@@ -46,12 +47,8 @@ const APPS = {
   // The compiled server (scripts/build-server.mjs) that `npm start` and production run.
   server: {
     output: at('packages/server/dist/main.js'),
-    sources: [
-      at('packages/server/src'),
-      at('packages/server/package.json'),
-      at('db'),
-      at('scripts/build-server.mjs'),
-    ],
+    code: at('packages/server/src'),
+    sources: [at('packages/server/package.json'), at('db'), at('scripts/build-server.mjs')],
     skip: false,
   },
 };
@@ -70,8 +67,13 @@ function newestMtime(entry) {
 
 function isCurrent(app) {
   if (!existsSync(app.output)) return false;
+  // A production install ships the build without its code or build tools: there is nothing to
+  // rebuild from, and npm rewrites its package-lock.json there, which must not count as a change.
+  if (!existsSync(app.code)) return true;
   const builtAt = statSync(app.output).mtimeMs;
-  return [...app.sources, ...SHARED_SOURCES].every((source) => newestMtime(source) <= builtAt);
+  return [app.code, ...app.sources, ...SHARED_SOURCES].every(
+    (source) => newestMtime(source) <= builtAt,
+  );
 }
 
 const names = process.argv.slice(2);

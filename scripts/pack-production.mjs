@@ -7,8 +7,8 @@
  *   package.json, package-lock.json and every workspace's package.json (npm reads them),
  *   packages/server/dist (the compiled server, its migrations and backup.js),
  *   packages/web/dist (the built web app), scripts/healthcheck.mjs (the HEALTHCHECK) and
- *   scripts/ensure-built.mjs (`npm start` and `npm run backup` work there too: with no sources
- *   beside them the builds count as current),
+ *   scripts/ensure-built.mjs (`npm start`, `npm run backup` and `npm run db:migrate` work there
+ *   too: with no sources beside them the builds count as current),
  *   node_modules with the runtime dependencies only: this checkout's node_modules linked in and
  *   pruned by `npm prune --omit=dev`, the same tree `npm ci --omit=dev` installs but with the
  *   native modules (sqlite3, argon2) as they were built here and nothing downloaded.

@@ -154,6 +154,28 @@ it("passes the image's HEALTHCHECK (scripts/healthcheck.mjs), and fails it once 
   expect(worker.stderr).toContain('no web role and no METRICS_PORT');
 });
 
+it("runs the operator's npm scripts on the shipped build, without rebuilding it", () => {
+  const env = { PATH: process.env.PATH ?? '', DATA_DIR: dataDir };
+  const npm = (...args: string[]) =>
+    spawnSync('npm', ['run', '--silent', ...args], { cwd: install, env, encoding: 'utf8' });
+
+  const backup = npm('backup', '--', 'nightly.sqlite');
+  expect(backup.status, backup.stderr).toBe(0);
+  expect(backup.stdout).toContain('Backup written');
+  expect(backup.stdout).not.toContain('building');
+  expect(existsSync(path.join(install, 'nightly.sqlite'))).toBe(true);
+
+  const status = npm('db:migrate', '--', '--status');
+  expect(status.status, status.stderr).toBe(0);
+  const migrations = JSON.parse(status.stdout.slice(status.stdout.indexOf('{'))) as {
+    executed: string[];
+    pending: string[];
+  };
+  expect(migrations.pending).toEqual([]);
+  const shipped = readdirSync(path.join(install, 'packages/server/dist/migrations'));
+  expect(migrations.executed).toHaveLength(shipped.filter((file) => file.endsWith('.js')).length);
+});
+
 it('stops on SIGTERM with exit code 0', async () => {
   server.kill('SIGTERM');
   expect(await exited).toBe(0);
