@@ -70,6 +70,22 @@ describe('deploy/Dockerfile', () => {
     }
   });
 
+  it("sends the build none of the checkout's own state: what git ignores, and .git", () => {
+    const patterns = (file: string) =>
+      read(file)
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !line.startsWith('#'));
+    const ignored = new Set(patterns('.dockerignore'));
+    expect(ignored).toContain('.git');
+    for (const entry of patterns('.gitignore')) {
+      const name = entry.replace(/^\//, '').replace(/\/$/, '');
+      // git matches a bare name at any depth; Docker only at the root unless it starts with **/.
+      const anchored = entry.startsWith('/') || name.includes('/');
+      expect(ignored, entry).toContain(anchored ? name : `**/${name}`);
+    }
+  });
+
   it('runs as node, keeps DATA_DIR on a volume and checks /readyz', () => {
     expect(runtime).toContainEqual({ keyword: 'USER', args: 'node' });
     expect(runtime).toContainEqual({ keyword: 'VOLUME', args: '["/data"]' });
