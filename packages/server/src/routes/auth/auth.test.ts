@@ -1,15 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ACCESS_COOKIE,
-  CSRF_COOKIE,
-  REFRESH_COOKIE,
-  REFRESH_MARKER_COOKIE,
-  STRINGS,
-  type AuthResponse,
-  type SessionsResponse,
-  type UserDto,
-} from '@prijsalarm/core';
+import { ACCESS_COOKIE, API_TEXTS, AUTH_TEXTS, CSRF_COOKIE, REFRESH_COOKIE, REFRESH_MARKER_COOKIE, type AuthResponse, type SessionsResponse, type UserDto } from '@prijsalarm/core';
 import {
   TEST_PASSWORD,
   createUser,
@@ -111,7 +102,7 @@ describe('register and verify', () => {
       newsletterOptIn: true,
     });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: STRINGS.auth.registered });
+    expect(res.body).toEqual({ message: AUTH_TEXTS.registered });
 
     const user = await server.models.User.findByEmail(email);
     expect(user).toMatchObject({ firstName: 'Anna', newsletterOptIn: true, emailVerifiedAt: null });
@@ -122,7 +113,7 @@ describe('register and verify', () => {
       password: TEST_PASSWORD,
     });
     expect(unverifiedLogin.status).toBe(403);
-    expect(unverifiedLogin.body).toEqual({ error: STRINGS.auth.emailNotVerified });
+    expect(unverifiedLogin.body).toEqual({ error: AUTH_TEXTS.emailNotVerified });
 
     const link = await verificationLink(email);
     expect(link.startsWith(`${server.baseUrl}/verify/`)).toBe(true);
@@ -144,7 +135,7 @@ describe('register and verify', () => {
 
     const again = await server.client().get(`/api/auth/verify/${token}`);
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ error: STRINGS.auth.verifyLinkInvalid });
+    expect(again.body).toEqual({ error: AUTH_TEXTS.verifyLinkInvalid });
   });
 
   it('re-registering an unverified address keeps the first password; the owner gets the newest link', async () => {
@@ -226,7 +217,7 @@ describe('register and verify', () => {
       password: NEW_PASSWORD,
     });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: STRINGS.auth.registered });
+    expect(res.body).toEqual({ message: AUTH_TEXTS.registered });
     const mail = await server.mailbox.waitFor({ to: user.email, subject: 'al een account' });
     expect(mail.text).toContain(`${server.baseUrl}/forgot-password`);
     const login = await server.client().post('/api/auth/login', {
@@ -243,7 +234,7 @@ describe('register and verify', () => {
     await expireTokens((await server.models.User.findByEmail(email))!);
     const res = await server.client().get(`/api/auth/verify/${tokenOf(link)}`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: STRINGS.auth.verifyLinkInvalid });
+    expect(res.body).toEqual({ error: AUTH_TEXTS.verifyLinkInvalid });
   });
 
   it.each([
@@ -270,7 +261,7 @@ describe('register and verify', () => {
       .client()
       .post<{ error: string; fields: Record<string, string> }>('/api/auth/register', body);
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe(STRINGS.api.validationFailed);
+    expect(res.body.error).toBe(API_TEXTS.validationFailed);
     expect(Object.keys(res.body.fields)).toEqual([field]);
   });
 });
@@ -325,7 +316,7 @@ describe('login', () => {
       'max-age': String(365 * day),
     });
     expect(
-      createDeviceCookieSigner(server.config.sessionSecret).deviceOf(device!.value, user.id),
+      createDeviceCookieSigner(server.config.sessionSecret).deviceOf(device!.value, user),
     ).not.toBeNull();
   });
 
@@ -364,36 +355,36 @@ describe('login', () => {
       password: 'wrong-password-123',
     });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ error: STRINGS.auth.invalidCredentials });
+    expect(wrong.body).toEqual({ error: AUTH_TEXTS.invalidCredentials });
     expect(unknown.status).toBe(401);
     expect(unknown.text).toBe(wrong.text);
   });
 
   it.each([
-    ['malformed JSON', '{"email": ', STRINGS.api.invalidJson, undefined],
-    ['a JSON array', '[1,2]', STRINGS.api.validationFailed, undefined],
+    ['malformed JSON', '{"email": ', API_TEXTS.invalidJson, undefined],
+    ['a JSON array', '[1,2]', API_TEXTS.validationFailed, undefined],
     [
       'an e-mail of the wrong type',
       { email: ['a'], password: 'x' },
-      STRINGS.api.validationFailed,
+      API_TEXTS.validationFailed,
       'email',
     ],
     [
       'a password of the wrong type',
       { email: 'a@example.nl', password: 12345678901 },
-      STRINGS.api.validationFailed,
+      API_TEXTS.validationFailed,
       'password',
     ],
     [
       'rememberMe of the wrong type',
       { email: 'a@example.nl', password: 'x', rememberMe: 'yes' },
-      STRINGS.api.validationFailed,
+      API_TEXTS.validationFailed,
       'rememberMe',
     ],
     [
       'an empty password',
       { email: 'a@example.nl', password: '' },
-      STRINGS.api.validationFailed,
+      API_TEXTS.validationFailed,
       'password',
     ],
   ])('refuses %s with 400', async (_case, body, error, field) => {
@@ -432,7 +423,7 @@ describe('access token', () => {
     browser.cookies.set(ACCESS_COOKIE, makeToken(signer, session!.id));
     const res = await me(browser);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: STRINGS.api.unauthenticated });
+    expect(res.body).toEqual({ error: API_TEXTS.unauthenticated });
   });
 });
 
@@ -470,7 +461,7 @@ describe('refresh', () => {
     attacker.cookies.set(REFRESH_COOKIE, stolen);
     const reuse = await attacker.post('/api/auth/refresh');
     expect(reuse.status).toBe(401);
-    expect(reuse.body).toEqual({ error: STRINGS.auth.sessionExpired });
+    expect(reuse.body).toEqual({ error: AUTH_TEXTS.sessionExpired });
 
     // The legitimate holder of the newest token is logged out as well.
     expect((await me(browser)).status).toBe(401);
@@ -536,7 +527,7 @@ describe('refresh', () => {
       headers: { 'user-agent': 'curl/8.5.0' },
     });
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual({ error: STRINGS.auth.sessionExpired });
+    expect(replay.body).toEqual({ error: AUTH_TEXTS.sessionExpired });
     expect(attacker.cookie(ACCESS_COOKIE)).toBeUndefined();
     expect(await server.models.Session.count({ where: { userId: user.id } })).toBe(2);
     // Reuse detection: the login it was stolen from ends too.
@@ -580,7 +571,7 @@ describe('logout and force-logout', () => {
 
     const res = await browser.post('/api/auth/logout');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: STRINGS.auth.loggedOut });
+    expect(res.body).toEqual({ message: AUTH_TEXTS.loggedOut });
     expect(browser.cookie(ACCESS_COOKIE)).toBeUndefined();
     expect(browser.cookie(REFRESH_MARKER_COOKIE)).toBeUndefined();
     expect(browser.cookie(CSRF_COOKIE)).toBeDefined(); // a guest token, so the next login works
@@ -618,7 +609,7 @@ describe('logout and force-logout', () => {
 
     const res = await first.post('/api/auth/force-logout');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: STRINGS.auth.loggedOutEverywhere });
+    expect(res.body).toEqual({ message: AUTH_TEXTS.loggedOutEverywhere });
     expect((await me(second)).status).toBe(401);
     expect((await second.post('/api/auth/refresh')).status).toBe(401);
     expect((await me(first)).status).toBe(401);
@@ -650,7 +641,7 @@ describe('profile', () => {
       expect(Object.keys(res.body.user)).not.toContain('passwordHash');
       const guest = await server.client().get(path);
       expect(guest.status).toBe(401);
-      expect(guest.body).toEqual({ error: STRINGS.api.unauthenticated });
+      expect(guest.body).toEqual({ error: API_TEXTS.unauthenticated });
     },
   );
 
@@ -696,7 +687,7 @@ describe('password reset', () => {
     const browser = server.client();
     const res = await browser.post('/api/auth/reset-password', { email: user.email });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: STRINGS.auth.resetRequested });
+    expect(res.body).toEqual({ message: AUTH_TEXTS.resetRequested });
     const mail = await server.mailbox.waitFor({ to: user.email, subject: 'wachtwoord' });
     const link = linkIn(mail, '/reset-password/');
     expect(link.startsWith(`${server.baseUrl}/reset-password/`)).toBe(true);
@@ -711,13 +702,13 @@ describe('password reset', () => {
 
     const done = await browser.post(path, { password: NEW_PASSWORD });
     expect(done.status).toBe(200);
-    expect(done.body).toEqual({ message: STRINGS.auth.passwordReset });
+    expect(done.body).toEqual({ message: AUTH_TEXTS.passwordReset });
     expect((await me(loggedIn)).status).toBe(401);
     expect((await me(browser)).status).toBe(401); // a reset does not log in
 
     const again = await browser.post(path, { password: 'yet-another-password-7' });
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ error: STRINGS.auth.resetLinkInvalid });
+    expect(again.body).toEqual({ error: AUTH_TEXTS.resetLinkInvalid });
 
     const oldLogin = await server.client().post('/api/auth/login', {
       email: user.email,
@@ -777,7 +768,7 @@ describe('change password', () => {
       newPassword: NEW_PASSWORD,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: STRINGS.auth.passwordChanged });
+    expect(res.body).toEqual({ message: AUTH_TEXTS.passwordChanged });
     expect((await me(other)).status).toBe(401);
     expect((await me(browser)).status).toBe(401);
     const login = await server.client().post('/api/auth/login', {
@@ -792,7 +783,7 @@ describe('change password', () => {
       'a wrong current password',
       { currentPassword: 'not-the-password', newPassword: NEW_PASSWORD },
       'currentPassword',
-      STRINGS.auth.currentPasswordWrong,
+      AUTH_TEXTS.currentPasswordWrong,
     ],
     [
       'a too short new password',
@@ -834,7 +825,7 @@ describe('login link', () => {
     const user = await createUser(server);
     const res = await server.client().post('/api/auth/login-link', { email: user.email });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: STRINGS.auth.loginLinkSent });
+    expect(res.body).toEqual({ message: AUTH_TEXTS.loginLinkSent });
     const mail = await server.mailbox.waitFor({ to: user.email, subject: 'inloglink' });
     const link = linkIn(mail, '/login/callback/');
     expect(link.startsWith(`${server.baseUrl}/login/callback/`)).toBe(true);
@@ -845,14 +836,14 @@ describe('login link', () => {
     expect(login.body.user.id).toBe(user.id);
     const device = browser.cookie(DEVICE_COOKIE)!;
     expect(
-      createDeviceCookieSigner(server.config.sessionSecret).deviceOf(device, user.id),
+      createDeviceCookieSigner(server.config.sessionSecret).deviceOf(device, user),
     ).not.toBeNull();
     expect(login.body.csrfToken).toBe(browser.cookie(CSRF_COOKIE));
     expect((await me(browser)).status).toBe(200);
 
     const again = await server.client().get(`/api/auth/login-link/${tokenOf(link)}`);
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ error: STRINGS.auth.loginLinkInvalid });
+    expect(again.body).toEqual({ error: AUTH_TEXTS.loginLinkInvalid });
   });
 
   it('an expired login link is refused', async () => {
@@ -891,7 +882,7 @@ describe('delete account', () => {
 
     const res = await browser.delete('/api/auth/account', { password: TEST_PASSWORD });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: STRINGS.auth.accountDeleted });
+    expect(res.body).toEqual({ message: AUTH_TEXTS.accountDeleted });
 
     const { User, Alert, Notification, Delivery, Session, OneTimeToken } = server.models;
     expect(await User.findByPk(user.id)).toBeNull();
@@ -1025,14 +1016,14 @@ describe('sessions', () => {
 
     const foreign = await browser.delete(`/api/auth/sessions/${strangerId}`);
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ error: STRINGS.auth.sessionNotFound });
+    expect(foreign.body).toEqual({ error: AUTH_TEXTS.sessionNotFound });
     expect((await me(stranger)).status).toBe(200);
 
     const list = (await browser.get<SessionsResponse>('/api/auth/sessions')).body.sessions;
     const phoneSession = list.find((session) => !session.current)!;
     const ended = await browser.delete(`/api/auth/sessions/${phoneSession.id}`);
     expect(ended.status).toBe(200);
-    expect(ended.body).toEqual({ message: STRINGS.auth.sessionEnded });
+    expect(ended.body).toEqual({ message: AUTH_TEXTS.sessionEnded });
     expect((await me(phone)).status).toBe(401);
     expect((await me(browser)).status).toBe(200);
 

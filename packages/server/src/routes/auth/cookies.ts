@@ -12,7 +12,7 @@ import { refreshLifetimeMs, type IssuedSession } from '../../commands/sessions';
 import type { AppContext } from '../../context';
 import { baseCookieOptions, issueCsrfToken } from '../../http/auth';
 import { createAccessTokenSigner } from '../../security/access-token';
-import { createDeviceCookieSigner } from '../../security/device-cookie';
+import { createDeviceCookieSigner, type DeviceAccount } from '../../security/device-cookie';
 
 /** The refresh cookie goes only to the auth routes. */
 export const REFRESH_COOKIE_PATH = '/api/auth';
@@ -53,9 +53,9 @@ export function sessionCookies(ctx: AppContext): SessionCookies {
 
 export interface DeviceCookies {
   /** Marks this browser as a device of the user, who just proved who they are. */
-  trust(res: Response, userId: string): void;
-  /** The browser's device id when it holds a device cookie of this user; else null. */
-  deviceOf(req: Request, userId: string): string | null;
+  trust(res: Response, user: DeviceAccount): void;
+  /** The browser's device id when it holds a device cookie of this user and password; else null. */
+  deviceOf(req: Request, user: DeviceAccount): string | null;
 }
 
 export function deviceCookies(ctx: AppContext): DeviceCookies {
@@ -66,12 +66,12 @@ export function deviceCookies(ctx: AppContext): DeviceCookies {
     maxAge: DEVICE_COOKIE_MAX_AGE_MS,
   };
   return {
-    trust(res, userId) {
-      res.cookie(DEVICE_COOKIE, signer.issue(userId), options);
+    trust(res, user) {
+      res.cookie(DEVICE_COOKIE, signer.issue(user), options);
     },
-    deviceOf(req, userId) {
+    deviceOf(req, user) {
       const value: unknown = req.cookies?.[DEVICE_COOKIE];
-      return typeof value === 'string' ? signer.deviceOf(value, userId) : null;
+      return typeof value === 'string' ? signer.deviceOf(value, user) : null;
     },
   };
 }

@@ -4,20 +4,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request, Response } from 'express';
-import {
-  API_CONTRACT,
-  REFRESH_COOKIE,
-  STRINGS,
-  changePasswordSchema,
-  deleteAccountSchema,
-  loginSchema,
-  registerSchema,
-  resetPasswordConfirmSchema,
-  resetPasswordRequestSchema,
-  updateProfileSchema,
-  idParamsSchema,
-  type AuthResponse,
-} from '@prijsalarm/core';
+import { API_CONTRACT, REFRESH_COOKIE, AUTH_TEXTS, changePasswordSchema, deleteAccountSchema, loginSchema, registerSchema, resetPasswordConfirmSchema, resetPasswordRequestSchema, updateProfileSchema, idParamsSchema, type AuthResponse } from '@prijsalarm/core';
 import {
   changePassword,
   checkPassword,
@@ -108,7 +95,7 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
     invalid: string,
   ) {
     const user = await consumeLinkToken(req, purpose, invalid);
-    devices.trust(res, user.id);
+    devices.trust(res, user);
     await markEmailVerified(user);
     const issued = await startSession(ctx, user, { rememberMe: false, ...clientInfo(req) });
     return withSession(req, res, user, issued);
@@ -143,7 +130,7 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
    * a count's ceiling, and slowed down by the failures counted so far.
    */
   async function passwordAttempt(req: Request, email: string, user: User | null) {
-    const deviceId = user ? devices.deviceOf(req, user.id) : null;
+    const deviceId = user ? devices.deviceOf(req, user) : null;
     const counts: Array<[Limiter, string]> =
       user && deviceId
         ? [[limits['login-device'], accountDevice(user.id, deviceId)]]
@@ -194,11 +181,11 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
       await limits['register-ip'].consume(ipOf(req));
       await limits['register-account'].consume(input.email);
       sendAfterAnswer('registration', await registerAccount(ctx, input));
-      return { message: STRINGS.auth.registered };
+      return { message: AUTH_TEXTS.registered };
     }),
 
     route(auth.verify, (req, res) =>
-      signInByLink(req, res, 'verify_email', STRINGS.auth.verifyLinkInvalid),
+      signInByLink(req, res, 'verify_email', AUTH_TEXTS.verifyLinkInvalid),
     ),
 
     route(auth.login, { schemas: { body: loginSchema } }, async (req, res) => {
@@ -207,13 +194,14 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
       const attempt = await passwordAttempt(req, email, user);
       if (!(await checkPassword(user, password)) || !user) {
         await attempt.failed();
-        throw new HttpError(401, STRINGS.auth.invalidCredentials);
+        throw new HttpError(401, AUTH_TEXTS.invalidCredentials);
       }
       await attempt.succeeded();
-      devices.trust(res, user.id);
-      // Only someone who knows the password learns that the address is not yet confirmed.
-      if (!user.emailVerified) throw HttpError.forbidden(STRINGS.auth.emailNotVerified);
+      // Before the device cookie, which is bound to the stored hash.
       await rehashIfNeeded(user, password);
+      devices.trust(res, user);
+      // Only someone who knows the password learns that the address is not yet confirmed.
+      if (!user.emailVerified) throw HttpError.forbidden(AUTH_TEXTS.emailNotVerified);
       const issued = await startSession(ctx, user, {
         rememberMe: rememberMe ?? false,
         ...clientInfo(req),
@@ -229,7 +217,7 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
           : ({ kind: 'invalid' } as const);
       if (result.kind === 'invalid') {
         cookies.clear(req, res);
-        throw HttpError.unauthenticated(STRINGS.auth.sessionExpired);
+        throw HttpError.unauthenticated(AUTH_TEXTS.sessionExpired);
       }
       return withSession(req, res, result.user, result);
     }),
@@ -245,13 +233,13 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
         }
       }
       cookies.clear(req, res);
-      return { message: STRINGS.auth.loggedOut };
+      return { message: AUTH_TEXTS.loggedOut };
     }),
 
     route(auth.forceLogout, signedIn, async (req, res) => {
       await revokeUserSessions(ctx, currentAuth(req).user.id);
       cookies.clear(req, res);
-      return { message: STRINGS.auth.loggedOutEverywhere };
+      return { message: AUTH_TEXTS.loggedOutEverywhere };
     }),
 
     route(auth.me, signedIn, showMe),
@@ -273,7 +261,7 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
           const user = await findAccount(ctx, email);
           if (user) await sendPasswordResetMail(ctx, user);
         });
-        return { message: STRINGS.auth.resetRequested };
+        return { message: AUTH_TEXTS.resetRequested };
       },
     ),
 
@@ -281,12 +269,14 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
       auth.resetPassword,
       { schemas: { body: resetPasswordConfirmSchema } },
       async (req, res) => {
-        const user = await consumeLinkToken(req, 'reset_password', STRINGS.auth.resetLinkInvalid);
+        const user = await consumeLinkToken(req, 'reset_password', AUTH_TEXTS.resetLinkInvalid);
         await resetPassword(ctx, user, req.input.body.password);
-        // The mailbox's owner may sign in at once, whatever was guessed meanwhile.
+        // The mailbox's owner may sign in at once, whatever was guessed meanwhile; the new
+        // password ended every device cookie, and this browser is the owner's.
         await limits['login-account'].reset(user.email);
+        devices.trust(res, user);
         if (req.auth) cookies.clear(req, res);
-        return { message: STRINGS.auth.passwordReset };
+        return { message: AUTH_TEXTS.passwordReset };
       },
     ),
 
@@ -299,11 +289,13 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
         await requirePassword(req, user, {
           password: currentPassword,
           field: 'currentPassword',
-          message: STRINGS.auth.currentPasswordWrong,
+          message: AUTH_TEXTS.currentPasswordWrong,
         });
         await changePassword(ctx, user, newPassword);
         cookies.clear(req, res);
-        return { message: STRINGS.auth.passwordChanged };
+        // The new password ended every device cookie; this browser just proved the old one.
+        devices.trust(res, user);
+        return { message: AUTH_TEXTS.passwordChanged };
       },
     ),
 
@@ -315,11 +307,11 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
         await requirePassword(req, user, {
           password: req.input.body.password,
           field: 'password',
-          message: STRINGS.auth.passwordWrong,
+          message: AUTH_TEXTS.passwordWrong,
         });
         await deleteAccount(ctx, user);
         cookies.clear(req, res);
-        return { message: STRINGS.auth.accountDeleted };
+        return { message: AUTH_TEXTS.accountDeleted };
       },
     ),
 
@@ -339,11 +331,11 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
         const user = await findAccount(ctx, email);
         if (user) await sendLoginLinkMail(ctx, user);
       });
-      return { message: STRINGS.auth.loginLinkSent };
+      return { message: AUTH_TEXTS.loginLinkSent };
     }),
 
     route(auth.loginWithLink, (req, res) =>
-      signInByLink(req, res, 'login_link', STRINGS.auth.loginLinkInvalid),
+      signInByLink(req, res, 'login_link', AUTH_TEXTS.loginLinkInvalid),
     ),
 
     route(auth.sessions, signedIn, async (req) => {
@@ -360,7 +352,7 @@ export default function authRoutes(ctx: AppContext): BoundRoute[] {
         const familyId = req.input.params.id;
         await endOwnSession(ctx, user, familyId);
         if (familyId === current.familyId) cookies.clear(req, res);
-        return { message: STRINGS.auth.sessionEnded };
+        return { message: AUTH_TEXTS.sessionEnded };
       },
     ),
   ];

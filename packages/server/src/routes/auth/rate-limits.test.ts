@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRINGS } from '@prijsalarm/core';
+import { API_TEXTS } from '@prijsalarm/core';
 import {
   TEST_PASSWORD,
   createUser,
@@ -55,7 +55,7 @@ function expectTooManyRequests(res: TestResponse, maxSeconds: number) {
   const retryAfter = Number(res.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
-  expect(res.body).toEqual({ error: STRINGS.api.tooManyRequests, retryAfter });
+  expect(res.body).toEqual({ error: API_TEXTS.tooManyRequests, retryAfter });
 }
 
 describe('login', () => {
@@ -103,6 +103,33 @@ describe('login', () => {
     expect(back.status).toBe(200);
     // Not slowed down by the attacker's failures either (the first step alone is 250 ms).
     expect(performance.now() - start).toBeLessThan(loginDelayMs(3));
+  });
+
+  it('a new password ends the device cookies issued before it: a browser that knew the old one counts as anyone', async () => {
+    const user = await createUser(server);
+    const formerDevice = server.client();
+    await loginAs(server, formerDevice, { email: user.email });
+    const owner = server.client();
+    await loginAs(server, owner, { email: user.email });
+    const newPassword = 'a-new-password-123';
+    const body = { currentPassword: TEST_PASSWORD, newPassword };
+    expect((await owner.post('/api/auth/change-password', body)).status).toBe(200);
+
+    const wrong = wrongFor(user.email);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await postFrom(formerDevice, '/api/auth/login', wrong)).status).toBe(401);
+    }
+    // Its failures counted on the account: every client without a device cookie is stopped …
+    expectTooManyRequests(
+      await post('/api/auth/login', { email: user.email, password: newPassword }),
+      900,
+    );
+    // … but the browser that changed the password is the owner's device under the new one.
+    const back = await postFrom(owner, '/api/auth/login', {
+      email: user.email,
+      password: newPassword,
+    });
+    expect(back.status).toBe(200);
   });
 
   it('guesses spread over many addresses are stopped as well', async () => {
