@@ -12,6 +12,8 @@ import {
   type PushSubscriptionListResponse,
   type PushTestResponse,
 } from '@prijsalarm/core';
+import dns, { type LookupAddress } from 'node:dns';
+import { syncBuiltinESMExports } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPushDouble, type PushDouble } from '../../../../../tests/doubles/push';
 import { loginAs } from '../../../test/auth-helpers';
@@ -146,6 +148,33 @@ describe('POST /push/subscriptions', () => {
     const list = await browser.get<PushSubscriptionListResponse>('/api/push/subscriptions');
     expect(list.body.subscriptions).toEqual([]);
   });
+
+  it.each(['::127.0.0.1', '::7f00:1', '::ffff:10.0.0.1', '127.0.0.1'])(
+    'refuses a known push service whose name answers %s (not public) with a Dutch 400',
+    async (address) => {
+      // node:dns answers this once, in-process: nothing is asked of a real resolver.
+      const realLookup = dns.lookup;
+      const fakeLookup = (
+        _host: string,
+        _options: unknown,
+        callback: (error: null, addresses: LookupAddress[]) => void,
+      ) => callback(null, [{ address, family: address.includes(':') ? 6 : 4 }]);
+      (dns as { lookup: unknown }).lookup = fakeLookup;
+      syncBuiltinESMExports();
+      try {
+        const { browser } = await signedIn();
+        const res = await browser.post<{ error: string }>('/api/push/subscriptions', {
+          ...subscribe(),
+          endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+        });
+        expect(res.status).toBe(400);
+        expect(JSON.stringify(res.body)).toContain(PUSH_TEXTS.errors.notPublic);
+      } finally {
+        dns.lookup = realLookup;
+        syncBuiltinESMExports();
+      }
+    },
+  );
 
   it('refuses keys that are not a browser’s', async () => {
     const { browser } = await signedIn();
