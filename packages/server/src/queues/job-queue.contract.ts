@@ -196,7 +196,8 @@ export function defineJobQueueContract(name: string, factory: ContractQueueFacto
       const calls = await recordingProcessor(queue);
       await queue.enqueue('work', { itemId: 'check-1' }, { jobId: 'search-9' });
       await eventually(() => expect(calls).toHaveLength(1));
-      await sleep(100); // let the completion be recorded
+      // Completed once it no longer runs: only then is its jobId free again.
+      await eventually(async () => expect((await queue.counts(['work'])).work?.active).toBe(0));
 
       const next = await queue.enqueue('work', { itemId: 'check-2' }, { jobId: 'search-9' });
       expect(next.deduplicated).toBe(false);
