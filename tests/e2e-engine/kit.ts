@@ -269,7 +269,7 @@ export async function waitForDeliveriesSettled(
   );
 }
 
-/** "1 nieuwe advertentie voor …" / "3 nieuwe advertenties voor …" (STRINGS.alertMail.subject). */
+/** "1 nieuwe advertentie voor …" / "3 nieuwe advertenties voor …" (ALERT_MAIL_TEXTS.subject). */
 const ALERT_MAIL_SUBJECT = /^\d+ nieuwe advertenties? voor /;
 
 /** The new-ads mails received for `email`, oldest first. */

@@ -2,7 +2,7 @@
  * An admin changes a user's plan: the admin moves a user from REGISTERED to PRO in /admin; once
  * the user's pages refetch, the dashboard and the wizard follow the new plan.
  */
-import { DEFAULT_PLAN_CONSTANTS, PLAN_LABELS, SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import { ACCESS_TEXTS, DEFAULT_PLAN_CONSTANTS, PLAN_LABELS, SCREEN_TEXTS } from '@prijsalarm/core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createAccount, expect, logIn, test } from './fixtures';
 
 const adminTexts = SCREEN_TEXTS.admin;
@@ -18,7 +18,7 @@ test('an admin changes a user plan and the user gets the new plan limits', async
   await expect(page.getByText(usage(limits.REGISTERED))).toBeVisible();
   await expect(page.getByText(PLAN_LABELS.REGISTERED, { exact: true })).toBeVisible();
   await page.goto('/dashboard/create');
-  await expect(page.getByText(STRINGS.access.noPlatformAccess('2dehands'))).toBeVisible();
+  await expect(page.getByText(ACCESS_TEXTS.noPlatformAccess('2dehands'))).toBeVisible();
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -39,5 +39,5 @@ test('an admin changes a user plan and the user gets the new plan limits', async
   await expect(page.getByText(PLAN_LABELS.PRO, { exact: true })).toBeVisible();
   await page.goto('/dashboard/create');
   await expect(page.getByRole('radio', { name: /2dehands/ })).toBeVisible();
-  await expect(page.getByText(STRINGS.access.noPlatformAccess('2dehands'))).toHaveCount(0);
+  await expect(page.getByText(ACCESS_TEXTS.noPlatformAccess('2dehands'))).toHaveCount(0);
 });

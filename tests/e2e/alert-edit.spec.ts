@@ -8,12 +8,14 @@
  */
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import {
+  ACCESS_TEXTS,
+  ALERT_FIELD_TEXTS,
   ALERT_FORM_TEXTS,
   MANAGE_ALERT_TEXTS,
   PRICE_DROP_TEXTS,
   SCHEDULE_TEXTS,
   SCREEN_TEXTS,
-  STRINGS,
+  TELEGRAM_TEXTS,
 } from '@prijsalarm/core';
 import type { AlertDto, CreateAlertResponse, MyAlertsResponse } from '@prijsalarm/core';
 import { axeViolations, describeViolations } from './support/axe';
@@ -94,7 +96,7 @@ async function connectTelegram(page: Page) {
   const connect = page.getByRole('link', { name: SCREEN_TEXTS.myAccount.telegramConnect });
   const code = new URL((await connect.getAttribute('href')) ?? '').searchParams.get('start');
   await writeToBot({ chatId, username: `bewerk${chatId}`, text: `/start ${code}` });
-  await expect.poll(() => botMessagesTo(chatId)).toContain(STRINGS.telegram.linked);
+  await expect.poll(() => botMessagesTo(chatId)).toContain(TELEGRAM_TEXTS.linked);
 }
 
 async function myAlert(page: Page, searchTerm: string): Promise<AlertDto> {
@@ -158,7 +160,7 @@ for (const width of WIDTHS) {
       await expectAxeClean(page);
       await expectNoSidewaysScroll(page);
       await shot(page, testInfo, `summary-${width}`);
-      await page.getByRole('button', { name: STRINGS.alertForm.submit }).click();
+      await page.getByRole('button', { name: ALERT_FIELD_TEXTS.submit }).click();
       await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
 
       // "Bewerken" opens the wizard on the alert, filled in at every step.
@@ -273,7 +275,7 @@ for (const width of WIDTHS) {
       const paidAds = page.getByLabel(advanced.includePaidAds);
       await expect(paidAds).toBeDisabled();
       await expect(paidAds).not.toBeChecked();
-      await expect(page.getByText(STRINGS.access.proOnly)).toBeVisible();
+      await expect(page.getByText(ACCESS_TEXTS.proOnly)).toBeVisible();
       await jumpTo(page, 'summary');
       await expect(page.getByLabel(PRICE_DROP_TEXTS.form.enabled)).toBeDisabled();
       await expectAxeClean(page);
@@ -284,7 +286,7 @@ for (const width of WIDTHS) {
       await jumpTo(page, 'advanced');
       await expect(paidAds).toBeEnabled();
       await expect(paidAds).toBeChecked();
-      await expect(page.getByText(edit.keptFromPlan(STRINGS.access.proOnly))).toBeVisible();
+      await expect(page.getByText(edit.keptFromPlan(ACCESS_TEXTS.proOnly))).toBeVisible();
       await expectAxeClean(page);
       await expectNoSidewaysScroll(page);
       await shot(page, testInfo, `wizard-kept-${width}`);

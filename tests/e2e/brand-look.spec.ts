@@ -5,7 +5,7 @@
  * overview shows the last 30 days with axes, a day of 0 drawing no column; axe finds nothing.
  */
 import type { Browser, Page } from '@playwright/test';
-import { EMPTY_STATE_TEXTS, SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import { ALERT_FIELD_TEXTS, EMPTY_STATE_TEXTS, SCREEN_TEXTS, WEB_TEXTS } from '@prijsalarm/core';
 import type { AdminTrendsResponse } from '@prijsalarm/core';
 import {
   ADMIN_EMAIL,
@@ -21,7 +21,7 @@ import {
 import { axeViolations, describeViolations } from './support/axe';
 import { e2eEnv } from './support/env';
 
-const preview = STRINGS.web.home.preview;
+const preview = WEB_TEXTS.home.preview;
 const trends = SCREEN_TEXTS.admin.trends;
 
 async function pageAt(browser: Browser, width: number): Promise<Page> {
@@ -46,7 +46,7 @@ for (const width of [1280, 390]) {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await page.goto('/');
-    await expect(page.getByRole('button', { name: STRINGS.alertForm.submit })).toBeVisible();
+    await expect(page.getByRole('button', { name: ALERT_FIELD_TEXTS.submit })).toBeVisible();
     await page.waitForLoadState('networkidle');
 
     // Every request stays on our origin; the font is one of them, a woff2 file.

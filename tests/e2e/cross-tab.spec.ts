@@ -3,7 +3,7 @@
  * other leave /login for /dashboard; logging out in one resets the other and sends it from
  * /dashboard to /.
  */
-import { STRINGS } from '@prijsalarm/core';
+import { APP_TEXTS, WEB_TEXTS } from '@prijsalarm/core';
 import { createAccount, expect, test } from './fixtures';
 
 test('logging in and out in one tab does the same in the other', async ({ page, context }) => {
@@ -13,27 +13,27 @@ test('logging in and out in one tab does the same in the other', async ({ page, 
   await first.goto('/login');
   await second.goto('/login');
   await expect(
-    second.getByRole('heading', { level: 1, name: STRINGS.web.login.loginTitle }),
+    second.getByRole('heading', { level: 1, name: WEB_TEXTS.login.loginTitle }),
   ).toBeVisible();
 
-  await first.getByLabel(STRINGS.web.login.email).fill(user.email);
-  await first.getByLabel(STRINGS.web.login.password, { exact: true }).fill(user.password);
-  await first.getByRole('button', { name: STRINGS.web.login.submitLogin, exact: true }).click();
+  await first.getByLabel(WEB_TEXTS.login.email).fill(user.email);
+  await first.getByLabel(WEB_TEXTS.login.password, { exact: true }).fill(user.password);
+  await first.getByRole('button', { name: WEB_TEXTS.login.submitLogin, exact: true }).click();
   await expect(first).toHaveURL(/\/dashboard$/);
 
   // The other tab adopts the user without a reload and leaves the login page.
   await expect(second).toHaveURL(/\/dashboard$/);
   await expect(
-    second.getByRole('heading', { level: 1, name: STRINGS.web.dashboard.title }),
+    second.getByRole('heading', { level: 1, name: WEB_TEXTS.dashboard.title }),
   ).toBeVisible();
 
-  await first.getByRole('button', { name: STRINGS.web.shell.profileMenu }).click();
-  await first.getByRole('button', { name: STRINGS.navigation.logout }).click();
+  await first.getByRole('button', { name: WEB_TEXTS.shell.profileMenu }).click();
+  await first.getByRole('button', { name: APP_TEXTS.navigation.logout }).click();
   await expect(first).toHaveURL(/\/$/);
 
   // The other tab resets: it leaves /dashboard for / and shows the guest menu.
   await expect(second).toHaveURL(/\/$/);
-  const menu = second.getByRole('navigation', { name: STRINGS.web.shell.mainNavigation });
-  await expect(menu.getByRole('link', { name: STRINGS.navigation.login })).toBeVisible();
-  await expect(menu.getByRole('link', { name: STRINGS.navigation.dashboard })).toHaveCount(0);
+  const menu = second.getByRole('navigation', { name: WEB_TEXTS.shell.mainNavigation });
+  await expect(menu.getByRole('link', { name: APP_TEXTS.navigation.login })).toBeVisible();
+  await expect(menu.getByRole('link', { name: APP_TEXTS.navigation.dashboard })).toHaveCount(0);
 });

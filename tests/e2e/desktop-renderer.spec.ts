@@ -14,12 +14,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { CHAT_QUICK_QUESTIONS, CHAT_STRINGS, DESKTOP_STRINGS } from '@prijsalarm/core';
+import { CHAT_QUICK_QUESTIONS, CHAT_TEXTS, DESKTOP_TEXTS } from '@prijsalarm/core';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RENDERER = path.join(ROOT, 'packages/desktop/out/renderer');
-const T = DESKTOP_STRINGS;
-const w = CHAT_STRINGS.widget;
+const T = DESKTOP_TEXTS;
+const w = CHAT_TEXTS.widget;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -399,7 +399,7 @@ test('chat window: the web’s chat, signed in as the user, over main’s socket
   await expectAxeClean(page);
 
   await chat.getByRole('button', { name: w.endChat }).click();
-  await expect(chat.getByText(CHAT_STRINGS.endedByUser).first()).toBeVisible();
+  await expect(chat.getByText(CHAT_TEXTS.endedByUser).first()).toBeVisible();
   await expect(chat.getByRole('button', { name: w.newChat })).toBeFocused();
   await expectAxeClean(page);
   await chat.getByRole('button', { name: w.close }).click();

@@ -4,12 +4,12 @@
  * envelope double of the global setup; the real @sentry/react posts to it from the browser.
  */
 import type { Page } from '@playwright/test';
-import { ALERT_FORM_TEXTS, STRINGS } from '@prijsalarm/core';
+import { ALERT_FORM_TEXTS, WEB_TEXTS } from '@prijsalarm/core';
 import type { EnvelopeItem } from '../doubles/sentry';
 import { expect, test, uniqueEmail } from './fixtures';
 import { e2eEnv } from './support/env';
 
-const banner = STRINGS.web.cookieBanner;
+const banner = WEB_TEXTS.cookieBanner;
 /** The reporter's own chunk (packages/web/src/platform/sentryReporter.ts). */
 const REPORTER_CHUNK = /\/assets\/sentryReporter-[^/]*\.js$/;
 

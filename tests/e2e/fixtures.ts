@@ -13,7 +13,7 @@
 import { test as base, expect, request as playwrightRequest } from '@playwright/test';
 import type { APIRequestContext, APIResponse, Locator, Page, TestInfo } from '@playwright/test';
 import path from 'node:path';
-import { CSRF_COOKIE, CSRF_HEADER, STRINGS } from '@prijsalarm/core';
+import { CSRF_COOKIE, CSRF_HEADER, WEB_TEXTS } from '@prijsalarm/core';
 import type {
   AdminUsersResponse,
   AlertDto,
@@ -200,8 +200,8 @@ export async function setPlan(email: string, plan: Plan): Promise<void> {
 /** The navigation bar's bell (the one shown at this width), by the unread count its name says. */
 export const notificationBell = (page: Page, unread: number) =>
   page
-    .getByRole('navigation', { name: STRINGS.web.shell.mainNavigation })
-    .getByRole('link', { name: STRINGS.web.shell.notifications(unread), exact: true });
+    .getByRole('navigation', { name: WEB_TEXTS.shell.mainNavigation })
+    .getByRole('link', { name: WEB_TEXTS.shell.notifications(unread), exact: true });
 
 /** An alert of the logged-in user of `page` (POST /api/alerts), e.g. to give a screen content. */
 export async function createAlertViaApi(

@@ -4,7 +4,13 @@
  * mouse, once with the keyboard alone.
  */
 import type { Page } from '@playwright/test';
-import { ALERT_FORM_TEXTS, MANAGE_ALERT_TEXTS, STRINGS, alertStatusLabel } from '@prijsalarm/core';
+import {
+  ALERT_FIELD_TEXTS,
+  ALERT_FORM_TEXTS,
+  MANAGE_ALERT_TEXTS,
+  WEB_TEXTS,
+  alertStatusLabel,
+} from '@prijsalarm/core';
 import { expect, linkIn, test, uniqueEmail, waitForMail } from './fixtures';
 
 const fields = ALERT_FORM_TEXTS.fields;
@@ -20,7 +26,7 @@ async function confirmFromMail(page: Page, email: string, searchTerm: string) {
   expect(confirmLink).toContain('?bevestig=');
   await page.goto(confirmLink);
   await expect(
-    page.getByRole('heading', { level: 1, name: STRINGS.web.manageAlert.title }),
+    page.getByRole('heading', { level: 1, name: WEB_TEXTS.manageAlert.title }),
   ).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: searchTerm })).toBeVisible();
   await expect(page.getByText(alertStatusLabel('active'), { exact: true })).toBeVisible();
@@ -44,7 +50,7 @@ test('a guest creates an alert on the home page, confirms it by mail and manages
   await expect(distance).toBeEnabled();
   await distance.selectOption('10');
   await form.getByLabel(fields.email).fill(email);
-  await form.getByRole('button', { name: STRINGS.alertForm.submit }).click();
+  await form.getByRole('button', { name: ALERT_FIELD_TEXTS.submit }).click();
 
   await expect(
     page.getByRole('status').filter({ hasText: ALERT_FORM_TEXTS.result.successTitle }),
@@ -87,7 +93,7 @@ test('a guest creates an alert with the keyboard alone', async ({ page }) => {
   await expect(form.getByLabel(fields.email)).toBeFocused();
   await page.keyboard.type(email);
   await page.keyboard.press('Tab');
-  const submit = form.getByRole('button', { name: STRINGS.alertForm.submit });
+  const submit = form.getByRole('button', { name: ALERT_FIELD_TEXTS.submit });
   await expect(submit).toBeFocused();
   await page.keyboard.press('Enter');
 

@@ -4,7 +4,7 @@
  * the home scene, the guest form, the chat loader and the error-reporting wiring included. The
  * figures with Lighthouse: `npm run bench:web`.
  */
-import { STRINGS } from '@prijsalarm/core';
+import { ALERT_FIELD_TEXTS } from '@prijsalarm/core';
 import {
   HOME_FIRST_LOAD_JS_BUDGET_KB,
   describeScripts,
@@ -21,7 +21,7 @@ test('the home page downloads at most 120 KB of JavaScript on its first load', a
   const page = await context.newPage();
   const { firstLoad } = await measureScripts(page, `${e2eEnv().baseUrl}/`, 0);
   // The page works: its form is there (the scripts that drew it are among those weighed).
-  await expect(page.getByRole('button', { name: STRINGS.alertForm.submit })).toBeVisible();
+  await expect(page.getByRole('button', { name: ALERT_FIELD_TEXTS.submit })).toBeVisible();
   expect(firstLoad.length).toBeGreaterThan(0);
   expect(
     totalGzip(firstLoad) / 1024,

@@ -8,12 +8,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { CONSENT_COOKIE, STRINGS } from '@prijsalarm/core';
+import { ALERT_FIELD_TEXTS, APP_TEXTS, CONSENT_COOKIE, WEB_TEXTS } from '@prijsalarm/core';
 import { expect, registerUser, test } from './fixtures';
 import { e2eEnv } from './support/env';
 
-const texts = STRINGS.web.home;
-const bannerText = STRINGS.web.cookieBanner.text;
+const texts = WEB_TEXTS.home;
+const bannerText = WEB_TEXTS.cookieBanner.text;
 
 interface Takeover {
   removed: string[];
@@ -114,8 +114,8 @@ async function contextThatAnswered(
   const page = await context.newPage();
   await page.goto('/');
   // The prerendered banner answers once the app has taken the page over (the form is its sign).
-  await expect(page.getByRole('button', { name: STRINGS.alertForm.submit })).toBeVisible();
-  await page.getByRole('button', { name: STRINGS.web.cookieBanner.accept }).click();
+  await expect(page.getByRole('button', { name: ALERT_FIELD_TEXTS.submit })).toBeVisible();
+  await page.getByRole('button', { name: WEB_TEXTS.cookieBanner.accept }).click();
   await expect(page.getByText(bannerText)).toHaveCount(0);
   await page.close();
   if (keptOnlyInStorage) await context.clearCookies({ name: CONSENT_COOKIE });
@@ -138,7 +138,7 @@ test('a first visit gets the hero and the cookie banner in the HTML, and the app
     });
     const sent = await html(context, '/');
     expect(sent).toContain(
-      `<h1 id="home-title" class="hero__title">${STRINGS.product.tagline}</h1>`,
+      `<h1 id="home-title" class="hero__title">${APP_TEXTS.product.tagline}</h1>`,
     );
     expect(sent).toContain(texts.intro);
     expect(sent).toContain('class="cookie-banner"');
@@ -150,19 +150,19 @@ test('a first visit gets the hero and the cookie banner in the HTML, and the app
     const page = await context.newPage();
     await page.goto('/');
     // The app has taken over: the guest form (its own chunk) replaced the placeholder.
-    await expect(page.getByRole('button', { name: STRINGS.alertForm.submit })).toBeVisible();
+    await expect(page.getByRole('button', { name: ALERT_FIELD_TEXTS.submit })).toBeVisible();
     // The session check is done (the login link is in the folded menu on a phone).
     await expect(
-      page.getByRole('link', { name: STRINGS.navigation.login, includeHidden: true }),
+      page.getByRole('link', { name: APP_TEXTS.navigation.login, includeHidden: true }),
     ).toHaveCount(1);
-    await expect(page.getByRole('region', { name: STRINGS.web.cookieBanner.label })).toBeVisible();
+    await expect(page.getByRole('region', { name: WEB_TEXTS.cookieBanner.label })).toBeVisible();
     const log = await takeover(page);
     expect(log.removed, 'prerendered elements the app replaced').toEqual([]);
     expect(log.banners).toBe(1);
     expect(log.sameBanner).toBe(true);
     expectNoShift(log, width);
     // The banner still works: answered, it goes, and the answer is kept for the server.
-    await page.getByRole('button', { name: STRINGS.web.cookieBanner.necessaryOnly }).click();
+    await page.getByRole('button', { name: WEB_TEXTS.cookieBanner.necessaryOnly }).click();
     await expect(page.getByText(bannerText)).toHaveCount(0);
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === CONSENT_COOKIE)?.value).toBe('necessary');
@@ -239,7 +239,7 @@ test('without JavaScript the hero is readable', async ({ browser }) => {
   const page = await context.newPage();
   await page.goto('/');
   await expect(
-    page.getByRole('heading', { level: 1, name: STRINGS.product.tagline }),
+    page.getByRole('heading', { level: 1, name: APP_TEXTS.product.tagline }),
   ).toBeVisible();
   await expect(page.getByText(texts.intro)).toBeVisible();
   await context.close();
@@ -255,7 +255,7 @@ test('a visitor who answered the banner never sees it, not even before the scrip
   await watchTakeover(context);
   const page = await context.newPage();
   await page.goto('/');
-  await expect(page.getByRole('button', { name: STRINGS.alertForm.submit })).toBeVisible();
+  await expect(page.getByRole('button', { name: ALERT_FIELD_TEXTS.submit })).toBeVisible();
   const log = await takeover(page);
   expect(log.banners).toBe(0);
   expect(log.removed).toEqual([]);

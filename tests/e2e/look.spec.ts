@@ -4,11 +4,17 @@
  * server's count, an example alert is drawn, and a signed-in user is not told to go without an
  * account.
  */
-import { ALERT_FORM_TEXTS, IMPORT_URL_TEXTS, PLAN_LABELS, STRINGS } from '@prijsalarm/core';
+import {
+  ALERT_FIELD_TEXTS,
+  ALERT_FORM_TEXTS,
+  IMPORT_URL_TEXTS,
+  PLAN_LABELS,
+  WEB_TEXTS,
+} from '@prijsalarm/core';
 import { expect, registerUser, screenshotPath, test } from './fixtures';
 import { e2eEnv } from './support/env';
 
-const texts = STRINGS.web.home;
+const texts = WEB_TEXTS.home;
 
 for (const width of [1280, 360]) {
   test(`on a first visit at ${width} px the cookie banner covers no part of 'Alert aanmaken'`, async ({
@@ -20,9 +26,9 @@ for (const width of [1280, 360]) {
     });
     const page = await context.newPage();
     await page.goto('/');
-    const banner = page.getByRole('region', { name: STRINGS.web.cookieBanner.label });
+    const banner = page.getByRole('region', { name: WEB_TEXTS.cookieBanner.label });
     await expect(banner).toBeVisible();
-    const submit = page.getByRole('button', { name: STRINGS.alertForm.submit });
+    const submit = page.getByRole('button', { name: ALERT_FIELD_TEXTS.submit });
     await submit.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath(testInfo, `home-first-visit-${width}`) });
     // What the user would hit at each corner and the middle of the button is the button.
@@ -122,7 +128,7 @@ test('the car filters keep their inputs on one line when a label wraps or a mess
   // A message under one field (minimum above maximum) must not lift its input out of line.
   await page.getByLabel(ALERT_FORM_TEXTS.car.mileageMin).fill('200000');
   await page.getByRole('button', { name: ALERT_FORM_TEXTS.wizard.next }).click();
-  await expect(page.getByText(STRINGS.alertForm.mileageMinAboveMax)).toBeVisible();
+  await expect(page.getByText(ALERT_FIELD_TEXTS.mileageMinAboveMax)).toBeVisible();
   // Narrow the row so that labels wrap, as they do on a small screen or with large text.
   for (const width of [1280, 520, 360]) {
     await page.setViewportSize({ width, height: 900 });
@@ -148,7 +154,7 @@ test('the sections below the fold load when scrolled near, or at once on the fir
   page,
 }) => {
   await page.goto('/');
-  await expect(page.getByRole('button', { name: STRINGS.alertForm.submit })).toBeVisible();
+  await expect(page.getByRole('button', { name: ALERT_FIELD_TEXTS.submit })).toBeVisible();
   const faqQuestion = page.getByText('Wat is Prijsalarm?');
   // Far below the first screen: not drawn (nor downloaded) yet.
   await expect(faqQuestion).toHaveCount(0);

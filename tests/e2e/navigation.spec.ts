@@ -7,7 +7,13 @@
  * stays closed. axe finds nothing on any of them.
  */
 import type { Locator, Page } from '@playwright/test';
-import { CHAT_GREETING_DELAY_MS, CHAT_STRINGS, SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import {
+  APP_TEXTS,
+  CHAT_GREETING_DELAY_MS,
+  CHAT_TEXTS,
+  SCREEN_TEXTS,
+  WEB_TEXTS,
+} from '@prijsalarm/core';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -23,7 +29,7 @@ import {
 } from './fixtures';
 import { axeViolations, describeViolations } from './support/axe';
 
-const shell = STRINGS.web.shell;
+const shell = WEB_TEXTS.shell;
 const centre = SCREEN_TEXTS.notifications;
 
 async function expectAxeClean(page: Page): Promise<void> {
@@ -92,17 +98,17 @@ for (const width of [1280, 390]) {
       const unknown = await page.goto('/deze-pagina-bestaat-niet');
       expect(unknown?.status()).toBe(404);
       await expect(
-        page.getByRole('heading', { level: 1, name: STRINGS.web.notFound.title }),
+        page.getByRole('heading', { level: 1, name: WEB_TEXTS.notFound.title }),
       ).toBeVisible();
       await expect(
-        page.getByRole('link', { name: STRINGS.web.notFound.toHome, exact: true }),
+        page.getByRole('link', { name: WEB_TEXTS.notFound.toHome, exact: true }),
       ).toBeVisible();
       await expectAxeClean(page);
     });
 
     test('the register page links to the terms and the privacy statement', async ({ page }) => {
       await page.goto('/register');
-      const agreement = STRINGS.web.login.agreement;
+      const agreement = WEB_TEXTS.login.agreement;
       const terms = page.getByRole('link', { name: agreement.terms, exact: true });
       const privacy = page.getByRole('link', { name: agreement.privacy, exact: true });
       await expect(terms).toHaveAttribute('href', '/terms');
@@ -131,19 +137,19 @@ test.describe('at 390 px, the menu', () => {
     const user = await registerUser(page, 'een-heel-lang-voorvoegsel-voor-het-adres');
     const nav = await openMenu(page);
     await expect(
-      nav.getByRole('link', { name: STRINGS.navigation.dashboard, exact: true }),
+      nav.getByRole('link', { name: APP_TEXTS.navigation.dashboard, exact: true }),
     ).toBeVisible();
     await expect(nav.getByRole('link', { name: shell.notifications(0), exact: true })).toHaveCount(
       2, // the bar's bell and the menu's entry, both named
     );
     await expect(
-      nav.getByRole('link', { name: STRINGS.navigation.notifications, exact: true }).last(),
-    ).toHaveText(STRINGS.navigation.notifications);
+      nav.getByRole('link', { name: APP_TEXTS.navigation.notifications, exact: true }).last(),
+    ).toHaveText(APP_TEXTS.navigation.notifications);
     const account = nav.getByRole('group', { name: shell.account });
-    await expect(account.getByRole('link', { name: STRINGS.navigation.myAccount })).toBeVisible();
-    await expect(account.getByRole('button', { name: STRINGS.navigation.logout })).toBeVisible();
+    await expect(account.getByRole('link', { name: APP_TEXTS.navigation.myAccount })).toBeVisible();
+    await expect(account.getByRole('button', { name: APP_TEXTS.navigation.logout })).toBeVisible();
     await expect(
-      nav.getByRole('link', { name: STRINGS.navigation.admin, exact: true }),
+      nav.getByRole('link', { name: APP_TEXTS.navigation.admin, exact: true }),
     ).toHaveCount(0);
     // No bare avatar button is the way in: the profile is written out.
     await expect(nav.getByRole('button', { name: shell.profileMenu })).toBeHidden();
@@ -158,7 +164,7 @@ test.describe('at 390 px, the menu', () => {
     expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(390);
     await expectAxeClean(page);
 
-    await account.getByRole('link', { name: STRINGS.navigation.myAccount }).click();
+    await account.getByRole('link', { name: APP_TEXTS.navigation.myAccount }).click();
     await expect(page).toHaveURL(/\/my-account$/);
   });
 
@@ -166,7 +172,7 @@ test.describe('at 390 px, the menu', () => {
     await logIn(page, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const nav = await openMenu(page);
     await expect(
-      nav.getByRole('link', { name: STRINGS.navigation.admin, exact: true }),
+      nav.getByRole('link', { name: APP_TEXTS.navigation.admin, exact: true }),
     ).toBeVisible();
     await expect(
       nav.getByRole('group', { name: shell.account }).getByText(ADMIN_EMAIL),
@@ -200,11 +206,11 @@ function lineBreaksIn(element: Locator): Promise<{ before: string; after: string
 }
 
 test('the chat greeting, once closed, stays closed on the next visit', async ({ page }) => {
-  const greeting = page.getByRole('region', { name: CHAT_STRINGS.widget.title });
-  const launcher = page.getByRole('button', { name: CHAT_STRINGS.widget.open });
+  const greeting = page.getByRole('region', { name: CHAT_TEXTS.widget.title });
+  const launcher = page.getByRole('button', { name: CHAT_TEXTS.widget.open });
   await page.goto('/faq');
   await expect(greeting).toBeVisible({ timeout: 15_000 });
-  await greeting.getByRole('button', { name: CHAT_STRINGS.widget.closeGreeting }).click();
+  await greeting.getByRole('button', { name: CHAT_TEXTS.widget.closeGreeting }).click();
   await expect(greeting).toBeHidden();
 
   await page.reload();

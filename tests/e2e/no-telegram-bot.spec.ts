@@ -6,7 +6,13 @@
  */
 import { request as playwrightRequest } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ALERT_FORM_TEXTS, CSRF_COOKIE, CSRF_HEADER, STRINGS } from '@prijsalarm/core';
+import {
+  ACCESS_TEXTS,
+  ALERT_FORM_TEXTS,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  WEB_TEXTS,
+} from '@prijsalarm/core';
 import type { AdminUsersResponse } from '@prijsalarm/core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
@@ -73,7 +79,7 @@ test('without a bot no page offers Telegram, and the server refuses it', async (
     notifyTelegram: true,
   });
   expect(refused.status()).toBe(403);
-  expect(await refused.json()).toMatchObject({ error: STRINGS.access.telegramUnavailable });
+  expect(await refused.json()).toMatchObject({ error: ACCESS_TEXTS.telegramUnavailable });
   await api.dispose();
 
   // A guest: home, pricing and the FAQ.
@@ -91,13 +97,13 @@ test('without a bot no page offers Telegram, and the server refuses it', async (
   const context = await browser.newContext({ baseURL: server.baseUrl });
   const page = await context.newPage();
   await page.goto('/login');
-  await page.getByLabel(STRINGS.web.login.email).fill(ADMIN_EMAIL);
-  await page.getByLabel(STRINGS.web.login.password, { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: STRINGS.web.login.submitLogin, exact: true }).click();
+  await page.getByLabel(WEB_TEXTS.login.email).fill(ADMIN_EMAIL);
+  await page.getByLabel(WEB_TEXTS.login.password, { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: WEB_TEXTS.login.submitLogin, exact: true }).click();
   await expect(page).toHaveURL(/\/(dashboard|admin)$/);
   await page.goto('/dashboard');
   await expect(
-    page.getByRole('heading', { level: 1, name: STRINGS.web.dashboard.title }),
+    page.getByRole('heading', { level: 1, name: WEB_TEXTS.dashboard.title }),
   ).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await pageText(page)).not.toMatch(/telegram/i);

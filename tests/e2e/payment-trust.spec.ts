@@ -6,7 +6,7 @@
  * address, KvK and btw-nummer, which opens as a printable page; the footer and the terms name the
  * company the same way. Every screen axe clean, none scrolling sideways.
  */
-import { COMPANY, COMPANY_ADDRESS, PAYMENT_STRINGS } from '@prijsalarm/core';
+import { COMPANY, COMPANY_ADDRESS, PAYMENT_TEXTS } from '@prijsalarm/core';
 import type { Page } from '@playwright/test';
 import {
   createAccount,
@@ -21,7 +21,7 @@ import {
 } from './fixtures';
 import { axeViolations, describeViolations } from './support/axe';
 
-const texts = PAYMENT_STRINGS;
+const texts = PAYMENT_TEXTS;
 /** Money as the pages write it ('€ 7,95', with a no-break space). */
 const money = (amount: string) => new RegExp(`€\\s${amount}`);
 

@@ -5,7 +5,13 @@
  * payment leaves the plan as it was and offers a retry. Then two extra alerts, cancel, and the
  * receipts; the admin sees the payments in /admin.
  */
-import { PAYMENT_STRINGS, PLAN_LABELS, SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import {
+  ACCESS_TEXTS,
+  PAYMENT_TEXTS,
+  PLAN_LABELS,
+  SCREEN_TEXTS,
+  WEB_TEXTS,
+} from '@prijsalarm/core';
 import type { Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
@@ -17,10 +23,10 @@ import {
   waitForMail,
 } from './fixtures';
 
-const texts = PAYMENT_STRINGS;
+const texts = PAYMENT_TEXTS;
 
 async function planInMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: STRINGS.web.shell.profileMenu }).click();
+  await page.getByRole('button', { name: WEB_TEXTS.shell.profileMenu }).click();
 }
 
 test('a REGISTERED user upgrades to Pro with iDEAL, and a second tab follows', async ({
@@ -33,7 +39,7 @@ test('a REGISTERED user upgrades to Pro with iDEAL, and a second tab follows', a
   const second = await context.newPage();
   await second.goto('/dashboard');
   await expect(
-    second.getByRole('heading', { level: 1, name: STRINGS.web.dashboard.title }),
+    second.getByRole('heading', { level: 1, name: WEB_TEXTS.dashboard.title }),
   ).toBeVisible();
 
   await page.goto('/pricing');
@@ -47,16 +53,16 @@ test('a REGISTERED user upgrades to Pro with iDEAL, and a second tab follows', a
   await expect(page).toHaveURL(/\/payment\/callback\?payment=/);
   await expect(page.getByText(texts.callback.successPro)).toBeVisible();
   await planInMenu(page);
-  await expect(page.getByText(STRINGS.web.shell.plan(PLAN_LABELS.PRO))).toBeVisible();
+  await expect(page.getByText(WEB_TEXTS.shell.plan(PLAN_LABELS.PRO))).toBeVisible();
 
   // The other tab learned it without a reload.
   await planInMenu(second);
-  await expect(second.getByText(STRINGS.web.shell.plan(PLAN_LABELS.PRO))).toBeVisible();
+  await expect(second.getByText(WEB_TEXTS.shell.plan(PLAN_LABELS.PRO))).toBeVisible();
 
   // Capabilities allow 2dehands now.
   await page.goto('/dashboard/create');
   await expect(page.getByRole('radio', { name: /2dehands/ })).toBeVisible();
-  await expect(page.getByText(STRINGS.access.noPlatformAccess('2dehands'))).toHaveCount(0);
+  await expect(page.getByText(ACCESS_TEXTS.noPlatformAccess('2dehands'))).toHaveCount(0);
 
   // The receipt: by mail and in the subscription tab.
   const mail = await waitForMail(user.email, 'betalingsbewijs');
@@ -109,7 +115,7 @@ for (const [outcome, button, message] of [
 
     await expect(page.getByText(message)).toBeVisible();
     await planInMenu(page);
-    await expect(page.getByText(STRINGS.web.shell.plan(PLAN_LABELS.REGISTERED))).toBeVisible();
+    await expect(page.getByText(WEB_TEXTS.shell.plan(PLAN_LABELS.REGISTERED))).toBeVisible();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: texts.callback.retry }).click();
     await expect(page.getByRole('heading', { name: texts.products.pro })).toBeVisible();

@@ -7,13 +7,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import {
+  ALERT_FIELD_TEXTS,
   ALERT_FORM_TEXTS,
   CHECK_TEXTS,
   MANAGE_ALERT_TEXTS,
-  PAYMENT_STRINGS,
+  PAYMENT_TEXTS,
   PLAN_LABELS,
   SCREEN_TEXTS,
-  STRINGS,
+  WEB_TEXTS,
   alertStatusLabel,
   formatCheckInterval,
 } from '@prijsalarm/core';
@@ -32,7 +33,7 @@ import { axeViolations, describeViolations } from './support/axe';
 import { e2eEnv } from './support/env';
 
 const dashboard = SCREEN_TEXTS.dashboard;
-const payments = PAYMENT_STRINGS;
+const payments = PAYMENT_TEXTS;
 const wizardTexts = ALERT_FORM_TEXTS.wizard;
 /** Where the before/after pictures of the dashboard go (the lead's review, not the test's result). */
 const SHOTS = process.env.PLANS_SHOTS_DIR;
@@ -43,7 +44,7 @@ async function settings(): Promise<PublicSettings> {
 
 /** The dashboard's "Alerts" figure, e.g. "0 van 5 alerts gebruikt". */
 function usage(page: Page) {
-  return page.locator('.stats__item').filter({ hasText: STRINGS.web.dashboard.alerts });
+  return page.locator('.stats__item').filter({ hasText: WEB_TEXTS.dashboard.alerts });
 }
 
 /** A row of a details list (wizard summary, manage page) by its exact label. */
@@ -62,7 +63,7 @@ function factOf(card: Locator, label: string) {
 }
 
 function planFigure(page: Page) {
-  return page.locator('.stats__item').filter({ hasText: STRINGS.web.dashboard.plan });
+  return page.locator('.stats__item').filter({ hasText: WEB_TEXTS.dashboard.plan });
 }
 
 test('buying Pro and extra alerts in one tab: the other tab and another browser follow at once', async ({
@@ -129,7 +130,7 @@ test('one alert, one interval: the wizard, its manage page and the dashboard agr
     .locator('.details__row')
     .filter({ hasText: ALERT_FORM_TEXTS.summary.checkInterval });
   await expect(summary).toContainText(interval);
-  await page.getByRole('button', { name: STRINGS.alertForm.submit }).click();
+  await page.getByRole('button', { name: ALERT_FIELD_TEXTS.submit }).click();
 
   await expect(page).toHaveURL(/\/manage\/[A-Za-z0-9_-]+$/, { timeout: 10_000 });
   await expect(detailsRow(page, MANAGE_ALERT_TEXTS.details.checkInterval)).toContainText(interval);

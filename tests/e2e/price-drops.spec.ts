@@ -6,11 +6,12 @@
  * Every screen axe clean.
  */
 import {
+  ACCESS_TEXTS,
+  ALERT_FIELD_TEXTS,
   ALERT_FORM_TEXTS,
   MANAGE_ALERT_TEXTS,
   PRICE_DROP_TEXTS,
   SCREEN_TEXTS,
-  STRINGS,
 } from '@prijsalarm/core';
 import type { MyAlertsResponse } from '@prijsalarm/core';
 import {
@@ -45,7 +46,7 @@ test('price drops: locked below PRO, switched on as PRO, a drop shown with its h
   await page.getByRole('button', { name: manage.actions.edit }).click();
   const toggle = page.getByRole('checkbox', { name: form.enabled });
   await expect(toggle).toBeDisabled();
-  await expect(toggle).toHaveAccessibleDescription(STRINGS.access.proOnly);
+  await expect(toggle).toHaveAccessibleDescription(ACCESS_TEXTS.proOnly);
   let violations = await axeViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
 
@@ -135,7 +136,7 @@ test('the wizard offers price drops on its last step: locked for REGISTERED, cho
   await toSummary('bakfiets');
   const toggle = page.getByRole('checkbox', { name: form.enabled });
   await expect(toggle).toBeDisabled();
-  await expect(toggle).toHaveAccessibleDescription(STRINGS.access.proOnly);
+  await expect(toggle).toHaveAccessibleDescription(ACCESS_TEXTS.proOnly);
   let violations = await axeViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
 
@@ -145,7 +146,7 @@ test('the wizard offers price drops on its last step: locked for REGISTERED, cho
   await page.getByRole('textbox', { name: form.percent }).fill('10');
   violations = await axeViolations(page);
   expect(violations, describeViolations(violations)).toEqual([]);
-  await page.getByRole('button', { name: STRINGS.alertForm.submit }).click();
+  await page.getByRole('button', { name: ALERT_FIELD_TEXTS.submit }).click();
   await expect(page).toHaveURL(/\/manage\/[A-Za-z0-9_-]+$/, { timeout: 10_000 });
   await expect(page.getByText(form.summary(10))).toBeVisible();
 });

@@ -7,11 +7,11 @@
  */
 import type { Page } from '@playwright/test';
 import {
+  ALERT_FIELD_TEXTS,
   ALERT_FORM_TEXTS,
   formatPriceRange,
   MANAGE_ALERT_TEXTS,
   SCREEN_TEXTS,
-  STRINGS,
   type CreateAlertResponse,
   type ManageAlertResponse,
   type MyAlertsResponse,
@@ -29,7 +29,7 @@ import {
 import { axeViolations, describeViolations } from './support/axe';
 
 const fields = ALERT_FORM_TEXTS.fields;
-const messages = STRINGS.alertForm;
+const messages = ALERT_FIELD_TEXTS;
 const wizardTexts = ALERT_FORM_TEXTS.wizard;
 const centre = SCREEN_TEXTS.notifications;
 

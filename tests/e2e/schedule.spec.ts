@@ -4,7 +4,12 @@
  * told in Dutch when the quiet hours start where they end, and switches back to instant.
  */
 import type { Page } from '@playwright/test';
-import { ALERT_FORM_TEXTS, MANAGE_ALERT_TEXTS, SCHEDULE_TEXTS, STRINGS } from '@prijsalarm/core';
+import {
+  ALERT_FIELD_TEXTS,
+  ALERT_FORM_TEXTS,
+  MANAGE_ALERT_TEXTS,
+  SCHEDULE_TEXTS,
+} from '@prijsalarm/core';
 import { axeViolations, describeViolations } from './support/axe';
 import { expect, registerUser, test } from './fixtures';
 
@@ -50,7 +55,7 @@ test('a daily digest with quiet hours from the wizard, changed on the manage pag
   await expect(page.getByRole('definition').filter({ hasText: summary })).toBeVisible();
   await expectAxeClean(page);
 
-  await page.getByRole('button', { name: STRINGS.alertForm.submit }).click();
+  await page.getByRole('button', { name: ALERT_FIELD_TEXTS.submit }).click();
   await expect(page).toHaveURL(/\/manage\/[A-Za-z0-9_-]+$/, { timeout: 10_000 });
   await expect(page.getByRole('definition').filter({ hasText: summary })).toBeVisible();
 

@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ALERT_FORM_TEXTS, PAYMENT_STRINGS, SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import { ALERT_FORM_TEXTS, PAYMENT_TEXTS, SCREEN_TEXTS, WEB_TEXTS } from '@prijsalarm/core';
 import type { NotificationListResponse } from '@prijsalarm/core';
 import {
   ADMIN_EMAIL,
@@ -52,7 +52,7 @@ const SCREENS: Screen[] = [
     name: 'login',
     who: 'guest',
     path: () => '/login',
-    ready: (page) => page.getByRole('form', { name: STRINGS.web.login.loginTitle }),
+    ready: (page) => page.getByRole('form', { name: WEB_TEXTS.login.loginTitle }),
   },
   {
     name: 'wizard',
@@ -77,7 +77,7 @@ const SCREENS: Screen[] = [
     name: 'my-account',
     who: 'user',
     path: () => '/my-account',
-    ready: (page) => page.getByRole('tablist', { name: STRINGS.web.myAccount.tabsLabel }),
+    ready: (page) => page.getByRole('tablist', { name: WEB_TEXTS.myAccount.tabsLabel }),
   },
   {
     name: 'my-account-integrations',
@@ -96,13 +96,13 @@ const SCREENS: Screen[] = [
     name: 'pricing',
     who: 'guest',
     path: () => '/pricing',
-    ready: (page) => page.getByRole('list', { name: STRINGS.web.pricing.plansLabel }),
+    ready: (page) => page.getByRole('list', { name: WEB_TEXTS.pricing.plansLabel }),
   },
   {
     name: 'my-account-subscription',
     who: 'user',
     path: () => '/my-account?tab=subscription',
-    ready: (page) => page.getByRole('heading', { name: PAYMENT_STRINGS.subscription.extraAlerts }),
+    ready: (page) => page.getByRole('heading', { name: PAYMENT_TEXTS.subscription.extraAlerts }),
   },
   {
     name: 'notifications',
@@ -141,7 +141,7 @@ const SCREENS: Screen[] = [
     ready: (page) =>
       page
         .getByRole('table', { name: SCREEN_TEXTS.admin.tabs.payments })
-        .or(page.getByText(PAYMENT_STRINGS.admin.empty)),
+        .or(page.getByText(PAYMENT_TEXTS.admin.empty)),
   },
 ];
 

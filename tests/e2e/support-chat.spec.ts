@@ -5,11 +5,7 @@
  * losing or doubling a message; axe finds nothing on the open widget and on the inbox.
  */
 import type { Browser, Page } from '@playwright/test';
-import {
-  CHAT_QUICK_QUESTIONS,
-  CHAT_STRINGS,
-  type AdminChatSessionsResponse,
-} from '@prijsalarm/core';
+import { CHAT_QUICK_QUESTIONS, CHAT_TEXTS, type AdminChatSessionsResponse } from '@prijsalarm/core';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -25,8 +21,8 @@ import {
 import { axeViolations, describeViolations } from './support/axe';
 import { startOwnServer } from './support/own-server';
 
-const w = CHAT_STRINGS.widget;
-const inbox = CHAT_STRINGS.inbox;
+const w = CHAT_TEXTS.widget;
+const inbox = CHAT_TEXTS.inbox;
 const howItWorks = CHAT_QUICK_QUESTIONS[0]!;
 
 /** Opens the widget on the current page (it loads once the page is idle). */
@@ -115,8 +111,8 @@ test('a guest asks, the admin sees it live, types, answers and resolves', async 
 
   // Support resolves: the guest sees the ended panel, and can start again.
   await admin.getByRole('button', { name: inbox.resolve }).click();
-  await expect(chat.getByText(CHAT_STRINGS.closedBySupport)).toBeVisible();
-  await expect(chat.getByText(CHAT_STRINGS.closedBySupportNote)).toBeVisible();
+  await expect(chat.getByText(CHAT_TEXTS.closedBySupport)).toBeVisible();
+  await expect(chat.getByText(CHAT_TEXTS.closedBySupportNote)).toBeVisible();
   await expect(chat.getByRole('button', { name: w.close })).toBeVisible();
   await chat.getByRole('button', { name: w.newChat }).click();
   await expect(chat.getByLabel(w.nameLabel)).toBeVisible();
@@ -133,10 +129,10 @@ test('the guest form explains in Dutch; the widget fits 360 px', async ({ browse
   await chat.getByLabel(w.nameLabel).fill('A');
   await chat.getByLabel(w.emailLabel).fill('anna@');
   await chat.getByRole('button', { name: w.start }).click();
-  await expect(chat.getByText(CHAT_STRINGS.nameTooShort)).toBeVisible();
+  await expect(chat.getByText(CHAT_TEXTS.nameTooShort)).toBeVisible();
   await chat.getByLabel(w.nameLabel).fill('Anna');
   await chat.getByRole('button', { name: w.start }).click();
-  await expect(chat.getByText(CHAT_STRINGS.email.missingDomain)).toBeVisible();
+  await expect(chat.getByText(CHAT_TEXTS.email.missingDomain)).toBeVisible();
   const { scrollWidth, width } = await horizontalOverflow(page);
   expect(scrollWidth).toBeLessThanOrEqual(width);
   const box = await chat.boundingBox();
@@ -177,7 +173,7 @@ test('the server restarts mid-conversation: reconnected, nothing lost or doubled
     await expect(messages.getByText('Voor de herstart')).toBeVisible();
 
     await server.stop();
-    await expect(chat.getByText(CHAT_STRINGS.disconnected)).toBeVisible();
+    await expect(chat.getByText(CHAT_TEXTS.disconnected)).toBeVisible();
     await server.start();
 
     // Support answers as the server is back, before the widget has reconnected.
@@ -192,7 +188,7 @@ test('the server restarts mid-conversation: reconnected, nothing lost or doubled
       text: 'Na de herstart',
     });
 
-    await expect(chat.getByText(CHAT_STRINGS.reconnected)).toBeVisible({ timeout: 30_000 });
+    await expect(chat.getByText(CHAT_TEXTS.reconnected)).toBeVisible({ timeout: 30_000 });
     await expect(messages.getByText('Na de herstart')).toBeVisible();
     await input.fill('Weer verbonden');
     await input.press('Enter');

@@ -3,12 +3,12 @@
  * links Telegram by opening the bot's deep link and pressing Start, gets a test message in the
  * chat, and unlinks again. The bot is the Telegram Bot API double.
  */
-import { SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import { SCREEN_TEXTS, TELEGRAM_TEXTS, WEB_TEXTS } from '@prijsalarm/core';
 import { botMessagesTo, expect, registerUser, test, writeToBot } from './fixtures';
 import { TELEGRAM_BOT_USERNAME } from './support/env';
 
 const texts = SCREEN_TEXTS.myAccount;
-const page_ = STRINGS.web.myAccount;
+const page_ = WEB_TEXTS.myAccount;
 
 test('a user links Telegram, receives a test message and unlinks', async ({ page }) => {
   const chatId = 700_000 + Math.floor(Math.random() * 100_000);
@@ -28,14 +28,14 @@ test('a user links Telegram, receives a test message and unlinks', async ({ page
   const code = deepLink.searchParams.get('start');
   expect(code).toBeTruthy();
   await writeToBot({ chatId, username, text: `/start ${code}` });
-  await expect.poll(() => botMessagesTo(chatId)).toContain(STRINGS.telegram.linked);
+  await expect.poll(() => botMessagesTo(chatId)).toContain(TELEGRAM_TEXTS.linked);
 
   await page.getByRole('button', { name: texts.telegramCheck }).click();
   await expect(page.getByText(page_.telegramConnected(username))).toBeVisible();
 
   await page.getByRole('button', { name: texts.telegramTest }).click();
-  await expect(page.getByText(STRINGS.telegram.testSent)).toBeVisible();
-  await expect.poll(() => botMessagesTo(chatId)).toContain(STRINGS.telegram.testMessage);
+  await expect(page.getByText(TELEGRAM_TEXTS.testSent)).toBeVisible();
+  await expect.poll(() => botMessagesTo(chatId)).toContain(TELEGRAM_TEXTS.testMessage);
 
   await page.getByRole('button', { name: texts.telegramDisconnect }).click();
   await expect(page.getByText(texts.telegramUnlinked)).toBeVisible();

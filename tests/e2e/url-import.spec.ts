@@ -5,9 +5,10 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import {
+  ACCESS_TEXTS,
+  ALERT_FIELD_TEXTS,
   ALERT_FORM_TEXTS,
   IMPORT_URL_TEXTS,
-  STRINGS,
   formatPriceRange,
   type MyAlertsResponse,
 } from '@prijsalarm/core';
@@ -77,14 +78,14 @@ test('a guest pastes a Marktplaats search link into the home page form, at 360 p
   await link.press('Enter');
   await expect(link).toHaveAttribute('aria-invalid', 'true');
   await expect(link).toHaveAccessibleDescription(
-    new RegExp(escapeRegExp(STRINGS.access.accountRequiredForPlatform('2dehands'))),
+    new RegExp(escapeRegExp(ACCESS_TEXTS.accountRequiredForPlatform('2dehands'))),
   );
   await expect(form.getByLabel(fields.searchTerm)).toHaveValue('gazelle racefiets');
   await expectNoAxeViolations(page);
 
   // The filled form is sent as it is.
   await form.getByLabel(fields.email).fill(uniqueEmail('zoeklink'));
-  await form.getByRole('button', { name: STRINGS.alertForm.submit }).click();
+  await form.getByRole('button', { name: ALERT_FIELD_TEXTS.submit }).click();
   await expect(
     page.getByRole('status').filter({ hasText: ALERT_FORM_TEXTS.result.successTitle }),
   ).toBeVisible();
@@ -104,7 +105,7 @@ test('a signed-in user types a car search link into the wizard and creates the a
   await link.fill('https://www.2dehands.be/l/auto-s/#q:golf');
   await link.press('Enter');
   await expect(link).toHaveAccessibleDescription(
-    new RegExp(escapeRegExp(STRINGS.access.noPlatformAccess('2dehands'))),
+    new RegExp(escapeRegExp(ACCESS_TEXTS.noPlatformAccess('2dehands'))),
   );
   await expect(page.getByRole('radio', { name: /Marktplaats/ })).toBeChecked();
 
@@ -124,7 +125,7 @@ test('a signed-in user types a car search link into the wizard and creates the a
   await expect(notes).toContainText(IMPORT_URL_TEXTS.offeredSinceIgnored);
   await expectNoAxeViolations(page);
 
-  await page.getByRole('button', { name: STRINGS.alertForm.submit }).click();
+  await page.getByRole('button', { name: ALERT_FIELD_TEXTS.submit }).click();
   await expect(
     page.getByRole('status').filter({ hasText: ALERT_FORM_TEXTS.result.successTitle }),
   ).toBeVisible();

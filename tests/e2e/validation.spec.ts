@@ -3,11 +3,11 @@
  * concerns, and nothing is created. The guest form on home, then the wizard.
  */
 import type { Page } from '@playwright/test';
-import { ALERT_FORM_TEXTS, MAX_PRICE, STRINGS } from '@prijsalarm/core';
+import { ALERT_FIELD_TEXTS, ALERT_FORM_TEXTS, MAX_PRICE } from '@prijsalarm/core';
 import { expect, expectFieldError, mailsTo, registerUser, test, uniqueEmail } from './fixtures';
 
 const fields = ALERT_FORM_TEXTS.fields;
-const messages = STRINGS.alertForm;
+const messages = ALERT_FIELD_TEXTS;
 
 function guestForm(page: Page) {
   return page.getByRole('form', { name: ALERT_FORM_TEXTS.guest.formLabel });

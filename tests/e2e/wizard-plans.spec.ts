@@ -5,12 +5,15 @@
  */
 import type { Page } from '@playwright/test';
 import {
+  ACCESS_TEXTS,
+  ALERT_FIELD_TEXTS,
   ALERT_FORM_TEXTS,
-  PAYMENT_STRINGS,
+  AUTH_TEXTS,
+  PAYMENT_TEXTS,
   PLAN_LABELS,
   SCREEN_TEXTS,
-  STRINGS,
   UPGRADE_PATH,
+  WEB_TEXTS,
   alertStatusLabel,
   canBuyExtraAlerts,
 } from '@prijsalarm/core';
@@ -39,7 +42,7 @@ async function next(page: Page) {
 /** Submits on the summary step and follows the success card to the new alert's manage page. */
 async function submitAndOpenManagePage(page: Page, searchTerm: string) {
   await wizardStep(page, 'summary');
-  await page.getByRole('button', { name: STRINGS.alertForm.submit }).click();
+  await page.getByRole('button', { name: ALERT_FIELD_TEXTS.submit }).click();
   await expect(
     page.getByRole('status').filter({ hasText: ALERT_FORM_TEXTS.result.successTitle }),
   ).toBeVisible();
@@ -57,10 +60,10 @@ test('register, verify from the mail, and make alerts under the FREE, REGISTERED
 
   // Register through the screen; the verification mail's link logs in and opens the dashboard.
   await page.goto('/register');
-  await page.getByLabel(STRINGS.web.login.email).fill(email);
-  await page.getByLabel(STRINGS.web.login.password, { exact: true }).fill(USER_PASSWORD);
-  await page.getByRole('button', { name: STRINGS.web.login.submitRegister }).click();
-  await expect(page.getByRole('status').filter({ hasText: STRINGS.auth.registered })).toBeVisible();
+  await page.getByLabel(WEB_TEXTS.login.email).fill(email);
+  await page.getByLabel(WEB_TEXTS.login.password, { exact: true }).fill(USER_PASSWORD);
+  await page.getByRole('button', { name: WEB_TEXTS.login.submitRegister }).click();
+  await expect(page.getByRole('status').filter({ hasText: AUTH_TEXTS.registered })).toBeVisible();
   const mail = await waitForMail(email, 'Bevestig je e-mailadres');
   await page.goto(linkIn(mail, '/verify/'));
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -71,7 +74,7 @@ test('register, verify from the mail, and make alerts under the FREE, REGISTERED
   // FREE: Marktplaats only (2dehands shows the plan message), no minimum price, no extra filters.
   await page.goto('/prijsalarm-maken');
   await wizardStep(page, 'platform');
-  await expect(page.getByText(STRINGS.access.noPlatformAccess('2dehands'))).toBeVisible();
+  await expect(page.getByText(ACCESS_TEXTS.noPlatformAccess('2dehands'))).toBeVisible();
   await expect(page.getByRole('radio', { name: /2dehands/ })).toHaveCount(0);
   await choosePlatform(page, 'Marktplaats');
   await next(page);
@@ -84,7 +87,7 @@ test('register, verify from the mail, and make alerts under the FREE, REGISTERED
   const minPrice = page.getByLabel(fields.minPrice);
   await expect(minPrice).toBeDisabled();
   await expect(
-    page.getByText(STRINGS.access.availableFromPlan(PLAN_LABELS.REGISTERED)),
+    page.getByText(ACCESS_TEXTS.availableFromPlan(PLAN_LABELS.REGISTERED)),
   ).toBeVisible();
   await page.getByLabel(fields.maxPrice).fill('300');
   await next(page);
@@ -96,11 +99,11 @@ test('register, verify from the mail, and make alerts under the FREE, REGISTERED
   // FREE's one alert is used: the wizard says so and offers the upgrade, and extra alerts only
   // where core's rule lets the plan buy them.
   await page.goto('/prijsalarm-maken');
-  await expect(page.getByText(STRINGS.alertForm.maxAlertsReached)).toBeVisible();
+  await expect(page.getByText(ALERT_FIELD_TEXTS.maxAlertsReached)).toBeVisible();
   await expect(
     page.getByRole('link', { name: SCREEN_TEXTS.dashboard.upgrade, exact: true }),
   ).toHaveAttribute('href', UPGRADE_PATH);
-  const buyExtra = page.getByRole('link', { name: PAYMENT_STRINGS.maxAlerts.buy });
+  const buyExtra = page.getByRole('link', { name: PAYMENT_TEXTS.maxAlerts.buy });
   if (canBuyExtraAlerts('FREE')) {
     await expect(buyExtra).toHaveAttribute('href', '/my-account?tab=subscription#extra-alerts');
   } else {
@@ -111,7 +114,7 @@ test('register, verify from the mail, and make alerts under the FREE, REGISTERED
   await setPlan(email, 'REGISTERED');
   await page.goto('/prijsalarm-maken');
   await wizardStep(page, 'platform');
-  await expect(page.getByText(STRINGS.access.noPlatformAccess('2dehands'))).toBeVisible();
+  await expect(page.getByText(ACCESS_TEXTS.noPlatformAccess('2dehands'))).toBeVisible();
   await choosePlatform(page, 'Marktplaats');
   await next(page);
   await page.getByRole('button', { name: wizardTexts.skip }).click();
@@ -126,7 +129,7 @@ test('register, verify from the mail, and make alerts under the FREE, REGISTERED
   await expect(page.getByLabel(ALERT_FORM_TEXTS.advanced.onlyWithImages)).toBeEnabled();
   // Paid ads stay PRO-only.
   await expect(page.getByLabel(ALERT_FORM_TEXTS.advanced.includePaidAds)).toBeDisabled();
-  await expect(page.getByText(STRINGS.access.proOnly)).toBeVisible();
+  await expect(page.getByText(ACCESS_TEXTS.proOnly)).toBeVisible();
   await page.getByLabel(ALERT_FORM_TEXTS.advanced.onlyWithImages).check();
   await next(page);
   await expect(page.getByText('€ 100 – € 900')).toBeVisible();
@@ -137,7 +140,7 @@ test('register, verify from the mail, and make alerts under the FREE, REGISTERED
   await setPlan(email, 'PRO');
   await page.goto('/prijsalarm-maken');
   await wizardStep(page, 'platform');
-  await expect(page.getByText(STRINGS.access.noPlatformAccess('2dehands'))).toHaveCount(0);
+  await expect(page.getByText(ACCESS_TEXTS.noPlatformAccess('2dehands'))).toHaveCount(0);
   await choosePlatform(page, '2dehands');
   await next(page);
   await page.getByRole('button', { name: wizardTexts.skip }).click();

@@ -7,10 +7,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { CHAT_QUICK_QUESTIONS, CHAT_STRINGS, type ChatMessage } from '@prijsalarm/core';
+import { CHAT_QUICK_QUESTIONS, CHAT_TEXTS, type ChatMessage } from '@prijsalarm/core';
 import type { ChatStore } from './ChatStore';
 
-const w = CHAT_STRINGS.widget;
+const w = CHAT_TEXTS.widget;
 // Made at the first message, not when the chat's code loads: a page's first Intl formatter
 // loads the locale data (a long task on a phone; the web page loads this chunk while idle).
 let timeFormat: Intl.DateTimeFormat | null = null;

@@ -9,7 +9,7 @@ import {
   ApiError,
   CHAT_HEARTBEAT_MS,
   CHAT_STORAGE_KEYS,
-  CHAT_STRINGS,
+  CHAT_TEXTS,
   type AnyEndpoint,
   type ChatMessage,
 } from '@prijsalarm/core';
@@ -189,7 +189,7 @@ describe('sending', () => {
     store.send('Te veel');
     latest().receive({ type: 'error', message: 'Je stuurt te veel berichten.' });
     expect(store.state.messages.map((m) => [m.sender, m.text])).toEqual([
-      ['system', CHAT_STRINGS.sendFailed],
+      ['system', CHAT_TEXTS.sendFailed],
     ]);
   });
 });
@@ -209,26 +209,26 @@ describe('the connection', () => {
     latest().drop();
     await vi.advanceTimersByTimeAsync(5000);
     expect(store.state.phase).toBe('resolved');
-    expect(store.state.ended?.text).toBe(CHAT_STRINGS.closedBySupport);
+    expect(store.state.ended?.text).toBe(CHAT_TEXTS.closedBySupport);
   });
 
   it('reconnects after 1 s, 1.5 s, … with the status texts, then says (Herverbonden)', async () => {
     const { store, sockets, latest } = await joinedGuest();
     latest().drop();
-    expect(store.statusText).toBe(CHAT_STRINGS.disconnected);
+    expect(store.statusText).toBe(CHAT_TEXTS.disconnected);
     await vi.advanceTimersByTimeAsync(999);
     expect(sockets).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(sockets).toHaveLength(2);
-    expect(store.statusText).toBe(CHAT_STRINGS.reconnecting(1));
+    expect(store.statusText).toBe(CHAT_TEXTS.reconnecting(1));
     latest().drop();
     await vi.advanceTimersByTimeAsync(1499);
     expect(sockets).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
-    expect(store.statusText).toBe(CHAT_STRINGS.reconnecting(2));
+    expect(store.statusText).toBe(CHAT_TEXTS.reconnecting(2));
     latest().open();
     latest().receive({ type: 'guest_authenticated' });
-    expect(store.statusText).toBe(CHAT_STRINGS.reconnected);
+    expect(store.statusText).toBe(CHAT_TEXTS.reconnected);
   });
 
   it('polls check-messages every 5 s while the socket is down', async () => {
@@ -289,9 +289,9 @@ describe('the connection', () => {
   it('support ending the chat shows the ended text and clears what was stored', async () => {
     const { store, storage, latest } = await joinedGuest();
     latest().receive({ type: 'session_resolved', resolvedBy: 'support' });
-    expect(store.state.ended?.text).toBe(CHAT_STRINGS.closedBySupport);
+    expect(store.state.ended?.text).toBe(CHAT_TEXTS.closedBySupport);
     expect(storage.getItem(CHAT_STORAGE_KEYS.guestSession)).toBeNull();
     expect(storage.getItem(CHAT_STORAGE_KEYS.messages)).toBeNull();
-    expect(store.announcement).toBe(CHAT_STRINGS.closedBySupport);
+    expect(store.announcement).toBe(CHAT_TEXTS.closedBySupport);
   });
 });

@@ -12,7 +12,7 @@ import {
   CHAT_STATUS_CHECK_MS,
   CHAT_STORAGE_KEYS,
   INITIAL_CHAT_STATE,
-  CHAT_STRINGS,
+  CHAT_TEXTS,
   chatEventFromServerMessage,
   chatOnlineStatusText,
   chatReducer,
@@ -291,7 +291,7 @@ export class ChatStore {
       if (this.state.phase !== 'active') {
         runInAction(() => {
           this.guestInfo = null;
-          this.formError = CHAT_STRINGS.genericError;
+          this.formError = CHAT_TEXTS.genericError;
         });
       }
     } finally {

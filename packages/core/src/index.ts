@@ -1,7 +1,6 @@
 export * from './domain';
 export * from './constants';
 export * from './money';
-export * from './strings';
 export * from './validation';
 export * from './chat';
 export * from './auth';

@@ -5,7 +5,7 @@
  * exactly one native notification (supportWatcher, through the recording fake). Every call goes
  * through the IPC router, so each argument passes the zod contract as the window's would.
  */
-import { API_CONTRACT, DESKTOP_STRINGS, type ChatServerMessage } from '@prijsalarm/core';
+import { API_CONTRACT, DESKTOP_TEXTS, type ChatServerMessage } from '@prijsalarm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIpcRouter, type IpcRouter } from '../src/main/ipcRouter';
 import { silentLogger } from '../src/main/logger';
@@ -134,8 +134,8 @@ describe('the support chat on the desktop', () => {
     expect(desktop.shown).toHaveLength(1);
     expect(shown).toMatchObject({
       kind: 'support',
-      title: DESKTOP_STRINGS.notification.supportAnswerTitle,
-      body: DESKTOP_STRINGS.notification.supportAnswerBody,
+      title: DESKTOP_TEXTS.notification.supportAnswerTitle,
+      body: DESKTOP_TEXTS.notification.supportAnswerBody,
     });
     // Clicking it opens the chat window again.
     shown!.click();

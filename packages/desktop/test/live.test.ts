@@ -4,7 +4,7 @@
  * the desktop calls the (recording) native Notification. Electron is faked at the binding layer
  * only; everything else is the code the app runs.
  */
-import { DESKTOP_STRINGS, WEB_NOTIFICATIONS_PATH, formatListingPrice } from '@prijsalarm/core';
+import { DESKTOP_TEXTS, WEB_NOTIFICATIONS_PATH, formatListingPrice } from '@prijsalarm/core';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,7 +72,7 @@ describe('live alerts on the desktop', () => {
     expect(desktop.shown).toHaveLength(1);
     expect(shown!.kind).toBe('ad');
     expect(shown!.title).toBe(`Nieuwe advertentie voor "${word}"`);
-    expect(shown!.title).toBe(DESKTOP_STRINGS.notification.newAd(word));
+    expect(shown!.title).toBe(DESKTOP_TEXTS.notification.newAd(word));
     expect(shown!.body).toContain(`Gazelle ${word} 28 inch`);
     expect(shown!.body).toContain(formatListingPrice(15_000, 'FIXED'));
     expect(shown!.url).toBe(ad.url);
@@ -123,9 +123,7 @@ describe('live alerts on the desktop', () => {
     await until(() => desktop.app.state.unread === 0, 10_000, 'the tray to count 0 unread');
     const tray = desktop.app.trayModel();
     expect(tray.badge).toBe('');
-    expect(tray.tooltip).toBe(
-      DESKTOP_STRINGS.tray.tooltip(DESKTOP_STRINGS.tray.statusConnected, 0),
-    );
+    expect(tray.tooltip).toBe(DESKTOP_TEXTS.tray.tooltip(DESKTOP_TEXTS.tray.statusConnected, 0));
     expect(tray.menu.map((item) => item.label).join(' ')).not.toContain('ongelezen');
   });
 
@@ -161,7 +159,7 @@ describe('live alerts on the desktop', () => {
     expect(desktop.shown[0]).toMatchObject({
       kind: 'summary',
       title: '2 nieuwe advertenties',
-      body: DESKTOP_STRINGS.notification.quietHoursBody(2),
+      body: DESKTOP_TEXTS.notification.quietHoursBody(2),
     });
   });
 
@@ -269,7 +267,7 @@ describe('the built main bundle', () => {
         'the sign-in through IPC',
       );
       expect(events.find((e) => e.event === 'window')).toMatchObject({
-        title: DESKTOP_STRINGS.signIn.title,
+        title: DESKTOP_TEXTS.signIn.title,
         webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false },
       });
       expect(events.find((e) => e.channel === 'auth:sign-in')).toMatchObject({ ok: true });
@@ -284,7 +282,7 @@ describe('the built main bundle', () => {
         30_000,
         'the native notification from the bundle',
       );
-      expect(shown).toMatchObject({ title: DESKTOP_STRINGS.notification.newAd(word) });
+      expect(shown).toMatchObject({ title: DESKTOP_TEXTS.notification.newAd(word) });
       expect(String(shown.body)).toContain(`Brommer ${word} rood`);
       const [recorded] = await recordedFor(admin, alertId);
       const latencyMs = Number(shown.at) - Date.parse(recorded!.createdAt);
@@ -325,7 +323,7 @@ describe('signing in', () => {
     running.push(desktop);
     expect(await desktop.app.signIn(ADMIN_EMAIL, 'not-the-password-at-all', false)).toEqual({
       ok: false,
-      message: DESKTOP_STRINGS.signIn.wrongPassword,
+      message: DESKTOP_TEXTS.signIn.wrongPassword,
     });
     expect(desktop.app.state.signedIn).toBe(false);
 
@@ -333,7 +331,7 @@ describe('signing in', () => {
     running.push(offline);
     expect(await offline.app.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, false)).toEqual({
       ok: false,
-      message: DESKTOP_STRINGS.signIn.serverOffline,
+      message: DESKTOP_TEXTS.signIn.serverOffline,
     });
 
     // No plan lacks the desktop app today: a rule that says no is refused with its own text.
@@ -341,7 +339,7 @@ describe('signing in', () => {
     running.push(noAccess);
     expect(await noAccess.app.signIn(ADMIN_EMAIL, ADMIN_PASSWORD, false)).toEqual({
       ok: false,
-      message: DESKTOP_STRINGS.signIn.noDesktopAccess,
+      message: DESKTOP_TEXTS.signIn.noDesktopAccess,
     });
     expect(noAccess.app.state.signedIn).toBe(false);
   });

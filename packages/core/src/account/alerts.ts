@@ -6,8 +6,8 @@ import type { AlertDto } from '../api/types';
 import type { AlertStatus } from '../domain';
 import type { CapabilitiesData } from '../plans/capabilities';
 import { UPGRADE_PATH } from '../plans/navigation';
-import { STRINGS } from '../strings';
-import { ALERT_STATUS_LABELS, SCREEN_TEXTS } from '../content/accountScreens';
+import { ALERT_FIELD_TEXTS } from '../validation/strings';
+import { ALERT_STATUS_LABELS, SCREEN_TEXTS } from './strings';
 
 export function alertStatusLabel(status: AlertStatus): string {
   return ALERT_STATUS_LABELS[status];
@@ -97,7 +97,7 @@ export function maxAlertsWarning(
   if (!caps.isAuthenticated || caps.canCreateAlerts) return null;
   const texts = SCREEN_TEXTS.dashboard;
   return {
-    message: STRINGS.alertForm.maxAlertsReached,
+    message: ALERT_FIELD_TEXTS.maxAlertsReached,
     upgradeLabel: caps.userPlan === 'PRO' ? texts.buyExtraAlerts : texts.upgrade,
     upgradePath: UPGRADE_PATH,
   };

@@ -2,7 +2,7 @@
 import type { DeliveryDto } from '../api/types';
 import { DELIVERY_CHANNELS, type DeliveryChannel } from '../channels/channels';
 import type { DeliveryStatus } from '../domain';
-import { DELIVERY_TEXTS } from '../content/accountScreens';
+import { DELIVERY_TEXTS } from './strings';
 
 export interface DeliveryLine {
   channel: DeliveryChannel;

@@ -1,5 +1,5 @@
 /** A session's device in words ('Chrome op Windows') for the sessions list of my account. */
-import { SCREEN_TEXTS } from '../content/accountScreens';
+import { SCREEN_TEXTS } from './strings';
 
 const BROWSERS: readonly [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, 'Edge'],

@@ -7,3 +7,4 @@ export * from './listing';
 export * from './delivery';
 export * from './liveEvents';
 export * from './devices';
+export * from './strings';

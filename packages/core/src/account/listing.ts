@@ -3,7 +3,7 @@
  * the marketplace shows it, the distance, and which of its URLs may be linked or shown. Listing
  * content is untrusted: only http(s) links and https images pass.
  */
-import { STRINGS } from '../strings';
+import { LISTING_TEXTS } from './strings';
 import { onFirstUse, wholeEuroFormat } from '../intl';
 
 const euroFormat = onFirstUse(
@@ -26,11 +26,11 @@ export function formatWholeEuros(cents: number): string {
 
 /** The price as the marketplace shows it: an amount, 'Bieden vanaf …', 'Bieden', 'Gratis', … */
 export function formatListingPrice(priceCents: number | null, priceType: string): string {
-  const labels: Record<string, string> = STRINGS.listing.priceLabels;
+  const labels: Record<string, string> = LISTING_TEXTS.priceLabels;
   if (priceType === 'MIN_BID') {
     return priceCents && priceCents > 0
-      ? STRINGS.listing.minBidFrom(formatEuroCents(priceCents))
-      : STRINGS.listing.priceLabels.FAST_BID;
+      ? LISTING_TEXTS.minBidFrom(formatEuroCents(priceCents))
+      : LISTING_TEXTS.priceLabels.FAST_BID;
   }
   const label = labels[priceType];
   if (label) return label;
@@ -38,7 +38,7 @@ export function formatListingPrice(priceCents: number | null, priceType: string)
   // A priceType the marketplace added since: an amount if there is one.
   return priceCents !== null && priceCents > 0
     ? formatEuroCents(priceCents)
-    : STRINGS.listing.priceUnknown;
+    : LISTING_TEXTS.priceUnknown;
 }
 
 /** '12 km', 'Minder dan 1 km'; null when unknown (the marketplace sends -1000 without a postcode). */
@@ -46,8 +46,8 @@ export function formatListingDistance(distanceMeters: number | null): string | n
   if (distanceMeters === null || !Number.isFinite(distanceMeters) || distanceMeters < 0) {
     return null;
   }
-  if (distanceMeters < 1000) return STRINGS.listing.distanceUnderOneKm;
-  return STRINGS.listing.distanceKm(Math.round(distanceMeters / 1000));
+  if (distanceMeters < 1000) return LISTING_TEXTS.distanceUnderOneKm;
+  return LISTING_TEXTS.distanceKm(Math.round(distanceMeters / 1000));
 }
 
 // No control characters or spaces anywhere: a URL with them is not one we link to.

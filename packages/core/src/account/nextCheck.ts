@@ -4,7 +4,7 @@
  */
 import type { AlertDto } from '../api/types';
 import { formatCheckInterval } from '../content/format';
-import { CHECK_TEXTS } from '../content/alertScreens';
+import { CHECK_TEXTS } from './strings';
 import { onFirstUse } from '../intl';
 
 export type NextCheck =

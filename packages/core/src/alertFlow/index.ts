@@ -1,2 +1,3 @@
 /** The alert form's flow around the API: redirects after creation and after a plan refusal. */
 export * from './creation';
+export * from './strings';

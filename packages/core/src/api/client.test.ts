@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startHttpDouble } from '../../test/http-double';
 import type { HttpDouble } from '../../test/http-double';
 import { API_TIMEOUT_MS, CSRF_COOKIE, CSRF_HEADER } from '../constants';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS } from '../validation/strings';
+import { API_CLIENT_TEXTS, API_TEXTS } from './strings';
 import type { ApiClientOptions, SessionExpiredInfo } from './client';
 import { createApiClient, retryAfterMs, shouldRedirectToLogin } from './client';
 import { defineEndpoint } from './endpoint';
@@ -242,7 +243,7 @@ describe('timeout', () => {
 
     const error = await rejection(client.request(probe('GET')));
 
-    expect(error).toMatchObject({ kind: 'timeout', status: 0, message: STRINGS.apiClient.timeout });
+    expect(error).toMatchObject({ kind: 'timeout', status: 0, message: API_CLIENT_TEXTS.timeout });
     expect(performance.now() - started).toBeGreaterThanOrEqual(95);
   });
 
@@ -282,7 +283,7 @@ describe('429 Too Many Requests', () => {
     server.script(
       'GET',
       '/api/probe',
-      { status: 429, headers, body: { error: STRINGS.api.tooManyRequests } },
+      { status: 429, headers, body: { error: API_TEXTS.tooManyRequests } },
       { body: { ok: true } },
     );
 
@@ -324,12 +325,12 @@ describe('429 Too Many Requests', () => {
       {
         status: 429,
         headers: { 'retry-after': '1' },
-        body: { error: STRINGS.api.tooManyRequests },
+        body: { error: API_TEXTS.tooManyRequests },
       },
       {
         status: 429,
         headers: { 'retry-after': '1' },
-        body: { error: STRINGS.api.tooManyRequests },
+        body: { error: API_TEXTS.tooManyRequests },
       },
     );
 
@@ -338,7 +339,7 @@ describe('429 Too Many Requests', () => {
     expect(error).toMatchObject({
       status: 429,
       kind: 'http',
-      message: STRINGS.api.tooManyRequests,
+      message: API_TEXTS.tooManyRequests,
     });
     expect(waits).toEqual([1000]);
     expect(server.requests).toHaveLength(2);
@@ -346,7 +347,7 @@ describe('429 Too Many Requests', () => {
 });
 
 describe('403 CSRF', () => {
-  const csrfRejected = { status: 403, body: { error: STRINGS.api.csrfInvalid } };
+  const csrfRejected = { status: 403, body: { error: API_TEXTS.csrfInvalid } };
 
   it('refreshes the session once and retries with the new CSRF cookie', async () => {
     const { client, calls } = setup();
@@ -369,12 +370,12 @@ describe('403 CSRF', () => {
     server.script('POST', '/api/probe', csrfRejected);
     server.script('POST', '/api/auth/refresh', {
       status: 401,
-      body: { error: STRINGS.api.unauthenticated },
+      body: { error: API_TEXTS.unauthenticated },
     });
 
     const error = await rejection(client.request(probe('POST')));
 
-    expect(error).toMatchObject({ status: 403, message: STRINGS.api.csrfInvalid });
+    expect(error).toMatchObject({ status: 403, message: API_TEXTS.csrfInvalid });
     expect(calls.csrfFailure).toBe(1);
     expect(calls.sessionExpired).toEqual([]);
     expect(server.requestsTo('POST', '/api/probe')).toHaveLength(1);
@@ -394,11 +395,11 @@ describe('403 CSRF', () => {
 
   it('treats a 403 without CSRF in its text as a plain refusal', async () => {
     const { client, calls } = setup();
-    server.script('POST', '/api/probe', { status: 403, body: { error: STRINGS.api.forbidden } });
+    server.script('POST', '/api/probe', { status: 403, body: { error: API_TEXTS.forbidden } });
 
     const error = await rejection(client.request(probe('POST')));
 
-    expect(error.message).toBe(STRINGS.api.forbidden);
+    expect(error.message).toBe(API_TEXTS.forbidden);
     expect(server.requestsTo('POST', '/api/auth/refresh')).toHaveLength(0);
     expect(calls.planRequired).toEqual([]);
   });
@@ -429,9 +430,9 @@ describe('403 plan required', () => {
   });
 
   it.each([
-    ['a refusal without plan words', { error: STRINGS.api.forbidden }],
+    ['a refusal without plan words', { error: API_TEXTS.forbidden }],
     ["'requires' without 'plan'", { error: 'This action requires a verified e-mail' }],
-    ['an empty requiredPlans list', { error: STRINGS.api.forbidden, requiredPlans: [] }],
+    ['an empty requiredPlans list', { error: API_TEXTS.forbidden, requiredPlans: [] }],
   ])('%s: onPlanRequired stays silent', async (_case, body) => {
     const { client, calls } = setup();
     server.script('GET', '/api/probe', { status: 403, body });
@@ -471,7 +472,7 @@ describe('403 plan required', () => {
 });
 
 describe('401 session refresh', () => {
-  const expired = { status: 401, body: { error: STRINGS.api.unauthenticated } };
+  const expired = { status: 401, body: { error: API_TEXTS.unauthenticated } };
 
   it('refreshes once for three concurrent calls, then retries each', async () => {
     const { client, calls } = setup();
@@ -655,8 +656,8 @@ describe('errors', () => {
   it('carries the Dutch message, field errors and body of the answer', async () => {
     const { client } = setup();
     const body = {
-      error: STRINGS.api.validationFailed,
-      fields: { searchTerm: STRINGS.alertForm.searchTermRequired },
+      error: API_TEXTS.validationFailed,
+      fields: { searchTerm: ALERT_FIELD_TEXTS.searchTermRequired },
     };
     server.script('POST', '/api/alerts', { status: 400, body });
 
@@ -667,16 +668,16 @@ describe('errors', () => {
     expect(error).toMatchObject({
       kind: 'http',
       status: 400,
-      message: STRINGS.api.validationFailed,
+      message: API_TEXTS.validationFailed,
       fields: body.fields,
       body,
     });
   });
 
   it.each([
-    [500, STRINGS.api.internalError],
-    [404, STRINGS.api.notFound],
-    [400, STRINGS.apiClient.unexpected],
+    [500, API_TEXTS.internalError],
+    [404, API_TEXTS.notFound],
+    [400, API_CLIENT_TEXTS.unexpected],
   ])('a %i without an error body gets a Dutch fallback message', async (status, message) => {
     const { client } = setup();
     server.script('GET', '/api/probe', { status, body: '<html>oeps</html>' });
@@ -691,7 +692,7 @@ describe('errors', () => {
 
     const error = await rejection(client.request(probe('GET')));
 
-    expect(error).toMatchObject({ kind: 'network', status: 0, message: STRINGS.apiClient.network });
+    expect(error).toMatchObject({ kind: 'network', status: 0, message: API_CLIENT_TEXTS.network });
   });
 
   it('a call the caller cancels gives kind aborted', async () => {
@@ -703,7 +704,7 @@ describe('errors', () => {
     await server.waitForRequests('GET', '/api/probe', 1);
     controller.abort();
 
-    expect(await call).toMatchObject({ kind: 'aborted', message: STRINGS.apiClient.aborted });
+    expect(await call).toMatchObject({ kind: 'aborted', message: API_CLIENT_TEXTS.aborted });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Plan } from '../domain';
 import { isPlan } from '../domain';
-import { STRINGS } from '../strings';
+import { API_CLIENT_TEXTS, API_TEXTS } from './strings';
 import type { HttpMethod } from './endpoint';
 import type { ApiErrorBody } from './types';
 
@@ -56,15 +56,15 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 function fallbackMessage(kind: ApiErrorKind, status: number): string {
-  if (kind === 'timeout') return STRINGS.apiClient.timeout;
-  if (kind === 'network') return STRINGS.apiClient.network;
-  if (kind === 'aborted') return STRINGS.apiClient.aborted;
-  if (status === 401) return STRINGS.api.unauthenticated;
-  if (status === 403) return STRINGS.api.forbidden;
-  if (status === 404) return STRINGS.api.notFound;
-  if (status === 429) return STRINGS.api.tooManyRequests;
-  if (status >= 500) return STRINGS.api.internalError;
-  return STRINGS.apiClient.unexpected;
+  if (kind === 'timeout') return API_CLIENT_TEXTS.timeout;
+  if (kind === 'network') return API_CLIENT_TEXTS.network;
+  if (kind === 'aborted') return API_CLIENT_TEXTS.aborted;
+  if (status === 401) return API_TEXTS.unauthenticated;
+  if (status === 403) return API_TEXTS.forbidden;
+  if (status === 404) return API_TEXTS.notFound;
+  if (status === 429) return API_TEXTS.tooManyRequests;
+  if (status >= 500) return API_TEXTS.internalError;
+  return API_CLIENT_TEXTS.unexpected;
 }
 
 /** The error body if the text is one (`{ error: string, … }`), else undefined. */

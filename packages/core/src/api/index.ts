@@ -3,3 +3,4 @@ export * from './endpoint';
 export * from './errors';
 export * from './contract';
 export * from './client';
+export * from './strings';

@@ -12,7 +12,7 @@ import {
   RATE_LIMIT_DEFAULT_RETRY_MS,
 } from '../constants';
 import type { Plan } from '../domain';
-import { STRINGS } from '../strings';
+import { API_CLIENT_TEXTS } from './strings';
 import { API_CONTRACT } from './contract';
 import type {
   AnyEndpoint,
@@ -289,7 +289,7 @@ export function createTransport(options: ApiClientOptions) {
         status: response.status,
         method: endpoint.method,
         path,
-        message: STRINGS.apiClient.invalidResponse,
+        message: API_CLIENT_TEXTS.invalidResponse,
         cause,
       });
     }

@@ -1,28 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { TOAST_DEFAULT_DURATION_MS } from '../constants';
 import { DEFAULT_SETTINGS, FALLBACK_SETTINGS } from '../plans';
-import { STRINGS } from '../strings';
+import { APP_TEXTS } from './strings';
 import { appInitFailureToast, avatarLetter, settingsAfterLoadFailure, toastDuration } from '.';
 
 describe('appInitFailureToast', () => {
   it.each([
-    ['a 429', { status: 429, message: 'Te veel verzoeken' }, 'info', STRINGS.app.loading],
+    ['a 429', { status: 429, message: 'Te veel verzoeken' }, 'info', APP_TEXTS.startup.loading],
     [
       'a crypto failure',
       new Error('crypto.subtle is not available'),
       'warning',
-      STRINGS.app.secureStorageUnavailable,
+      APP_TEXTS.startup.secureStorageUnavailable,
     ],
     [
       'Crypto in any case',
       { message: 'WebCrypto failed' },
       'warning',
-      STRINGS.app.secureStorageUnavailable,
+      APP_TEXTS.startup.secureStorageUnavailable,
     ],
-    ['a 500', { status: 500, message: 'boom' }, 'error', STRINGS.app.loadError],
-    ['a network error', new TypeError('Failed to fetch'), 'error', STRINGS.app.loadError],
-    ['a thrown string', 'crypto', 'warning', STRINGS.app.secureStorageUnavailable],
-    ['nothing usable', undefined, 'error', STRINGS.app.loadError],
+    ['a 500', { status: 500, message: 'boom' }, 'error', APP_TEXTS.startup.loadError],
+    ['a network error', new TypeError('Failed to fetch'), 'error', APP_TEXTS.startup.loadError],
+    ['a thrown string', 'crypto', 'warning', APP_TEXTS.startup.secureStorageUnavailable],
+    ['nothing usable', undefined, 'error', APP_TEXTS.startup.loadError],
   ])('%s', (_case, error, type, message) => {
     expect(appInitFailureToast(error)).toEqual({ type, message });
   });

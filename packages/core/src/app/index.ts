@@ -6,3 +6,4 @@ export * from './company';
 export * from './errorReporting';
 export * from './publicStats';
 export * from './maskSecrets';
+export * from './strings';

@@ -2,7 +2,7 @@
  * Toasts and which toast a failed application start shows. Shared by the web and desktop apps.
  */
 import { TOAST_DEFAULT_DURATION_MS } from '../constants';
-import { STRINGS } from '../strings';
+import { APP_TEXTS } from './strings';
 
 export const TOAST_TYPES = ['info', 'success', 'error', 'warning'] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
@@ -34,11 +34,11 @@ export interface ToastContent {
 export function appInitFailureToast(error: unknown): ToastContent {
   const record =
     typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
-  if (record.status === 429) return { type: 'info', message: STRINGS.app.loading };
+  if (record.status === 429) return { type: 'info', message: APP_TEXTS.startup.loading };
   const message =
     typeof record.message === 'string' ? record.message : typeof error === 'string' ? error : '';
   if (/crypto/i.test(message)) {
-    return { type: 'warning', message: STRINGS.app.secureStorageUnavailable };
+    return { type: 'warning', message: APP_TEXTS.startup.secureStorageUnavailable };
   }
-  return { type: 'error', message: STRINGS.app.loadError };
+  return { type: 'error', message: APP_TEXTS.startup.loadError };
 }

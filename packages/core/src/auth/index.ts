@@ -3,3 +3,4 @@ export * from './routes';
 export * from './crossTab';
 export * from './crossTabSchema';
 export * from './pages';
+export * from './strings';

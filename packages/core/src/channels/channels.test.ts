@@ -6,7 +6,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { DeliveryDto } from '../api/types';
 import { deliveryLines } from '../account/delivery';
-import { DELIVERY_TEXTS } from '../content/accountScreens';
+import { DELIVERY_TEXTS } from '../account/strings';
 import { isFeatureName } from '../plans/features';
 import type { CreateAlertPayload, UpdateAlertPayload } from '../validation/alert';
 import {

@@ -1,2 +1,3 @@
 /** The delivery channels: one table every list of channels is read from. */
 export * from './channels';
+export * from './strings';

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { chatSupportStatusMessage, validateChatEmail } from './email';
-import { CHAT_STRINGS } from './strings';
+import { CHAT_TEXTS } from './strings';
 
 describe('validateChatEmail', () => {
   it.each([
     [' Anna@Example.NL ', { valid: true, normalized: 'anna@example.nl' }],
-    ['', { valid: false, error: CHAT_STRINGS.emailRequired }],
-    ['anna', { valid: false, error: CHAT_STRINGS.email.missingAt }],
-    ['anna@', { valid: false, error: CHAT_STRINGS.email.missingDomain }],
-    ['anna@example', { valid: false, error: CHAT_STRINGS.email.invalidDomain }],
-    ['anna@example.123', { valid: false, error: CHAT_STRINGS.email.invalidDomain }],
-    ['anna@-x.nl', { valid: false, error: CHAT_STRINGS.email.invalidDomain }],
-    ['an na@example.nl', { valid: false, error: CHAT_STRINGS.emailInvalid }],
-    [`${'a'.repeat(250)}@x.nl`, { valid: false, error: CHAT_STRINGS.emailInvalid }],
+    ['', { valid: false, error: CHAT_TEXTS.emailRequired }],
+    ['anna', { valid: false, error: CHAT_TEXTS.email.missingAt }],
+    ['anna@', { valid: false, error: CHAT_TEXTS.email.missingDomain }],
+    ['anna@example', { valid: false, error: CHAT_TEXTS.email.invalidDomain }],
+    ['anna@example.123', { valid: false, error: CHAT_TEXTS.email.invalidDomain }],
+    ['anna@-x.nl', { valid: false, error: CHAT_TEXTS.email.invalidDomain }],
+    ['an na@example.nl', { valid: false, error: CHAT_TEXTS.emailInvalid }],
+    [`${'a'.repeat(250)}@x.nl`, { valid: false, error: CHAT_TEXTS.emailInvalid }],
   ])('%j', (email, expected) => {
     expect(validateChatEmail(email)).toEqual(expected);
   });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PLANS } from '../domain';
-import { CHAT_STRINGS } from './strings';
+import { CHAT_TEXTS } from './strings';
 import {
   CHAT_SESSION_STATUSES,
   chatMessageSchema,
@@ -76,7 +76,7 @@ export const chatVerifySessionResponseSchema = z.object({
 export type ChatVerifySessionResponse = z.infer<typeof chatVerifySessionResponseSchema>;
 
 export const chatValidateEmailRequestSchema = z.object({
-  email: z.string().trim().min(1, CHAT_STRINGS.emailRequired),
+  email: z.string().trim().min(1, CHAT_TEXTS.emailRequired),
 });
 export type ChatValidateEmailRequest = z.infer<typeof chatValidateEmailRequestSchema>;
 
@@ -136,5 +136,5 @@ export type ChatOnlineStatusResponse = z.infer<typeof chatOnlineStatusResponseSc
 
 /** The support status line: the server's message, or 'Status niet beschikbaar' when it failed. */
 export function chatOnlineStatusText(status: ChatOnlineStatusResponse | null): string {
-  return status?.statusMessage.trim() || CHAT_STRINGS.statusUnavailable;
+  return status?.statusMessage.trim() || CHAT_TEXTS.statusUnavailable;
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CHAT_GUEST_SESSION_MS } from '../constants';
 import { dutch } from '../validation/messages';
 import { cleanLine } from '../validation/text';
-import { CHAT_STRINGS } from './strings';
+import { CHAT_TEXTS } from './strings';
 
 export const CHAT_SENDERS = ['user', 'guest', 'support', 'system'] as const;
 export type ChatSender = (typeof CHAT_SENDERS)[number];
@@ -40,10 +40,10 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
  * override turning the rest around), one line, trimmed; then 2 to 100 characters.
  */
 export const guestNameSchema = z
-  .string(dutch({ required: CHAT_STRINGS.nameTooShort }))
+  .string(dutch({ required: CHAT_TEXTS.nameTooShort }))
   .overwrite((name) => cleanLine(name))
-  .min(GUEST_NAME_MIN_LENGTH, CHAT_STRINGS.nameTooShort)
-  .max(GUEST_NAME_MAX_LENGTH, CHAT_STRINGS.nameTooLong(GUEST_NAME_MAX_LENGTH));
+  .min(GUEST_NAME_MIN_LENGTH, CHAT_TEXTS.nameTooShort)
+  .max(GUEST_NAME_MAX_LENGTH, CHAT_TEXTS.nameTooLong(GUEST_NAME_MAX_LENGTH));
 
 /**
  * Guest details as sent with every guest call. The name is trimmed and needs 2 characters;
@@ -54,8 +54,8 @@ export const guestInfoSchema = z.object({
   email: z
     .string()
     .trim()
-    .min(1, CHAT_STRINGS.emailRequired)
-    .max(GUEST_EMAIL_MAX_LENGTH, CHAT_STRINGS.emailInvalid),
+    .min(1, CHAT_TEXTS.emailRequired)
+    .max(GUEST_EMAIL_MAX_LENGTH, CHAT_TEXTS.emailInvalid),
 });
 export type GuestInfo = z.infer<typeof guestInfoSchema>;
 
@@ -64,7 +64,7 @@ export const chatMessageTextSchema = z
   .string()
   .trim()
   .min(1)
-  .max(CHAT_MESSAGE_MAX_LENGTH, CHAT_STRINGS.messageTooLong(CHAT_MESSAGE_MAX_LENGTH));
+  .max(CHAT_MESSAGE_MAX_LENGTH, CHAT_TEXTS.messageTooLong(CHAT_MESSAGE_MAX_LENGTH));
 
 export type GuestFormErrors = Partial<Record<keyof GuestInfo, string>>;
 
@@ -89,9 +89,9 @@ export function validateGuestForm(input: { name: string; email: string }): Guest
 export function guestEmailError(
   validation: { valid: boolean; error?: string | undefined } | 'failed',
 ): string | null {
-  if (validation === 'failed') return CHAT_STRINGS.emailValidationFailed;
+  if (validation === 'failed') return CHAT_TEXTS.emailValidationFailed;
   if (validation.valid) return null;
-  return validation.error?.trim() || CHAT_STRINGS.emailInvalid;
+  return validation.error?.trim() || CHAT_TEXTS.emailInvalid;
 }
 
 /** A message may be sent when it is non-empty after trimming and no earlier send is in flight. */

@@ -14,7 +14,7 @@ import {
   CHAT_STALE_THRESHOLD_MS,
   UNREAD_BADGE_CAP,
 } from '../constants';
-import { CHAT_STRINGS } from './strings';
+import { CHAT_TEXTS } from './strings';
 
 /**
  * The wait before a reconnect attempt. `attempt` counts the reconnect attempts already made
@@ -110,13 +110,13 @@ export function chatStatusText(connection: ChatConnection): string {
   switch (connection.state) {
     case 'connecting':
       return connection.attempts > 0
-        ? CHAT_STRINGS.reconnecting(connection.attempts)
-        : CHAT_STRINGS.connecting;
+        ? CHAT_TEXTS.reconnecting(connection.attempts)
+        : CHAT_TEXTS.connecting;
     case 'connected':
-      return connection.reconnected ? CHAT_STRINGS.reconnected : '';
+      return connection.reconnected ? CHAT_TEXTS.reconnected : '';
     case 'disconnected':
     case 'error':
-      return connection.started ? CHAT_STRINGS.disconnected : '';
+      return connection.started ? CHAT_TEXTS.disconnected : '';
   }
 }
 

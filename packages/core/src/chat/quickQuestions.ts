@@ -1,5 +1,5 @@
 /** The chat widget's quick-question buttons, in the order shown. */
-import { CHAT_STRINGS } from './strings';
+import { CHAT_TEXTS } from './strings';
 
 export const CHAT_QUICK_QUESTION_IDS = [
   'howItWorks',
@@ -18,5 +18,5 @@ export interface ChatQuickQuestion {
 }
 
 export const CHAT_QUICK_QUESTIONS: readonly ChatQuickQuestion[] = CHAT_QUICK_QUESTION_IDS.map(
-  (id) => ({ id, ...CHAT_STRINGS.quickQuestions[id] }),
+  (id) => ({ id, ...CHAT_TEXTS.quickQuestions[id] }),
 );

@@ -5,7 +5,7 @@
  * on 'opened' it calls mark-read. Events that create a message carry `at` (ISO time) so the
  * reducer needs no clock.
  */
-import { CHAT_STRINGS } from './strings';
+import { CHAT_TEXTS } from './strings';
 import type { ChatMessage, ChatSender, ChatSessionStatus } from './model';
 import { canSendChatMessage } from './model';
 import type { ChatResolvedBy, ChatServerMessage } from './protocol';
@@ -98,9 +98,8 @@ function withSystemMessage(state: ChatState, text: string, at: string): ChatStat
 
 function end(state: ChatState, reason: 'support' | 'user', at: string): ChatState {
   if (state.phase === 'resolved') return state;
-  const note =
-    reason === 'support' ? CHAT_STRINGS.closedBySupportNote : CHAT_STRINGS.endedByUserNote;
-  const text = reason === 'support' ? CHAT_STRINGS.closedBySupport : CHAT_STRINGS.endedByUser;
+  const note = reason === 'support' ? CHAT_TEXTS.closedBySupportNote : CHAT_TEXTS.endedByUserNote;
+  const text = reason === 'support' ? CHAT_TEXTS.closedBySupport : CHAT_TEXTS.endedByUser;
   return {
     ...withSystemMessage(state, note, at),
     phase: 'resolved',
@@ -129,7 +128,7 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
         messages,
         pendingTempIds: [],
         unread,
-        ended: over ? { reason: 'init', text: CHAT_STRINGS.resolvedOnInit } : null,
+        ended: over ? { reason: 'init', text: CHAT_TEXTS.resolvedOnInit } : null,
       };
     }
 
@@ -170,7 +169,7 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
         messages: state.messages.filter((m) => m.id !== event.tempId),
         pendingTempIds: state.pendingTempIds.filter((id) => id !== event.tempId),
       };
-      return withSystemMessage(withoutTemp, CHAT_STRINGS.sendFailed, event.at);
+      return withSystemMessage(withoutTemp, CHAT_TEXTS.sendFailed, event.at);
     }
 
     case 'messages_received': {
@@ -241,7 +240,7 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
       return end(state, 'support', event.at);
 
     case 'end_failed':
-      return withSystemMessage(state, CHAT_STRINGS.endFailed, event.at);
+      return withSystemMessage(state, CHAT_TEXTS.endFailed, event.at);
 
     case 'opened':
       return {

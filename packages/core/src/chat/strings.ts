@@ -6,7 +6,7 @@
  */
 import { CHAT_RESPONSE_TIME_TEXT } from '../constants';
 
-export const CHAT_STRINGS = {
+export const CHAT_TEXTS = {
   // The chat's texts as the spec words them, verbatim.
   nameTooShort: 'Naam moet minimaal 2 karakters bevatten',
   emailRequired: 'E-mailadres is verplicht',

@@ -9,7 +9,8 @@ import type { PriceDropOption } from '../priceDrops/priceDrop';
 import { PRICE_DROP_TEXTS } from '../priceDrops/strings';
 import { describeSchedule, type DeliverySchedule } from '../schedule/schedule';
 import { SCHEDULE_TEXTS } from '../schedule/strings';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS } from '../validation/strings';
+import { ALERT_FORM_TEXTS } from '../alertFlow/strings';
 import type {
   Condition,
   CustomFilters,
@@ -17,7 +18,6 @@ import type {
   FuelType,
   SellerType,
 } from '../validation/filters';
-import { ALERT_FORM_TEXTS } from './alertScreens';
 import { formatPrice } from './format';
 import { onFirstUse } from '../intl';
 
@@ -215,7 +215,7 @@ export function describeAlert(alert: DescribedAlert): AlertDescriptionRow[] {
       value: ALERT_FORM_TEXTS.location(
         postalCode,
         postalCode === null ? null : (alert.distance ?? null),
-        STRINGS.alertForm.wholeCountry,
+        ALERT_FIELD_TEXTS.wholeCountry,
       ),
     },
     { label: labels.sellerType, value: texts.sellers[sellerOf(alert)] },

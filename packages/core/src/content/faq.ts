@@ -4,7 +4,7 @@
  * an interval or a price read it from the public settings, so they never disagree with the rules.
  */
 import { CONFIRMATION_LINK_VALIDITY_HOURS } from '../constants';
-import { PLAN_LABELS } from '../strings';
+import { PLAN_LABELS } from '../plans/strings';
 import { offersTelegram, type PublicSettings } from '../plans/settings';
 import { formatAlertCount, formatCheckInterval, formatDays, formatMoney } from './format';
 

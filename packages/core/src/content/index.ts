@@ -3,8 +3,6 @@ export * from './format';
 export * from './faq';
 export * from './legal';
 export * from './pricing';
-export * from './alertScreens';
 export * from './alertDescription';
-export * from './accountScreens';
 export * from './mail';
 export * from './emptyStates';

@@ -1,7 +1,7 @@
 /**
  * The Dutch text of every transactional mail, one entry per mail template. The server's templates
- * (packages/server/src/mail/templates) only lay these out; the alert mail's own texts stand in
- * STRINGS.alertMail.
+ * (packages/server/src/mail/templates) only lay these out; the alert mail's own texts are
+ * ALERT_MAIL_TEXTS, below.
  */
 
 import { SCHEDULE_TEXTS } from '../schedule/strings';
@@ -95,4 +95,37 @@ export const MAIL_TEXTS = {
     labels: { name: 'Naam', email: 'E-mailadres', subject: 'Onderwerp' },
     reply: (name: string) => `Beantwoord deze e-mail om direct te reageren aan ${name}.`,
   },
+} as const;
+
+/** The e-mail with new ads for one recipient of one check (mail template new-listings). */
+export const ALERT_MAIL_TEXTS = {
+  subject: (count: number, searchTerms: readonly string[]) =>
+    `${count} ${count === 1 ? 'nieuwe advertentie' : 'nieuwe advertenties'} voor ${
+      searchTerms.length <= 2
+        ? searchTerms.map((term) => `"${term}"`).join(' en ')
+        : `"${searchTerms[0]}" en ${searchTerms.length - 1} andere alerts`
+    }`,
+  intro: (count: number) =>
+    count === 1
+      ? 'Er is een nieuwe advertentie gevonden die past bij je prijsalarm:'
+      : `Er zijn ${count} nieuwe advertenties gevonden die passen bij je prijsalarmen:`,
+  forAlerts: (searchTerms: readonly string[]) =>
+    `${searchTerms.length === 1 ? 'Voor je alert' : 'Voor je alerts'} ${searchTerms.map((term) => `"${term}"`).join(' en ')}`,
+  manageAlert: (searchTerm: string) => `Alert "${searchTerm}" beheren of pauzeren`,
+  footer:
+    'Je ontvangt deze e-mail omdat je een prijsalarm hebt ingesteld. Wil je geen meldingen meer? Pauzeer of verwijder je alert via de beheerlink.',
+  /** The answer to the one-click unsubscribe (RFC 8058), which pauses the mail's alerts. */
+  unsubscribed: (count: number) =>
+    count === 1
+      ? 'Je alert is gepauzeerd. Je ontvangt er geen e-mails meer over tot je hem weer aanzet.'
+      : 'Je alerts zijn gepauzeerd. Je ontvangt er geen e-mails meer over tot je ze weer aanzet.',
+  unsubscribeLinkInvalid:
+    'Deze afmeldlink is ongeldig. Pauzeer je alert via de beheerlink in je e-mail.',
+  /** Each ad's one button. */
+  viewListing: 'Bekijk advertentie',
+  /** The square shown where an ad without a photo would have it. */
+  noPhoto: 'Geen foto',
+  /** When the ad was placed ('vandaag 14:05'), or, when the marketplace did not say, found. */
+  postedAt: (when: string) => `geplaatst ${when}`,
+  foundAt: (when: string) => `gevonden ${when}`,
 } as const;

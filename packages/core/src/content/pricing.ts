@@ -4,9 +4,9 @@
  */
 import type { Plan } from '../domain';
 import { canBuyExtraAlerts } from '../payments/offer';
-import { PAYMENT_STRINGS } from '../payments/strings';
+import { PAYMENT_TEXTS } from '../payments/strings';
 import { offersTelegram, type PublicSettings } from '../plans/settings';
-import { PLAN_LABELS } from '../strings';
+import { PLAN_LABELS } from '../plans/strings';
 import { formatAlertCount, formatCheckInterval, formatDays, formatMoney } from './format';
 
 export interface PlanCard {
@@ -57,7 +57,7 @@ function highlights(plan: Plan, settings: PublicSettings): string[] {
 function extraAlertsHighlight(plan: Plan, settings: PublicSettings): string[] {
   if (!canBuyExtraAlerts(plan)) return [];
   const price = formatMoney(settings.pricing.pricePerAlert, settings.pricing.currency);
-  return [PAYMENT_STRINGS.pricing.extraAlertsHighlight(price)];
+  return [PAYMENT_TEXTS.pricing.extraAlertsHighlight(price)];
 }
 
 export function planCard(plan: Plan, settings: PublicSettings): PlanCard {

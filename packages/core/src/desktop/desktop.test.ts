@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '../domain';
 import { liveEventsRefreshFirst } from '../account/liveEvents';
-import { DESKTOP_STRINGS, hasDesktopAccess } from '.';
+import { DESKTOP_TEXTS, hasDesktopAccess } from '.';
 
 describe('desktop rules and texts', () => {
   it('every plan has the desktop app today', () => {
@@ -9,11 +9,11 @@ describe('desktop rules and texts', () => {
   });
 
   it('names the search term, and counts a summary in Dutch', () => {
-    expect(DESKTOP_STRINGS.notification.newAd('racefiets')).toBe(
+    expect(DESKTOP_TEXTS.notification.newAd('racefiets')).toBe(
       'Nieuwe advertentie voor "racefiets"',
     );
-    expect(DESKTOP_STRINGS.notification.summary(5)).toBe('5 nieuwe advertenties');
-    expect(DESKTOP_STRINGS.notification.summary(1)).toBe('1 nieuwe advertentie');
+    expect(DESKTOP_TEXTS.notification.summary(5)).toBe('5 nieuwe advertenties');
+    expect(DESKTOP_TEXTS.notification.summary(1)).toBe('1 nieuwe advertentie');
   });
 
   it('a live socket renews the session first after an ended session or a refused first try', () => {

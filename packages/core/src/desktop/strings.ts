@@ -1,10 +1,10 @@
 /**
  * The desktop tray app's own Dutch texts (packages/desktop). Texts the web app shows too (chat,
- * listing prices, API errors) stay where they are in ../strings; these are only the desktop's.
+ * listing prices, API errors) stay in their own folders' strings.ts; these are only the desktop's.
  */
-import { CHAT_STRINGS } from '../chat/strings';
+import { CHAT_TEXTS } from '../chat/strings';
 
-export const DESKTOP_STRINGS = {
+export const DESKTOP_TEXTS = {
   appName: 'Prijsalarm',
 
   notification: {
@@ -90,9 +90,9 @@ export const DESKTOP_STRINGS = {
     unread: 'Nieuw',
   },
 
-  /** The chat window draws the web's chat (CHAT_STRINGS.widget); only these are its own. */
+  /** The chat window draws the web's chat (CHAT_TEXTS.widget); only these are its own. */
   chatWindow: {
-    title: CHAT_STRINGS.widget.title,
+    title: CHAT_TEXTS.widget.title,
     signedOut: 'Meld je aan in Prijsalarm om met support te chatten.',
     unavailable: 'De support chat is nu niet beschikbaar. Probeer het later opnieuw.',
   },

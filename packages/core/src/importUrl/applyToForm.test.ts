@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRINGS } from '../strings';
+import { ACCESS_TEXTS } from '../plans/strings';
 import { initialAlertFormState, initialGuestAlertFormState } from '../validation/alertForm';
 import { priceInputText } from '../validation/price';
 import { importSearchIntoForm, type ImportTarget } from './applyToForm';
@@ -95,12 +95,12 @@ describe('importSearchIntoForm', () => {
     );
     expect(result).toEqual({
       ok: false,
-      error: STRINGS.access.accountRequiredForPlatform('2dehands'),
+      error: ACCESS_TEXTS.accountRequiredForPlatform('2dehands'),
     });
   });
 
   it('refuses a platform the plan lacks in the wizard', () => {
-    const message = STRINGS.access.noPlatformAccess('2dehands');
+    const message = ACCESS_TEXTS.noPlatformAccess('2dehands');
     const result = importSearchIntoForm(
       initialAlertFormState,
       search('https://www.2dehands.be/q/fiets/'),
@@ -112,13 +112,13 @@ describe('importSearchIntoForm', () => {
   it('names what the plan locks instead of filling it', () => {
     const result = importSearchIntoForm(initialAlertFormState, search(FULL), {
       ...wizard,
-      featureLock: (feature) => (feature === 'minPrice' ? STRINGS.access.proOnly : null),
+      featureLock: (feature) => (feature === 'minPrice' ? ACCESS_TEXTS.proOnly : null),
     });
     if (!result.ok) throw new Error(result.error);
     expect(result.state.minPrice).toBe('');
     expect(result.notes[0]).toEqual({
       part: 'Minimumprijs',
-      message: texts.locked('Minimumprijs', STRINGS.access.proOnly),
+      message: texts.locked('Minimumprijs', ACCESS_TEXTS.proOnly),
     });
   });
 

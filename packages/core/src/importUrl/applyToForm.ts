@@ -4,7 +4,7 @@
  */
 import { PLATFORMS, isOpenToGuests, type PlatformId } from '../domain';
 import type { FeatureName } from '../plans/features';
-import { STRINGS } from '../strings';
+import { ACCESS_TEXTS } from '../plans/strings';
 import {
   initialAlertFormState,
   initialGuestAlertFormState,
@@ -52,7 +52,7 @@ export function importSearchIntoForm(
   const refusal =
     target.platformMessage(platform) ??
     (guest && !isOpenToGuests(platform)
-      ? STRINGS.access.accountRequiredForPlatform(PLATFORMS[platform].name)
+      ? ACCESS_TEXTS.accountRequiredForPlatform(PLATFORMS[platform].name)
       : null);
   if (refusal !== null) return { ok: false, error: refusal };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS } from '../validation/strings';
 import { categoryKey } from './categoryKeys';
 import {
   parseMarketplaceSearchUrl,
@@ -319,7 +319,7 @@ describe('parseMarketplaceSearchUrl: what is named instead of taken over', () =>
       { part: 'PriceCentsFrom:abc', message: texts.valueUnreadable('Minimumprijs', 'abc') },
       {
         part: 'PriceCentsTo:99999999900',
-        message: texts.priceOutOfRange('Maximumprijs', STRINGS.alertForm.priceTooHigh),
+        message: texts.priceOutOfRange('Maximumprijs', ALERT_FIELD_TEXTS.priceTooHigh),
       },
     ]);
   });

@@ -4,7 +4,7 @@
  * home page's pricing table import this without the schemas of products.ts.
  */
 import type { Plan } from '../domain';
-import { PLAN_LABELS } from '../strings';
+import { PLAN_LABELS } from '../plans/strings';
 
 /**
  * The plans that may buy extra alerts: every account's plan with a limit (Pro, and

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { PricingSetting } from '../plans/settings';
-import { PAYMENT_STRINGS } from './strings';
+import { PAYMENT_TEXTS } from './strings';
 
 export const PAYMENT_PRODUCTS = ['pro', 'extra_alerts'] as const;
 export type PaymentProduct = (typeof PAYMENT_PRODUCTS)[number];
@@ -41,12 +41,12 @@ export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = [
 /** POST /payments/create. Any amount a client sends is dropped: the price comes from settings. */
 export const createPaymentSchema = z
   .object({
-    product: z.enum(PAYMENT_PRODUCTS, { error: PAYMENT_STRINGS.errors.unknownProduct }),
+    product: z.enum(PAYMENT_PRODUCTS, { error: PAYMENT_TEXTS.errors.unknownProduct }),
     quantity: z.coerce
-      .number({ error: PAYMENT_STRINGS.errors.quantityRange })
-      .int({ error: PAYMENT_STRINGS.errors.quantityRange })
-      .min(EXTRA_ALERTS_MIN, { error: PAYMENT_STRINGS.errors.quantityRange })
-      .max(EXTRA_ALERTS_MAX, { error: PAYMENT_STRINGS.errors.quantityRange })
+      .number({ error: PAYMENT_TEXTS.errors.quantityRange })
+      .int({ error: PAYMENT_TEXTS.errors.quantityRange })
+      .min(EXTRA_ALERTS_MIN, { error: PAYMENT_TEXTS.errors.quantityRange })
+      .max(EXTRA_ALERTS_MAX, { error: PAYMENT_TEXTS.errors.quantityRange })
       .optional(),
   })
   .transform((input) => ({
@@ -88,8 +88,8 @@ export function centsOfMollieValue(value: string): number {
 /** The Dutch description of a purchase (Mollie's description, receipts, the payments list). */
 export function productDescription(product: PaymentProduct, quantity: number): string {
   return product === 'pro'
-    ? PAYMENT_STRINGS.products.pro
-    : PAYMENT_STRINGS.products.extraAlerts(quantity);
+    ? PAYMENT_TEXTS.products.pro
+    : PAYMENT_TEXTS.products.extraAlerts(quantity);
 }
 
 /** The receipt number shown to people: PA-000042. */

@@ -1,7 +1,7 @@
 /** Every Dutch text of payments, the subscription and receipts, in one place. */
 import type { PaymentStatus } from './products';
 
-export const PAYMENT_STRINGS = {
+export const PAYMENT_TEXTS = {
   errors: {
     unavailable: 'Betalen is nu niet mogelijk. Probeer het later opnieuw.',
     unknownProduct: 'Kies Pro of extra alerts.',

@@ -3,7 +3,9 @@
  * server enforces it; the answer carries the Dutch error and the plans that would allow it.
  */
 import type { Plan, PlatformId } from '../domain';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS } from '../validation/strings';
+import { API_TEXTS } from '../api/strings';
+import { ACCESS_TEXTS } from './strings';
 import { hasCapacity, platformFeature, telegramAvailability } from './capabilities';
 import type { Capabilities } from './capabilities';
 import { featureLockedMessage, requiredPlansFor } from './features';
@@ -116,7 +118,7 @@ function evaluateOptions(
     const feature = platformFeature(platformId);
     return {
       ok: false,
-      error: caps.getPlatformMessage(platformId) ?? STRINGS.access.noPlatformAccess(platformId),
+      error: caps.getPlatformMessage(platformId) ?? ACCESS_TEXTS.noPlatformAccess(platformId),
       requiredPlans: feature === undefined ? [] : plansThatUnlock(caps, feature),
       ...(feature === undefined ? {} : { feature }),
     };
@@ -132,12 +134,12 @@ function evaluateOptions(
 /** May this signed-in user create this alert? Guests use the guest form instead. */
 export function evaluateAlertRequest(caps: Capabilities, request: AlertRequest): AlertPolicyResult {
   if (!caps.isAuthenticated) {
-    return { ok: false, error: STRINGS.api.unauthenticated, requiredPlans: [] };
+    return { ok: false, error: API_TEXTS.unauthenticated, requiredPlans: [] };
   }
   if (!caps.canCreateAlerts) {
     return {
       ok: false,
-      error: STRINGS.alertForm.maxAlertsReached,
+      error: ALERT_FIELD_TEXTS.maxAlertsReached,
       requiredPlans: plansAbove(caps.plan),
     };
   }

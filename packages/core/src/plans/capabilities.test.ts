@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan, PlatformId } from '../domain';
-import { STRINGS } from '../strings';
+import { ACCESS_TEXTS } from './strings';
 import { evaluateAlertRequest } from './alertPolicy';
 import {
   GUEST_FALLBACK_CAPABILITIES,
@@ -474,13 +474,13 @@ describe('channels the server can deliver', () => {
     expect(telegramAvailability(pro)).toEqual({
       ok: false,
       reason: 'unavailable',
-      message: STRINGS.access.telegramUnavailable,
+      message: ACCESS_TEXTS.telegramUnavailable,
       link: '/my-account?tab=integrations',
     });
     expect(evaluateAlertRequest(pro, { platforms: ['marktplaats'], notifyTelegram: true })).toEqual(
       {
         ok: false,
-        error: STRINGS.access.telegramUnavailable,
+        error: ACCESS_TEXTS.telegramUnavailable,
         requiredPlans: [],
         feature: 'telegram',
       },

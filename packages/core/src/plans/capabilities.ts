@@ -5,7 +5,7 @@
 import { ALERT_FORM_REGISTERED_LIMIT_DEFAULT, DEFAULT_PLAN_CONSTANTS } from '../constants';
 import { PLATFORM_IDS, PLATFORMS, isOpenToGuests } from '../domain';
 import type { PerPlan, Plan, PlatformId, Role } from '../domain';
-import { STRINGS } from '../strings';
+import { ACCESS_TEXTS } from './strings';
 import { deepFreeze } from './deepFreeze';
 import { FEATURES, featureLockedMessage, planHasFeature } from './features';
 import type { FeatureName } from './features';
@@ -208,8 +208,8 @@ export function hydrateCapabilities(data: ReceivedCapabilities): Capabilities {
       if (data.platformAccess[platformId]) return null;
       const name = PLATFORMS[platformId].name;
       return data.isAuthenticated
-        ? STRINGS.access.noPlatformAccess(name)
-        : STRINGS.access.accountRequiredForPlatform(name);
+        ? ACCESS_TEXTS.noPlatformAccess(name)
+        : ACCESS_TEXTS.accountRequiredForPlatform(name);
     },
   };
 }
@@ -226,7 +226,7 @@ export const GUEST_FALLBACK_CAPABILITIES: CapabilitiesData = deepFreeze(
 /** What a client shows and uses after a failed capabilities request. */
 export function capabilitiesLoadFailure(): { error: string; capabilities: Capabilities } {
   return {
-    error: STRINGS.access.capabilitiesLoadFailed,
+    error: ACCESS_TEXTS.capabilitiesLoadFailed,
     capabilities: hydrateCapabilities(GUEST_FALLBACK_CAPABILITIES),
   };
 }
@@ -249,7 +249,7 @@ export type TelegramAvailability =
 export function telegramAvailability(caps: Capabilities): TelegramAvailability {
   const link = TELEGRAM_INTEGRATIONS_PATH;
   if (!caps.channels.telegram) {
-    return { ok: false, reason: 'unavailable', message: STRINGS.access.telegramUnavailable, link };
+    return { ok: false, reason: 'unavailable', message: ACCESS_TEXTS.telegramUnavailable, link };
   }
   if (caps.plan === 'FREE' || !caps.isAuthenticated || !caps.canUseFeature('telegram')) {
     return {
@@ -263,7 +263,7 @@ export function telegramAvailability(caps: Capabilities): TelegramAvailability {
     return {
       ok: false,
       reason: 'not_connected',
-      message: STRINGS.access.telegramNotConnected,
+      message: ACCESS_TEXTS.telegramNotConnected,
       link,
     };
   }
@@ -272,7 +272,7 @@ export function telegramAvailability(caps: Capabilities): TelegramAvailability {
     return {
       ok: false,
       reason: 'limit',
-      message: STRINGS.access.telegramLimitReached(limit),
+      message: ACCESS_TEXTS.telegramLimitReached(limit),
       link,
     };
   }

@@ -6,7 +6,7 @@
  */
 import { PLANS } from '../domain';
 import type { Plan } from '../domain';
-import { PLAN_LABELS, STRINGS } from '../strings';
+import { ACCESS_TEXTS, PLAN_LABELS } from './strings';
 import { planAtLeast } from './planRank';
 
 export const FEATURES = [
@@ -110,9 +110,9 @@ export function featureLockedMessage(
   userPlan: Plan | null,
   minimumPlan: Plan = minimumPlanFor(feature),
 ): string {
-  if (userPlan !== null && planAtLeast(userPlan, minimumPlan)) return STRINGS.access.contactAdmin;
-  if (minimumPlan === 'PRO') return STRINGS.access.proOnly;
-  return STRINGS.access.availableFromPlan(PLAN_LABELS[minimumPlan]);
+  if (userPlan !== null && planAtLeast(userPlan, minimumPlan)) return ACCESS_TEXTS.contactAdmin;
+  if (minimumPlan === 'PRO') return ACCESS_TEXTS.proOnly;
+  return ACCESS_TEXTS.availableFromPlan(PLAN_LABELS[minimumPlan]);
 }
 
 /**

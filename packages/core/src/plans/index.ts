@@ -7,3 +7,4 @@ export * from './capabilities';
 export * from './capabilitiesSchema';
 export * from './alertPolicy';
 export * from './navigation';
+export * from './strings';

@@ -1,6 +1,7 @@
 /** The pure rules of the navigation bar. */
 import type { Plan } from '../domain';
-import { PLAN_LABELS, STRINGS } from '../strings';
+import { APP_TEXTS } from '../app/strings';
+import { PLAN_LABELS } from './strings';
 
 export const UPGRADE_PATH = '/dashboard/subscription';
 export const PRICING_PATH = '/pricing';
@@ -29,6 +30,6 @@ export interface UpsellLink {
 /** The mobile menu's upsell button: upgrade when signed in, otherwise the pricing page. */
 export function mobileUpsell(isLoggedIn: boolean): UpsellLink {
   return isLoggedIn
-    ? { label: STRINGS.navigation.upgradeToPro, to: UPGRADE_PATH }
-    : { label: STRINGS.navigation.becomePro, to: PRICING_PATH };
+    ? { label: APP_TEXTS.navigation.upgradeToPro, to: UPGRADE_PATH }
+    : { label: APP_TEXTS.navigation.becomePro, to: PRICING_PATH };
 }

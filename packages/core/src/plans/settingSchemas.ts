@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { retentionSettingSchema } from '../retention/schema';
-import { STRINGS } from '../strings';
+import { VALIDATION_TEXTS } from '../validation/strings';
 import {
   DEFAULT_SETTINGS,
   PRICING_MODELS,
@@ -31,8 +31,8 @@ const pricingToolSchema = z.strictObject({
 });
 
 const pricingSchema = z.strictObject({
-  model: z.enum(PRICING_MODELS, STRINGS.validation.invalidChoice),
-  currency: z.string().regex(/^[A-Z]{3}$/, STRINGS.validation.currencyInvalid),
+  model: z.enum(PRICING_MODELS, VALIDATION_TEXTS.invalidChoice),
+  currency: z.string().regex(/^[A-Z]{3}$/, VALIDATION_TEXTS.currencyInvalid),
   pricePerAlert: amount,
   subscriptionPrices: perPlan(amount),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, settingUpdateSchema, settingsFromEntries } from '../plans';
-import { STRINGS } from '../strings';
+import { VALIDATION_TEXTS } from '../validation/strings';
 import { validateInput } from '../validation';
 import {
   DEFAULT_RETENTION,
@@ -67,7 +67,7 @@ describe('retentionSettingSchema', () => {
       'a plan left out',
       { ...good, notifications: { FREE: 30, PRO: 365 } },
       'notifications.REGISTERED',
-      STRINGS.validation.required,
+      VALIDATION_TEXTS.required,
     ],
   ])('refuses %s, in Dutch', (_name, value, field, message) => {
     const result = validateInput(retentionSettingSchema, value);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_LABELS, STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS, VALIDATION_TEXTS } from './strings';
+import { ACCESS_TEXTS, PLAN_LABELS } from '../plans/strings';
 import { guestCreateAlertSchema, updateAlertSchema, userCreateAlertSchema } from './alert';
 import { fieldErrors } from './fieldErrors';
 import { postalCodeMessage } from './postalCode';
 
-const t = STRINGS.alertForm;
+const t = ALERT_FIELD_TEXTS;
 const dutchCode = postalCodeMessage(['marktplaats']);
 
 function errorsOf(schema: { safeParse(input: unknown): unknown }, input: unknown) {
@@ -69,8 +70,8 @@ describe('guestCreateAlertSchema', () => {
     ).toEqual(['marktplaats']);
   });
 
-  const accountRequired = STRINGS.access.accountRequiredForPlatform('2dehands');
-  const fromRegistered = STRINGS.access.availableFromPlan(PLAN_LABELS.REGISTERED);
+  const accountRequired = ACCESS_TEXTS.accountRequiredForPlatform('2dehands');
+  const fromRegistered = ACCESS_TEXTS.availableFromPlan(PLAN_LABELS.REGISTERED);
   it.each<[string, Record<string, unknown>, Record<string, string>]>([
     ['2dehands', { platforms: ['2dehands'] }, { platforms: accountRequired }],
     ['both platforms', { platforms: ['marktplaats', '2dehands'] }, { platforms: accountRequired }],
@@ -85,15 +86,15 @@ describe('guestCreateAlertSchema', () => {
     ['a car filter', { customFilters: { yearMin: 2010 } }, { customFilters: fromRegistered }],
     ['pickup only', { deliveryMethod: 'pickup' }, { deliveryMethod: fromRegistered }],
     ['only ads with photos', { onlyWithImages: true }, { onlyWithImages: fromRegistered }],
-    ['paid ads', { includePaidAds: true }, { includePaidAds: STRINGS.access.proOnly }],
-    ['price drops', { priceDrop: { enabled: true } }, { priceDrop: STRINGS.access.proOnly }],
+    ['paid ads', { includePaidAds: true }, { includePaidAds: ACCESS_TEXTS.proOnly }],
+    ['price drops', { priceDrop: { enabled: true } }, { priceDrop: ACCESS_TEXTS.proOnly }],
     ['private sellers only', { sellerType: 'private' }, { sellerType: fromRegistered }],
     [
       'no e-mail notification',
       { notifyEmail: false },
       { notifyEmail: t.notificationMethodRequired },
     ],
-    ['a field outside the payload', { colour: 'red' }, { colour: STRINGS.validation.unknownField }],
+    ['a field outside the payload', { colour: 'red' }, { colour: VALIDATION_TEXTS.unknownField }],
     ['a Belgian postal code', { postalCode: '2000' }, { postalCode: dutchCode }],
     ['a distance without postal code', { distance: 10 }, { distance: t.distanceNeedsPostalCode }],
     ['a max price of 10 000 000', { maxPrice: 10_000_000 }, { maxPrice: t.priceTooHigh }],
@@ -118,7 +119,7 @@ describe('every field error at once', () => {
     const input = { ...guest, email: 'nope', notifyTelegram: true, distance: 10 };
     expect(errorsOf(guestCreateAlertSchema, input)).toEqual({
       email: t.emailInvalid,
-      notifyTelegram: STRINGS.access.availableFromPlan(PLAN_LABELS.REGISTERED),
+      notifyTelegram: ACCESS_TEXTS.availableFromPlan(PLAN_LABELS.REGISTERED),
       distance: t.distanceNeedsPostalCode,
     });
   });
@@ -143,7 +144,7 @@ describe('every field error at once', () => {
   it('names a postal code no platform accepts while the platforms are refused', () => {
     const input = { ...user, platforms: ['ebay'], postalCode: '12' };
     expect(errorsOf(userCreateAlertSchema, input)).toEqual({
-      'platforms.0': STRINGS.validation.invalidChoice,
+      'platforms.0': VALIDATION_TEXTS.invalidChoice,
       postalCode: postalCodeMessage(),
     });
   });
@@ -186,7 +187,7 @@ describe('userCreateAlertSchema', () => {
     [
       'an unknown platform',
       { platforms: ['ebay'] },
-      { 'platforms.0': STRINGS.validation.invalidChoice },
+      { 'platforms.0': VALIDATION_TEXTS.invalidChoice },
     ],
     [
       'no notification channel',
@@ -207,16 +208,16 @@ describe('userCreateAlertSchema', () => {
       { l1CategoryId: t.categoryParentRequired },
     ],
     ['distance 20', { postalCode: '1234 AB', distance: 20 }, { distance: t.distanceInvalid }],
-    ['an unknown field', { maxprice: 5 }, { maxprice: STRINGS.validation.unknownField }],
+    ['an unknown field', { maxprice: 5 }, { maxprice: VALIDATION_TEXTS.unknownField }],
     [
       'an unknown custom filter',
       { customFilters: { colour: 'red' } },
-      { 'customFilters.colour': STRINGS.validation.unknownField },
+      { 'customFilters.colour': VALIDATION_TEXTS.unknownField },
     ],
     [
       'an unknown seller type',
       { sellerType: 'dealer' },
-      { sellerType: STRINGS.validation.invalidChoice },
+      { sellerType: VALIDATION_TEXTS.invalidChoice },
     ],
   ])('rejects %s', (_case, change, expected) => {
     expect(errorsOf(userCreateAlertSchema, { ...user, ...change })).toEqual(expected);
@@ -281,7 +282,7 @@ describe('updateAlertSchema', () => {
     ],
     ['min above max', { minPrice: 10, maxPrice: 5 }, { minPrice: t.minAboveMax }],
     ['a blank search term', { searchTerm: ' ' }, { searchTerm: t.searchTermRequired }],
-    ['an unknown field', { status: 'active' }, { status: STRINGS.validation.unknownField }],
+    ['an unknown field', { status: 'active' }, { status: VALIDATION_TEXTS.unknownField }],
   ])('rejects %s', (_case, input, expected) => {
     expect(errorsOf(updateAlertSchema, input)).toEqual(expected);
   });

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import type { DistanceKm } from '../constants';
 import { PLATFORM_IDS, PLATFORMS, isOpenToGuests, type PlatformId } from '../domain';
-import { PLAN_LABELS, STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS, VALIDATION_TEXTS } from './strings';
+import { ACCESS_TEXTS, PLAN_LABELS } from '../plans/strings';
 import { emailSchema, optionalEmailSchema } from './common';
 import { distanceSchema } from './distanceSchema';
 import { customFiltersSchema, deliveryMethodSchema, sellerTypeSchema } from './filtersSchema';
@@ -19,7 +20,7 @@ import { featureLockedMessage, type FeatureName } from '../plans/features';
 import { priceDropSchema } from '../priceDrops/priceDropSchema';
 import { deliveryScheduleSchema } from '../schedule/scheduleSchema';
 
-const texts = STRINGS.alertForm;
+const texts = ALERT_FIELD_TEXTS;
 
 export const platformSchema = z.enum(PLATFORM_IDS, dutch({ required: texts.platformRequired }));
 
@@ -40,8 +41,8 @@ const postalCodeInputSchema = z
 
 const categoryIdSchema = z
   .number(dutch())
-  .int(STRINGS.validation.invalidValue)
-  .positive(STRINGS.validation.invalidValue)
+  .int(VALIDATION_TEXTS.invalidValue)
+  .positive(VALIDATION_TEXTS.invalidValue)
   .nullable()
   .optional();
 
@@ -157,7 +158,7 @@ function withCanonicalPostalCode<T extends AlertCrossFields>(alert: T): T {
  * carry every field; a guest may send each with this value (or leave it out), any other value is
  * refused with the plan message of the feature it needs.
  */
-const registeredOnly = STRINGS.access.availableFromPlan(PLAN_LABELS.REGISTERED);
+const registeredOnly = ACCESS_TEXTS.availableFromPlan(PLAN_LABELS.REGISTERED);
 const GUEST_VALUE_RULES: readonly {
   path: keyof z.input<typeof guestOptionsShape>;
   locked: (value: unknown) => boolean;
@@ -229,7 +230,7 @@ export const guestCreateAlertSchema = z
         .refine((platforms) => platforms.every(isOpenToGuests), {
           error: (issue) => {
             const closed = (issue.input as PlatformId[]).find((id) => !isOpenToGuests(id))!;
-            return STRINGS.access.accountRequiredForPlatform(PLATFORMS[closed].name);
+            return ACCESS_TEXTS.accountRequiredForPlatform(PLATFORMS[closed].name);
           },
           abort: true,
         })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS } from './strings';
 import { guestCreateAlertSchema, userCreateAlertSchema } from './alert';
 import {
   alertChanges,
@@ -164,7 +164,7 @@ describe('buildGuestCreateAlertPayload', () => {
     const payload = buildGuestCreateAlertPayload({ ...guest, maxPrice: 'abc' });
     const result = guestCreateAlertSchema.safeParse(payload);
     expect(result.error?.issues.map(({ path, message }) => [path, message])).toEqual([
-      [['maxPrice'], STRINGS.alertForm.priceInvalid],
+      [['maxPrice'], ALERT_FIELD_TEXTS.priceInvalid],
     ]);
   });
 });

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { CATEGORY_TYPES } from '../domain';
 import { NOTIFICATION_PAGE_SIZE } from '../constants';
-import { STRINGS } from '../strings';
+import { VALIDATION_TEXTS } from './strings';
 import { emptyAsUndefined, pageSchema, pageSizeSchema } from './common';
 import { NOTIFICATION_PAGE_SIZE_MAX } from './limits';
 import { dutch } from './messages';
@@ -26,8 +26,8 @@ export const categoryQuerySchema = z.object(
       emptyAsUndefined,
       z.coerce
         .number(dutch())
-        .int(STRINGS.validation.wholeNumber)
-        .positive(STRINGS.validation.invalidValue)
+        .int(VALIDATION_TEXTS.wholeNumber)
+        .positive(VALIDATION_TEXTS.invalidValue)
         .optional(),
     ),
     isActive: queryBoolean,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS, VALIDATION_TEXTS } from './strings';
 import {
   changePasswordSchema,
   deleteAccountSchema,
@@ -11,8 +11,8 @@ import {
 } from './auth';
 import { fieldErrors } from './fieldErrors';
 
-const v = STRINGS.validation;
-const t = STRINGS.alertForm;
+const v = VALIDATION_TEXTS;
+const t = ALERT_FIELD_TEXTS;
 
 function errorsOf(schema: { safeParse(input: unknown): unknown }, input: unknown) {
   const result = schema.safeParse(input) as ReturnType<typeof loginSchema.safeParse>;

@@ -1,11 +1,11 @@
 /** Account requests: register, login, password reset and change, account deletion, profile. */
 import { z } from 'zod';
-import { STRINGS } from '../strings';
+import { VALIDATION_TEXTS } from './strings';
 import { emailSchema, optionalPersonNameSchema } from './common';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 import { dutch } from './messages';
 
-const texts = STRINGS.validation;
+const texts = VALIDATION_TEXTS;
 
 /** A password being chosen: 10 to 128 characters, taken as typed (no trimming). */
 export const newPasswordSchema = z

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_STRINGS } from '../chat/strings';
+import { CHAT_TEXTS } from '../chat/strings';
 import { canSendChatMessage, chatGuestInfoSchema, chatMessageTextSchema } from './chat';
 import { fieldErrors } from './fieldErrors';
 
-const c = CHAT_STRINGS;
+const c = CHAT_TEXTS;
 
 describe('chatGuestInfoSchema', () => {
   it('trims the name and normalises the e-mail', () => {

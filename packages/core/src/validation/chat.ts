@@ -7,7 +7,7 @@ import { guestNameSchema } from '../chat/model';
 
 // The message rules live with the chat; listed here so every form rule is found in one folder.
 export { CHAT_MESSAGE_MAX_LENGTH, canSendChatMessage, chatMessageTextSchema } from '../chat/model';
-import { CHAT_STRINGS } from '../chat/strings';
+import { CHAT_TEXTS } from '../chat/strings';
 import { emailSchema } from './common';
 import { dutch } from './messages';
 
@@ -15,8 +15,8 @@ export const chatGuestInfoSchema = z.object(
   {
     name: guestNameSchema,
     email: emailSchema({
-      required: CHAT_STRINGS.emailRequired,
-      invalid: CHAT_STRINGS.emailInvalid,
+      required: CHAT_TEXTS.emailRequired,
+      invalid: CHAT_TEXTS.emailInvalid,
     }),
   },
   dutch(),

@@ -1,6 +1,6 @@
 /** Building blocks shared by the request schemas: e-mail, names, pages and query-string coercion. */
 import { z } from 'zod';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS, VALIDATION_TEXTS } from './strings';
 import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './limits';
 import { dutch } from './messages';
 import { hasControlCharacters } from './text';
@@ -11,8 +11,8 @@ export interface EmailMessages {
 }
 
 const alertFormEmailMessages: EmailMessages = {
-  required: STRINGS.alertForm.emailRequired,
-  invalid: STRINGS.alertForm.emailInvalid,
+  required: ALERT_FIELD_TEXTS.emailRequired,
+  invalid: ALERT_FIELD_TEXTS.emailInvalid,
 };
 
 /** A required e-mail address: trimmed, lower-cased (addresses are compared case-insensitively). */
@@ -30,7 +30,7 @@ export function emailSchema(messages: EmailMessages = alertFormEmailMessages) {
 export const optionalPersonNameSchema = z
   .string(dutch())
   .trim()
-  .max(PERSON_NAME_MAX_LENGTH, STRINGS.validation.tooLong(PERSON_NAME_MAX_LENGTH))
+  .max(PERSON_NAME_MAX_LENGTH, VALIDATION_TEXTS.tooLong(PERSON_NAME_MAX_LENGTH))
   .transform((name) => (name === '' ? null : name))
   .nullable()
   .optional();
@@ -45,19 +45,14 @@ export function emptyAsUndefined(value: unknown): unknown {
 /** Page number from a query string: an integer ≥ 1, default 1. */
 export const pageSchema = z.preprocess(
   emptyAsUndefined,
-  z.coerce.number(dutch()).int(STRINGS.validation.wholeNumber).min(1).default(1),
+  z.coerce.number(dutch()).int(VALIDATION_TEXTS.wholeNumber).min(1).default(1),
 );
 
 /** Page size from a query string: an integer in 1…max, with a default. */
 export function pageSizeSchema(defaultSize: number, max: number) {
   return z.preprocess(
     emptyAsUndefined,
-    z.coerce
-      .number(dutch())
-      .int(STRINGS.validation.wholeNumber)
-      .min(1)
-      .max(max)
-      .default(defaultSize),
+    z.coerce.number(dutch()).int(VALIDATION_TEXTS.wholeNumber).min(1).max(max).default(defaultSize),
   );
 }
 
@@ -71,8 +66,8 @@ export function querySearchSchema(max: number) {
     z
       .string(dutch())
       .trim()
-      .max(max, STRINGS.validation.tooLong(max))
-      .refine(visibleOnly, STRINGS.validation.controlCharacters)
+      .max(max, VALIDATION_TEXTS.tooLong(max))
+      .refine(visibleOnly, VALIDATION_TEXTS.controlCharacters)
       .optional(),
   );
 }
@@ -89,7 +84,7 @@ export const idSchema = z.guid(dutch());
 export const pathIdSchema = z
   .string(dutch())
   .min(1)
-  .refine(visibleOnly, STRINGS.validation.controlCharacters);
+  .refine(visibleOnly, VALIDATION_TEXTS.controlCharacters);
 
 /** Path parameters `{ id }`, for every route that names one record. */
 export const idParamsSchema = z.object({ id: pathIdSchema }, dutch());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DISTANCE_OPTIONS_KM } from '../constants';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS } from './strings';
 import { distanceEnabled, isDistanceOption } from './distance';
 import { distanceSchema } from './distanceSchema';
 
@@ -22,7 +22,7 @@ describe('distanceSchema', () => {
   it.each<[unknown]>([[20], [0], ['20'], ['ver'], [-5]])('rejects %j', (input) => {
     const result = distanceSchema.safeParse(input);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(STRINGS.alertForm.distanceInvalid);
+    expect(result.error?.issues[0]?.message).toBe(ALERT_FIELD_TEXTS.distanceInvalid);
   });
 
   it('20 is no option', () => {

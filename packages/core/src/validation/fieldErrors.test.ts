@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS, VALIDATION_TEXTS } from './strings';
 import { guestCreateAlertSchema, updateAlertSchema, userCreateAlertSchema } from './alert';
 import {
   changePasswordSchema,
@@ -32,9 +32,9 @@ describe('fieldErrors', () => {
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(fieldErrors(result.error)).toEqual({
-      searchTerm: STRINGS.alertForm.searchTermRequired,
-      'customFilters.mileageMin': STRINGS.alertForm.mileageInvalid,
-      'customFilters.excludeWords.0': STRINGS.alertForm.excludeWordTooLong(50),
+      searchTerm: ALERT_FIELD_TEXTS.searchTermRequired,
+      'customFilters.mileageMin': ALERT_FIELD_TEXTS.mileageInvalid,
+      'customFilters.excludeWords.0': ALERT_FIELD_TEXTS.excludeWordTooLong(50),
     });
   });
 
@@ -47,15 +47,15 @@ describe('fieldErrors', () => {
       size: 'L',
     });
     expect(result.success ? {} : fieldErrors(result.error)).toEqual({
-      colour: STRINGS.validation.unknownField,
-      size: STRINGS.validation.unknownField,
+      colour: VALIDATION_TEXTS.unknownField,
+      size: VALIDATION_TEXTS.unknownField,
     });
   });
 
   it(`puts a problem with the whole input under ${FORM_ERROR_KEY}`, () => {
     const result = loginSchema.safeParse('not an object');
     expect(result.success ? {} : fieldErrors(result.error)).toEqual({
-      [FORM_ERROR_KEY]: STRINGS.validation.invalidValue,
+      [FORM_ERROR_KEY]: VALIDATION_TEXTS.invalidValue,
     });
   });
 });
@@ -71,20 +71,20 @@ describe('validateInput', () => {
   it('answers { error, fields } with the first message as error', () => {
     expect(validateInput(loginSchema, { email: '', password: '' })).toEqual({
       success: false,
-      error: STRINGS.alertForm.emailRequired,
+      error: ALERT_FIELD_TEXTS.emailRequired,
       fields: {
-        email: STRINGS.alertForm.emailRequired,
-        password: STRINGS.validation.passwordRequired,
+        email: ALERT_FIELD_TEXTS.emailRequired,
+        password: VALIDATION_TEXTS.passwordRequired,
       },
     });
   });
 
   it('gives Dutch texts even for a schema written without them', () => {
     expect(validateInput(z.object({ count: z.number().max(3) }), {})).toMatchObject({
-      fields: { count: STRINGS.validation.required },
+      fields: { count: VALIDATION_TEXTS.required },
     });
     expect(validateInput(z.object({ count: z.number().max(3) }), { count: 4 })).toMatchObject({
-      fields: { count: STRINGS.validation.numberTooBig(3) },
+      fields: { count: VALIDATION_TEXTS.numberTooBig(3) },
     });
   });
 });

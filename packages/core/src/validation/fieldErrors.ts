@@ -3,7 +3,8 @@
  * the message next to the field it names.
  */
 import type { z } from 'zod';
-import { STRINGS } from '../strings';
+import { VALIDATION_TEXTS } from './strings';
+import { API_TEXTS } from '../api/strings';
 import { dutchIssueMessage } from './messages';
 
 /** The key of a problem with the whole input rather than one field (e.g. a body that is no object). */
@@ -22,7 +23,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       // zod puts unknown keys on the object; the form wants them on the key itself.
-      const message = STRINGS.validation.unknownField;
+      const message = VALIDATION_TEXTS.unknownField;
       for (const key of issue.keys) add(pathKey([...issue.path, key]), message);
     } else {
       add(pathKey(issue.path), issue.message);
@@ -46,7 +47,7 @@ export function validateInput<S extends z.ZodType>(
   const result = schema.safeParse(input, { error: dutchIssueMessage });
   if (result.success) return { success: true, data: result.data };
   const fields = fieldErrors(result.error);
-  const error = Object.values(fields)[0] ?? STRINGS.api.validationFailed;
+  const error = Object.values(fields)[0] ?? API_TEXTS.validationFailed;
   return { success: false, error, fields };
 }
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS, VALIDATION_TEXTS } from './strings';
 import { fieldErrors } from './fieldErrors';
 import { CONDITION_ATTRIBUTE_IDS, hasCarFilters, isCarCategory } from './filters';
 import { customFiltersSchema, deliveryMethodSchema, sellerTypeSchema } from './filtersSchema';
 
-const t = STRINGS.alertForm;
+const t = ALERT_FIELD_TEXTS;
 
 function errorsOf(input: unknown): Record<string, string> {
   const result = customFiltersSchema.safeParse(input);
@@ -31,22 +31,22 @@ describe('customFiltersSchema', () => {
   });
 
   it.each<[string, unknown, Record<string, string>]>([
-    ['an unknown key', { colour: 'red' }, { colour: STRINGS.validation.unknownField }],
+    ['an unknown key', { colour: 'red' }, { colour: VALIDATION_TEXTS.unknownField }],
     [
       'an unknown condition',
       { conditions: ['mint'] },
-      { 'conditions.0': STRINGS.validation.invalidChoice },
+      { 'conditions.0': VALIDATION_TEXTS.invalidChoice },
     ],
     [
       'a repeated condition',
       { conditions: ['new', 'new'] },
-      { conditions: STRINGS.validation.duplicateItems },
+      { conditions: VALIDATION_TEXTS.duplicateItems },
     ],
-    ['an unknown fuel', { fuel: ['steam'] }, { 'fuel.0': STRINGS.validation.invalidChoice }],
+    ['an unknown fuel', { fuel: ['steam'] }, { 'fuel.0': VALIDATION_TEXTS.invalidChoice }],
     [
       'an unknown advertiser',
       { adverteerder: 'dealer' },
-      { adverteerder: STRINGS.validation.invalidChoice },
+      { adverteerder: VALIDATION_TEXTS.invalidChoice },
     ],
     ['a negative mileage', { mileageMin: -1 }, { mileageMin: t.mileageInvalid }],
     ['a fractional mileage', { mileageMax: 1.5 }, { mileageMax: t.mileageInvalid }],
@@ -72,7 +72,7 @@ describe('customFiltersSchema', () => {
     [
       'hideReserved as text',
       { hideReserved: 'ja' },
-      { hideReserved: STRINGS.validation.invalidValue },
+      { hideReserved: VALIDATION_TEXTS.invalidValue },
     ],
   ])('rejects %s', (_case, input, expected) => {
     expect(errorsOf(input)).toEqual(expected);

@@ -30,7 +30,7 @@ export const CONDITION_ATTRIBUTE_IDS: Record<Condition, number> = {
 
 /**
  * Fuel types of the car category's `fuel` facet. Their value ids are not stable across sources,
- * so a search maps the facet's Dutch label (STRINGS.alertForm.fuelLabels) to the id it reports.
+ * so a search maps the facet's Dutch label (ALERT_FIELD_TEXTS.fuelLabels) to the id it reports.
  */
 export const FUEL_TYPES = [
   'petrol',

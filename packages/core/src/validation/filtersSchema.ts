@@ -4,7 +4,7 @@
  * home page's first load within its JavaScript budget.
  */
 import { z } from 'zod';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS, VALIDATION_TEXTS } from './strings';
 import { CONDITIONS, DELIVERY_METHODS, FUEL_TYPES, SELLER_TYPES } from './filters';
 import {
   CAR_MILEAGE_MAX_KM,
@@ -22,26 +22,26 @@ function uniqueList<T extends string>(values: readonly [T, ...T[]]) {
   return z
     .array(z.enum(values, dutch()), dutch())
     .max(values.length)
-    .refine((list) => new Set(list).size === list.length, STRINGS.validation.duplicateItems);
+    .refine((list) => new Set(list).size === list.length, VALIDATION_TEXTS.duplicateItems);
 }
 
 const mileage = z
-  .number(dutch({ invalid: STRINGS.alertForm.mileageInvalid }))
-  .int(STRINGS.alertForm.mileageInvalid)
-  .min(0, STRINGS.alertForm.mileageInvalid)
-  .max(CAR_MILEAGE_MAX_KM, STRINGS.alertForm.mileageInvalid);
+  .number(dutch({ invalid: ALERT_FIELD_TEXTS.mileageInvalid }))
+  .int(ALERT_FIELD_TEXTS.mileageInvalid)
+  .min(0, ALERT_FIELD_TEXTS.mileageInvalid)
+  .max(CAR_MILEAGE_MAX_KM, ALERT_FIELD_TEXTS.mileageInvalid);
 
 const constructionYear = z
-  .number(dutch({ invalid: STRINGS.alertForm.yearInvalid }))
-  .int(STRINGS.alertForm.yearInvalid)
-  .min(CAR_YEAR_MIN, STRINGS.alertForm.yearInvalid)
-  .max(CAR_YEAR_MAX, STRINGS.alertForm.yearInvalid);
+  .number(dutch({ invalid: ALERT_FIELD_TEXTS.yearInvalid }))
+  .int(ALERT_FIELD_TEXTS.yearInvalid)
+  .min(CAR_YEAR_MIN, ALERT_FIELD_TEXTS.yearInvalid)
+  .max(CAR_YEAR_MAX, ALERT_FIELD_TEXTS.yearInvalid);
 
 const excludeWord = z
   .string(dutch())
   .trim()
-  .min(1, STRINGS.alertForm.excludeWordEmpty)
-  .max(EXCLUDE_WORD_MAX_LENGTH, STRINGS.alertForm.excludeWordTooLong(EXCLUDE_WORD_MAX_LENGTH));
+  .min(1, ALERT_FIELD_TEXTS.excludeWordEmpty)
+  .max(EXCLUDE_WORD_MAX_LENGTH, ALERT_FIELD_TEXTS.excludeWordTooLong(EXCLUDE_WORD_MAX_LENGTH));
 
 /**
  * The known optional filters stored in an alert's `customFilters`; unknown keys are rejected so a
@@ -62,7 +62,7 @@ export const customFiltersSchema = z
         .array(excludeWord, dutch())
         .max(
           EXCLUDE_WORDS_MAX_COUNT,
-          STRINGS.alertForm.excludeWordsTooMany(EXCLUDE_WORDS_MAX_COUNT),
+          ALERT_FIELD_TEXTS.excludeWordsTooMany(EXCLUDE_WORDS_MAX_COUNT),
         )
         .optional(),
       hideReserved: z.boolean(dutch()).optional(),
@@ -75,7 +75,7 @@ export const customFiltersSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['mileageMin'],
-        message: STRINGS.alertForm.mileageMinAboveMax,
+        message: ALERT_FIELD_TEXTS.mileageMinAboveMax,
         input: mileageMin,
       });
     }
@@ -83,7 +83,7 @@ export const customFiltersSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['yearMin'],
-        message: STRINGS.alertForm.yearMinAboveMax,
+        message: ALERT_FIELD_TEXTS.yearMinAboveMax,
         input: yearMin,
       });
     }

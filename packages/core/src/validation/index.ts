@@ -21,3 +21,4 @@ export * from './alertQueries';
 export * from './preferences';
 export * from './chat';
 export * from './text';
+export * from './strings';

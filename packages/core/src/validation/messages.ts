@@ -3,11 +3,11 @@
  * plain `schema.safeParse()` answers in Dutch; rule-specific messages override it per check.
  */
 import type { z } from 'zod';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS, VALIDATION_TEXTS } from './strings';
 
 type RawIssue = z.core.$ZodRawIssue;
 
-const texts = STRINGS.validation;
+const texts = VALIDATION_TEXTS;
 
 function isMissing(issue: RawIssue): boolean {
   return issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null);
@@ -35,7 +35,7 @@ export function dutchIssueMessage(issue: RawIssue): string {
     case 'invalid_union':
       return texts.invalidChoice;
     case 'invalid_format':
-      if (issue.format === 'email') return STRINGS.alertForm.emailInvalid;
+      if (issue.format === 'email') return ALERT_FIELD_TEXTS.emailInvalid;
       if (issue.format === 'date') return texts.invalidDate;
       return texts.invalidValue;
     case 'unrecognized_keys':

@@ -5,7 +5,7 @@
  * user typed.
  */
 import { PLATFORM_IDS, PLATFORMS, type PlatformId } from '../domain';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS } from './strings';
 
 const formatOf = (platform: PlatformId) => PLATFORMS[platform].postalCode;
 
@@ -93,5 +93,5 @@ function candidatePlatforms(platforms: readonly PlatformId[] | undefined): reado
  */
 export function postalCodeMessage(platforms?: readonly PlatformId[]): string {
   const examples = candidatePlatforms(platforms).map((platform) => POSTAL_CODE_EXAMPLES[platform]);
-  return STRINGS.alertForm.postalCodeInvalidExample(examples.join(' of '));
+  return ALERT_FIELD_TEXTS.postalCodeInvalidExample(examples.join(' of '));
 }

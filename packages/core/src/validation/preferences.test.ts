@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRINGS } from '../strings';
+import { SETTINGS_TEXTS } from '../plans/strings';
 import { fieldErrors, FORM_ERROR_KEY } from './fieldErrors';
 import {
   PREFERENCE_KEY_MAX_LENGTH,
@@ -68,7 +68,7 @@ describe('preferencesSchema', () => {
       ]),
     );
     expect(errorsOf(input)).toEqual({
-      [FORM_ERROR_KEY]: STRINGS.settings.preferencesTooLarge(PREFERENCES_MAX_JSON_LENGTH),
+      [FORM_ERROR_KEY]: SETTINGS_TEXTS.preferencesTooLarge(PREFERENCES_MAX_JSON_LENGTH),
     });
   });
 });

@@ -3,7 +3,8 @@
  * bounded so it stays a preference bag. Values are flat on purpose: no nesting to walk.
  */
 import { z } from 'zod';
-import { STRINGS } from '../strings';
+import { VALIDATION_TEXTS } from './strings';
+import { SETTINGS_TEXTS } from '../plans/strings';
 import {
   PREFERENCE_KEY_MAX_LENGTH,
   PREFERENCE_LIST_MAX_ITEMS,
@@ -20,7 +21,7 @@ const preferenceScalar = z.union(
   [
     z
       .string()
-      .max(PREFERENCE_TEXT_MAX_LENGTH, STRINGS.validation.tooLong(PREFERENCE_TEXT_MAX_LENGTH)),
+      .max(PREFERENCE_TEXT_MAX_LENGTH, VALIDATION_TEXTS.tooLong(PREFERENCE_TEXT_MAX_LENGTH)),
     z.number().finite(),
     z.boolean(),
     z.null(),
@@ -39,15 +40,15 @@ export const preferencesSchema = z
   .record(
     z
       .string()
-      .regex(PREFERENCE_KEY, STRINGS.settings.preferenceKeyInvalid(PREFERENCE_KEY_MAX_LENGTH)),
+      .regex(PREFERENCE_KEY, SETTINGS_TEXTS.preferenceKeyInvalid(PREFERENCE_KEY_MAX_LENGTH)),
     preferenceValue,
     dutch(),
   )
   .refine((preferences) => Object.keys(preferences).length <= PREFERENCES_MAX_KEYS, {
-    error: STRINGS.validation.tooManyItems(PREFERENCES_MAX_KEYS),
+    error: VALIDATION_TEXTS.tooManyItems(PREFERENCES_MAX_KEYS),
   })
   .refine((preferences) => JSON.stringify(preferences).length <= PREFERENCES_MAX_JSON_LENGTH, {
-    error: STRINGS.settings.preferencesTooLarge(PREFERENCES_MAX_JSON_LENGTH),
+    error: SETTINGS_TEXTS.preferencesTooLarge(PREFERENCES_MAX_JSON_LENGTH),
   });
 
 export type Preferences = z.output<typeof preferencesSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS } from './strings';
 import {
   parsePrice,
   priceError,
@@ -10,7 +10,7 @@ import {
 } from './price';
 import { priceSchema } from './priceSchema';
 
-const t = STRINGS.alertForm;
+const t = ALERT_FIELD_TEXTS;
 
 const amount = (euros: number): ParsedPrice => ({ kind: 'amount', euros });
 const refused = (message: string): ParsedPrice => ({ kind: 'invalid', message });

@@ -26,13 +26,13 @@
  * Only an empty field (or a missing value) is no price: `null` never stands for "unreadable".
  */
 import { MAX_PRICE, MIN_PRICE } from '../constants';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS } from './strings';
 
 /** What a price field holds: nothing (no limit), an amount in euros, or why it cannot be read. */
 export type ParsedPrice =
   { kind: 'empty' } | { kind: 'amount'; euros: number } | { kind: 'invalid'; message: string };
 
-const texts = STRINGS.alertForm;
+const texts = ALERT_FIELD_TEXTS;
 
 /** Longer than any price one types: refused before any pattern looks at it. */
 const MAX_PRICE_TEXT_LENGTH = 40;

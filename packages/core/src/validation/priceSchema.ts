@@ -4,7 +4,7 @@
  * home page's first load within its JavaScript budget.
  */
 import { z } from 'zod';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS } from './strings';
 import { parsePrice } from './price';
 
 /**
@@ -13,7 +13,7 @@ import { parsePrice } from './price';
  * with the parser's Dutch message, never dropped.
  */
 export const priceSchema = z
-  .union([z.number(), z.string(), z.null()], { error: STRINGS.alertForm.priceInvalid })
+  .union([z.number(), z.string(), z.null()], { error: ALERT_FIELD_TEXTS.priceInvalid })
   .transform((value, ctx) => {
     const parsed = parsePrice(value);
     if (parsed.kind === 'amount') return parsed.euros;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_PAGE_SIZE } from '../constants';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS, VALIDATION_TEXTS } from './strings';
 import { fieldErrors } from './fieldErrors';
 import {
   adminAlertQuerySchema,
@@ -11,7 +11,7 @@ import {
   telegramVerifySchema,
 } from './requests';
 
-const v = STRINGS.validation;
+const v = VALIDATION_TEXTS;
 const ID_A = '3f1c2b9e-5a4d-4c3b-9e2f-1a2b3c4d5e6f';
 const ID_B = '00000000-0000-0000-0000-000000000002';
 
@@ -83,18 +83,18 @@ describe('notificationQuerySchema', () => {
     [
       'min price above max',
       { minPrice: '10', maxPrice: '5' },
-      { minPrice: STRINGS.alertForm.minAboveMax },
+      { minPrice: ALERT_FIELD_TEXTS.minAboveMax },
     ],
-    ['an unreadable price', { maxPrice: 'veel' }, { maxPrice: STRINGS.alertForm.priceInvalid }],
+    ['an unreadable price', { maxPrice: 'veel' }, { maxPrice: ALERT_FIELD_TEXTS.priceInvalid }],
     [
       'min price above a Dutch-written max',
       { minPrice: '1.000', maxPrice: '400,-' },
-      { minPrice: STRINGS.alertForm.minAboveMax },
+      { minPrice: ALERT_FIELD_TEXTS.minAboveMax },
     ],
     [
       'an unreadable price and an inverted date range, both at once',
       { minPrice: 'abc', startDate: '2024-03-02', endDate: '2024-03-01' },
-      { minPrice: STRINGS.alertForm.priceInvalid, endDate: v.dateRangeInverted },
+      { minPrice: ALERT_FIELD_TEXTS.priceInvalid, endDate: v.dateRangeInverted },
     ],
     ['a 501-character search', { searchTerm: 's'.repeat(501) }, { searchTerm: v.tooLong(500) }],
   ])('rejects %s', (_case, input, expected) => {
@@ -123,7 +123,7 @@ describe('contactSchema', () => {
     ['a blank message', { message: '   ' }, { message: v.messageRequired }],
     ['no name', { name: undefined }, { name: v.nameRequired }],
     ['no subject', { subject: '' }, { subject: v.subjectRequired }],
-    ['a bad e-mail', { email: 'jan' }, { email: STRINGS.alertForm.emailInvalid }],
+    ['a bad e-mail', { email: 'jan' }, { email: ALERT_FIELD_TEXTS.emailInvalid }],
   ])('rejects %s', (_case, change, expected) => {
     expect(errorsOf(contactSchema, { ...valid, ...change })).toEqual(expected);
   });

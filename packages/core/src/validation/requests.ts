@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_PAGE_SIZE, SEARCH_TERM_MAX_LENGTH } from '../constants';
 import { ALERT_STATUSES, PLANS, PLATFORM_IDS, type PlatformId } from '../domain';
-import { STRINGS } from '../strings';
+import { VALIDATION_TEXTS } from './strings';
 import {
   emailSchema,
   emptyAsUndefined,
@@ -30,7 +30,7 @@ import { priceRangeError } from './price';
 import { priceSchema } from './priceSchema';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../priceDrops/priceDrop';
 
-const texts = STRINGS.validation;
+const texts = VALIDATION_TEXTS;
 
 function requiredText(required: string, max: number, tooLong: string = texts.tooLong(max)) {
   return z.string(dutch({ required })).trim().min(1, required).max(max, tooLong);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS } from './strings';
 import { fieldErrors } from './fieldErrors';
 import { searchTermError } from './searchTerm';
 import { searchTermSchema } from './searchTermSchema';
 
-const t = STRINGS.alertForm;
+const t = ALERT_FIELD_TEXTS;
 
 describe('searchTermError', () => {
   it.each([

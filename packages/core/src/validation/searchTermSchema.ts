@@ -4,13 +4,13 @@
  * home page's first load within its JavaScript budget.
  */
 import { z } from 'zod';
-import { STRINGS } from '../strings';
+import { ALERT_FIELD_TEXTS } from './strings';
 import { dutch } from './messages';
 import { searchTermError } from './searchTerm';
 
 /** A search term as sent: trimmed and valid. */
 export const searchTermSchema = z
-  .string(dutch({ required: STRINGS.alertForm.searchTermRequired }))
+  .string(dutch({ required: ALERT_FIELD_TEXTS.searchTermRequired }))
   .trim()
   .superRefine((term, ctx) => {
     const message = searchTermError(term);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guestNameSchema } from '../chat/model';
-import { CHAT_STRINGS } from '../chat/strings';
-import { STRINGS } from '../strings';
+import { CHAT_TEXTS } from '../chat/strings';
+import { VALIDATION_TEXTS } from './strings';
 import { idParamsSchema, querySearchSchema } from './common';
 import { capText, cleanLine, cleanText, hasControlCharacters } from './text';
 
@@ -83,7 +83,7 @@ describe('ids and search strings refuse control characters', () => {
     const result = idParamsSchema.safeParse(params);
     expect(result.success).toBe(valid);
     if (!result.success && params.id !== '') {
-      expect(result.error.issues[0]!.message).toBe(STRINGS.validation.controlCharacters);
+      expect(result.error.issues[0]!.message).toBe(VALIDATION_TEXTS.controlCharacters);
     }
   });
 
@@ -100,7 +100,7 @@ describe('ids and search strings refuse control characters', () => {
     (input) => {
       const result = querySearchSchema(50).safeParse(input);
       expect(result.success).toBe(false);
-      expect(result.error!.issues[0]!.message).toBe(STRINGS.validation.controlCharacters);
+      expect(result.error!.issues[0]!.message).toBe(VALIDATION_TEXTS.controlCharacters);
     },
   );
 });
@@ -120,7 +120,7 @@ describe("a chat guest's name", () => {
     (input) => {
       const result = guestNameSchema.safeParse(input);
       expect(result.success).toBe(false);
-      expect(result.error!.issues[0]!.message).toBe(CHAT_STRINGS.nameTooShort);
+      expect(result.error!.issues[0]!.message).toBe(CHAT_TEXTS.nameTooShort);
     },
   );
 });

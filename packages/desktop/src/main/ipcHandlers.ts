@@ -4,7 +4,7 @@
  * refuses with a Dutch message the window shows; the work itself is the app's (app.ts).
  */
 import {
-  DESKTOP_STRINGS,
+  DESKTOP_TEXTS,
   type ApiClient,
   type NotificationDto,
   type UserDto,
@@ -34,7 +34,7 @@ export interface IpcHost {
 export function createIpcHandlers(host: IpcHost): IpcHandlers {
   const requireUser = () => {
     const user = host.user();
-    if (!user) throw new UserFacingError(DESKTOP_STRINGS.tray.statusSignedOut);
+    if (!user) throw new UserFacingError(DESKTOP_TEXTS.tray.statusSignedOut);
     return user;
   };
   return {
@@ -105,7 +105,7 @@ export function createIpcHandlers(host: IpcHost): IpcHandlers {
     'chat:socket-send': ({ socketId, frame }) => {
       requireUser();
       if (!host.chatSockets().send(socketId, frame)) {
-        throw new UserFacingError(DESKTOP_STRINGS.chatWindow.unavailable);
+        throw new UserFacingError(DESKTOP_TEXTS.chatWindow.unavailable);
       }
       return null;
     },

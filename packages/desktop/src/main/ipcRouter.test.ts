@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DESKTOP_STRINGS } from '@prijsalarm/core';
+import { DESKTOP_TEXTS } from '@prijsalarm/core';
 import { IPC_CHANNELS } from '../shared/ipc';
 import { UserFacingError, createIpcRouter, type IpcHandlers } from './ipcRouter';
 import type { Logger } from './logger';
@@ -70,7 +70,7 @@ describe('IPC validation', () => {
   ])('refuses and logs %s', async (_what, channel, argument) => {
     const { router, logger, handlers } = setup();
     const result = await router.handle(channel, argument, OWN_PAGE);
-    expect(result).toEqual({ ok: false, error: DESKTOP_STRINGS.ipc.refused });
+    expect(result).toEqual({ ok: false, error: DESKTOP_TEXTS.ipc.refused });
     expect(logger.warn).toHaveBeenCalledWith(
       'ipc refused: malformed argument',
       expect.objectContaining({ channel }),
@@ -97,11 +97,11 @@ describe('IPC validation', () => {
   it('answers a handler failure with its Dutch text, never a stack', async () => {
     const { handlers, logger } = setup();
     handlers['auth:sign-in'] = vi.fn(async () => {
-      throw new UserFacingError(DESKTOP_STRINGS.signIn.wrongPassword);
+      throw new UserFacingError(DESKTOP_TEXTS.signIn.wrongPassword);
     });
     const again = createIpcRouter(handlers, { logger, isTrustedSender: () => true });
     expect(
       await again.handle('auth:sign-in', { email: 'a@b.nl', password: 'x', rememberMe: false }, ''),
-    ).toEqual({ ok: false, error: DESKTOP_STRINGS.signIn.wrongPassword });
+    ).toEqual({ ok: false, error: DESKTOP_TEXTS.signIn.wrongPassword });
   });
 });

@@ -3,7 +3,7 @@
  * one of the contract's, and the argument must pass the channel's zod schema. Anything else is
  * refused and logged (Mattermost's ipcValidate), never passed on.
  */
-import { DESKTOP_STRINGS, isApiError } from '@prijsalarm/core';
+import { DESKTOP_TEXTS, isApiError } from '@prijsalarm/core';
 import type { z } from 'zod';
 import { IPC_CALLS, type IpcChannel, type IpcResult, type IpcResults } from '../shared/ipc';
 import type { Logger } from './logger';
@@ -27,7 +27,7 @@ export function createIpcRouter(
 ): IpcRouter {
   const refused = (why: string, details: Record<string, unknown>): IpcResult<never> => {
     options.logger.warn(`ipc refused: ${why}`, details);
-    return { ok: false, error: DESKTOP_STRINGS.ipc.refused };
+    return { ok: false, error: DESKTOP_TEXTS.ipc.refused };
   };
   return {
     async handle(channel, argument, senderUrl) {
@@ -50,7 +50,7 @@ export function createIpcRouter(
         if (error instanceof UserFacingError) return { ok: false, error: error.message };
         options.logger.error('ipc handler failed', { channel: name, error: String(error) });
         if (isApiError(error)) return { ok: false, error: error.message, status: error.status };
-        return { ok: false, error: DESKTOP_STRINGS.signIn.failed };
+        return { ok: false, error: DESKTOP_TEXTS.signIn.failed };
       }
     },
   };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DESKTOP_STRINGS, SCHEDULE_TEXTS } from '@prijsalarm/core';
+import { DESKTOP_TEXTS, SCHEDULE_TEXTS } from '@prijsalarm/core';
 import { defaultSettings, type Settings } from '../shared/settings';
 import { GATHER_MS, Notifier, adNotification, type NativeNotification } from './notifier';
 import { notificationFixture } from '../../test/fixtures';
@@ -157,7 +157,7 @@ describe("an alert's own schedule (notifyAt)", () => {
     expect(shown).toHaveLength(1);
     expect(shown[0]).toMatchObject({
       kind: 'summary',
-      title: DESKTOP_STRINGS.notification.summary(2),
+      title: DESKTOP_TEXTS.notification.summary(2),
       body: SCHEDULE_TEXTS.desktop.digestBody(['racefiets', 'bakfiets']),
       url: 'https://prijsalarm.nl/notifications',
     });

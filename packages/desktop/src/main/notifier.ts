@@ -13,7 +13,7 @@
 import {
   DESKTOP_BURST_THRESHOLD,
   DESKTOP_BURST_WINDOW_MS,
-  DESKTOP_STRINGS,
+  DESKTOP_TEXTS,
   SCHEDULE_TEXTS,
   formatListingPrice,
   listingImageUrl,
@@ -68,7 +68,7 @@ export function adNotification(dto: NotificationDto, silent: boolean): NativeNot
       : null;
   return {
     kind: 'ad',
-    title: drop ?? DESKTOP_STRINGS.notification.newAd(dto.alertSearchTerm),
+    title: drop ?? DESKTOP_TEXTS.notification.newAd(dto.alertSearchTerm),
     body: details ? `${listing.title}\n${details}` : listing.title,
     url: listing.url,
     imageUrl: listingImageUrl(listing.imageUrls),
@@ -162,7 +162,7 @@ export class Notifier {
       return;
     }
     if (batch.length > DESKTOP_BURST_THRESHOLD) {
-      this.summarise(batch.length, DESKTOP_STRINGS.notification.summaryBody);
+      this.summarise(batch.length, DESKTOP_TEXTS.notification.summaryBody);
       return;
     }
     // A burst building up over several checks: held until the oldest shown one leaves the window.
@@ -173,7 +173,7 @@ export class Notifier {
         this.burstTimer = null;
         const held = this.burstHeld;
         this.burstHeld = [];
-        if (held.length > 0) this.summarise(held.length, DESKTOP_STRINGS.notification.summaryBody);
+        if (held.length > 0) this.summarise(held.length, DESKTOP_TEXTS.notification.summaryBody);
       },
       Math.max(0, oldest + DESKTOP_BURST_WINDOW_MS - now),
     );
@@ -184,7 +184,7 @@ export class Notifier {
     for (let i = 0; i < count; i += 1) this.shownAt.push(now);
     this.options.show({
       kind: 'summary',
-      title: DESKTOP_STRINGS.notification.summary(count),
+      title: DESKTOP_TEXTS.notification.summary(count),
       body,
       url: this.options.notificationCentreUrl(),
       imageUrl: null,
@@ -213,7 +213,7 @@ export class Notifier {
     if (held.length === 0) return;
     // The mute may have started meanwhile: then the held ones stay silent too.
     if (isMuted(this.options.settings().mutedUntil, this.now())) return;
-    this.summarise(held.length, DESKTOP_STRINGS.notification.quietHoursBody(held.length));
+    this.summarise(held.length, DESKTOP_TEXTS.notification.quietHoursBody(held.length));
   }
 
   /** A timer to the earliest held digest, looked at again at least every QUIET_RECHECK_MS. */

@@ -6,7 +6,7 @@
 import {
   API_CONTRACT,
   CSRF_COOKIE,
-  DESKTOP_STRINGS,
+  DESKTOP_TEXTS,
   createApiClient,
   hasDesktopAccess,
   isApiError,
@@ -66,14 +66,14 @@ export function normalizeServerUrl(serverUrl: string): string {
 export function signInErrorMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.kind === 'network' || error.kind === 'timeout') {
-      return DESKTOP_STRINGS.signIn.serverOffline;
+      return DESKTOP_TEXTS.signIn.serverOffline;
     }
-    if (error.status === 401) return DESKTOP_STRINGS.signIn.wrongPassword;
-    if (error.status >= 500 || error.status === 404) return DESKTOP_STRINGS.signIn.serverOffline;
+    if (error.status === 401) return DESKTOP_TEXTS.signIn.wrongPassword;
+    if (error.status >= 500 || error.status === 404) return DESKTOP_TEXTS.signIn.serverOffline;
     // The server's own Dutch answer (unverified e-mail, too many attempts, …).
     if (error.kind === 'http' && error.body) return error.message;
   }
-  return DESKTOP_STRINGS.signIn.failed;
+  return DESKTOP_TEXTS.signIn.failed;
 }
 
 export interface DesktopSession {
@@ -115,7 +115,7 @@ export function createSession(options: SessionOptions): DesktopSession {
         if (!hasAccess(user)) {
           await api.auth.logout().catch(() => undefined);
           jar.clear();
-          return { ok: false, message: DESKTOP_STRINGS.signIn.noDesktopAccess };
+          return { ok: false, message: DESKTOP_TEXTS.signIn.noDesktopAccess };
         }
         return { ok: true, user };
       } catch (error) {

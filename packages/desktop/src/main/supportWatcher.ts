@@ -2,7 +2,7 @@
  * A support answer while the chat window is closed becomes a native notification: the unread
  * count of the user's chat is polled (CHAT_STATUS_CHECK_MS) and a rise is an answer.
  */
-import { CHAT_STATUS_CHECK_MS, DESKTOP_STRINGS } from '@prijsalarm/core';
+import { CHAT_STATUS_CHECK_MS, DESKTOP_TEXTS } from '@prijsalarm/core';
 import type { Logger } from './logger';
 import type { NativeNotification } from './notifier';
 
@@ -56,8 +56,8 @@ export class SupportWatcher {
     if (!rose || this.options.isChatOpen() || this.options.isSilenced()) return;
     this.options.show({
       kind: 'support',
-      title: DESKTOP_STRINGS.notification.supportAnswerTitle,
-      body: DESKTOP_STRINGS.notification.supportAnswerBody,
+      title: DESKTOP_TEXTS.notification.supportAnswerTitle,
+      body: DESKTOP_TEXTS.notification.supportAnswerBody,
       url: null,
       imageUrl: null,
       silent: !this.options.sound(),

@@ -3,14 +3,14 @@
  * turns it into an Electron Menu and calls back with the item's action.
  */
 import {
-  DESKTOP_STRINGS,
+  DESKTOP_TEXTS,
   DESKTOP_TRAY_RECENT_COUNT,
   unreadBadge,
   type NotificationDto,
 } from '@prijsalarm/core';
 import { clockTime, isMuted } from './timeRules';
 
-const T = DESKTOP_STRINGS.tray;
+const T = DESKTOP_TEXTS.tray;
 
 export type TrayIconState = 'connected' | 'offline' | 'muted' | 'signed-out';
 
@@ -75,7 +75,7 @@ function menuLabel(notification: NotificationDto): string {
 export function buildTrayModel(state: TrayState): TrayModel {
   const icon = trayIconState(state);
   const status = statusLabel(icon, state);
-  const tooltip = DESKTOP_STRINGS.tray.tooltip(status, state.signedIn ? state.unread : 0);
+  const tooltip = DESKTOP_TEXTS.tray.tooltip(status, state.signedIn ? state.unread : 0);
   if (!state.signedIn) {
     return {
       icon,

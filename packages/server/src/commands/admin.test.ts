@@ -3,7 +3,7 @@
  * they make is recorded with the admin who made it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, STRINGS } from '@prijsalarm/core';
+import { ADMIN_TEXTS, API_TEXTS, DEFAULT_SETTINGS } from '@prijsalarm/core';
 import { createUser } from '../../test/auth-helpers';
 import { createAlert } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/support';
@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const adminOnly = expect.objectContaining({ status: 403, message: STRINGS.api.adminOnly });
+const adminOnly = expect.objectContaining({ status: 403, message: API_TEXTS.adminOnly });
 const page = { page: 1, limit: 20 };
 
 describe('refused to a non-admin', () => {
@@ -85,7 +85,7 @@ describe('done by an admin', () => {
     'answers "not found" for the user %s',
     async (id) => {
       await expect(changeUserPlan(server.ctx, admin, id, 'PRO')).rejects.toEqual(
-        expect.objectContaining({ status: 404, message: STRINGS.admin.userNotFound }),
+        expect.objectContaining({ status: 404, message: ADMIN_TEXTS.userNotFound }),
       );
     },
   );

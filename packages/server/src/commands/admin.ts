@@ -5,10 +5,10 @@
  */
 import { Op, col, fn, where, type WhereOptions } from 'sequelize';
 import {
+  ADMIN_TEXTS,
   ADMIN_TRENDS_DAYS,
   PLANS,
   SET_ASIDE_LIST_LIMIT,
-  STRINGS,
   idSchema,
   type AdminStatsResponse,
   type AdminTrendsResponse,
@@ -204,11 +204,11 @@ export async function changeUserPlan(
 ): Promise<{ user: User; counts: UserCounts }> {
   authorizeAdmin(admin);
   const { User, AuditEvent } = ctx.models;
-  if (!isId(userId)) throw HttpError.notFound(STRINGS.admin.userNotFound);
+  if (!isId(userId)) throw HttpError.notFound(ADMIN_TEXTS.userNotFound);
   const settings = await loadSettings(ctx);
   const user = await ctx.sequelize.transaction(async (transaction) => {
     const target = await User.findByPk(userId, { transaction });
-    if (!target) throw HttpError.notFound(STRINGS.admin.userNotFound);
+    if (!target) throw HttpError.notFound(ADMIN_TEXTS.userNotFound);
     const previousPlan = target.plan;
     await target.update({ plan }, { transaction });
     await rescheduleAlertsOfUser(ctx, settings, target, transaction);
@@ -281,10 +281,10 @@ export async function listAlerts(
 export async function deleteAnyAlert(ctx: AppContext, admin: User, alertId: string) {
   authorizeAdmin(admin);
   const { Alert, AuditEvent } = ctx.models;
-  if (!isId(alertId)) throw HttpError.notFound(STRINGS.admin.alertNotFound);
+  if (!isId(alertId)) throw HttpError.notFound(ADMIN_TEXTS.alertNotFound);
   await ctx.sequelize.transaction(async (transaction) => {
     const alert = await Alert.findByPk(alertId, { transaction });
-    if (!alert) throw HttpError.notFound(STRINGS.admin.alertNotFound);
+    if (!alert) throw HttpError.notFound(ADMIN_TEXTS.alertNotFound);
     // Its notifications, deliveries and link tokens go with it (ON DELETE CASCADE).
     await deleteAlerts(ctx, { id: alert.id }, transaction);
     await AuditEvent.create(

@@ -4,7 +4,7 @@
  * translates both ways and checks a choice: the L1 exists and is active, the L2 belongs to it, and
  * car filters only come with the car category.
  */
-import { hasCarFilters, isCarCategory, STRINGS } from '@prijsalarm/core';
+import { ALERT_TEXTS, API_TEXTS, hasCarFilters, isCarCategory } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { indexCategories, type CategoryIndex } from '../presenters/category';
@@ -35,20 +35,20 @@ export function resolveCategoryChoice(
   const l2 = choice.l2CategoryId === null ? null : index.byId.get(choice.l2CategoryId);
 
   if (l1 !== null && (!l1 || l1.type !== 'L1' || (!l1.isActive && !unchanged.l1))) {
-    fields.l1CategoryId = STRINGS.alerts.categoryNotFound;
+    fields.l1CategoryId = ALERT_TEXTS.categoryNotFound;
   }
   if (l2 !== null) {
     if (!l2 || l2.type !== 'L2' || (!l2.isActive && !unchanged.l2)) {
-      fields.l2CategoryId = STRINGS.alerts.categoryNotFound;
+      fields.l2CategoryId = ALERT_TEXTS.categoryNotFound;
     } else if (!l1 || l2.parentId !== l1.id) {
-      fields.l2CategoryId = STRINGS.alerts.subcategoryMismatch;
+      fields.l2CategoryId = ALERT_TEXTS.subcategoryMismatch;
     }
   }
   if (hasCarFilters(choice.customFilters) && !isCarCategory(l1 ?? null)) {
-    fields.customFilters = STRINGS.alerts.carFiltersNeedCarCategory;
+    fields.customFilters = ALERT_TEXTS.carFiltersNeedCarCategory;
   }
   if (Object.keys(fields).length > 0) {
-    throw HttpError.badRequest(STRINGS.api.validationFailed, { fields });
+    throw HttpError.badRequest(API_TEXTS.validationFailed, { fields });
   }
   return { l1CategoryId: l1?.marktplaatsId ?? null, l2CategoryId: l2?.marktplaatsId ?? null };
 }

@@ -9,7 +9,9 @@ import {
   canonicalAlertPostalCode,
   alertCheckInterval,
   CONFIRMATION_LINK_VALIDITY_HOURS,
-  STRINGS,
+  ALERT_MAIL_TEXTS,
+  ALERT_TEXTS,
+  API_TEXTS,
   validityDays,
   type ParsedCreateAlert,
   type ParsedGuestCreateAlert,
@@ -124,7 +126,7 @@ export async function createGuestAlert(
   });
   const held = await Alert.findAll({ where: guestAlertsOfEmail, attributes: ['guestEmailSlot'] });
   if (!alertPolicy.guestMayCreate(settings, held.length)) {
-    throw conflict(STRINGS.alerts.guestAlertExists);
+    throw conflict(ALERT_TEXTS.guestAlertExists);
   }
   const guestEmailSlot = freeGuestSlot(email, new Set(held.map((row) => row.guestEmailSlot)));
 
@@ -164,7 +166,7 @@ export async function createGuestAlert(
       return created;
     });
   } catch (error) {
-    if (error instanceof UniqueConstraintError) throw conflict(STRINGS.alerts.guestAlertExists);
+    if (error instanceof UniqueConstraintError) throw conflict(ALERT_TEXTS.guestAlertExists);
     throw error;
   }
 
@@ -180,7 +182,7 @@ export async function createGuestAlert(
     // Without its confirmation mail the alert could never start: let the guest try again later.
     await deleteAlerts(ctx, { id: alert.id });
     ctx.logger.error({ err: error }, 'guest alert confirmation mail failed');
-    throw new HttpError(503, STRINGS.alerts.confirmationMailFailed, {}, { 'Retry-After': '60' });
+    throw new HttpError(503, ALERT_TEXTS.confirmationMailFailed, {}, { 'Retry-After': '60' });
   }
   return { alert, manageUrl };
 }
@@ -259,7 +261,7 @@ function alertColumnsOf(fields: Partial<AlertFields>) {
 /** Uses the one-time confirmation token: the alert is confirmed and its validity starts now. */
 export async function confirmGuestAlert(ctx: AppContext, token: string): Promise<Alert> {
   const { Alert, OneTimeToken } = ctx.models;
-  const invalid = () => HttpError.notFound(STRINGS.alerts.confirmLinkInvalid);
+  const invalid = () => HttpError.notFound(ALERT_TEXTS.confirmLinkInvalid);
   if (token.length > MAX_TOKEN_LENGTH) throw invalid();
   const now = new Date();
   const tokenHash = hashToken(token);
@@ -299,8 +301,7 @@ export async function findAlertByManageToken(
 /** The signed-in user's own alert `id`; any other (unknown, someone else's) is not found. */
 export async function findOwnAlert(ctx: AppContext, user: User, id: string): Promise<Alert> {
   const alert = id.length <= MAX_TOKEN_LENGTH ? await ctx.models.Alert.findByPk(id) : null;
-  if (!alert || !alertPolicy.isOwner(user, alert))
-    throw HttpError.notFound(STRINGS.alerts.notFound);
+  if (!alert || !alertPolicy.isOwner(user, alert)) throw HttpError.notFound(ALERT_TEXTS.notFound);
   return alert;
 }
 
@@ -321,8 +322,8 @@ export async function updateAlert(
   const owner = await ownerOf(ctx, alert);
   // A guest alert's address was confirmed; a user's alert mails the account address.
   if (owner === null && input.email !== undefined && input.email !== alert.email) {
-    throw HttpError.badRequest(STRINGS.api.validationFailed, {
-      fields: { email: STRINGS.alerts.emailNotChangeable },
+    throw HttpError.badRequest(API_TEXTS.validationFailed, {
+      fields: { email: ALERT_TEXTS.emailNotChangeable },
     });
   }
   const { email: _ignored, ...changes } = input;
@@ -335,7 +336,7 @@ export async function updateAlert(
 
   const errors = alertCrossFieldErrors(merged, 'create');
   if (errors.length > 0) {
-    throw HttpError.badRequest(STRINGS.api.validationFailed, {
+    throw HttpError.badRequest(API_TEXTS.validationFailed, {
       fields: Object.fromEntries(errors.map(({ path, message }) => [path, message])),
     });
   }
@@ -379,11 +380,11 @@ export async function refreshAlert(
   alert: Alert,
   refreshToken: string,
 ): Promise<{ alert: Alert; days: number }> {
-  const invalid = () => HttpError.notFound(STRINGS.alerts.refreshLinkInvalid);
+  const invalid = () => HttpError.notFound(ALERT_TEXTS.refreshLinkInvalid);
   if (refreshToken.length === 0 || refreshToken.length > MAX_TOKEN_LENGTH) throw invalid();
   const hash = hashToken(refreshToken);
   if (!alertPolicy.canRefreshWithToken(alert, hash)) throw invalid();
-  if (!alert.confirmedAt) throw conflict(STRINGS.alerts.refreshNeedsConfirmation);
+  if (!alert.confirmedAt) throw conflict(ALERT_TEXTS.refreshNeedsConfirmation);
 
   const now = new Date();
   const days = validityDays(await loadSettings(ctx), planOf(await ownerOf(ctx, alert)));
@@ -464,7 +465,7 @@ export async function alertNotificationsPage(
  */
 export async function pauseAlertsByUnsubscribeToken(ctx: AppContext, token: unknown) {
   const alertIds = readAlertUnsubscribeToken(ctx.config.sessionSecret, token);
-  if (!alertIds) throw HttpError.badRequest(STRINGS.alertMail.unsubscribeLinkInvalid);
+  if (!alertIds) throw HttpError.badRequest(ALERT_MAIL_TEXTS.unsubscribeLinkInvalid);
   const [paused] = await ctx.models.Alert.update(
     { isActive: false },
     { where: { id: { [Op.in]: alertIds }, isActive: true } },

@@ -5,7 +5,7 @@
  * (through Redis in scale-out), so a guest and an agent on two processes see each other.
  */
 import {
-  CHAT_STRINGS,
+  CHAT_TEXTS,
   compareChatSessions,
   validateChatEmail,
   type ChatResolvedBy,
@@ -56,10 +56,10 @@ function emit(ctx: ChatContext, to: ChatFrameEvent['to'], frame: ChatFrameEvent[
 
 /** Why a session takes no more messages, in the words the widget shows. */
 function overText(session: ChatSession, status: ChatSessionStatus): string {
-  if (status === 'closed') return CHAT_STRINGS.errors.sessionExpired;
+  if (status === 'closed') return CHAT_TEXTS.errors.sessionExpired;
   return session.resolvedBy === 'support'
-    ? CHAT_STRINGS.closedBySupport
-    : CHAT_STRINGS.errors.sessionOver;
+    ? CHAT_TEXTS.closedBySupport
+    : CHAT_TEXTS.errors.sessionOver;
 }
 
 function assertWritable(session: ChatSession, now: Date): void {
@@ -75,7 +75,7 @@ export async function visitorSession(
 ): Promise<ChatSession> {
   const session = await ctx.models.ChatSession.findByPk(sessionId).catch(() => null);
   if (!session || !chatPolicy.owns(visitor, session)) {
-    throw HttpError.notFound(CHAT_STRINGS.errors.notFound);
+    throw HttpError.notFound(CHAT_TEXTS.errors.notFound);
   }
   return session;
 }
@@ -84,7 +84,7 @@ export async function agentSession(ctx: ChatContext, sessionId: string): Promise
   const session = await ctx.models.ChatSession.findByPk(sessionId, {
     include: [{ association: 'user' }],
   }).catch(() => null);
-  if (!session) throw HttpError.notFound(CHAT_STRINGS.errors.notFound);
+  if (!session) throw HttpError.notFound(CHAT_TEXTS.errors.notFound);
   return session;
 }
 
@@ -288,7 +288,7 @@ export async function postVisitorMessage(
     if (error instanceof HttpError && error.status === 429) {
       throw HttpError.tooManyRequests(
         Number(error.extra.retryAfter ?? 1),
-        CHAT_STRINGS.errors.tooManyMessages,
+        CHAT_TEXTS.errors.tooManyMessages,
       );
     }
     throw error;
@@ -407,7 +407,7 @@ export async function resolveChat(
   const note = await ctx.models.ChatMessage.create({
     sessionId: session.id,
     sender: 'system',
-    text: by === 'support' ? CHAT_STRINGS.closedBySupportNote : CHAT_STRINGS.endedByUserNote,
+    text: by === 'support' ? CHAT_TEXTS.closedBySupportNote : CHAT_TEXTS.endedByUserNote,
     deliveredAt: now,
     readAt: now,
   });

@@ -2,7 +2,7 @@
  * Newsletter unsubscribe, authenticated by the signed token of security/unsubscribe alone (no
  * login). Idempotent: an address already off the list stays off; a bad or tampered token is a 400.
  */
-import { STRINGS } from '@prijsalarm/core';
+import { NEWSLETTER_TEXTS } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import type { User } from '../models';
@@ -21,7 +21,7 @@ export async function unsubscribeFromNewsletter(
     typeof token !== 'string' ||
     !verifyUnsubscribeToken(ctx.config.sessionSecret, token, user)
   ) {
-    throw HttpError.badRequest(STRINGS.newsletter.invalidLink);
+    throw HttpError.badRequest(NEWSLETTER_TEXTS.invalidLink);
   }
   if (user.newsletterOptIn) {
     await user.update({ newsletterOptIn: false });

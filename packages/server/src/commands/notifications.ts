@@ -5,8 +5,8 @@
  */
 import { Op, type WhereOptions } from 'sequelize';
 import {
+  NOTIFICATION_TEXTS,
   PUSH_TEXTS,
-  STRINGS,
   idSchema,
   type NotificationStatsOverview,
   type Pagination,
@@ -80,12 +80,12 @@ export async function listNotifications(
 
 /** The caller's notification by id, or 404 (missing, malformed id or someone else's). */
 async function findVisible(ctx: AppContext, user: User, id: string): Promise<Notification> {
-  if (!idSchema.safeParse(id).success) throw HttpError.notFound(STRINGS.notifications.notFound);
+  if (!idSchema.safeParse(id).success) throw HttpError.notFound(NOTIFICATION_TEXTS.notFound);
   const notification = await ctx.models.Notification.findByPk(id, {
     include: [{ association: 'alert', attributes: ['id', 'userId', 'searchTerm'] }, withSnapshot()],
   });
   if (!notification || !notificationPolicy.canView(user, notification.alert)) {
-    throw HttpError.notFound(STRINGS.notifications.notFound);
+    throw HttpError.notFound(NOTIFICATION_TEXTS.notFound);
   }
   return notification;
 }

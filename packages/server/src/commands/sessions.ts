@@ -10,9 +10,9 @@
 import { Op, UniqueConstraintError } from 'sequelize';
 import { randomUUID } from 'node:crypto';
 import {
+  AUTH_TEXTS,
   DEFAULT_TOKEN_LIFETIME_HOURS,
   REMEMBER_ME_TOKEN_LIFETIME_HOURS,
-  STRINGS,
 } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
@@ -227,6 +227,6 @@ export async function endSessionOfRefreshToken(ctx: AppContext, token: string): 
 /** Ends one of the user's own sessions, or 404 (another user's, ended, or not a session id). */
 export async function endOwnSession(ctx: AppContext, user: User, familyId: string): Promise<void> {
   const own = sessionPolicy.isSessionId(familyId) ? await liveSessionFamilies(ctx, user.id) : [];
-  if (!sessionPolicy.canEnd(own, familyId)) throw HttpError.notFound(STRINGS.auth.sessionNotFound);
+  if (!sessionPolicy.canEnd(own, familyId)) throw HttpError.notFound(AUTH_TEXTS.sessionNotFound);
   await revokeFamily(ctx, familyId);
 }

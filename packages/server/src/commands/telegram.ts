@@ -14,8 +14,10 @@
  * account: linking it to another account unlinks it from the first.
  */
 import {
-  STRINGS,
+  ACCESS_TEXTS,
+  DELIVERY_ERROR_TEXTS,
   TELEGRAM_LINK_CODE_TTL_MINUTES,
+  TELEGRAM_TEXTS,
   type TelegramStatusResponse,
 } from '@prijsalarm/core';
 import { Op, type Transaction } from 'sequelize';
@@ -181,12 +183,12 @@ export async function answerStartCommand(ctx: LinkContext, command: StartCommand
   const chat = { chatId: String(command.chatId), username: command.username };
   if (command.code === null) {
     const issued = await issueChatLinkCode(ctx, chat);
-    return STRINGS.telegram.chatLinkCode(issued.code, TELEGRAM_LINK_CODE_TTL_MINUTES);
+    return TELEGRAM_TEXTS.chatLinkCode(issued.code, TELEGRAM_LINK_CODE_TTL_MINUTES);
   }
   const user = await linkChatByWebCode(ctx, command.code, chat);
-  if (!user) return STRINGS.telegram.linkCodeInvalid;
+  if (!user) return TELEGRAM_TEXTS.linkCodeInvalid;
   ctx.logger.info({ userId: user.id }, 'telegram chat linked (deep link)');
-  return STRINGS.telegram.linked;
+  return TELEGRAM_TEXTS.linked;
 }
 
 /* ---------- The website's Telegram settings (/telegram routes) ---------- */
@@ -236,12 +238,12 @@ export async function verifyTelegramCode(
 ): Promise<TelegramChat> {
   const chat = await linkChatByChatCode(ctx, user, code);
   if (!chat) {
-    throw HttpError.badRequest(STRINGS.telegram.codeInvalid, {
-      fields: { code: STRINGS.telegram.codeInvalid },
+    throw HttpError.badRequest(TELEGRAM_TEXTS.codeInvalid, {
+      fields: { code: TELEGRAM_TEXTS.codeInvalid },
     });
   }
   ctx.logger.info({ userId: user.id }, 'telegram chat linked (code typed on the website)');
-  tellChat(ctx, chat.chatId, STRINGS.telegram.linked);
+  tellChat(ctx, chat.chatId, TELEGRAM_TEXTS.linked);
   return chat;
 }
 
@@ -250,23 +252,23 @@ export async function disconnectTelegram(ctx: AppContext, userId: string): Promi
   if (!user || !telegramPolicy.canDisconnect()) throw HttpError.unauthenticated();
   const chatId = user.telegramChatId;
   await unlinkTelegram(ctx, user.id);
-  if (chatId) tellChat(ctx, chatId, STRINGS.telegram.disconnected);
+  if (chatId) tellChat(ctx, chatId, TELEGRAM_TEXTS.disconnected);
 }
 
 /** Sends the test message; a chat that blocked the bot is unlinked. */
 export async function sendTelegramTest(ctx: AppContext, user: User): Promise<void> {
   const chatId = user.telegramChatId;
-  if (!chatId) throw HttpError.badRequest(STRINGS.access.telegramNotConnected);
-  if (!ctx.telegram) throw new HttpError(503, STRINGS.delivery.telegramNotConfigured);
+  if (!chatId) throw HttpError.badRequest(ACCESS_TEXTS.telegramNotConnected);
+  if (!ctx.telegram) throw new HttpError(503, DELIVERY_ERROR_TEXTS.telegramNotConfigured);
   try {
-    await ctx.telegram.sendText(chatId, STRINGS.telegram.testMessage);
+    await ctx.telegram.sendText(chatId, TELEGRAM_TEXTS.testMessage);
   } catch (error) {
     const failure = error instanceof TelegramSendError ? error.failure : null;
     if (failure?.kind === 'permanent' && failure.unlinkChat) {
       await unlinkTelegramChat(ctx, user.id, chatId);
-      throw HttpError.badRequest(STRINGS.telegram.chatUnreachable);
+      throw HttpError.badRequest(TELEGRAM_TEXTS.chatUnreachable);
     }
     ctx.logger.warn({ err: error }, 'telegram test message not sent');
-    throw new HttpError(502, STRINGS.telegram.testFailed);
+    throw new HttpError(502, TELEGRAM_TEXTS.testFailed);
   }
 }

@@ -4,7 +4,7 @@
  * its database (503 otherwise).
  */
 import type { Sequelize } from 'sequelize';
-import { STRINGS } from '@prijsalarm/core';
+import { API_TEXTS } from '@prijsalarm/core';
 
 export const READINESS_TIMEOUT_MS = 2000;
 
@@ -34,7 +34,7 @@ export async function readiness(sequelize: Sequelize): Promise<ProbeAnswer> {
   } catch (error) {
     return {
       status: 503,
-      body: { status: 'unavailable', database: 'unreachable', error: STRINGS.api.internalError },
+      body: { status: 'unavailable', database: 'unreachable', error: API_TEXTS.internalError },
       error,
     };
   } finally {

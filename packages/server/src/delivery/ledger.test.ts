@@ -2,7 +2,7 @@
  * The delivery ledger on a real migrated database (SQLite or MariaDB): who gets to send, and what
  * each kind of outcome writes.
  */
-import { STRINGS } from '@prijsalarm/core';
+import { DELIVERY_ERROR_TEXTS } from '@prijsalarm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryTypes, type Options, type Sequelize } from 'sequelize';
 import { createAlert, createDelivery, createNotification } from '../../test/factories';
@@ -132,7 +132,7 @@ describe('outcomes', () => {
   const now = new Date('2030-01-01T12:00:00.000Z');
   const transient: SendOutcome = {
     kind: 'retry',
-    reason: STRINGS.delivery.temporaryFailure('451 busy'),
+    reason: DELIVERY_ERROR_TEXTS.temporaryFailure('451 busy'),
     detail: '451 busy',
   };
 
@@ -160,14 +160,14 @@ describe('outcomes', () => {
       'the last allowed attempt: failed with how often it was tried',
       2,
       transient,
-      { status: 'failed', attempts: 3, lastError: STRINGS.delivery.gaveUp(3, '451 busy') },
+      { status: 'failed', attempts: 3, lastError: DELIVERY_ERROR_TEXTS.gaveUp(3, '451 busy') },
     ],
     [
       'flood control: at the time Telegram named, not counted',
       2,
       {
         kind: 'retry',
-        reason: STRINGS.delivery.telegramRateLimited(90),
+        reason: DELIVERY_ERROR_TEXTS.telegramRateLimited(90),
         detail: '429',
         retryAt: new Date(now.getTime() + 90_000),
         countsAsAttempt: false,

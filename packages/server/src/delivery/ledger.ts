@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { literal, Op, type WhereOptions } from 'sequelize';
-import { STRINGS } from '@prijsalarm/core';
+import { DELIVERY_ERROR_TEXTS } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import type { Delivery } from '../models';
 import { nowOf } from './clock';
@@ -419,7 +419,7 @@ async function writeOutcome(
       {
         status: 'failed',
         attempts,
-        lastError: cut(STRINGS.delivery.gaveUp(attempts, outcome.detail)),
+        lastError: cut(DELIVERY_ERROR_TEXTS.gaveUp(attempts, outcome.detail)),
         ...SETTLED,
       },
       { where: open },

@@ -17,9 +17,9 @@
  *   counts as private (no business mark anywhere).
  */
 import {
+  ALERT_FIELD_TEXTS,
   CONDITIONS,
   FUEL_TYPES,
-  STRINGS,
   type Condition,
   type FuelType,
   type Plan,
@@ -140,12 +140,12 @@ export function parseYear(value: string | undefined): number | null {
 
 const CONDITION_BY_LABEL = new Map(
   CONDITIONS.map((condition) => [
-    foldText(STRINGS.alertForm.conditionLabels[condition]),
+    foldText(ALERT_FIELD_TEXTS.conditionLabels[condition]),
     condition,
   ]),
 );
 const FUEL_BY_LABEL = new Map(
-  FUEL_TYPES.map((fuel) => [foldText(STRINGS.alertForm.fuelLabels[fuel]), fuel]),
+  FUEL_TYPES.map((fuel) => [foldText(ALERT_FIELD_TEXTS.fuelLabels[fuel]), fuel]),
 );
 
 /** The fuel type of a listing's Dutch label; an unknown label counts as 'other'. */

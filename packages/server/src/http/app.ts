@@ -15,6 +15,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import {
   ACCESS_COOKIE,
+  API_TEXTS,
   CONSENT_COOKIE,
   isCookieConsent,
   isPagePath,
@@ -22,7 +23,6 @@ import {
   PRERENDERED_HOME,
   REFRESH_COOKIE,
   REFRESH_MARKER_COOKIE,
-  STRINGS,
   type PublicSettings,
 } from '@prijsalarm/core';
 import type { AppContext } from '../context';
@@ -132,7 +132,7 @@ export const noStore: RequestHandler = (_req, res, next) => {
 
 /** After every API route: an unknown /api path is a Dutch 404 in JSON, never the web app. */
 export const apiRouteNotFound: RequestHandler = (_req, res) => {
-  res.status(404).json({ error: STRINGS.api.routeNotFound });
+  res.status(404).json({ error: API_TEXTS.routeNotFound });
 };
 
 /**
@@ -229,16 +229,16 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   // A path parameter with bad percent-encoding (/api/alerts/manage/%E0%A4%A): the router's
   // decodeURIComponent fails before any handler runs.
   if (error instanceof URIError) {
-    res.status(400).json({ error: STRINGS.api.invalidPath });
+    res.status(400).json({ error: API_TEXTS.invalidPath });
     return;
   }
   const parserError = error as BodyParserError;
   if (parserError.type === 'entity.parse.failed') {
-    res.status(400).json({ error: STRINGS.api.invalidJson });
+    res.status(400).json({ error: API_TEXTS.invalidJson });
     return;
   }
   if (parserError.type === 'entity.too.large') {
-    res.status(413).json({ error: STRINGS.api.payloadTooLarge });
+    res.status(413).json({ error: API_TEXTS.payloadTooLarge });
     return;
   }
   if (
@@ -248,7 +248,7 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
     typeof parserError.type === 'string'
   ) {
     // Other body-parser refusals (unsupported charset or encoding, aborted request).
-    res.status(parserError.status).json({ error: STRINGS.api.invalidJson });
+    res.status(parserError.status).json({ error: API_TEXTS.invalidJson });
     return;
   }
   if (
@@ -259,7 +259,7 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   ) {
     // A client error without a body-parser type: a gzip, deflate or br body that does not
     // inflate (body-parser passes zlib's error on as a 400).
-    res.status(parserError.status).json({ error: STRINGS.api.unreadableBody });
+    res.status(parserError.status).json({ error: API_TEXTS.unreadableBody });
     return;
   }
 
@@ -267,5 +267,5 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   // the client only learns that something went wrong.
   req.log.error({ err: error }, 'unhandled error');
   reportError(error, { method: req.method, url: redactUrl(req.originalUrl) });
-  res.status(500).json({ error: STRINGS.api.internalError });
+  res.status(500).json({ error: API_TEXTS.internalError });
 };

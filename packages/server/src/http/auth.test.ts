@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { STRINGS } from '@prijsalarm/core';
+import { API_TEXTS } from '@prijsalarm/core';
 import type { Session, User } from '../models';
 import type { Config } from '../config/env';
 import { baseCookieOptions, requireAdmin, requireUser } from './auth';
@@ -28,7 +28,7 @@ function outcome(
   return passed ? 'next' : 'stopped';
 }
 
-const unauthenticated = { status: 401, error: STRINGS.api.unauthenticated };
+const unauthenticated = { status: 401, error: API_TEXTS.unauthenticated };
 
 describe('route guards', () => {
   it.each([
@@ -41,7 +41,7 @@ describe('route guards', () => {
 
   it.each([
     ['a guest', null, unauthenticated],
-    ['a user', 'USER', { status: 403, error: STRINGS.api.adminOnly }],
+    ['a user', 'USER', { status: 403, error: API_TEXTS.adminOnly }],
     ['an admin', 'ADMIN', 'next'],
   ] as const)('requireAdmin answers %s with %j', (_case, role, expected) => {
     expect(outcome(requireAdmin, requestAs(role))).toEqual(expected);

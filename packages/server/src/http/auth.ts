@@ -6,7 +6,7 @@
  *   revoked nor expired; otherwise `req.auth` stays undefined. It never refuses a request itself.
  * - `csrfProtection(ctx)`: signed double-submit tokens (csrf-csrf), bound to the session when logged
  *   in and otherwise to an anonymous random id in the httpOnly pa_anon cookie. Non-read methods must
- *   send header x-csrf-token equal to the pa_csrf cookie, or get 403 `STRINGS.api.csrfInvalid`
+ *   send header x-csrf-token equal to the pa_csrf cookie, or get 403 `API_TEXTS.csrfInvalid`
  *   (its text contains 'CSRF': on that the client refreshes the session once and retries). Every
  *   read request without a valid pa_csrf cookie gets one.
  * - `requireUser` (401) and `requireAdmin` (401 / 403) guard routes; `currentAuth(req)` gives a
@@ -15,7 +15,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, RequestHandler, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
-import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER, STRINGS } from '@prijsalarm/core';
+import { ACCESS_COOKIE, API_TEXTS, CSRF_COOKIE, CSRF_HEADER } from '@prijsalarm/core';
 import type { Config } from '../config/env';
 import type { AppContext } from '../context';
 import type { Session, User } from '../models';
@@ -108,7 +108,7 @@ export const requireUser: RequestHandler = (req, _res, next) => {
 };
 
 export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (!currentAuth(req).user.isAdmin) throw HttpError.forbidden(STRINGS.api.adminOnly);
+  if (!currentAuth(req).user.isAdmin) throw HttpError.forbidden(API_TEXTS.adminOnly);
   next();
 };
 
@@ -165,7 +165,7 @@ export function csrfProtection(ctx: AppContext): RequestHandler {
       return next();
     }
     if (CSRF_EXEMPT_PATHS.includes(req.path)) return next();
-    if (!csrf.validateRequest(req)) throw HttpError.forbidden(STRINGS.api.csrfInvalid);
+    if (!csrf.validateRequest(req)) throw HttpError.forbidden(API_TEXTS.csrfInvalid);
     next();
   };
 }

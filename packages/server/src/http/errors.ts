@@ -2,7 +2,7 @@
  * Throw an HttpError from any handler (sync or async; Express 5 forwards rejected promises) and
  * the error handler answers `{ error, ...extra }` with its status. Anything else becomes a 500.
  */
-import { STRINGS, type ApiErrorBody } from '@prijsalarm/core';
+import { API_TEXTS, type ApiErrorBody } from '@prijsalarm/core';
 
 export type ErrorExtra = Omit<ApiErrorBody, 'error'>;
 
@@ -23,23 +23,23 @@ export class HttpError extends Error {
     return { error: this.message, ...this.extra };
   }
 
-  static badRequest(message: string = STRINGS.api.validationFailed, extra?: ErrorExtra) {
+  static badRequest(message: string = API_TEXTS.validationFailed, extra?: ErrorExtra) {
     return new HttpError(400, message, extra);
   }
 
-  static unauthenticated(message: string = STRINGS.api.unauthenticated) {
+  static unauthenticated(message: string = API_TEXTS.unauthenticated) {
     return new HttpError(401, message);
   }
 
-  static forbidden(message: string = STRINGS.api.forbidden, extra?: ErrorExtra) {
+  static forbidden(message: string = API_TEXTS.forbidden, extra?: ErrorExtra) {
     return new HttpError(403, message, extra);
   }
 
-  static notFound(message: string = STRINGS.api.notFound) {
+  static notFound(message: string = API_TEXTS.notFound) {
     return new HttpError(404, message);
   }
 
-  static tooManyRequests(retryAfterSeconds: number, message: string = STRINGS.api.tooManyRequests) {
+  static tooManyRequests(retryAfterSeconds: number, message: string = API_TEXTS.tooManyRequests) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
     return new HttpError(429, message, { retryAfter: seconds }, { 'Retry-After': String(seconds) });
   }

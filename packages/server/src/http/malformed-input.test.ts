@@ -4,7 +4,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRINGS } from '@prijsalarm/core';
+import { API_TEXTS, VALIDATION_TEXTS } from '@prijsalarm/core';
 import { loginAs } from '../../test/auth-helpers';
 import type { TestClient } from '../../test/http-client';
 import { startTestServer, type TestServer } from '../../test/support';
@@ -39,7 +39,7 @@ describe('bad percent-encoding in a path parameter', () => {
   ])('%s %s → 400 in Dutch', async (method, path) => {
     const res = await admin.request(method, path, method === 'GET' ? undefined : {});
     expect(res.status, res.text).toBe(400);
-    expect(res.body).toEqual({ error: STRINGS.api.invalidPath });
+    expect(res.body).toEqual({ error: API_TEXTS.invalidPath });
   });
 });
 
@@ -57,7 +57,7 @@ describe('a request body that does not inflate', () => {
       body: typeof body === 'string' ? body : new Uint8Array(body),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: STRINGS.api.unreadableBody });
+    expect(await res.json()).toEqual({ error: API_TEXTS.unreadableBody });
   });
 });
 
@@ -78,9 +78,9 @@ describe('a NUL byte (%00) as an id or in a search string', () => {
     const res = await member.request(method, path, method === 'GET' ? undefined : {});
     expect(res.status, res.text).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(res.body).toMatchObject({ error: STRINGS.api.validationFailed });
+    expect(res.body).toMatchObject({ error: API_TEXTS.validationFailed });
     expect(Object.values((res.body as { fields: Record<string, string> }).fields)).toContain(
-      STRINGS.validation.controlCharacters,
+      VALIDATION_TEXTS.controlCharacters,
     );
   });
 
@@ -90,7 +90,7 @@ describe('a NUL byte (%00) as an id or in a search string', () => {
       const res = await admin.get(path);
       expect(res.status, res.text).toBe(400);
       expect((res.body as { fields: Record<string, string> }).fields).toEqual({
-        search: STRINGS.validation.controlCharacters,
+        search: VALIDATION_TEXTS.controlCharacters,
       });
     },
   );

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler } from 'express';
 import { describe, expect, it } from 'vitest';
-import { STRINGS } from '@prijsalarm/core';
+import { API_TEXTS } from '@prijsalarm/core';
 import type { RateLimitSettings } from '../config/env';
 import { HttpError } from './errors';
 import { RATE_LIMIT_SETTINGS, rateLimit } from './rate-limit';
@@ -52,7 +52,7 @@ describe('rateLimit', () => {
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
-      expect(await refused.json()).toEqual({ error: STRINGS.api.tooManyRequests, retryAfter });
+      expect(await refused.json()).toEqual({ error: API_TEXTS.tooManyRequests, retryAfter });
       // Another key has its own budget.
       expect((await hit('b')).status).toBe(200);
     });

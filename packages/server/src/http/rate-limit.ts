@@ -2,7 +2,7 @@
  * Rate limits (rate-limiter-flexible): in memory, or in Redis with REDIS_URL (ctx.sharedLimits), so
  * that several web processes enforce one limit; while Redis does not answer, each process falls
  * back to its own in-memory count (the insurance limiter) rather than refusing or failing. A refusal is a 429 with a
- * Retry-After header and `{ error: STRINGS.api.tooManyRequests, retryAfter }`.
+ * Retry-After header and `{ error: API_TEXTS.tooManyRequests, retryAfter }`.
  *
  *   router.post('/', rateLimit('alert-create-ip', { points: 20, duration: 3600, key: (req) => req.ip }), …)
  *

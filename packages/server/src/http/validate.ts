@@ -1,13 +1,13 @@
 /**
  * Request validation with core's zod schemas. `validate({ body, query, params })` parses each part
  * and puts the typed result on `req.input`; a failure answers 400
- * `{ error: STRINGS.api.validationFailed, fields }` with core's Dutch field messages. Contract
+ * `{ error: API_TEXTS.validationFailed, fields }` with core's Dutch field messages. Contract
  * routes pass the schemas as `route(endpoint, { schemas: { body: loginSchema } }, handler)`;
  * `parseWith` is the same check for a handler that picks its schema itself.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import { dutchIssueMessage, fieldErrors, STRINGS } from '@prijsalarm/core';
+import { API_TEXTS, dutchIssueMessage, fieldErrors } from '@prijsalarm/core';
 import { HttpError } from './errors';
 
 export interface RequestSchemas {
@@ -35,7 +35,7 @@ declare global {
 const PARTS = ['params', 'query', 'body'] as const;
 
 function invalid(fields: Record<string, string>): HttpError {
-  return HttpError.badRequest(STRINGS.api.validationFailed, { fields });
+  return HttpError.badRequest(API_TEXTS.validationFailed, { fields });
 }
 
 export function validate(schemas: RequestSchemas): RequestHandler {

@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { STRINGS } from '@prijsalarm/core';
+import { API_TEXTS } from '@prijsalarm/core';
 import type { Logger } from '../logger';
 import type { Metrics } from './registry';
 
@@ -48,9 +48,9 @@ export async function answerMetrics(
   token: string | null,
   authorization: string | undefined,
 ): Promise<MetricsAnswer> {
-  if (!metrics || token === null) return json(404, STRINGS.api.notFound);
+  if (!metrics || token === null) return json(404, API_TEXTS.notFound);
   if (!isToken(authorization, token)) {
-    return json(401, STRINGS.api.metricsTokenRequired, {
+    return json(401, API_TEXTS.metricsTokenRequired, {
       'www-authenticate': 'Bearer realm="metrics"',
     });
   }
@@ -88,7 +88,7 @@ export async function startMonitoringListener(options: {
 }): Promise<MonitoringListener> {
   const { metrics, token, probes, logger } = options;
   const answerTo = async (method: string | undefined, path: string, authorization?: string) => {
-    if (method !== 'GET') return json(404, STRINGS.api.notFound);
+    if (method !== 'GET') return json(404, API_TEXTS.notFound);
     if (path === METRICS_PATH) return answerMetrics(metrics, token, authorization);
     if (path === '/healthz') return json(200, '', {}, probes.healthy);
     if (path === '/readyz') {
@@ -96,7 +96,7 @@ export async function startMonitoringListener(options: {
       if (answer.error) logger.warn({ err: answer.error }, 'readiness check failed');
       return json(answer.status, '', {}, answer.body);
     }
-    return json(404, STRINGS.api.notFound);
+    return json(404, API_TEXTS.notFound);
   };
   const server: Server = createServer((req, res) => {
     const answer = answerTo(

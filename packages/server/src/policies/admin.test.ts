@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRINGS } from '@prijsalarm/core';
+import { API_TEXTS } from '@prijsalarm/core';
 import { HttpError } from '../http/errors';
 import { adminPolicy, authorizeAdmin } from './admin';
 
@@ -15,7 +15,7 @@ describe('adminPolicy', () => {
   ])('refuses %s with the admin-only 403', (_case, user) => {
     expect(adminPolicy.canAdminister(user)).toBe(false);
     expect(() => authorizeAdmin(user)).toThrow(
-      expect.objectContaining({ status: 403, message: STRINGS.api.adminOnly }),
+      expect.objectContaining({ status: 403, message: API_TEXTS.adminOnly }),
     );
     expect(() => authorizeAdmin(user)).toThrow(HttpError);
   });

@@ -3,7 +3,7 @@
  * else. The admin routes ask `requireAdmin` first (401 for a guest); the commands ask again here,
  * so no other caller of a command can skip the rule.
  */
-import { STRINGS } from '@prijsalarm/core';
+import { API_TEXTS } from '@prijsalarm/core';
 import { HttpError } from '../http/errors';
 import type { User } from '../models';
 
@@ -15,5 +15,5 @@ export const adminPolicy = {
 
 /** Throws the 403 an admin route answers a signed-in non-admin. */
 export function authorizeAdmin(user: Pick<User, 'role'> | null): void {
-  if (!adminPolicy.canAdminister(user)) throw HttpError.forbidden(STRINGS.api.adminOnly);
+  if (!adminPolicy.canAdminister(user)) throw HttpError.forbidden(API_TEXTS.adminOnly);
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALERT_FIELD_TEXTS,
+  API_TEXTS,
   buildCapabilities,
   DEFAULT_SETTINGS,
   hydrateCapabilities,
-  STRINGS,
   type Plan,
   type PublicSettings,
 } from '@prijsalarm/core';
@@ -34,11 +35,11 @@ describe('alertPolicy.canCreate', () => {
   it('refuses a guest, a full plan, and a platform the plan lacks', () => {
     expect(alertPolicy.canCreate(capsOf('guest'), { platforms: ['marktplaats'] })).toMatchObject({
       ok: false,
-      error: STRINGS.api.unauthenticated,
+      error: API_TEXTS.unauthenticated,
     });
     expect(alertPolicy.canCreate(capsOf('FREE', 1), { platforms: ['marktplaats'] })).toMatchObject({
       ok: false,
-      error: STRINGS.alertForm.maxAlertsReached,
+      error: ALERT_FIELD_TEXTS.maxAlertsReached,
     });
     expect(alertPolicy.canCreate(capsOf('REGISTERED'), { platforms: ['2dehands'] }).ok).toBe(false);
     expect(alertPolicy.canCreate(capsOf('PRO'), { platforms: ['2dehands'] }).ok).toBe(true);

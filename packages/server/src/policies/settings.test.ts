@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRINGS } from '@prijsalarm/core';
+import { API_TEXTS } from '@prijsalarm/core';
 import { authorizeSettingChange, settingsPolicy } from './settings';
 
 describe('settingsPolicy.canChange', () => {
@@ -14,7 +14,7 @@ describe('settingsPolicy.canChange', () => {
   ])('refuses %s', (_case, user) => {
     expect(settingsPolicy.canChange(user)).toBe(false);
     expect(() => authorizeSettingChange(user)).toThrow(
-      expect.objectContaining({ status: 403, message: STRINGS.api.adminOnly }),
+      expect.objectContaining({ status: 403, message: API_TEXTS.adminOnly }),
     );
   });
 });

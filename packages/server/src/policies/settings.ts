@@ -2,7 +2,7 @@
  * Who may change the settings every visitor sees (limits, intervals, prices, switches): an admin.
  * Reading them is public, and a user's own UI preferences are simply theirs (requireUser).
  */
-import { STRINGS } from '@prijsalarm/core';
+import { API_TEXTS } from '@prijsalarm/core';
 import { HttpError } from '../http/errors';
 import type { User } from '../models';
 import { adminPolicy } from './admin';
@@ -14,5 +14,5 @@ export const settingsPolicy = {
 };
 
 export function authorizeSettingChange(user: Pick<User, 'role'> | null): void {
-  if (!settingsPolicy.canChange(user)) throw HttpError.forbidden(STRINGS.api.adminOnly);
+  if (!settingsPolicy.canChange(user)) throw HttpError.forbidden(API_TEXTS.adminOnly);
 }

@@ -4,7 +4,7 @@
  * lost Telegram can still unlink their chat.
  */
 import {
-  STRINGS,
+  ACCESS_TEXTS,
   featureLockedMessage,
   requiredPlansFor,
   type Capabilities,
@@ -30,7 +30,7 @@ export function authorizeTelegram(
   caps: Pick<Capabilities, 'canUseFeature' | 'userPlan' | 'channels'>,
 ): void {
   if (!caps.channels.telegram) {
-    throw HttpError.forbidden(STRINGS.access.telegramUnavailable, { requiredPlans: [] });
+    throw HttpError.forbidden(ACCESS_TEXTS.telegramUnavailable, { requiredPlans: [] });
   }
   if (!telegramPolicy.canUse(caps)) {
     throw HttpError.forbidden(featureLockedMessage('telegram', caps.userPlan), {

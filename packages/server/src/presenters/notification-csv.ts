@@ -4,7 +4,13 @@
  * the decimal separator), CRLF line ends and RFC 4180 quoting. Cells a spreadsheet would run as a
  * formula are defused (OWASP "CSV Injection").
  */
-import { PLATFORMS, PRICE_DROP_TEXTS, STRINGS, type NotificationKind } from '@prijsalarm/core';
+import {
+  LISTING_TEXTS,
+  NOTIFICATION_TEXTS,
+  PLATFORMS,
+  PRICE_DROP_TEXTS,
+  type NotificationKind,
+} from '@prijsalarm/core';
 import { localDate, localDateTime } from '../lib/calendar';
 import type { Notification } from '../models';
 
@@ -34,7 +40,7 @@ export function csvEuros(cents: number | null): string {
   return cents === null ? '' : (cents / 100).toFixed(2).replace('.', ',');
 }
 
-const columns = STRINGS.notifications.csvColumns;
+const columns = NOTIFICATION_TEXTS.csvColumns;
 export const CSV_HEADER = csvLine([
   columns.createdAt,
   columns.alert,
@@ -52,8 +58,8 @@ export const CSV_HEADER = csvLine([
 
 /** The price kind in words when it is not a plain amount ('Bieden', 'Gratis', …). */
 function priceKind(priceType: string): string {
-  const labels: Record<string, string> = STRINGS.listing.priceLabels;
-  if (priceType === 'MIN_BID') return STRINGS.listing.priceLabels.FAST_BID;
+  const labels: Record<string, string> = LISTING_TEXTS.priceLabels;
+  if (priceType === 'MIN_BID') return LISTING_TEXTS.priceLabels.FAST_BID;
   return labels[priceType] ?? '';
 }
 
@@ -68,7 +74,7 @@ export function notificationCsvLine(notification: Notification, alertSearchTerm:
     notification.location,
     notification.sellerName,
     notification.url,
-    notification.viewedAt ? STRINGS.notifications.yes : STRINGS.notifications.no,
+    notification.viewedAt ? NOTIFICATION_TEXTS.yes : NOTIFICATION_TEXTS.no,
     PRICE_DROP_TEXTS.kinds[(notification.kind as NotificationKind | undefined) ?? 'new'],
     csvEuros(notification.previousPriceCents ?? null),
   ]);

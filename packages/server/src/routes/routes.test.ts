@@ -6,7 +6,7 @@
  */
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ENDPOINTS, STRINGS, type NamedEndpoint } from '@prijsalarm/core';
+import { API_ENDPOINTS, API_TEXTS, type NamedEndpoint } from '@prijsalarm/core';
 import { startTestServer, type TestServer } from '../../test/support';
 import { endpointKey, type BoundRoute } from '../http/contract-route';
 import { apiRoutes, SERVER_ONLY_ROUTES } from '.';
@@ -88,7 +88,7 @@ describe('the running app', () => {
         ...(endpoint.method === 'GET' ? {} : { body: {} }),
       });
       const body = res.body as { error?: unknown } | undefined;
-      if (res.status === 404 && body?.error === STRINGS.api.routeNotFound) {
+      if (res.status === 404 && body?.error === API_TEXTS.routeNotFound) {
         missing.push(endpointKey(endpoint));
       }
     }

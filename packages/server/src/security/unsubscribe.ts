@@ -7,7 +7,7 @@
  * e-mail address (or SESSION_SECRET) invalidates older links, which is what the owner expects.
  */
 import { createHmac } from 'node:crypto';
-import { STRINGS, UNSUBSCRIBE_PATH } from '@prijsalarm/core';
+import { NEWSLETTER_TEXTS, UNSUBSCRIBE_PATH } from '@prijsalarm/core';
 import type { Config } from '../config/env';
 import { safeEqual } from './tokens';
 
@@ -77,7 +77,7 @@ export function listUnsubscribeHeaders(
   config: UnsubscribeConfig,
   user: UnsubscribeSubject,
 ): ListUnsubscribeHeaders {
-  const subject = encodeURIComponent(STRINGS.newsletter.mailtoSubject);
+  const subject = encodeURIComponent(NEWSLETTER_TEXTS.mailtoSubject);
   const mailto = `mailto:${config.supportEmail}?subject=${subject}`;
   return {
     'List-Unsubscribe': `<${unsubscribeUrl(config, user)}>, <${mailto}>`,

@@ -7,12 +7,14 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ACCESS_COOKIE,
+  ALERT_FIELD_TEXTS,
+  API_TEXTS,
   CONSENT_COOKIE,
   DEFAULT_SETTINGS,
   PAGE_SETTINGS_ELEMENT_ID,
   PRERENDERED_HOME,
   REFRESH_MARKER_COOKIE,
-  STRINGS,
+  VALIDATION_TEXTS,
 } from '@prijsalarm/core';
 import { startTestServer, type TestServer } from '../../test/support';
 import { withPageSettings } from '../http/app';
@@ -139,7 +141,7 @@ describe('probes', () => {
     const res = await server.client().get('/readyz');
     spy.mockRestore();
     expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ status: 'unavailable', error: STRINGS.api.internalError });
+    expect(res.body).toMatchObject({ status: 'unavailable', error: API_TEXTS.internalError });
   });
 });
 
@@ -147,7 +149,7 @@ describe('errors', () => {
   it('an unknown /api route is a Dutch 404 in JSON', async () => {
     const res = await server.client().get('/api/does-not-exist');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: STRINGS.api.routeNotFound });
+    expect(res.body).toEqual({ error: API_TEXTS.routeNotFound });
   });
 
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
@@ -155,7 +157,7 @@ describe('errors', () => {
     async (method) => {
       const res = await server.client().request(method, '/api/nope', { body: {} });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: STRINGS.api.routeNotFound });
+      expect(res.body).toEqual({ error: API_TEXTS.routeNotFound });
     },
   );
 
@@ -164,14 +166,14 @@ describe('errors', () => {
     async (body) => {
       const res = await server.client().post('/api/__test/echo', body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: STRINGS.api.invalidJson });
+      expect(res.body).toEqual({ error: API_TEXTS.invalidJson });
     },
   );
 
   it('a body over 100 kB is a Dutch 413', async () => {
     const res = await server.client().post('/api/__test/echo', { padding: 'x'.repeat(101 * 1024) });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: STRINGS.api.payloadTooLarge });
+    expect(res.body).toEqual({ error: API_TEXTS.payloadTooLarge });
   });
 
   it('a body just under 100 kB is accepted', async () => {
@@ -188,7 +190,7 @@ describe('errors', () => {
     async (route) => {
       const res = await server.client().get(route);
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ error: STRINGS.api.internalError });
+      expect(res.body).toEqual({ error: API_TEXTS.internalError });
       expect(res.text).not.toMatch(/detail|hunter2|\.ts|at /);
       const logged = logLines.find(
         (line) => line.msg === 'unhandled error' && JSON.stringify(line).includes('detail'),
@@ -210,7 +212,7 @@ describe('errors', () => {
     const res = await server.client().get('/api/__test/slow-down');
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBe('3');
-    expect(res.body).toEqual({ error: STRINGS.api.tooManyRequests, retryAfter: 3 });
+    expect(res.body).toEqual({ error: API_TEXTS.tooManyRequests, retryAfter: 3 });
   });
 });
 
@@ -226,21 +228,21 @@ describe('validate', () => {
   });
 
   it.each([
-    [{ email: 'nope', age: 30 }, { email: STRINGS.alertForm.emailInvalid }],
-    [{ email: 'a@example.nl', age: 12 }, { age: STRINGS.validation.numberTooSmall(18) }],
-    [{ age: 30 }, { email: STRINGS.validation.required }],
-    [{ email: 'a@example.nl', age: 'dertig' }, { age: STRINGS.validation.invalidValue }],
+    [{ email: 'nope', age: 30 }, { email: ALERT_FIELD_TEXTS.emailInvalid }],
+    [{ email: 'a@example.nl', age: 12 }, { age: VALIDATION_TEXTS.numberTooSmall(18) }],
+    [{ age: 30 }, { email: VALIDATION_TEXTS.required }],
+    [{ email: 'a@example.nl', age: 'dertig' }, { age: VALIDATION_TEXTS.invalidValue }],
   ])('answers 400 with Dutch field messages for %j', async (body, fields) => {
     const res = await server.client().post('/api/__test/echo', body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: STRINGS.api.validationFailed, fields });
+    expect(res.body).toEqual({ error: API_TEXTS.validationFailed, fields });
   });
 
   it('checks params too', async () => {
     const res = await server.client().get('/api/__test/items/abc');
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
-      error: STRINGS.api.validationFailed,
+      error: API_TEXTS.validationFailed,
       fields: { id: expect.any(String) },
     });
   });
@@ -410,7 +412,7 @@ describe('the built web app', () => {
   it('leaves /api to the API', async () => {
     const res = await server.client().get('/api/dashboard', { headers: { accept: 'text/html' } });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: STRINGS.api.routeNotFound });
+    expect(res.body).toEqual({ error: API_TEXTS.routeNotFound });
   });
 });
 

@@ -1,8 +1,8 @@
 /** /ws/chat through the running server, refusals included. */
 import {
+  API_TEXTS,
   CHAT_MESSAGE_MAX_LENGTH,
-  CHAT_STRINGS,
-  STRINGS,
+  CHAT_TEXTS,
   type ChatInitializeResponse,
 } from '@prijsalarm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,7 +79,7 @@ describe('who may connect and join', () => {
     });
     expect(await socket.next('error')).toEqual({
       type: 'error',
-      message: CHAT_STRINGS.errors.notFound,
+      message: CHAT_TEXTS.errors.notFound,
     });
     expect(await socket.closed).toBe(CLOSE_FORBIDDEN);
   });
@@ -114,7 +114,7 @@ describe('who may connect and join', () => {
     anonymous.send({ type: 'auth', sessionId: body.sessionId });
     expect(await anonymous.next('error')).toEqual({
       type: 'error',
-      message: STRINGS.api.unauthenticated,
+      message: API_TEXTS.unauthenticated,
     });
     expect(await anonymous.closed).toBe(CLOSE_NOT_AUTHENTICATED);
   });
@@ -134,7 +134,7 @@ describe('who may connect and join', () => {
     await server.app.web!.chat.check();
     expect(await socket.next('error')).toEqual({
       type: 'error',
-      message: STRINGS.api.unauthenticated,
+      message: API_TEXTS.unauthenticated,
     });
     expect(await socket.closed).toBe(CLOSE_NOT_AUTHENTICATED);
     guest.send({ type: 'heartbeat', timestamp: Date.now() });
@@ -146,7 +146,7 @@ describe('who may connect and join', () => {
     await loginAs(server, user);
     const socket = track(await openChatSocket(server.baseUrl, { client: user }));
     socket.send({ type: 'agent_auth' });
-    expect(await socket.next('error')).toEqual({ type: 'error', message: STRINGS.api.adminOnly });
+    expect(await socket.next('error')).toEqual({ type: 'error', message: API_TEXTS.adminOnly });
     expect(await socket.closed).toBe(CLOSE_FORBIDDEN);
     track(await agentSocket(server.baseUrl, admin));
   });
@@ -156,7 +156,7 @@ describe('who may connect and join', () => {
     socket.send({ type: 'message', text: 'hoi', tempId: 't1' });
     expect(await socket.next('error')).toEqual({
       type: 'error',
-      message: CHAT_STRINGS.errors.notAuthenticated,
+      message: CHAT_TEXTS.errors.notAuthenticated,
     });
   });
 });
@@ -170,12 +170,12 @@ describe('frames', () => {
     socket.socket.send('{not json');
     expect(await socket.next('error')).toEqual({
       type: 'error',
-      message: CHAT_STRINGS.errors.unreadableFrame,
+      message: CHAT_TEXTS.errors.unreadableFrame,
     });
     socket.send({ type: 'message', text: 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1), tempId: 't' });
     expect(await socket.next('error')).toEqual({
       type: 'error',
-      message: CHAT_STRINGS.messageTooLong(CHAT_MESSAGE_MAX_LENGTH),
+      message: CHAT_TEXTS.messageTooLong(CHAT_MESSAGE_MAX_LENGTH),
     });
     socket.send({ type: 'heartbeat', timestamp: Date.now() });
     await socket.next('heartbeat_ack');
@@ -189,7 +189,7 @@ describe('frames', () => {
     }
     expect(await socket.next('error')).toEqual({
       type: 'error',
-      message: CHAT_STRINGS.errors.tooManyMessages,
+      message: CHAT_TEXTS.errors.tooManyMessages,
     });
     expect(await socket.closed).toBe(CLOSE_FLOOD);
   });
@@ -260,7 +260,7 @@ describe('frames', () => {
     visitor.send({ type: 'message', text: 'nog iets', tempId: 'tmp-2' });
     expect(await visitor.next('error')).toEqual({
       type: 'error',
-      message: CHAT_STRINGS.closedBySupport,
+      message: CHAT_TEXTS.closedBySupport,
     });
   });
 
@@ -284,7 +284,7 @@ describe('frames', () => {
     visitor.send({ type: 'message', text: 'bericht 4', tempId: 't4' });
     expect(await visitor.next('error')).toEqual({
       type: 'error',
-      message: CHAT_STRINGS.errors.tooManyMessages,
+      message: CHAT_TEXTS.errors.tooManyMessages,
     });
   });
 });

@@ -19,8 +19,8 @@ import type { Duplex } from 'node:stream';
 import {
   CHAT_SOCKET_GUEST_QUERY,
   CHAT_SOCKET_PATH,
-  CHAT_STRINGS,
-  STRINGS,
+  CHAT_TEXTS,
+  API_TEXTS,
   CHAT_MESSAGE_MAX_LENGTH,
   chatClientMessageSchema,
   parseChatClientMessage,
@@ -106,11 +106,11 @@ function unreadableReason(raw: string): string {
   try {
     const result = chatClientMessageSchema.safeParse(JSON.parse(raw));
     const tooLong = result.error?.issues.some((i) => i.path[0] === 'text' && i.code === 'too_big');
-    if (tooLong) return CHAT_STRINGS.messageTooLong(CHAT_MESSAGE_MAX_LENGTH);
+    if (tooLong) return CHAT_TEXTS.messageTooLong(CHAT_MESSAGE_MAX_LENGTH);
   } catch {
     // Not JSON at all.
   }
-  return CHAT_STRINGS.errors.unreadableFrame;
+  return CHAT_TEXTS.errors.unreadableFrame;
 }
 
 function flooding(connection: Connection): boolean {
@@ -173,7 +173,7 @@ export function attachChatSocket(ctx: AppContext, upgrades: UpgradeDispatcher): 
     connections.add(connection);
     const authTimer = setTimeout(() => {
       if (connection.role.kind === 'none') {
-        refuse(connection, CLOSE_NOT_AUTHENTICATED, CHAT_STRINGS.errors.notAuthenticated);
+        refuse(connection, CLOSE_NOT_AUTHENTICATED, CHAT_TEXTS.errors.notAuthenticated);
       }
     }, CHAT_AUTH_TIMEOUT_MS);
     authTimer.unref();
@@ -182,7 +182,7 @@ export function attachChatSocket(ctx: AppContext, upgrades: UpgradeDispatcher): 
     ws.on('message', (data, isBinary) => {
       connection.alive = true;
       if (flooding(connection)) {
-        return refuse(connection, CLOSE_FLOOD, CHAT_STRINGS.errors.tooManyMessages);
+        return refuse(connection, CLOSE_FLOOD, CHAT_TEXTS.errors.tooManyMessages);
       }
       const message = isBinary ? null : parseChatClientMessage(String(data));
       queue = queue
@@ -195,7 +195,7 @@ export function attachChatSocket(ctx: AppContext, upgrades: UpgradeDispatcher): 
           if (error instanceof HttpError)
             return void send(connection, { type: 'error', message: error.message });
           logger.error({ err: error }, 'chat: frame failed');
-          send(connection, { type: 'error', message: CHAT_STRINGS.genericError });
+          send(connection, { type: 'error', message: CHAT_TEXTS.genericError });
         });
     });
     ws.on('pong', () => (connection.alive = true));
@@ -233,7 +233,7 @@ export function attachChatSocket(ctx: AppContext, upgrades: UpgradeDispatcher): 
       return refuse(
         connection,
         CLOSE_FORBIDDEN,
-        status === 'closed' ? CHAT_STRINGS.errors.sessionExpired : CHAT_STRINGS.errors.sessionOver,
+        status === 'closed' ? CHAT_TEXTS.errors.sessionExpired : CHAT_TEXTS.errors.sessionOver,
       );
     }
     connection.role = { kind: 'visitor', sessionId: session.id, visitor };
@@ -247,24 +247,24 @@ export function attachChatSocket(ctx: AppContext, upgrades: UpgradeDispatcher): 
     switch (message.type) {
       case 'auth': {
         if (!connection.auth) {
-          return refuse(connection, CLOSE_NOT_AUTHENTICATED, STRINGS.api.unauthenticated);
+          return refuse(connection, CLOSE_NOT_AUTHENTICATED, API_TEXTS.unauthenticated);
         }
         const visitor: ChatVisitor = { kind: 'user', user: connection.auth.user };
         return joinAsVisitor(connection, visitor, message.sessionId, 'authenticated');
       }
       case 'guest_auth': {
         if (connection.guestSessionId !== null && connection.guestSessionId !== message.sessionId) {
-          return refuse(connection, CLOSE_FORBIDDEN, CHAT_STRINGS.errors.notFound);
+          return refuse(connection, CLOSE_FORBIDDEN, CHAT_TEXTS.errors.notFound);
         }
         const visitor: ChatVisitor = { kind: 'guest', guestInfo: message.guestInfo };
         return joinAsVisitor(connection, visitor, message.sessionId, 'guest_authenticated');
       }
       case 'agent_auth': {
         if (!connection.auth) {
-          return refuse(connection, CLOSE_NOT_AUTHENTICATED, STRINGS.api.unauthenticated);
+          return refuse(connection, CLOSE_NOT_AUTHENTICATED, API_TEXTS.unauthenticated);
         }
         if (!chatPolicy.isAgent(connection.auth.user)) {
-          return refuse(connection, CLOSE_FORBIDDEN, STRINGS.api.adminOnly);
+          return refuse(connection, CLOSE_FORBIDDEN, API_TEXTS.adminOnly);
         }
         connection.role = { kind: 'agent', userId: connection.auth.user.id };
         send(connection, { type: 'agent_authenticated', isOnline: await isSupportOnline(ctx) });
@@ -287,7 +287,7 @@ export function attachChatSocket(ctx: AppContext, upgrades: UpgradeDispatcher): 
         if (role.kind !== 'visitor') {
           return void send(connection, {
             type: 'error',
-            message: CHAT_STRINGS.errors.notAuthenticated,
+            message: CHAT_TEXTS.errors.notAuthenticated,
           });
         }
         const session = await visitorSession(chat, role.visitor, role.sessionId);
@@ -365,7 +365,7 @@ export function attachChatSocket(ctx: AppContext, upgrades: UpgradeDispatcher): 
         signedIn.includes(connection) && (ended.has(session!.id) || session!.expiresAt <= now);
       if (loginEnded) {
         connections.delete(connection);
-        refuse(connection, CLOSE_NOT_AUTHENTICATED, STRINGS.api.unauthenticated);
+        refuse(connection, CLOSE_NOT_AUTHENTICATED, API_TEXTS.unauthenticated);
       } else if (!connection.alive) {
         connections.delete(connection);
         connection.ws.terminate();

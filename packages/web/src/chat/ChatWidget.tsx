@@ -10,7 +10,7 @@ import {
   CHAT_GREETING_DELAY_MS,
   CHAT_GREETING_HIDE_AFTER_MS,
   CHAT_GREETING_HOVER_DELAY_MS,
-  CHAT_STRINGS,
+  CHAT_TEXTS,
   unreadBadge,
 } from '@prijsalarm/core';
 import { ChatAnnouncer, ChatPanel, ChatStore } from '@prijsalarm/chat-ui';
@@ -20,7 +20,7 @@ import { webChatHost } from './webChatHost';
 import './chat.css';
 import { Icon } from '../components/ui/Icon';
 
-const w = CHAT_STRINGS.widget;
+const w = CHAT_TEXTS.widget;
 
 /**
  * The greeting: after 5 s (not on the dashboard), or on hover after 0.5 s; gone after 8 s. Closed

@@ -1,11 +1,11 @@
 import { makeAutoObservable, observableRef, reaction, when } from 'mobx';
 import {
+  AUTH_TEXTS,
   AUTH_WAIT_TIMEOUT_MS,
   CSRF_COOKIE,
   LOGIN_PATH,
   REFRESH_MARKER_COOKIE,
   ROLES,
-  STRINGS,
   authPhase,
   crossTabNavigation,
   decideStartupAction,
@@ -386,7 +386,7 @@ export class AuthStore {
   handleSessionExpired(info: SessionExpiredInfo): void {
     if (info.clearState) this.clearSession();
     if (info.redirectToLogin) {
-      this.root.toasts.info(STRINGS.auth.sessionExpired);
+      this.root.toasts.info(AUTH_TEXTS.sessionExpired);
       this.root.navigator.navigate(loginRedirectPath(this.root.navigator.currentPath()));
     }
   }

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ACCESS_TEXTS,
   CAPABILITIES_CACHE_MS,
   DEFAULT_SETTINGS,
   GUEST_FALLBACK_CAPABILITIES,
-  STRINGS,
   buildCapabilities,
 } from '@prijsalarm/core';
 import { manualClock, startHttpDouble, testStore } from '../test/helpers';
@@ -60,7 +60,7 @@ describe('CapabilitiesStore (cached 5 minutes, FREE guest fallback)', () => {
     expect(loaded.plan).toBe(GUEST_FALLBACK_CAPABILITIES.plan);
     expect(loaded.isAuthenticated).toBe(false);
     expect(loaded.platformAccess).toEqual({ marktplaats: true, '2dehands': false });
-    expect(capabilities.error).toBe(STRINGS.access.capabilitiesLoadFailed);
+    expect(capabilities.error).toBe(ACCESS_TEXTS.capabilitiesLoadFailed);
     expect(logged).toHaveBeenCalledWith('Failed to load user capabilities', expect.anything());
   });
 

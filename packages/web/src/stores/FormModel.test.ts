@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, STRINGS, loginSchema } from '@prijsalarm/core';
+import {
+  ALERT_FIELD_TEXTS,
+  API_TEXTS,
+  ApiError,
+  VALIDATION_TEXTS,
+  loginSchema,
+} from '@prijsalarm/core';
 import { FormModel } from './FormModel';
 
 const login = () => new FormModel({ email: '', password: '' });
@@ -11,13 +17,13 @@ describe('FormModel: messages beside the fields', () => {
 
     expect(await form.submit(loginSchema, send)).toBeUndefined();
     expect(send).not.toHaveBeenCalled();
-    expect(form.error('email')).toBe(STRINGS.alertForm.emailRequired);
-    expect(form.error('password')).toBe(STRINGS.validation.passwordRequired);
+    expect(form.error('email')).toBe(ALERT_FIELD_TEXTS.emailRequired);
+    expect(form.error('password')).toBe(VALIDATION_TEXTS.passwordRequired);
     expect(form.failedAttempts).toBe(1);
 
     form.set('email', 'a');
     expect(form.error('email')).toBeUndefined();
-    expect(form.error('password')).toBe(STRINGS.validation.passwordRequired);
+    expect(form.error('password')).toBe(VALIDATION_TEXTS.passwordRequired);
   });
 
   it("the server's field messages go beside the fields, its message above the form", async () => {
@@ -30,14 +36,14 @@ describe('FormModel: messages beside the fields', () => {
       method: 'POST',
       path: '/auth/login',
       body: {
-        error: STRINGS.api.validationFailed,
-        fields: { email: STRINGS.alertForm.emailInvalid },
+        error: API_TEXTS.validationFailed,
+        fields: { email: ALERT_FIELD_TEXTS.emailInvalid },
       },
     });
 
     expect(await form.submit(loginSchema, () => Promise.reject(refusal))).toBeUndefined();
-    expect(form.error('email')).toBe(STRINGS.alertForm.emailInvalid);
-    expect(form.formError).toBe(STRINGS.api.validationFailed);
+    expect(form.error('email')).toBe(ALERT_FIELD_TEXTS.emailInvalid);
+    expect(form.formError).toBe(API_TEXTS.validationFailed);
     expect(form.isSubmitting).toBe(false);
     expect(form.failedAttempts).toBe(1);
   });
@@ -45,17 +51,17 @@ describe('FormModel: messages beside the fields', () => {
   it('a message no single field explains goes above the form', () => {
     const form = login();
     form.refuse({
-      _form: STRINGS.alertForm.maxAlertsReached,
-      email: STRINGS.alertForm.emailInvalid,
+      _form: ALERT_FIELD_TEXTS.maxAlertsReached,
+      email: ALERT_FIELD_TEXTS.emailInvalid,
     });
-    expect(form.formError).toBe(STRINGS.alertForm.maxAlertsReached);
-    expect(form.errors).toEqual({ email: STRINGS.alertForm.emailInvalid });
+    expect(form.formError).toBe(ALERT_FIELD_TEXTS.maxAlertsReached);
+    expect(form.errors).toEqual({ email: ALERT_FIELD_TEXTS.emailInvalid });
   });
 
   it('check shows only the messages of the fields asked for (a wizard step)', () => {
     const form = login();
     expect(form.check(loginSchema, form.values, (field) => field === 'password')).toBe(false);
-    expect(form.errors).toEqual({ password: STRINGS.validation.passwordRequired });
+    expect(form.errors).toEqual({ password: VALIDATION_TEXTS.passwordRequired });
 
     form.set('password', 'geheim');
     // The e-mail is still missing, but it is not asked for here.

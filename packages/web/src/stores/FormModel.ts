@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { FORM_ERROR_KEY, STRINGS, isApiError, validateInput } from '@prijsalarm/core';
+import { API_CLIENT_TEXTS, FORM_ERROR_KEY, isApiError, validateInput } from '@prijsalarm/core';
 
 type Schema = Parameters<typeof validateInput>[0];
 /** What a schema gives when the input passes. */
@@ -145,7 +145,7 @@ export class FormModel<Values extends object> {
         if (!isApiError(error)) console.error(error);
         this.refuse(
           isApiError(error) ? { ...error.fields } : {},
-          isApiError(error) ? error.message : STRINGS.apiClient.unexpected,
+          isApiError(error) ? error.message : API_CLIENT_TEXTS.unexpected,
         );
       });
       return undefined;

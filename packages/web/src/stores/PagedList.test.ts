@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, STRINGS } from '@prijsalarm/core';
+import { API_CLIENT_TEXTS, ApiError } from '@prijsalarm/core';
 import type { Pagination } from '@prijsalarm/core';
 import { PagedList } from './PagedList';
 import type { ListPage, PageRequest } from './PagedList';
@@ -100,7 +100,7 @@ describe('PagedList', () => {
     calls[0]!.fail(new ApiError({ kind: 'network', status: 0, method: 'GET', path: '/x' }));
     await failing;
     expect(list.status).toBe('error');
-    expect(list.error).toBe(STRINGS.apiClient.network);
+    expect(list.error).toBe(API_CLIENT_TEXTS.network);
 
     const retry = list.load();
     expect(list.error).toBeNull();

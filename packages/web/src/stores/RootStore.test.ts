@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  API_TEXTS,
+  APP_TEXTS,
   CSRF_COOKIE,
   DEFAULT_SETTINGS,
   PRICING_PATH,
   REFRESH_MARKER_COOKIE,
-  STRINGS,
   TOAST_TO_PRICING_REDIRECT_MS,
 } from '@prijsalarm/core';
 import { RecordingNavigator, flush, startHttpDouble, testStore, userDto } from '../test/helpers';
@@ -46,8 +47,8 @@ describe('application start', () => {
   });
 
   it.each([
-    ['rate-limited', [rateLimited, rateLimited], 'info', STRINGS.app.loading],
-    ['failing', [{ status: 500, body: { error: 'kapot' } }], 'error', STRINGS.app.loadError],
+    ['rate-limited', [rateLimited, rateLimited], 'info', APP_TEXTS.startup.loading],
+    ['failing', [{ status: 500, body: { error: 'kapot' } }], 'error', APP_TEXTS.startup.loadError],
   ])('a %s start shows the %s toast', async (_case, answers, type, message) => {
     const { store } = testStore({
       server,
@@ -153,7 +154,7 @@ describe('API client hooks', () => {
     });
     server.script('POST', '/api/contact', {
       status: 403,
-      body: { error: STRINGS.api.csrfInvalid },
+      body: { error: API_TEXTS.csrfInvalid },
     });
     server.script('POST', '/api/auth/refresh', { status: 401, body: { error: 'Nee' } });
     await expect(

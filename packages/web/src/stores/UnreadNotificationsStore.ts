@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import { STRINGS, liveEventsUrl, unreadBadge } from '@prijsalarm/core';
+import { WEB_TEXTS, liveEventsUrl, unreadBadge } from '@prijsalarm/core';
 import { LiveEventsStore } from './LiveEventsStore';
 import type { RootStore } from './RootStore';
 
@@ -38,7 +38,7 @@ export class UnreadNotificationsStore {
 
   /** The accessible name of the bell and of the menu's entry. */
   get label(): string {
-    return STRINGS.web.shell.notifications(this.count ?? 0);
+    return WEB_TEXTS.shell.notifications(this.count ?? 0);
   }
 
   /** Holds the live connection open until the returned release is called (by every holder). */

@@ -2,16 +2,16 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow } from 'electron';
-import { DESKTOP_STRINGS } from '@prijsalarm/core';
+import { DESKTOP_TEXTS } from '@prijsalarm/core';
 import type { ChatSocketEvent, DesktopState, WindowKind } from '../../shared/ipc';
 import { CHAT_SOCKET_EVENT, STATE_EVENT } from '../../shared/ipc';
 import { SECURE_WEB_PREFERENCES } from './security';
 
 const SIZES: Record<WindowKind, { width: number; height: number; title: string }> = {
-  signin: { width: 420, height: 560, title: DESKTOP_STRINGS.signIn.title },
-  settings: { width: 520, height: 680, title: DESKTOP_STRINGS.settings.title },
-  notifications: { width: 480, height: 640, title: DESKTOP_STRINGS.notificationList.title },
-  chat: { width: 420, height: 620, title: DESKTOP_STRINGS.chatWindow.title },
+  signin: { width: 420, height: 560, title: DESKTOP_TEXTS.signIn.title },
+  settings: { width: 520, height: 680, title: DESKTOP_TEXTS.settings.title },
+  notifications: { width: 480, height: 640, title: DESKTOP_TEXTS.notificationList.title },
+  chat: { width: 420, height: 620, title: DESKTOP_TEXTS.chatWindow.title },
 };
 
 export interface WindowsOptions {

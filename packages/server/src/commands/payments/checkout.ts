@@ -9,7 +9,7 @@
 import { Op } from 'sequelize';
 import {
   FINAL_PAYMENT_STATUSES,
-  PAYMENT_STRINGS,
+  PAYMENT_TEXTS,
   extraAlertPlansText,
   mollieAmountValue,
   priceInCents,
@@ -72,8 +72,8 @@ export async function createPayment(
   const billing = await BillingAccount.findByPk(user.id);
   if (!paymentPolicy.canBuy(input.product, user, billing, now)) {
     throw input.product === 'extra_alerts'
-      ? new HttpError(403, PAYMENT_STRINGS.errors.extraAlertsNotForPlan(extraAlertPlansText()))
-      : new HttpError(409, PAYMENT_STRINGS.errors.alreadyPro);
+      ? new HttpError(403, PAYMENT_TEXTS.errors.extraAlertsNotForPlan(extraAlertPlansText()))
+      : new HttpError(409, PAYMENT_TEXTS.errors.alreadyPro);
   }
   const settings = await loadSettings(ctx);
   const amountCents = priceInCents(settings.pricing, input.product, input.quantity);
@@ -98,7 +98,7 @@ export async function createPayment(
     customerId = await ensureCustomer(ctx, gateway, user);
   } catch (error) {
     ctx.logger.error({ err: error, userId: user.id }, 'mollie customer could not be created');
-    throw new HttpError(502, PAYMENT_STRINGS.errors.providerFailed);
+    throw new HttpError(502, PAYMENT_TEXTS.errors.providerFailed);
   }
   const description = productDescription(input.product, input.quantity);
   const sequenceType = input.product === 'pro' ? 'first' : 'oneoff';
@@ -140,7 +140,7 @@ export async function createPayment(
     // The row stays open without a Mollie id: should Mollie have made it after all, its webhook
     // finds the row through the metadata (adoptOrphan in webhook.ts).
     ctx.logger.error({ err: error, paymentId: payment.id }, 'mollie payment could not be created');
-    throw new HttpError(502, PAYMENT_STRINGS.errors.providerFailed);
+    throw new HttpError(502, PAYMENT_TEXTS.errors.providerFailed);
   }
 }
 
@@ -166,7 +166,7 @@ export async function paymentStatus(
 ): Promise<PaymentStatusResponse> {
   const payment = UUID.test(id) ? await ctx.models.Payment.findByPk(id) : null;
   if (!payment || !paymentPolicy.canView(user, payment)) {
-    throw HttpError.notFound(PAYMENT_STRINGS.errors.paymentNotFound);
+    throw HttpError.notFound(PAYMENT_TEXTS.errors.paymentNotFound);
   }
   // A late webhook (Mollie retries after 1, 2, 4 … minutes) should not keep the user waiting: the
   // return page's polling makes us fetch the payment from Mollie ourselves, now and then, and

@@ -5,7 +5,7 @@
  * has committed (calls to Mollie and mails must never run for a change that was rolled back).
  */
 import { UniqueConstraintError, type Transaction } from 'sequelize';
-import { PAYMENT_STRINGS } from '@prijsalarm/core';
+import { PAYMENT_TEXTS } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import { paymentGatewayFor, type PaymentGateway } from '../../payments/mollie';
@@ -24,7 +24,7 @@ export function paymentsAvailable(ctx: Pick<AppContext, 'config'>): boolean {
 
 export function requireGateway(ctx: Pick<AppContext, 'config'>): PaymentGateway {
   const gateway = paymentGatewayFor(ctx.config);
-  if (!gateway) throw new HttpError(503, PAYMENT_STRINGS.errors.unavailable);
+  if (!gateway) throw new HttpError(503, PAYMENT_TEXTS.errors.unavailable);
   return gateway;
 }
 

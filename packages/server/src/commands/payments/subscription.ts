@@ -6,7 +6,7 @@
  * move time.
  */
 import { Op, type Transaction } from 'sequelize';
-import { PAYMENT_STRINGS, PRO_INTERVAL, mollieAmountValue } from '@prijsalarm/core';
+import { PAYMENT_TEXTS, PRO_INTERVAL, mollieAmountValue } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../http/errors';
 import type { BillingAccount, Payment, User } from '../../models';
@@ -51,7 +51,7 @@ export async function ensureSubscription(
     amount: { currency: payment.currency, value: mollieAmountValue(amountCents) },
     interval: PRO_INTERVAL,
     startDate: isoDate(billing.paidUntil),
-    description: PAYMENT_STRINGS.products.renewal,
+    description: PAYMENT_TEXTS.products.renewal,
     webhookUrl: webhookUrlOf(ctx),
     metadata: { userId: billing.userId },
     // Its own key, from the payment that paid for it: a repeated webhook never makes a second one.
@@ -170,16 +170,16 @@ export async function cancelSubscription(
     !billing.mollieCustomerId ||
     (billing.subscriptionStatus !== 'active' && billing.subscriptionStatus !== 'past_due')
   ) {
-    throw new HttpError(409, PAYMENT_STRINGS.errors.noSubscription);
+    throw new HttpError(409, PAYMENT_TEXTS.errors.noSubscription);
   }
   try {
     await gateway.cancelSubscription(billing.mollieCustomerId, billing.mollieSubscriptionId);
   } catch (error) {
     ctx.logger.error({ err: error, userId: user.id }, 'subscription could not be canceled');
-    throw new HttpError(502, PAYMENT_STRINGS.errors.providerFailed);
+    throw new HttpError(502, PAYMENT_TEXTS.errors.providerFailed);
   }
   // Pro stays until the paid period ends; the sweep then moves the plan.
   await billing.update({ canceledAt: clock.now(), subscriptionStatus: 'canceled' });
   ctx.logger.info({ userId: user.id }, 'subscription canceled');
-  return { message: PAYMENT_STRINGS.subscription.canceled };
+  return { message: PAYMENT_TEXTS.subscription.canceled };
 }

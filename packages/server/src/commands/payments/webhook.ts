@@ -9,7 +9,7 @@
 import { UniqueConstraintError, type Transaction } from 'sequelize';
 import {
   PAYMENT_STATUSES,
-  PAYMENT_STRINGS,
+  PAYMENT_TEXTS,
   centsOfMollieValue,
   toCents,
   type PaymentStatus,
@@ -61,7 +61,7 @@ async function renewalRow(ctx: AppContext, mollie: MolliePaymentView): Promise<P
       quantity: 1,
       amountCents: centsOfMollieValue(mollie.amount.value),
       currency: mollie.amount.currency,
-      description: PAYMENT_STRINGS.products.renewal,
+      description: PAYMENT_TEXTS.products.renewal,
       // Created as open so that the status change below is the one that applies it.
       status: 'open',
       sequenceType: 'recurring',

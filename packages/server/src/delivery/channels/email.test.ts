@@ -2,7 +2,7 @@
  * The e-mail channel through the running server: matches are recorded as a check records them, the
  * worker role sends, a real SMTP server receives.
  */
-import { STRINGS, type NotificationListResponse } from '@prijsalarm/core';
+import { ALERT_MAIL_TEXTS, type NotificationListResponse } from '@prijsalarm/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, createUser } from '../../../test/auth-helpers';
 import {
@@ -232,7 +232,7 @@ describe('List-Unsubscribe (RFC 8058)', () => {
       });
     const first = await oneClick();
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ message: STRINGS.alertMail.unsubscribed(2) });
+    expect(first.body).toEqual({ message: ALERT_MAIL_TEXTS.unsubscribed(2) });
     for (const alert of [one, two]) await alert.reload();
     await other.reload();
     expect([one.isActive, two.isActive, other.isActive]).toEqual([false, false, true]);
@@ -253,7 +253,7 @@ describe('List-Unsubscribe (RFC 8058)', () => {
     spoil(url);
     const res = await bareRequest(url.toString(), { method: 'POST' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: STRINGS.alertMail.unsubscribeLinkInvalid });
+    expect(res.body).toEqual({ error: ALERT_MAIL_TEXTS.unsubscribeLinkInvalid });
     await alert.reload();
     expect(alert.isActive).toBe(true);
   });

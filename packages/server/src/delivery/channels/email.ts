@@ -5,7 +5,7 @@
  * SMTP replies decide what a failure means (RFC 5321, reply codes): 5xx is permanent (failed, with
  * the server's reason), 4xx and network errors are transient (retrying with backoff).
  */
-import { MAIL_TEXTS, STRINGS } from '@prijsalarm/core';
+import { DELIVERY_ERROR_TEXTS, MAIL_TEXTS } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
 import { parseRecipient } from '../../engine/recipient';
 import type { MailListing, NewListingsData, NewListingsGroup } from '../../mail/templates';
@@ -91,9 +91,9 @@ export function classifySmtpError(error: unknown): SendOutcome {
     smtp.responseCode >= 500 &&
     smtp.responseCode < 600
   ) {
-    return { kind: 'failed', reason: STRINGS.delivery.emailRejected(detail) };
+    return { kind: 'failed', reason: DELIVERY_ERROR_TEXTS.emailRejected(detail) };
   }
-  return { kind: 'retry', reason: STRINGS.delivery.temporaryFailure(detail), detail };
+  return { kind: 'retry', reason: DELIVERY_ERROR_TEXTS.temporaryFailure(detail), detail };
 }
 
 export const emailChannel = {
@@ -132,7 +132,7 @@ async function sendAlertMail(
   digest: { shown: LoadedDelivery[]; digest: NonNullable<NewListingsData['digest']> } | null,
 ): Promise<SendOutcome> {
   const recipient = await recipientOfDelivery(ctx, lead);
-  if (!recipient) return { kind: 'failed', reason: STRINGS.delivery.noRecipient };
+  if (!recipient) return { kind: 'failed', reason: DELIVERY_ERROR_TEXTS.noRecipient };
 
   const { groups, alerts } = groupByAlerts(digest ? digest.shown : group);
   try {

@@ -2,7 +2,7 @@
  * The Telegram channel through the running server (worker role) against the Bot API double over
  * real HTTP: what arrives in the chat, and what the delivery row says afterwards.
  */
-import { STRINGS } from '@prijsalarm/core';
+import { DELIVERY_ERROR_TEXTS, TELEGRAM_TEXTS } from '@prijsalarm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelegramDouble, type TelegramDouble } from '../../../../../tests/doubles/telegram';
 import { createUser } from '../../../test/auth-helpers';
@@ -93,7 +93,7 @@ describe('messages', () => {
     }
     const messages = double.messagesTo(chatId);
     expect(messages).toHaveLength(1);
-    expect(messages[0]!.text).toContain(STRINGS.telegram.forAlerts(['fiets', 'gazelle fiets']));
+    expect(messages[0]!.text).toContain(TELEGRAM_TEXTS.forAlerts(['fiets', 'gazelle fiets']));
   });
 
   it('two ads of one check: two messages, at least a second apart in the chat', async () => {
@@ -122,7 +122,7 @@ describe('failures', () => {
       { alertId: alert.id, channel: 'telegram' },
       'failed',
     );
-    expect(failed.lastError).toBe(STRINGS.delivery.telegramChatUnreachable);
+    expect(failed.lastError).toBe(DELIVERY_ERROR_TEXTS.telegramChatUnreachable);
     expect(failed.attempts).toBe(1);
     await user.reload();
     expect(user.telegramChatId).toBeNull();
@@ -178,7 +178,7 @@ describe('failures', () => {
       'retrying',
     );
     expect(retrying.attempts).toBe(0);
-    expect(retrying.lastError).toBe(STRINGS.delivery.telegramRateLimited(90));
+    expect(retrying.lastError).toBe(DELIVERY_ERROR_TEXTS.telegramRateLimited(90));
     expect(retrying.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(before + 89_000);
   });
 });

@@ -6,7 +6,7 @@
  * delivery: a chat that is gone (blocked, deleted) fails it and unlinks the user's Telegram, so
  * the user's other open Telegram deliveries fail at once as "not linked" without another call.
  */
-import { STRINGS } from '@prijsalarm/core';
+import { DELIVERY_ERROR_TEXTS } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
 import { parseRecipient } from '../../engine/recipient';
 import type { Alert, Notification } from '../../models';
@@ -63,7 +63,7 @@ export function outcomeOfTelegramFailure(failure: TelegramFailure, now = new Dat
     case 'rate-limited':
       return {
         kind: 'retry',
-        reason: STRINGS.delivery.telegramRateLimited(Math.ceil(failure.retryAfterMs / 1000)),
+        reason: DELIVERY_ERROR_TEXTS.telegramRateLimited(Math.ceil(failure.retryAfterMs / 1000)),
         detail: failure.description,
         retryAt: new Date(now.getTime() + failure.retryAfterMs),
         countsAsAttempt: false,
@@ -71,15 +71,15 @@ export function outcomeOfTelegramFailure(failure: TelegramFailure, now = new Dat
     case 'transient':
       return {
         kind: 'retry',
-        reason: STRINGS.delivery.temporaryFailure(failure.description),
+        reason: DELIVERY_ERROR_TEXTS.temporaryFailure(failure.description),
         detail: failure.description,
       };
     case 'permanent':
       return {
         kind: 'failed',
         reason: failure.unlinkChat
-          ? STRINGS.delivery.telegramChatUnreachable
-          : STRINGS.delivery.telegramRejected(failure.description),
+          ? DELIVERY_ERROR_TEXTS.telegramChatUnreachable
+          : DELIVERY_ERROR_TEXTS.telegramRejected(failure.description),
       };
   }
 }
@@ -123,12 +123,12 @@ async function sendTelegramMessage(
   group: readonly LoadedDelivery[],
   message: ListingMessage,
 ): Promise<SendOutcome> {
-  if (!ctx.telegram) return { kind: 'failed', reason: STRINGS.delivery.telegramNotConfigured };
+  if (!ctx.telegram) return { kind: 'failed', reason: DELIVERY_ERROR_TEXTS.telegramNotConfigured };
   const parsed = lead.recipient ? parseRecipient(lead.recipient) : null;
   const userId = parsed?.kind === 'user' ? parsed.userId : lead.notification.alert.userId;
   const user = userId ? await ctx.models.User.findByPk(userId) : null;
   const chatId = user?.telegramChatId ?? null;
-  if (!user || !chatId) return { kind: 'failed', reason: STRINGS.delivery.telegramNotLinked };
+  if (!user || !chatId) return { kind: 'failed', reason: DELIVERY_ERROR_TEXTS.telegramNotLinked };
   const ids = group.map((delivery) => delivery.id);
 
   try {

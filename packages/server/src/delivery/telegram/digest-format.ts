@@ -5,7 +5,7 @@
  * what does not fit is counted in a last line pointing to the notification centre. Every
  * marketplace value is escaped by `render`.
  */
-import { SCHEDULE_TEXTS, STRINGS } from '@prijsalarm/core';
+import { SCHEDULE_TEXTS, TELEGRAM_TEXTS } from '@prijsalarm/core';
 import { formatPrice, isWebUrl, oneLine, truncateText } from '../../lib/listing-text';
 import {
   render,
@@ -36,7 +36,7 @@ export function formatDigestMessage(groups: readonly DigestGroup[]): ListingMess
     const names = [...new Set(group.alertNames.map(oneLine).filter(Boolean))];
     const header: Line[] = [
       [{ text: '' }],
-      [{ text: truncateText(STRINGS.telegram.forAlerts(names), 200), tag: 'i' }],
+      [{ text: truncateText(TELEGRAM_TEXTS.forAlerts(names), 200), tag: 'i' }],
     ];
     let headerAdded = false;
     for (const listing of group.listings) {

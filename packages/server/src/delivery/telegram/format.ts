@@ -4,7 +4,7 @@
  * within the Bot API limits by shortening those values before they are escaped, so a cut never
  * lands inside a tag or an entity.
  */
-import { formatEuroCents, PLATFORMS, PRICE_DROP_TEXTS, STRINGS } from '@prijsalarm/core';
+import { formatEuroCents, PLATFORMS, PRICE_DROP_TEXTS, TELEGRAM_TEXTS } from '@prijsalarm/core';
 import type { Listing } from '../../engine/marketplace/types';
 import { formatPlace, formatPrice, isWebUrl, oneLine, truncateText } from '../../lib/listing-text';
 
@@ -136,12 +136,12 @@ export function formatListingMessage(
 
   const names = [...new Set(alertNames.map(oneLine).filter(Boolean))];
   if (names.length > 0) {
-    lines.push([{ text: STRINGS.telegram.forAlerts(names), tag: 'i', shrinkable: true }]);
+    lines.push([{ text: TELEGRAM_TEXTS.forAlerts(names), tag: 'i', shrinkable: true }]);
   }
 
   if (isWebUrl(listing.url)) {
     const platformName = PLATFORMS[listing.platform]?.name ?? listing.platform;
-    lines.push([{ text: STRINGS.telegram.viewListing(platformName), href: listing.url }]);
+    lines.push([{ text: TELEGRAM_TEXTS.viewListing(platformName), href: listing.url }]);
   }
 
   const photoUrl = listing.imageUrls.find((url) => url.startsWith('https://')) ?? null;

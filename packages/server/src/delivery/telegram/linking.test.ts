@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { STRINGS } from '@prijsalarm/core';
+import { TELEGRAM_TEXTS } from '@prijsalarm/core';
 import type { Update } from 'telegraf/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTelegramDouble, type TelegramDouble } from '../../../../../tests/doubles/telegram';
@@ -157,7 +157,7 @@ describe('UpdatesListener', () => {
 
   it('a /start with a code, fetched with getUpdates, reaches onStart with chat id and username', async () => {
     await listen((command) =>
-      command.code === 'AB12CD34EF' ? STRINGS.telegram.linked : STRINGS.telegram.linkCodeInvalid,
+      command.code === 'AB12CD34EF' ? TELEGRAM_TEXTS.linked : TELEGRAM_TEXTS.linkCodeInvalid,
     ).start();
     await double.sendUserMessage({
       chatId: 5550001,
@@ -175,7 +175,7 @@ describe('UpdatesListener', () => {
     });
     await vi.waitFor(() =>
       expect(double.messagesTo(5550001).map((message) => message.text)).toEqual([
-        STRINGS.telegram.linked,
+        TELEGRAM_TEXTS.linked,
       ]),
     );
     expect(double.callsTo('getUpdates').length).toBeGreaterThan(0);
@@ -191,14 +191,14 @@ describe('UpdatesListener', () => {
   });
 
   it('a bare /start reaches onStart without a code; other text does not', async () => {
-    await listen(() => STRINGS.telegram.welcome).start();
+    await listen(() => TELEGRAM_TEXTS.welcome).start();
     await double.sendUserMessage({ chatId: 5550003, text: 'hallo' });
     await double.sendUserMessage({ chatId: 5550003, text: '/start' });
     await vi.waitFor(() => expect(started).toHaveLength(1));
     expect(started[0]).toMatchObject({ chatId: 5550003, username: null, code: null });
     await vi.waitFor(() =>
       expect(double.messagesTo(5550003).map((message) => message.text)).toEqual([
-        STRINGS.telegram.welcome,
+        TELEGRAM_TEXTS.welcome,
       ]),
     );
   });
@@ -213,7 +213,7 @@ describe('UpdatesListener', () => {
     });
     await vi.waitFor(() =>
       expect(double.messagesTo(-100123).map((message) => message.text)).toEqual([
-        STRINGS.telegram.privateChatOnly,
+        TELEGRAM_TEXTS.privateChatOnly,
       ]),
     );
     expect(started).toEqual([]);

@@ -6,7 +6,7 @@
  * module makes and reads codes and turns updates into `onStart` calls.
  */
 import { randomInt } from 'node:crypto';
-import { STRINGS, TELEGRAM_LINK_CODE_TTL_MINUTES } from '@prijsalarm/core';
+import { TELEGRAM_LINK_CODE_TTL_MINUTES, TELEGRAM_TEXTS } from '@prijsalarm/core';
 import { message } from 'telegraf/filters';
 import type { Update } from 'telegraf/types';
 import { hashToken, safeEqual, TOKEN_PURPOSES, type TokenService } from '../../security/tokens';
@@ -117,7 +117,7 @@ export interface UpdatesListenerOptions {
   client: TelegramClient;
   /**
    * A /start (or a pasted code) in a private chat. What it returns is sent back to the chat as
-   * plain text (e.g. STRINGS.telegram.linked or linkCodeInvalid); null/undefined sends nothing.
+   * plain text (e.g. TELEGRAM_TEXTS.linked or linkCodeInvalid); null/undefined sends nothing.
    */
   onStart(command: StartCommand): Promise<string | null | void> | string | null | void;
   /** Errors of onStart, of replies and of the polling loop. Default: console.error. */
@@ -152,7 +152,7 @@ export class UpdatesListener {
       const parsed = parseStartCommand(ctx.message.text, ctx.botInfo?.username);
       if (!parsed) return;
       if (ctx.chat.type !== 'private') {
-        await reply(ctx.chat.id, STRINGS.telegram.privateChatOnly);
+        await reply(ctx.chat.id, TELEGRAM_TEXTS.privateChatOnly);
         return;
       }
       const answer = await this.options.onStart({

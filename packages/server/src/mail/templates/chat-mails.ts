@@ -3,7 +3,7 @@
  * is online, and support's answer to a guest who has left, with a link back into the chat. The
  * message text is untrusted: the `html` tag escapes it.
  */
-import { CHAT_STRINGS } from '@prijsalarm/core';
+import { CHAT_TEXTS } from '@prijsalarm/core';
 import { html } from '../html';
 import { button, layout, paragraph, quote, type TemplateContext } from './layout';
 
@@ -16,7 +16,7 @@ export interface ChatSupportNoticeData {
 }
 
 export function chatSupportNotice(data: ChatSupportNoticeData, context: TemplateContext) {
-  const { mail } = CHAT_STRINGS;
+  const { mail } = CHAT_TEXTS;
   const who = `${data.name} <${data.email}>`;
   return layout(
     {
@@ -44,7 +44,7 @@ export interface ChatReplyData {
 }
 
 export function chatReply(data: ChatReplyData, context: TemplateContext) {
-  const { mail } = CHAT_STRINGS;
+  const { mail } = CHAT_TEXTS;
   const intro = mail.replyIntro(data.name);
   return layout(
     {

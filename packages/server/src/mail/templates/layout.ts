@@ -2,7 +2,7 @@
  * The shared look of every mail (the MJML design in ../design: logo, card, footer) and the blocks
  * a body is made of; and the plain-text twin every mail carries.
  */
-import { COMPANY, COMPANY_ADDRESS, mailGreeting, STRINGS } from '@prijsalarm/core';
+import { APP_TEXTS, COMPANY, COMPANY_ADDRESS, mailGreeting } from '@prijsalarm/core';
 import { block, page, snippet } from '../design/markup';
 import { safeUrl, type SafeHtml } from '../html';
 
@@ -75,7 +75,7 @@ function oneLine(text: string): string {
 
 export function layout(input: LayoutInput, { publicUrl }: TemplateContext): RenderedMail {
   const subject = oneLine(input.subject);
-  const product = `${STRINGS.product.name} · ${STRINGS.product.tagline}`;
+  const product = `${APP_TEXTS.product.name} · ${APP_TEXTS.product.tagline}`;
   const company = `${COMPANY.legalName} · ${COMPANY_ADDRESS}`;
   const home = safeUrl(publicUrl);
   const htmlPage = page({
@@ -84,7 +84,7 @@ export function layout(input: LayoutInput, { publicUrl }: TemplateContext): Rend
     logo: snippet('logo', {
       homeUrl: home,
       logoUrl: `${home}${MAIL_LOGO_PATH}`,
-      productName: STRINGS.product.name,
+      productName: APP_TEXTS.product.name,
     }),
     body: input.body,
     footer: snippet('footer', {

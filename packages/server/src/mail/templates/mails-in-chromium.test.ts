@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatListingPrice, STRINGS } from '@prijsalarm/core';
+import { ALERT_MAIL_TEXTS, formatListingPrice } from '@prijsalarm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../../test/contrast';
 import { readMail, startMailBrowser, type MailBrowser } from '../../../test/mail-browser';
@@ -113,7 +113,7 @@ describe('the ads in an alert mail', () => {
       expect(ad.text).toContain(listing.title);
       expect(ad.text).toContain(price);
       expect(ad.text).toContain(listing.cityName!);
-      expect(ad.text).toContain(STRINGS.alertMail.viewListing);
+      expect(ad.text).toContain(ALERT_MAIL_TEXTS.viewListing);
       expect(ad.button).toBe(listing.url);
       expect(ad.photo).toBe(listing.imageUrls[0] ?? null);
       // The plain text names it all too.
@@ -128,7 +128,7 @@ describe('the ads in an alert mail', () => {
     expect(ads[1]!.text).toMatch(/Was € 175,00\s+€ 140,00/);
     expect(mail.html).toMatch(/<s[^>]*>€ 175,00<\/s>/);
     // No photo: the designed square, not an empty column; no posting time given: when found.
-    expect(ads[2]!.text).toContain(STRINGS.alertMail.noPhoto);
+    expect(ads[2]!.text).toContain(ALERT_MAIL_TEXTS.noPhoto);
     expect(ads[2]!.text).toContain('Marktplaats · gevonden vandaag 14:27');
   });
 
@@ -171,7 +171,7 @@ describe('the ads in an alert mail', () => {
     expect(shown.bodyText).toContain(HOSTILE_PLACE);
     // A photo that is no https URL is left out: the ad shows the no-photo square.
     expect(shown.ads[0]).toMatchObject({ photo: null });
-    expect(shown.ads[0]!.text).toContain(STRINGS.alertMail.noPhoto);
+    expect(shown.ads[0]!.text).toContain(ALERT_MAIL_TEXTS.noPhoto);
   });
 });
 

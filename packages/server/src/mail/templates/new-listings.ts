@@ -4,12 +4,12 @@
  * is escaped (html.ts) and shortened to one line; only http(s) links and https photos are used.
  */
 import {
+  ALERT_MAIL_TEXTS,
   formatCalendarMoment,
   formatEuroCents,
   MAIL_TEXTS,
   PLATFORMS,
   PRICE_DROP_TEXTS,
-  STRINGS,
   type PlatformId,
 } from '@prijsalarm/core';
 import { formatPlace, formatPrice, isWebUrl, oneLine, truncateText } from '../../lib/listing-text';
@@ -70,7 +70,6 @@ function platformName(platform: PlatformId): string {
 }
 
 function facts(listing: MailListing, now: Date) {
-  const { alertMail } = STRINGS;
   return {
     title: truncateText(oneLine(listing.title), TITLE_MAX_LENGTH),
     price: formatPrice(listing.priceCents, listing.priceType),
@@ -80,8 +79,8 @@ function facts(listing: MailListing, now: Date) {
     /** 'Marktplaats · geplaatst vandaag 14:05' */
     source: `${platformName(listing.platform)} · ${
       listing.postedAt
-        ? alertMail.postedAt(formatCalendarMoment(listing.postedAt, now))
-        : alertMail.foundAt(formatCalendarMoment(listing.foundAt, now))
+        ? ALERT_MAIL_TEXTS.postedAt(formatCalendarMoment(listing.postedAt, now))
+        : ALERT_MAIL_TEXTS.foundAt(formatCalendarMoment(listing.foundAt, now))
     }`,
     previousPrice:
       listing.previousPriceCents == null ? null : formatEuroCents(listing.previousPriceCents),
@@ -119,11 +118,11 @@ function listingHtml(ad: AdFacts): SafeHtml {
   return snippet('ad', {
     photo: ad.photo
       ? snippet('photo', { src: ad.photo })
-      : snippet('noPhoto', { label: STRINGS.alertMail.noPhoto }),
+      : snippet('noPhoto', { label: ALERT_MAIL_TEXTS.noPhoto }),
     title: url ? snippet('adTitle', { url, title: ad.title }) : ad.title,
     price: priceHtml(ad),
     facts: ad.place ? html`${ad.place}<br />${ad.source}` : ad.source,
-    button: url ? snippet('adButton', { url, label: STRINGS.alertMail.viewListing }) : '',
+    button: url ? snippet('adButton', { url, label: ALERT_MAIL_TEXTS.viewListing }) : '',
   });
 }
 
@@ -148,16 +147,16 @@ export function newListings(data: NewListingsData, context: TemplateContext) {
   const intro = digest
     ? MAIL_TEXTS.digest.intro(digest.total)
     : drops === null
-      ? STRINGS.alertMail.intro(count)
+      ? ALERT_MAIL_TEXTS.intro(count)
       : PRICE_DROP_TEXTS.mailIntro(count);
   const subject = digest
     ? MAIL_TEXTS.digest.subject(digest.total)
-    : (drops ?? STRINGS.alertMail.subject(count, searchTerms));
+    : (drops ?? ALERT_MAIL_TEXTS.subject(count, searchTerms));
   const moreLine = digest && digest.more > 0 ? digest : null;
 
   // Each ad's facts once, for the HTML and the text.
   const groups = data.groups.map((group) => ({
-    title: STRINGS.alertMail.forAlerts(group.searchTerms),
+    title: ALERT_MAIL_TEXTS.forAlerts(group.searchTerms),
     ads: group.listings.map((listing) => facts(listing, data.now)),
   }));
   const groupsHtml = groups.map((group) => [
@@ -167,7 +166,7 @@ export function newListings(data: NewListingsData, context: TemplateContext) {
   const manageHtml = smallPrint(
     data.alerts.map((alert, index) => [
       index > 0 ? html`<br />` : '',
-      link(alert.manageUrl, STRINGS.alertMail.manageAlert(alert.searchTerm)),
+      link(alert.manageUrl, ALERT_MAIL_TEXTS.manageAlert(alert.searchTerm)),
     ]),
   );
 
@@ -181,16 +180,16 @@ export function newListings(data: NewListingsData, context: TemplateContext) {
               html`${moreLine.moreText}<br />${link(moreLine.moreUrl, MAIL_TEXTS.digest.moreLink)}`,
             )
           : ''
-      }${block('divider', {})}${manageHtml}${smallPrint(STRINGS.alertMail.footer)}`,
+      }${block('divider', {})}${manageHtml}${smallPrint(ALERT_MAIL_TEXTS.footer)}`,
       textParagraphs: [
         greeting(data.name),
         intro,
         ...groups.map((group) => [group.title, ...group.ads.map(listingText)].join('\n\n')),
         ...(moreLine ? [`${moreLine.moreText}\n${moreLine.moreUrl}`] : []),
         ...data.alerts.map(
-          (alert) => `${STRINGS.alertMail.manageAlert(alert.searchTerm)}:\n${alert.manageUrl}`,
+          (alert) => `${ALERT_MAIL_TEXTS.manageAlert(alert.searchTerm)}:\n${alert.manageUrl}`,
         ),
-        STRINGS.alertMail.footer,
+        ALERT_MAIL_TEXTS.footer,
       ],
       links: [
         ...data.groups.flatMap((group) =>

@@ -5,7 +5,7 @@
 import {
   COMPANY,
   COMPANY_ADDRESS,
-  PAYMENT_STRINGS,
+  PAYMENT_TEXTS,
   formatLongDate,
   formatMoney,
   formatPeriod,
@@ -38,7 +38,7 @@ export interface ReceiptData {
 }
 
 export function receipt(data: ReceiptData, context: TemplateContext) {
-  const text = PAYMENT_STRINGS.receipt;
+  const text = PAYMENT_TEXTS.receipt;
   const { netCents, vatCents } = vatBreakdown(data.amountCents);
   const money = (cents: number) => formatMoney(cents / 100, data.currency);
   const rows: Array<[string, string]> = [
@@ -58,7 +58,7 @@ export function receipt(data: ReceiptData, context: TemplateContext) {
     `${text.vatNumber} ${COMPANY.vatNumber}`,
     COMPANY.contactEmail,
   ];
-  const viewLabel = PAYMENT_STRINGS.callback.viewReceipt;
+  const viewLabel = PAYMENT_TEXTS.callback.viewReceipt;
   return layout(
     {
       subject: text.subject(data.number),

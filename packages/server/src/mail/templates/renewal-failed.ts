@@ -1,5 +1,5 @@
 /** A monthly Pro charge failed or was charged back: Pro lasts until the grace ends. */
-import { formatLongDate, PAYMENT_STRINGS } from '@prijsalarm/core';
+import { formatLongDate, PAYMENT_TEXTS } from '@prijsalarm/core';
 import { html } from '../html';
 import { button, greeting, layout, paragraph, type TemplateContext } from './layout';
 
@@ -11,7 +11,7 @@ export interface RenewalFailedData {
 }
 
 export function renewalFailed(data: RenewalFailedData, context: TemplateContext) {
-  const text = PAYMENT_STRINGS.dunning;
+  const text = PAYMENT_TEXTS.dunning;
   const body = text.text(formatLongDate(data.graceUntil));
   return layout(
     {

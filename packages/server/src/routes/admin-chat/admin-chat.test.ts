@@ -1,7 +1,7 @@
 /** Support's inbox over HTTP: ADMIN only, list, conversation, reply, resolve, presence. */
 import {
-  CHAT_STRINGS,
-  STRINGS,
+  API_TEXTS,
+  CHAT_TEXTS,
   type AdminChatPresenceResponse,
   type AdminChatReplyResponse,
   type AdminChatResolveResponse,
@@ -49,7 +49,7 @@ describe('who may call', () => {
     await loginAs(server, user, { plan: 'PRO' });
     const res = (await call(user, guest.sessionId)) as { status: number; body: ApiErrorBody };
     expect(res.status).toBe(403);
-    expect(res.body.error).toBe(STRINGS.api.adminOnly);
+    expect(res.body.error).toBe(API_TEXTS.adminOnly);
   });
 
   it('an admin without the CSRF header is refused', async () => {
@@ -65,7 +65,7 @@ describe('who may call', () => {
   it('an unknown session is 404', async () => {
     const res = await admin.get<ApiErrorBody>('/api/admin/chat/sessions/does-not-exist');
     expect(res.status).toBe(404);
-    expect(res.body.error).toBe(CHAT_STRINGS.errors.notFound);
+    expect(res.body.error).toBe(CHAT_TEXTS.errors.notFound);
   });
 });
 
@@ -145,7 +145,7 @@ describe('the inbox', () => {
       guestInfo: guest.guestInfo,
     });
     expect(check.status).toBe(403);
-    expect(check.body.error).toBe(CHAT_STRINGS.closedBySupport);
+    expect(check.body.error).toBe(CHAT_TEXTS.closedBySupport);
   });
 
   it('switches presence; support is online while any agent is', async () => {
@@ -182,7 +182,7 @@ describe('answering a guest who has left', () => {
       text: 'Antwoord <img src=x onerror=alert(1)>',
     });
     const mail = await server.mailbox.waitFor({ to: 'lena@example.nl' });
-    expect(mail.subject).toBe(CHAT_STRINGS.mail.replySubject);
+    expect(mail.subject).toBe(CHAT_TEXTS.mail.replySubject);
     expect(mail.html).toContain('Antwoord &lt;img src=x onerror=alert(1)&gt;');
     expect(mail.html).not.toContain('<img src=x');
     expect(mail.text).toContain(`${server.config.publicUrl}/?chat=${guest.sessionId}`);

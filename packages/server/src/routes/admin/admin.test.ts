@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  STRINGS,
+  ADMIN_TEXTS,
+  API_TEXTS,
   type AdminAlertsResponse,
   type AdminPaymentsResponse,
   type AdminSetAsideListingsResponse,
@@ -98,13 +99,13 @@ describe('who may call the admin routes', () => {
   it.each(routes)('a guest gets 401 for %s', async (_name, method, path, body) => {
     const res = await guest.request(method, path(), { body });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: STRINGS.api.unauthenticated });
+    expect(res.body).toEqual({ error: API_TEXTS.unauthenticated });
   });
 
   it.each(routes)('a user gets 403 for %s', async (_name, method, path, body) => {
     const res = await userClient.request(method, path(), { body });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: STRINGS.api.adminOnly });
+    expect(res.body).toEqual({ error: API_TEXTS.adminOnly });
   });
 
   it.each(routes.slice(0, 4))('an admin gets 200 for %s', async (_name, method, path, body) => {
@@ -118,7 +119,7 @@ describe('who may call the admin routes', () => {
   ])('refuses %s without the CSRF token, changing nothing', async (method, path, body) => {
     const res = await requestWithoutCsrf(admin, method, path(), body);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: STRINGS.api.csrfInvalid });
+    expect(res.body).toEqual({ error: API_TEXTS.csrfInvalid });
     await registeredCor.reload();
     expect(registeredCor.plan).toBe('REGISTERED');
     expect(await server.models.Alert.findByPk(alerts.pending.id)).not.toBeNull();
@@ -263,7 +264,7 @@ describe('GET /admin/users', () => {
       { query },
     );
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe(STRINGS.api.validationFailed);
+    expect(res.body.error).toBe(API_TEXTS.validationFailed);
     expect(typeof res.body.fields[field]).toBe('string');
   });
 
@@ -319,15 +320,15 @@ describe('PUT /admin/users/{id}/plan', () => {
   ])('answers 404 for %s', async (_case, id) => {
     const res = await admin.put(`/api/admin/users/${id()}/plan`, { plan: 'PRO' });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: STRINGS.admin.userNotFound });
+    expect(res.body).toEqual({ error: ADMIN_TEXTS.userNotFound });
   });
 
   it.each<[string, unknown, string]>([
-    ['an unknown plan', { plan: 'GOLD' }, STRINGS.api.validationFailed],
-    ['no plan', {}, STRINGS.api.validationFailed],
-    ['a plan that is no string', { plan: 3 }, STRINGS.api.validationFailed],
-    ['a body that is no object', '"PRO"', STRINGS.api.invalidJson],
-    ['malformed JSON', '{"plan":', STRINGS.api.invalidJson],
+    ['an unknown plan', { plan: 'GOLD' }, API_TEXTS.validationFailed],
+    ['no plan', {}, API_TEXTS.validationFailed],
+    ['a plan that is no string', { plan: 3 }, API_TEXTS.validationFailed],
+    ['a body that is no object', '"PRO"', API_TEXTS.invalidJson],
+    ['malformed JSON', '{"plan":', API_TEXTS.invalidJson],
   ])('refuses %s with a Dutch 400', async (_case, body, error) => {
     const res = await admin.put<{ error: string; fields?: Record<string, string> }>(
       `/api/admin/users/${registeredCor.id}/plan`,
@@ -411,7 +412,7 @@ describe('GET /admin/alerts', () => {
       { query },
     );
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe(STRINGS.api.validationFailed);
+    expect(res.body.error).toBe(API_TEXTS.validationFailed);
     expect(typeof res.body.fields[field]).toBe('string');
   });
 });
@@ -420,7 +421,7 @@ describe('DELETE /admin/alerts/{id}', () => {
   it('deletes the alert with its notifications and records who did it', async () => {
     const res = await admin.delete(`/api/admin/alerts/${alerts.paused.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: STRINGS.admin.alertDeleted });
+    expect(res.body).toEqual({ message: ADMIN_TEXTS.alertDeleted });
     expect(await server.models.Alert.findByPk(alerts.paused.id)).toBeNull();
     expect(await server.models.Notification.count({ where: { alertId: alerts.paused.id } })).toBe(
       0,
@@ -432,13 +433,13 @@ describe('DELETE /admin/alerts/{id}', () => {
 
     const again = await admin.delete(`/api/admin/alerts/${alerts.paused.id}`);
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ error: STRINGS.admin.alertNotFound });
+    expect(again.body).toEqual({ error: ADMIN_TEXTS.alertNotFound });
   });
 
   it('answers 404 for an id that is no UUID', async () => {
     const res = await admin.delete('/api/admin/alerts/abc');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: STRINGS.admin.alertNotFound });
+    expect(res.body).toEqual({ error: ADMIN_TEXTS.alertNotFound });
   });
 });
 

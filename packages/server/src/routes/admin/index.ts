@@ -5,7 +5,8 @@
 import type { RequestHandler } from 'express';
 import {
   API_CONTRACT,
-  STRINGS,
+  ADMIN_TEXTS,
+  SETTINGS_TEXTS,
   adminAlertQuerySchema,
   adminPlanChangeSchema,
   adminUserQuerySchema,
@@ -39,8 +40,8 @@ const knownKey: RequestHandler = (req, _res, next) => {
   if (typeof body === 'object' && body !== null && !Array.isArray(body) && 'key' in body) {
     const { key } = body as { key: unknown };
     if (!isSettingKey(key)) {
-      throw HttpError.badRequest(STRINGS.settings.unknownKey, {
-        fields: { key: STRINGS.settings.unknownKey },
+      throw HttpError.badRequest(SETTINGS_TEXTS.unknownKey, {
+        fields: { key: SETTINGS_TEXTS.unknownKey },
       });
     }
   }
@@ -89,7 +90,7 @@ export default function adminRoutes(ctx: AppContext): BoundRoute[] {
 
     route(admin.deleteAlert, { before, schemas: { params: idParamsSchema } }, async (req) => {
       await deleteAnyAlert(ctx, currentAuth(req).user, req.input.params.id);
-      return { message: STRINGS.admin.alertDeleted };
+      return { message: ADMIN_TEXTS.alertDeleted };
     }),
 
     // The key picks core's schema its value must pass; the change applies at once.

@@ -3,7 +3,7 @@
  * users, alerts, notifications sent and revenue — with zeros on a day without anything.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TRENDS_DAYS, STRINGS, type AdminTrendsResponse } from '@prijsalarm/core';
+import { ADMIN_TRENDS_DAYS, API_TEXTS, type AdminTrendsResponse } from '@prijsalarm/core';
 import { loginAs } from '../../../test/auth-helpers';
 import { createAlert, createDelivery, createNotification } from '../../../test/factories';
 import type { TestClient } from '../../../test/http-client';
@@ -81,10 +81,10 @@ describe('GET /admin/trends', () => {
   it('is for admins only', async () => {
     const asGuest = await guest.get('/api/admin/trends');
     expect(asGuest.status).toBe(401);
-    expect(asGuest.body).toEqual({ error: STRINGS.api.unauthenticated });
+    expect(asGuest.body).toEqual({ error: API_TEXTS.unauthenticated });
     const asUser = await userClient.get('/api/admin/trends');
     expect(asUser.status).toBe(403);
-    expect(asUser.body).toEqual({ error: STRINGS.api.adminOnly });
+    expect(asUser.body).toEqual({ error: API_TEXTS.adminOnly });
   });
 
   it('answers the last 30 local days, oldest first, today last', async () => {

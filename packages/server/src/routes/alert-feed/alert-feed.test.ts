@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALERT_FEED_ITEM_LIMIT,
   ALERT_FEED_TEXTS,
+  ALERT_TEXTS,
   DEFAULT_RETENTION,
   RETENTION_TEXTS,
-  STRINGS,
   type AlertWithMessageResponse,
   type CreateAlertResponse,
   type ManageAlertResponse,
@@ -208,7 +208,7 @@ describe('the feed', () => {
     for (const token of ['x'.repeat(43), 'kort', 'y'.repeat(500)]) {
       const response = await read(`${server.baseUrl}/api/alerts/feed/${token}`);
       expect(response.status).toBe(404);
-      expect(((await response.json()) as { error: string }).error).toBe(STRINGS.alerts.notFound);
+      expect(((await response.json()) as { error: string }).error).toBe(ALERT_TEXTS.notFound);
     }
   });
 

@@ -8,8 +8,8 @@ import type { Request } from 'express';
 import {
   ALERT_FEED_CONTENT_TYPE,
   ALERT_FEED_MAX_AGE_SECONDS,
+  ALERT_TEXTS,
   API_CONTRACT,
-  STRINGS,
 } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
 import { findAlertByFeedToken, latestFeedNotifications } from '../../commands/alert-feed';
@@ -42,7 +42,7 @@ export default function alertFeedRoutes(ctx: AppContext): BoundRoute[] {
         const token = typeof req.params.token === 'string' ? req.params.token : '';
         const alert = await findAlertByFeedToken(ctx, token);
         const feedUrl = alert && feedUrlOf(ctx, alert);
-        if (!alert || !feedUrl) throw HttpError.notFound(STRINGS.alerts.notFound);
+        if (!alert || !feedUrl) throw HttpError.notFound(ALERT_TEXTS.notFound);
         const xml = renderAlertFeed({
           searchTerm: alert.searchTerm,
           feedUrl,

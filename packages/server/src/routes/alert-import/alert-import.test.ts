@@ -1,9 +1,9 @@
 /** POST /api/alerts/parse-url through the running server, on the seeded categories. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  API_TEXTS,
   CAR_CATEGORY_MARKTPLAATS_ID,
   IMPORT_URL_TEXTS,
-  STRINGS,
   type CategoryDto,
   type ParseSearchUrlResponse,
 } from '@prijsalarm/core';
@@ -88,7 +88,7 @@ describe('POST /alerts/parse-url', () => {
     const res = await send(body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
-      error: STRINGS.api.validationFailed,
+      error: API_TEXTS.validationFailed,
       fields: { url: message },
     });
   });
@@ -100,6 +100,6 @@ describe('POST /alerts/parse-url', () => {
       url: 'https://www.marktplaats.nl/q/fiets/',
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: STRINGS.api.csrfInvalid });
+    expect(res.body).toEqual({ error: API_TEXTS.csrfInvalid });
   });
 });

@@ -5,14 +5,14 @@
  * redirect (RFC 8058, section 3.2).
  */
 import type { RequestHandler } from 'express';
-import { STRINGS, type MessageResponse } from '@prijsalarm/core';
+import { ALERT_MAIL_TEXTS, type MessageResponse } from '@prijsalarm/core';
 import { pauseAlertsByUnsubscribeToken } from '../../commands/alerts';
 import type { AppContext } from '../../context';
 
 export function alertUnsubscribeHandler(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const alerts = await pauseAlertsByUnsubscribeToken(ctx, req.query.token);
-    const body: MessageResponse = { message: STRINGS.alertMail.unsubscribed(alerts) };
+    const body: MessageResponse = { message: ALERT_MAIL_TEXTS.unsubscribed(alerts) };
     res.json(body);
   };
 }

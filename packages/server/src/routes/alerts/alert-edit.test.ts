@@ -7,7 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  STRINGS,
+  ACCESS_TEXTS,
+  ALERT_FIELD_TEXTS,
+  ALERT_TEXTS,
+  VALIDATION_TEXTS,
   type AlertResponse,
   type ApiErrorBody,
   type CategoryDto,
@@ -168,27 +171,27 @@ describe('the owner’s edit wizard', () => {
     [
       'car filters left on a category without them',
       () => ({ l1CategoryId: bikes.id }),
-      { customFilters: STRINGS.alerts.carFiltersNeedCarCategory },
+      { customFilters: ALERT_TEXTS.carFiltersNeedCarCategory },
     ],
     [
       'a minimum above the maximum',
       { minPrice: 500, maxPrice: 100 },
-      { minPrice: STRINGS.alertForm.minAboveMax },
+      { minPrice: ALERT_FIELD_TEXTS.minAboveMax },
     ],
     [
       'no channel left',
       { notifyEmail: false },
-      { notifyEmail: STRINGS.alertForm.notificationMethodRequired },
+      { notifyEmail: ALERT_FIELD_TEXTS.notificationMethodRequired },
     ],
     [
       'a mileage range the wrong way round',
       { customFilters: { mileageMin: 90000, mileageMax: 10000 } },
-      { 'customFilters.mileageMin': STRINGS.alertForm.mileageMinAboveMax },
+      { 'customFilters.mileageMin': ALERT_FIELD_TEXTS.mileageMinAboveMax },
     ],
     [
       'an unknown filter',
       { customFilters: { colour: 'rood' } },
-      { 'customFilters.colour': STRINGS.validation.unknownField },
+      { 'customFilters.colour': VALIDATION_TEXTS.unknownField },
     ],
   ])('refuses %s with a Dutch 400', async (_name, body, fields) => {
     const { browser } = await ownerOf('PRO');
@@ -202,9 +205,9 @@ describe('the owner’s edit wizard', () => {
   });
 
   it.each<[string, Record<string, unknown>, string, Plan[]]>([
-    ['the PRO paid-ads filter', { includePaidAds: true }, STRINGS.access.proOnly, ['PRO']],
-    ['price drops', { priceDrop: { enabled: true } }, STRINGS.access.proOnly, ['PRO']],
-    ['2dehands', { platforms: ['2dehands'] }, STRINGS.access.noPlatformAccess('2dehands'), ['PRO']],
+    ['the PRO paid-ads filter', { includePaidAds: true }, ACCESS_TEXTS.proOnly, ['PRO']],
+    ['price drops', { priceDrop: { enabled: true } }, ACCESS_TEXTS.proOnly, ['PRO']],
+    ['2dehands', { platforms: ['2dehands'] }, ACCESS_TEXTS.noPlatformAccess('2dehands'), ['PRO']],
   ])('refuses a REGISTERED owner %s with 403', async (_name, body, error, requiredPlans) => {
     const { browser } = await ownerOf('REGISTERED');
     const { id } = await createAlert(browser);
@@ -248,7 +251,7 @@ describe('the owner’s edit wizard', () => {
     for (const target of [id, guestAlert.body.alert.id, randomUUID(), 'x'.repeat(300)]) {
       const read = await other.get<ApiErrorBody>(`/api/alerts/my-alerts/${target}`);
       expect(read.status).toBe(404);
-      expect(read.body.error).toBe(STRINGS.alerts.notFound);
+      expect(read.body.error).toBe(ALERT_TEXTS.notFound);
       const write = await edit(other, target, { searchTerm: 'van mij' });
       expect(write.status).toBe(404);
     }

@@ -3,7 +3,7 @@
  * CHECK_INTERVAL_SECONDS, the one check interval for demos and tests.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { STRINGS, type ApiErrorBody, type CreateAlertResponse } from '@prijsalarm/core';
+import { API_TEXTS, type ApiErrorBody, type CreateAlertResponse } from '@prijsalarm/core';
 import { guestPayload, userPayload } from '../../../test/alert-helpers';
 import { loginAs, uniqueEmail } from '../../../test/auth-helpers';
 import { startTestServer, type TestServer } from '../../../test/support';
@@ -52,7 +52,7 @@ it('limits alert creation per account, then per IP, with Retry-After', async () 
     guestPayload({ email: uniqueEmail() }),
   );
   expect(refused.status).toBe(429);
-  expect(refused.body.error).toBe(STRINGS.api.tooManyRequests);
+  expect(refused.body.error).toBe(API_TEXTS.tooManyRequests);
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(refused.body.retryAfter).toBe(Number(refused.headers.get('retry-after')));
 });

@@ -6,9 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ACCESS_TEXTS,
+  ALERT_FIELD_TEXTS,
   DEFAULT_SETTINGS,
   DEFAULT_TELEGRAM_ALERT_LIMITS,
-  STRINGS,
   type ApiErrorBody,
   type CapabilitiesData,
   type CreateAlertResponse,
@@ -69,7 +70,7 @@ describe('alert limit per plan', () => {
     }
     const over = await create(browser, { searchTerm: 'een te veel' });
     expect(over.status).toBe(403);
-    expect(over.body).toEqual({ error: STRINGS.alertForm.maxAlertsReached, requiredPlans });
+    expect(over.body).toEqual({ error: ALERT_FIELD_TEXTS.maxAlertsReached, requiredPlans });
     const caps = await browser.get<CapabilitiesData>('/api/user-capabilities');
     expect(caps.body.alerts).toEqual({ current: limit, limit, canCreate: false });
   });
@@ -100,7 +101,7 @@ describe('alert limit per plan', () => {
 
 describe('features and platforms per plan', () => {
   const registeredOrPro: Plan[] = ['REGISTERED', 'PRO'];
-  const fromRegistered = STRINGS.access.availableFromPlan('Geregistreerd');
+  const fromRegistered = ACCESS_TEXTS.availableFromPlan('Geregistreerd');
 
   it.each<[string, Plan, Record<string, unknown>, ApiErrorBody | null]>([
     [
@@ -114,20 +115,20 @@ describe('features and platforms per plan', () => {
       '2dehands on FREE',
       'FREE',
       { platforms: ['2dehands'] },
-      { error: STRINGS.access.noPlatformAccess('2dehands'), requiredPlans: ['PRO'] },
+      { error: ACCESS_TEXTS.noPlatformAccess('2dehands'), requiredPlans: ['PRO'] },
     ],
     [
       '2dehands on REGISTERED',
       'REGISTERED',
       { platforms: ['2dehands'] },
-      { error: STRINGS.access.noPlatformAccess('2dehands'), requiredPlans: ['PRO'] },
+      { error: ACCESS_TEXTS.noPlatformAccess('2dehands'), requiredPlans: ['PRO'] },
     ],
     ['2dehands on PRO', 'PRO', { platforms: ['2dehands'], postalCode: '1000' }, null],
     [
       'both platforms on REGISTERED',
       'REGISTERED',
       { platforms: ['marktplaats', '2dehands'] },
-      { error: STRINGS.access.noPlatformAccess('2dehands'), requiredPlans: ['PRO'] },
+      { error: ACCESS_TEXTS.noPlatformAccess('2dehands'), requiredPlans: ['PRO'] },
     ],
     ['both platforms on PRO', 'PRO', { platforms: ['marktplaats', '2dehands'] }, null],
     [
@@ -159,7 +160,7 @@ describe('features and platforms per plan', () => {
       'paid ads on REGISTERED',
       'REGISTERED',
       { includePaidAds: true },
-      { error: STRINGS.access.proOnly, requiredPlans: ['PRO'] },
+      { error: ACCESS_TEXTS.proOnly, requiredPlans: ['PRO'] },
     ],
     ['paid ads on PRO', 'PRO', { includePaidAds: true }, null],
   ])('%s', async (_name, plan, payload, refusal) => {
@@ -177,7 +178,7 @@ describe('features and platforms per plan', () => {
     const { browser } = await userOf('REGISTERED');
     const res = await create(browser, { notifyTelegram: true });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: STRINGS.access.telegramNotConnected, requiredPlans: [] });
+    expect(res.body).toEqual({ error: ACCESS_TEXTS.telegramNotConnected, requiredPlans: [] });
   });
 
   it('stops REGISTERED at its Telegram limit and names the plan that has room', async () => {
@@ -189,7 +190,7 @@ describe('features and platforms per plan', () => {
     const over = await create(browser, { notifyTelegram: true });
     expect(over.status).toBe(403);
     expect(over.body).toEqual({
-      error: STRINGS.access.telegramLimitReached(limit),
+      error: ACCESS_TEXTS.telegramLimitReached(limit),
       requiredPlans: ['PRO'],
     });
   });

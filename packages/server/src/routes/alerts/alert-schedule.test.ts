@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   SCHEDULE_TEXTS,
-  STRINGS,
+  VALIDATION_TEXTS,
   type AlertResponse,
   type ApiErrorBody,
   type CreateAlertResponse,
@@ -72,7 +72,7 @@ it.each([
     { mode: 'instant', quietHours: { start: '08:00', end: '08:00' } },
     SCHEDULE_TEXTS.errors.quietSameTimes,
   ],
-  ['an unknown mode', { mode: 'weekly' }, STRINGS.validation.invalidChoice],
+  ['an unknown mode', { mode: 'weekly' }, VALIDATION_TEXTS.invalidChoice],
 ])('refuses %s with a Dutch message', async (_name, schedule, message) => {
   const browser = server.client();
   await loginAs(server, browser, { plan: 'REGISTERED' });

@@ -5,10 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ACCESS_TEXTS,
+  ALERT_FIELD_TEXTS,
+  ALERT_TEXTS,
+  API_TEXTS,
   DEFAULT_SETTINGS,
   PLAN_LABELS,
   PLATFORMS,
-  STRINGS,
   type AlertDto,
   type AlertWithMessageResponse,
   type ApiErrorBody,
@@ -124,7 +127,7 @@ describe('guest alert', () => {
       .client()
       .get<AlertWithMessageResponse>(`/api/alerts/confirm/${confirmToken}`);
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.message).toBe(STRINGS.alerts.confirmed);
+    expect(confirmed.body.message).toBe(ALERT_TEXTS.confirmed);
     expect(confirmed.body.alert.status).toBe('active');
     expect(
       isDaysFromNow(confirmed.body.alert.expiresAt, DEFAULT_SETTINGS.validityPeriods.FREE),
@@ -134,7 +137,7 @@ describe('guest alert', () => {
 
     const again = await server.client().get<ApiErrorBody>(`/api/alerts/confirm/${confirmToken}`);
     expect(again.status).toBe(404);
-    expect(again.body.error).toBe(STRINGS.alerts.confirmLinkInvalid);
+    expect(again.body.error).toBe(ALERT_TEXTS.confirmLinkInvalid);
 
     const page = await manage(browser, manageToken);
     expect(page.body.alert.status).toBe('active');
@@ -168,7 +171,7 @@ describe('guest alert', () => {
       guestPayload({ email: variant(email) }),
     );
     expect(second.status).toBe(409);
-    expect(second.body.error).toBe(STRINGS.alerts.guestAlertExists);
+    expect(second.body.error).toBe(ALERT_TEXTS.guestAlertExists);
 
     const { confirmToken } = await confirmationLinkFor(server, email);
     await browser.get(`/api/alerts/confirm/${confirmToken}`);
@@ -206,7 +209,7 @@ describe('guest alert', () => {
     try {
       const res = await browser.post<ApiErrorBody>('/api/alerts', guestPayload({ email }));
       expect(res.status).toBe(503);
-      expect(res.body.error).toBe(STRINGS.alerts.confirmationMailFailed);
+      expect(res.body.error).toBe(ALERT_TEXTS.confirmationMailFailed);
       expect(await guestAlertsOf(email)).toBe(0);
     } finally {
       server.mailbox.refuse(null);
@@ -223,7 +226,7 @@ describe('guest alert', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.fields?.platforms).toBe(
-      STRINGS.access.accountRequiredForPlatform(PLATFORMS['2dehands'].name),
+      ACCESS_TEXTS.accountRequiredForPlatform(PLATFORMS['2dehands'].name),
     );
   });
 
@@ -245,7 +248,7 @@ describe('guest alert', () => {
       guestPayload({ email: uniqueEmail(), notifyTelegram: true, minPrice: 5 }),
     );
     expect(res.status).toBe(400);
-    const fromRegistered = STRINGS.access.availableFromPlan(PLAN_LABELS.REGISTERED);
+    const fromRegistered = ACCESS_TEXTS.availableFromPlan(PLAN_LABELS.REGISTERED);
     expect(res.body.fields).toEqual({ notifyTelegram: fromRegistered, minPrice: fromRegistered });
   });
 
@@ -258,7 +261,7 @@ describe('guest alert', () => {
     );
     const res = await browser.get<ApiErrorBody>(`/api/alerts/confirm/${confirmToken}`);
     expect(res.status).toBe(404);
-    expect(res.body.error).toBe(STRINGS.alerts.confirmLinkInvalid);
+    expect(res.body.error).toBe(ALERT_TEXTS.confirmLinkInvalid);
   });
 });
 
@@ -286,25 +289,25 @@ describe('manage link', () => {
     [
       'a minimum price',
       { minPrice: 10 },
-      STRINGS.access.availableFromPlan('Geregistreerd'),
+      ACCESS_TEXTS.availableFromPlan('Geregistreerd'),
       ['REGISTERED', 'PRO'],
     ],
     [
       '2dehands',
       { platforms: ['2dehands'], postalCode: null, distance: null },
-      STRINGS.access.accountRequiredForPlatform('2dehands'),
+      ACCESS_TEXTS.accountRequiredForPlatform('2dehands'),
       ['PRO'],
     ],
     [
       'Telegram',
       { notifyTelegram: true },
-      STRINGS.access.availableFromPlan('Geregistreerd'),
+      ACCESS_TEXTS.availableFromPlan('Geregistreerd'),
       ['REGISTERED', 'PRO'],
     ],
     [
       'the image filter',
       { onlyWithImages: true },
-      STRINGS.access.availableFromPlan('Geregistreerd'),
+      ACCESS_TEXTS.availableFromPlan('Geregistreerd'),
       ['REGISTERED', 'PRO'],
     ],
   ])('keeps a guest alert guest-limited: %s → 403', async (_name, change, error, requiredPlans) => {
@@ -320,7 +323,7 @@ describe('manage link', () => {
       email: 'iemand-anders@example.nl',
     });
     expect(res.status).toBe(400);
-    expect(res.body.fields).toEqual({ email: STRINGS.alerts.emailNotChangeable });
+    expect(res.body.fields).toEqual({ email: ALERT_TEXTS.emailNotChangeable });
   });
 
   it('judges the merged alert: a distance needs the postal code it keeps', async () => {
@@ -332,7 +335,7 @@ describe('manage link', () => {
       postalCode: null,
     });
     expect(res.status).toBe(400);
-    expect(res.body.fields).toEqual({ distance: STRINGS.alertForm.distanceNeedsPostalCode });
+    expect(res.body.fields).toEqual({ distance: ALERT_FIELD_TEXTS.distanceNeedsPostalCode });
   });
 
   it('pauses and resumes', async () => {
@@ -362,12 +365,12 @@ describe('manage link', () => {
     const refreshed = await browser.get<AlertWithMessageResponse>(apiPath);
     expect(refreshed.status).toBe(200);
     const days = DEFAULT_SETTINGS.validityPeriods.FREE;
-    expect(refreshed.body.message).toBe(STRINGS.alerts.refreshed(days));
+    expect(refreshed.body.message).toBe(ALERT_TEXTS.refreshed(days));
     expect(isDaysFromNow(refreshed.body.alert.expiresAt, days)).toBe(true);
 
     const reused = await browser.get<ApiErrorBody>(apiPath);
     expect(reused.status).toBe(404);
-    expect(reused.body.error).toBe(STRINGS.alerts.refreshLinkInvalid);
+    expect(reused.body.error).toBe(ALERT_TEXTS.refreshLinkInvalid);
 
     const newRefreshUrl = (await manage(browser, manageToken)).body.alert.refreshUrl;
     expect(newRefreshUrl).not.toBe(refreshUrl);
@@ -390,7 +393,7 @@ describe('manage link', () => {
     const { refreshUrl } = (await manage(browser, manageToken)).body.alert;
     const res = await browser.get<ApiErrorBody>(`/api/alerts${new URL(refreshUrl).pathname}`);
     expect(res.status).toBe(409);
-    expect(res.body.error).toBe(STRINGS.alerts.refreshNeedsConfirmation);
+    expect(res.body.error).toBe(ALERT_TEXTS.refreshNeedsConfirmation);
   });
 
   it('deletes the alert with its notifications', async () => {
@@ -402,7 +405,7 @@ describe('manage link', () => {
 
     const res = await browser.delete<{ message: string }>(`/api/alerts/manage/${manageToken}`);
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(STRINGS.alerts.deleted);
+    expect(res.body.message).toBe(ALERT_TEXTS.deleted);
     expect((await manage(browser, manageToken)).status).toBe(404);
     expect(await server.models.Notification.count({ where: { alertId: id } })).toBe(0);
     expect(await server.models.Delivery.count({ where: { notificationId: notification.id } })).toBe(
@@ -456,7 +459,7 @@ describe('manage link', () => {
       method === 'PUT' ? { body: { searchTerm: 'fiets' } } : {},
     );
     expect(res.status).toBe(404);
-    expect(res.body.error).toBe(STRINGS.alerts.notFound);
+    expect(res.body.error).toBe(ALERT_TEXTS.notFound);
   });
 
   it('lets the token of alert A touch nothing of alert B', async () => {
@@ -543,7 +546,7 @@ describe('signed-in user', () => {
   it('asks a guest to log in for my-alerts', async () => {
     const res = await server.client().get<ApiErrorBody>('/api/alerts/my-alerts');
     expect(res.status).toBe(401);
-    expect(res.body.error).toBe(STRINGS.api.unauthenticated);
+    expect(res.body.error).toBe(API_TEXTS.unauthenticated);
   });
 });
 
@@ -590,29 +593,29 @@ describe('categories on an alert', () => {
     [
       'an unknown category',
       () => ({ l1CategoryId: 999_999 }),
-      { l1CategoryId: STRINGS.alerts.categoryNotFound },
+      { l1CategoryId: ALERT_TEXTS.categoryNotFound },
     ],
     [
       'a subcategory of another category',
       () => ({ l1CategoryId: otherTop.id, l2CategoryId: brand.id }),
-      { l2CategoryId: STRINGS.alerts.subcategoryMismatch },
+      { l2CategoryId: ALERT_TEXTS.subcategoryMismatch },
     ],
     [
       'an L2 category as the top category',
       () => ({ l1CategoryId: brand.id }),
-      { l1CategoryId: STRINGS.alerts.categoryNotFound },
+      { l1CategoryId: ALERT_TEXTS.categoryNotFound },
     ],
     [
       'car filters outside the car category',
       () => ({ l1CategoryId: otherTop.id, customFilters: { mileageMax: 1000 } }),
-      { customFilters: STRINGS.alerts.carFiltersNeedCarCategory },
+      { customFilters: ALERT_TEXTS.carFiltersNeedCarCategory },
     ],
   ])('refuses %s with a Dutch field error', async (_name, payload, fields) => {
     const browser = server.client();
     await loginAs(server, browser, { plan: 'PRO' });
     const res = await browser.post<ApiErrorBody>('/api/alerts', userPayload(payload()));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: STRINGS.api.validationFailed, fields });
+    expect(res.body).toEqual({ error: API_TEXTS.validationFailed, fields });
   });
 });
 
@@ -631,16 +634,16 @@ describe('prices typed the Dutch way', () => {
   });
 
   it.each<[string, string]>([
-    ['abc', STRINGS.alertForm.priceInvalid],
-    ['1,500', STRINGS.alertForm.priceSeparators],
-    ['-5', STRINGS.alertForm.priceTooLow],
+    ['abc', ALERT_FIELD_TEXTS.priceInvalid],
+    ['1,500', ALERT_FIELD_TEXTS.priceSeparators],
+    ['-5', ALERT_FIELD_TEXTS.priceTooLow],
   ])('%j is refused with a Dutch 400 and nothing is stored', async (maxPrice, message) => {
     const email = uniqueEmail('prijs');
     const browser = await guestBrowser(server);
     const res = await browser.post<ApiErrorBody>('/api/alerts', guestPayload({ email, maxPrice }));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      error: STRINGS.api.validationFailed,
+      error: API_TEXTS.validationFailed,
       fields: { maxPrice: message },
     });
     expect(await guestAlertsOf(email)).toBe(0);
@@ -654,9 +657,9 @@ describe('prices typed the Dutch way', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual({
-      maxPrice: STRINGS.alertForm.priceInvalid,
+      maxPrice: ALERT_FIELD_TEXTS.priceInvalid,
       postalCode: 'Ongeldige postcode, bijv. 1234 AB',
-      email: STRINGS.alertForm.emailInvalid,
+      email: ALERT_FIELD_TEXTS.emailInvalid,
     });
   });
 });
@@ -691,7 +694,7 @@ describe('bad input', () => {
     const browser = await guestBrowser(server);
     const res = await browser.post<ApiErrorBody>('/api/alerts', body);
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe(STRINGS.api.validationFailed);
+    expect(res.body.error).toBe(API_TEXTS.validationFailed);
     expect(Object.keys(res.body.fields ?? {})).toContain(field);
   });
 
@@ -712,7 +715,7 @@ describe('bad input', () => {
     await loginAs(server, browser, { plan: 'PRO' });
     const res = await browser.post<ApiErrorBody>('/api/alerts', body);
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe(STRINGS.api.validationFailed);
+    expect(res.body.error).toBe(API_TEXTS.validationFailed);
     expect(Object.keys(res.body.fields ?? {})).toContain(field);
   });
 
@@ -751,7 +754,7 @@ describe('bad input', () => {
       body,
     });
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe(STRINGS.api.invalidJson);
+    expect(res.body.error).toBe(API_TEXTS.invalidJson);
   });
 
   it('never answers 500 to a deeply nested body', async () => {

@@ -4,8 +4,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ALERT_TEXTS,
   DEFAULT_SETTINGS,
-  STRINGS,
   type ApiErrorBody,
   type PublicSettings,
 } from '@prijsalarm/core';
@@ -39,7 +39,7 @@ async function createForOneAddress(count: number): Promise<number[]> {
       .client()
       .post<ApiErrorBody>('/api/alerts', guestPayload({ email, searchTerm: `fiets ${index}` }));
     statuses.push(res.status);
-    if (res.status === 409) expect(res.body.error).toBe(STRINGS.alerts.guestAlertExists);
+    if (res.status === 409) expect(res.body.error).toBe(ALERT_TEXTS.guestAlertExists);
   }
   return statuses;
 }

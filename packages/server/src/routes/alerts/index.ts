@@ -9,7 +9,7 @@ import {
   API_CONTRACT,
   guestCreateAlertSchema,
   manageAlertQuerySchema,
-  STRINGS,
+  ALERT_TEXTS,
   updateAlertSchema,
   userCreateAlertSchema,
   idParamsSchema,
@@ -74,7 +74,7 @@ export default function alertRoutes(ctx: AppContext): BoundRoute[] {
   });
   const loadAlert: RequestHandler = async (req, res, next) => {
     const alert = await findAlertByManageToken(ctx, tokenParam(req, 'token'));
-    if (!alert) throw HttpError.notFound(STRINGS.alerts.notFound);
+    if (!alert) throw HttpError.notFound(ALERT_TEXTS.notFound);
     res.locals.alert = alert;
     next();
   };
@@ -157,7 +157,7 @@ export default function alertRoutes(ctx: AppContext): BoundRoute[] {
 
     route(alerts.confirm, { before: [tokenLimit] }, async (req) => {
       const alert = await confirmGuestAlert(ctx, tokenParam(req, 'token'));
-      return { alert: await present(alert), message: STRINGS.alerts.confirmed };
+      return { alert: await present(alert), message: ALERT_TEXTS.confirmed };
     }),
 
     route(
@@ -202,7 +202,7 @@ export default function alertRoutes(ctx: AppContext): BoundRoute[] {
 
     route(alerts.manage.delete, { before: manageLink }, async (_req, res) => {
       await deleteAlert(ctx, alertOf(res));
-      return { message: STRINGS.alerts.deleted };
+      return { message: ALERT_TEXTS.deleted };
     }),
 
     route(alerts.manage.toggle, { before: manageLink }, async (_req, res) => ({
@@ -215,7 +215,7 @@ export default function alertRoutes(ctx: AppContext): BoundRoute[] {
         alertOf(res),
         tokenParam(req, 'refreshToken'),
       );
-      return { alert: await present(alert), message: STRINGS.alerts.refreshed(days) };
+      return { alert: await present(alert), message: ALERT_TEXTS.refreshed(days) };
     }),
 
     route(alerts.manage.renewFeed, { before: manageLink }, async (_req, res) => ({

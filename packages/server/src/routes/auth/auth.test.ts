@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_COOKIE, API_TEXTS, AUTH_TEXTS, CSRF_COOKIE, REFRESH_COOKIE, REFRESH_MARKER_COOKIE, type AuthResponse, type SessionsResponse, type UserDto } from '@prijsalarm/core';
+import {
+  ACCESS_COOKIE,
+  API_TEXTS,
+  AUTH_TEXTS,
+  CSRF_COOKIE,
+  REFRESH_COOKIE,
+  REFRESH_MARKER_COOKIE,
+  type AuthResponse,
+  type SessionsResponse,
+  type UserDto,
+} from '@prijsalarm/core';
 import {
   TEST_PASSWORD,
   createUser,

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER, STRINGS } from '@prijsalarm/core';
+import { ACCESS_COOKIE, API_TEXTS, CSRF_COOKIE, CSRF_HEADER } from '@prijsalarm/core';
 import { TEST_PASSWORD, loginAs, setCookie } from '../../../test/auth-helpers';
 import type { TestClient } from '../../../test/http-client';
 import { startTestServer, type TestServer } from '../../../test/support';
@@ -45,7 +45,7 @@ async function expectCsrfRefusal(
 ) {
   const res = await client.request<{ error: string }>(method, path, options);
   expect(res.status).toBe(403);
-  expect(res.body).toEqual({ error: STRINGS.api.csrfInvalid });
+  expect(res.body).toEqual({ error: API_TEXTS.csrfInvalid });
   expect(res.body.error).toContain('CSRF');
   // Refused before it did anything: the session still works.
   expect((await client.get('/api/auth/me')).status).toBe(200);
@@ -155,7 +155,7 @@ describe('scope', () => {
   it('guards every /api route, not only /api/auth', async () => {
     const res = await server.client().post('/api/alerts', {}, { csrf: false });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: STRINGS.api.csrfInvalid });
+    expect(res.body).toEqual({ error: API_TEXTS.csrfInvalid });
   });
 
   it('exempts the one-click newsletter unsubscribe, which mail clients POST without cookies', async () => {

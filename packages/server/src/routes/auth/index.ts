@@ -4,7 +4,20 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request, Response } from 'express';
-import { API_CONTRACT, REFRESH_COOKIE, AUTH_TEXTS, changePasswordSchema, deleteAccountSchema, loginSchema, registerSchema, resetPasswordConfirmSchema, resetPasswordRequestSchema, updateProfileSchema, idParamsSchema, type AuthResponse } from '@prijsalarm/core';
+import {
+  API_CONTRACT,
+  REFRESH_COOKIE,
+  AUTH_TEXTS,
+  changePasswordSchema,
+  deleteAccountSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordConfirmSchema,
+  resetPasswordRequestSchema,
+  updateProfileSchema,
+  idParamsSchema,
+  type AuthResponse,
+} from '@prijsalarm/core';
 import {
   changePassword,
   checkPassword,

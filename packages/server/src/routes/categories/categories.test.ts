@@ -1,8 +1,8 @@
 /** GET /api/categories through the running server, on the seeded categories. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  API_TEXTS,
   CAR_CATEGORY_MARKTPLAATS_ID,
-  STRINGS,
   type ApiErrorBody,
   type CategoryDto,
 } from '@prijsalarm/core';
@@ -85,6 +85,6 @@ it.each<[string, Record<string, string>, string]>([
 ])('answers 400 in Dutch for %s', async (_name, query, field) => {
   const res = await server.client().get<ApiErrorBody>('/api/categories', { query });
   expect(res.status).toBe(400);
-  expect(res.body.error).toBe(STRINGS.api.validationFailed);
+  expect(res.body.error).toBe(API_TEXTS.validationFailed);
   expect(Object.keys(res.body.fields ?? {})).toEqual([field]);
 });

@@ -1,7 +1,7 @@
 /** The chat's HTTP calls through the running server, with their refusals. */
 import {
   CHAT_MESSAGE_MAX_LENGTH,
-  CHAT_STRINGS,
+  CHAT_TEXTS,
   type ApiErrorBody,
   type ChatCheckMessagesResponse,
   type ChatInitializeResponse,
@@ -118,7 +118,7 @@ describe('a guest', () => {
         guestInfo: wrong,
       });
       expect(res.status, path).toBe(404);
-      expect(res.body.error).toBe(CHAT_STRINGS.errors.notFound);
+      expect(res.body.error).toBe(CHAT_TEXTS.errors.notFound);
     }
     const verify = await intruder.post<ChatVerifySessionResponse>('/api/chat/verify-session', {
       sessionId: guest.sessionId,
@@ -148,7 +148,7 @@ describe('a guest', () => {
       guestInfo: guest.guestInfo,
     });
     expect(check.status).toBe(403);
-    expect(check.body.error).toBe(CHAT_STRINGS.errors.sessionExpired);
+    expect(check.body.error).toBe(CHAT_TEXTS.errors.sessionExpired);
     const send = await guest.client.post<ApiErrorBody>('/api/chat/send', {
       sessionId: guest.sessionId,
       message: 'nog iemand?',
@@ -178,7 +178,7 @@ describe('a guest', () => {
       lastMessageId: null,
     });
     expect(check.status).toBe(403);
-    expect(check.body.error).toBe(CHAT_STRINGS.errors.sessionOver);
+    expect(check.body.error).toBe(CHAT_TEXTS.errors.sessionOver);
     const send = await guest.client.post<ApiErrorBody>('/api/chat/send', {
       ...body,
       message: 'hoi',
@@ -187,7 +187,7 @@ describe('a guest', () => {
     const init = await guest.client.post<ChatInitializeResponse>('/api/chat/initialize', body);
     expect(init.body.sessionStatus).toBe('resolved');
     expect(init.body.messages.map((m) => [m.sender, m.text])).toEqual([
-      ['system', CHAT_STRINGS.endedByUserNote],
+      ['system', CHAT_TEXTS.endedByUserNote],
     ]);
   });
 
@@ -211,7 +211,7 @@ describe('a guest', () => {
       guestInfo: guest.guestInfo,
     });
     expect(res.status).toBe(400);
-    expect(res.body.fields?.message).toBe(CHAT_STRINGS.messageTooLong(CHAT_MESSAGE_MAX_LENGTH));
+    expect(res.body.fields?.message).toBe(CHAT_TEXTS.messageTooLong(CHAT_MESSAGE_MAX_LENGTH));
   });
 
   it('is rate-limited per session, with a Dutch 429', async () => {
@@ -225,7 +225,7 @@ describe('a guest', () => {
     for (let n = 1; n <= 5; n += 1) expect((await send(n)).status).toBe(200);
     const refused = await send(6);
     expect(refused.status).toBe(429);
-    expect(refused.body.error).toBe(CHAT_STRINGS.errors.tooManyMessages);
+    expect(refused.body.error).toBe(CHAT_TEXTS.errors.tooManyMessages);
     expect(refused.headers.get('retry-after')).toEqual(expect.any(String));
   });
 
@@ -281,7 +281,7 @@ describe('a signed-in user', () => {
       userInfo: { email: 'x@example.nl', name: null, plan: 'FREE' },
     });
     expect(init.status).toBe(401);
-    expect(init.body.error).toBe(CHAT_STRINGS.errors.userInfoNeedsLogin);
+    expect(init.body.error).toBe(CHAT_TEXTS.errors.userInfoNeedsLogin);
     expect((await anonymous.get('/api/chat/unread-count')).status).toBe(401);
     const send = await anonymous.post('/api/chat/send', { sessionId: 'x', message: 'hoi' });
     expect(send.status).toBe(401);
@@ -301,9 +301,9 @@ describe('a signed-in user', () => {
 describe('validate-email', () => {
   it.each<[string, ChatValidateEmailResponse]>([
     ['  Anna@Example.NL ', { valid: true, normalized: 'anna@example.nl' }],
-    ['anna@', { valid: false, error: CHAT_STRINGS.email.missingDomain }],
-    ['anna@example', { valid: false, error: CHAT_STRINGS.email.invalidDomain }],
-    ['anna.example.nl', { valid: false, error: CHAT_STRINGS.email.missingAt }],
+    ['anna@', { valid: false, error: CHAT_TEXTS.email.missingDomain }],
+    ['anna@example', { valid: false, error: CHAT_TEXTS.email.invalidDomain }],
+    ['anna.example.nl', { valid: false, error: CHAT_TEXTS.email.missingAt }],
   ])('%s', async (email, expected) => {
     const res = await server.client().post('/api/chat/validate-email', { email });
     expect(res.status).toBe(200);
@@ -315,7 +315,7 @@ describe('validate-email', () => {
       .client()
       .post<ApiErrorBody>('/api/chat/validate-email', { email: ' ' });
     expect(res.status).toBe(400);
-    expect(res.body.fields?.email).toBe(CHAT_STRINGS.emailRequired);
+    expect(res.body.fields?.email).toBe(CHAT_TEXTS.emailRequired);
   });
 });
 
@@ -324,7 +324,7 @@ describe('online-status and the support mail', () => {
     const status = () => server.client().get<ChatOnlineStatusResponse>('/api/chat/online-status');
     expect((await status()).body).toEqual({
       isOnline: false,
-      statusMessage: CHAT_STRINGS.status.offline,
+      statusMessage: CHAT_TEXTS.status.offline,
     });
 
     const guest = await startGuestChat(server, { name: 'Olga <b>', email: 'olga@example.nl' });
@@ -348,9 +348,9 @@ describe('online-status and the support mail', () => {
     expect((await admin.put('/api/admin/chat/presence', { online: true })).status).toBe(200);
     expect((await status()).body).toEqual({
       isOnline: true,
-      statusMessage: CHAT_STRINGS.status.online,
+      statusMessage: CHAT_TEXTS.status.online,
     });
-    expect(CHAT_STRINGS.status.online).toContain('binnen 2 minuten');
+    expect(CHAT_TEXTS.status.online).toContain('binnen 2 minuten');
     const online = await startGuestChat(server, { name: 'Otto', email: 'otto@example.nl' });
     await online.client.post('/api/chat/send', {
       sessionId: online.sessionId,
@@ -385,6 +385,6 @@ describe("a guest's name", () => {
       guestInfo: { name: '\u0000\u202e\u0000', email: 'leeg@example.nl' },
     });
     expect(res.status).toBe(400);
-    expect(JSON.stringify(res.body)).toContain(CHAT_STRINGS.nameTooShort);
+    expect(JSON.stringify(res.body)).toContain(CHAT_TEXTS.nameTooShort);
   });
 });

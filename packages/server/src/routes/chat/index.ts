@@ -14,7 +14,7 @@ import {
   chatSupportStatusMessage,
   chatValidateEmailRequestSchema,
   chatVerifySessionRequestSchema,
-  CHAT_STRINGS,
+  CHAT_TEXTS,
   validateChatEmail,
   type GuestInfo,
 } from '@prijsalarm/core';
@@ -56,7 +56,7 @@ export default function chatRoutes(ctx: AppContext): BoundRoute[] {
         const body = req.input.body;
         let visitor: ChatVisitor;
         if ('userInfo' in body) {
-          if (!req.auth) throw HttpError.unauthenticated(CHAT_STRINGS.errors.userInfoNeedsLogin);
+          if (!req.auth) throw HttpError.unauthenticated(CHAT_TEXTS.errors.userInfoNeedsLogin);
           visitor = { kind: 'user', user: req.auth.user };
         } else {
           visitor = { kind: 'guest', guestInfo: body.guestInfo };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { STRINGS } from '@prijsalarm/core';
+import { API_TEXTS, CONTACT_TEXTS } from '@prijsalarm/core';
 import { requestWithoutCsrf } from '../../../test/requests';
 import { startTestServer, type TestServer } from '../../../test/support';
 
@@ -28,7 +28,7 @@ describe('POST /contact', () => {
   it('mails the message to support, with Reply-To the sender', async () => {
     const res = await send(VALID);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: STRINGS.contact.sent });
+    expect(res.body).toEqual({ message: CONTACT_TEXTS.sent });
     const mail = await server.mailbox.waitFor({ to: SUPPORT });
     expect(mail.subject).toBe('Contactformulier: Vraag over mijn alert');
     expect(mail.headers['reply-to']).toContain('piet@example.nl');
@@ -72,7 +72,7 @@ describe('POST /contact', () => {
   ])('refuses %s with a Dutch 400, sending nothing', async (_case, body, field) => {
     const res = await send(body);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: STRINGS.api.validationFailed });
+    expect(res.body).toMatchObject({ error: API_TEXTS.validationFailed });
     expect(typeof (res.body as { fields: Record<string, string> }).fields[field]).toBe('string');
     expect(server.mailbox.messages).toEqual([]);
   });
@@ -80,7 +80,7 @@ describe('POST /contact', () => {
   it('refuses malformed JSON with a Dutch 400', async () => {
     const res = await send('{"name":');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: STRINGS.api.invalidJson });
+    expect(res.body).toEqual({ error: API_TEXTS.invalidJson });
   });
 
   it('refuses a request without the CSRF token', async () => {
@@ -88,7 +88,7 @@ describe('POST /contact', () => {
     await guest.get('/api/settings/public');
     const res = await requestWithoutCsrf(guest, 'POST', '/api/contact', VALID);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: STRINGS.api.csrfInvalid });
+    expect(res.body).toEqual({ error: API_TEXTS.csrfInvalid });
     expect(server.mailbox.messages).toEqual([]);
   });
 });
@@ -108,7 +108,7 @@ describe('POST /contact rate limit', () => {
     }
     const refused = await guest.post('/api/contact', VALID);
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ error: STRINGS.api.tooManyRequests });
+    expect(refused.body).toMatchObject({ error: API_TEXTS.tooManyRequests });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // The default support address when SUPPORT_EMAIL is not set.
     expect(server.mailbox.messages.map((mail) => mail.to)).toEqual([

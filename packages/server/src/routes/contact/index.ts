@@ -2,7 +2,7 @@
  * POST /contact: the contact form, mailed to SUPPORT_EMAIL with Reply-To set to the sender so
  * support answers with one click (commands/contact.ts).
  */
-import { API_CONTRACT, STRINGS, contactSchema } from '@prijsalarm/core';
+import { API_CONTRACT, CONTACT_TEXTS, contactSchema } from '@prijsalarm/core';
 import { sendContactMessage } from '../../commands/contact';
 import type { AppContext } from '../../context';
 import { route, type BoundRoute } from '../../http/contract-route';
@@ -21,7 +21,7 @@ export default function contactRoutes(ctx: AppContext): BoundRoute[] {
       },
       async (req) => {
         await sendContactMessage(ctx, req.input.body);
-        return { message: STRINGS.contact.sent };
+        return { message: CONTACT_TEXTS.sent };
       },
     ),
   ];

@@ -13,7 +13,11 @@
  * redirect (RFC 8058, section 3.2).
  */
 import type { Request, RequestHandler, Response } from 'express';
-import { API_CONTRACT, STRINGS, type NewsletterUnsubscribeResponse } from '@prijsalarm/core';
+import {
+  API_CONTRACT,
+  NEWSLETTER_TEXTS,
+  type NewsletterUnsubscribeResponse,
+} from '@prijsalarm/core';
 import { unsubscribeFromNewsletter } from '../../commands/newsletter';
 import type { AppContext } from '../../context';
 import { route, type BoundRoute } from '../../http/contract-route';
@@ -23,7 +27,7 @@ function unsubscribe(ctx: AppContext) {
     const user = await unsubscribeFromNewsletter(ctx, req.query.token, req.method);
     // Also answered outside /api (POST /uitschrijven), which has no no-store default.
     res.setHeader('Cache-Control', 'no-store');
-    return { message: STRINGS.newsletter.unsubscribed, email: user.email };
+    return { message: NEWSLETTER_TEXTS.unsubscribed, email: user.email };
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { STRINGS, type NewsletterUnsubscribeResponse } from '@prijsalarm/core';
+import { NEWSLETTER_TEXTS, type NewsletterUnsubscribeResponse } from '@prijsalarm/core';
 import { createUser } from '../../../test/auth-helpers';
 import { bareRequest } from '../../../test/requests';
 import { startTestServer, type TestServer } from '../../../test/support';
@@ -26,7 +26,7 @@ async function optedIn(): Promise<boolean> {
 }
 
 const UNSUBSCRIBED: NewsletterUnsubscribeResponse = {
-  message: STRINGS.newsletter.unsubscribed,
+  message: NEWSLETTER_TEXTS.unsubscribed,
   email: 'lezer@example.nl',
 };
 
@@ -113,14 +113,14 @@ describe('a bad unsubscribe link', () => {
   it.each(tampered)('is refused with a Dutch 400 on GET: %s', async (_case, query) => {
     const res = await bareRequest(api(query()), { method: 'GET' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: STRINGS.newsletter.invalidLink });
+    expect(res.body).toEqual({ error: NEWSLETTER_TEXTS.invalidLink });
     expect(await optedIn()).toBe(true);
   });
 
   it.each(tampered)('is refused with a Dutch 400 on one-click POST: %s', async (_case, query) => {
     const res = await oneClick(api(query()));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: STRINGS.newsletter.invalidLink });
+    expect(res.body).toEqual({ error: NEWSLETTER_TEXTS.invalidLink });
     expect(await optedIn()).toBe(true);
   });
 
@@ -140,6 +140,6 @@ describe('a bad unsubscribe link', () => {
     await gone.destroy();
     const res = await oneClick(api(`?token=${goneToken}`));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: STRINGS.newsletter.invalidLink });
+    expect(res.body).toEqual({ error: NEWSLETTER_TEXTS.invalidLink });
   });
 });

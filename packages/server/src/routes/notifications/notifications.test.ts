@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  API_TEXTS,
   NOTIFICATION_STATS_DAYS,
-  STRINGS,
+  NOTIFICATION_TEXTS,
   type NotificationDto,
   type NotificationListResponse,
   type NotificationResponse,
@@ -301,7 +302,7 @@ describe('GET /notifications', () => {
   ])('refuses %s with a Dutch 400', async (_case, query, field) => {
     const res = await client400(query);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: STRINGS.api.validationFailed });
+    expect(res.body).toMatchObject({ error: API_TEXTS.validationFailed });
     expect(typeof (res.body as { fields: Record<string, string> }).fields[field]).toBe('string');
   });
 
@@ -334,7 +335,7 @@ describe('GET /notifications/{id} and PUT …/viewed', () => {
   ])('answers 404 for %s', async (_case, id) => {
     const res = await anna.get(`/api/notifications/${id()}`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: STRINGS.notifications.notFound });
+    expect(res.body).toEqual({ error: NOTIFICATION_TEXTS.notFound });
   });
 
   it('marks a notification viewed once, keeping the first moment', async () => {
@@ -368,7 +369,7 @@ describe('GET /notifications/{id} and PUT …/viewed', () => {
   it('refuses PUT …/viewed without the CSRF token', async () => {
     const res = await requestWithoutCsrf(anna, 'PUT', `/api/notifications/${n.batavus.id}/viewed`);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: STRINGS.api.csrfInvalid });
+    expect(res.body).toEqual({ error: API_TEXTS.csrfInvalid });
     await n.batavus.reload();
     expect(n.batavus.viewedAt).toBeNull();
   });
@@ -414,7 +415,7 @@ describe('a guest', () => {
     await guest.get('/api/settings/public'); // a CSRF cookie, so PUT reaches the auth check
     const res = await guest.request(method, typeof path === 'string' ? path : path());
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: STRINGS.api.unauthenticated });
+    expect(res.body).toEqual({ error: API_TEXTS.unauthenticated });
   });
 });
 
@@ -541,7 +542,7 @@ describe('GET /notifications/export', () => {
       query: { limit: '101', platform: 'x' },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: STRINGS.api.validationFailed });
+    expect(res.body).toMatchObject({ error: API_TEXTS.validationFailed });
   });
 
   it('quotes per RFC 4180 and defuses cells a spreadsheet would run as a formula', async () => {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  STRINGS,
+  API_TEXTS,
   type NotificationStatsOverview,
   type NotificationsMarkedResponse,
 } from '@prijsalarm/core';
@@ -101,7 +101,7 @@ describe('POST /notifications/mark-all-viewed', () => {
     const anna = await readerWith(2);
     const res = await requestWithoutCsrf(anna.client, 'POST', '/api/notifications/mark-all-viewed');
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: STRINGS.api.csrfInvalid });
+    expect(res.body).toEqual({ error: API_TEXTS.csrfInvalid });
     expect(await unreadOf(anna.client)).toBe(2);
   });
 
@@ -110,7 +110,7 @@ describe('POST /notifications/mark-all-viewed', () => {
     await guest.get('/api/settings/public'); // a CSRF cookie, so POST reaches the auth check
     const res = await guest.post('/api/notifications/mark-all-viewed');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: STRINGS.api.unauthenticated });
+    expect(res.body).toEqual({ error: API_TEXTS.unauthenticated });
   });
 });
 

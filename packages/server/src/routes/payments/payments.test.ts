@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMollieClient } from '@mollie/api-client';
 import {
-  PAYMENT_STRINGS,
+  PAYMENT_TEXTS,
   formatPeriod,
   receiptPath,
   type AdminPaymentsResponse,
@@ -79,7 +79,7 @@ describe('POST /payments/create', () => {
       amount: { currency: 'EUR', value: '7.95' },
       sequenceType: 'first',
       method: 'ideal',
-      description: PAYMENT_STRINGS.products.pro,
+      description: PAYMENT_TEXTS.products.pro,
       redirectUrl: `${payments.server.baseUrl}/payment/callback?payment=${row.id}`,
       webhookUrl: `${payments.server.baseUrl}/api/payments/webhook`,
       metadata: { paymentId: row.id, userId: user.id, product: 'pro', quantity: 1 },
@@ -150,7 +150,7 @@ describe('POST /payments/create', () => {
     const { browser } = await proUser();
     const res = await browser.post('/api/payments/create', { product: 'pro' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: PAYMENT_STRINGS.errors.alreadyPro });
+    expect(res.body).toEqual({ error: PAYMENT_TEXTS.errors.alreadyPro });
   });
 });
 
@@ -206,7 +206,7 @@ describe('upgrading to Pro', () => {
       subject: 'betalingsbewijs',
     });
     expect(receipt.text).toMatch(/Bonnummer: PA-\d{6}/);
-    expect(receipt.text).toContain(PAYMENT_STRINGS.products.pro);
+    expect(receipt.text).toContain(PAYMENT_TEXTS.products.pro);
     expect(receipt.text).toMatch(/Btw 21%: €\s1,38/);
     expect(receipt.text).toMatch(/Totaal: €\s7,95/);
     expect(receipt.text).toContain('KvK 90125148');
@@ -241,7 +241,7 @@ describe('upgrading to Pro', () => {
       status: 'paid',
       plan: 'PRO',
       product: 'pro',
-      description: PAYMENT_STRINGS.products.pro,
+      description: PAYMENT_TEXTS.products.pro,
       amountCents: 795,
       currency: 'EUR',
       period: { start: row.paidAt!.toISOString(), end: billing.paidUntil!.toISOString() },
@@ -400,7 +400,7 @@ describe('the webhook', () => {
     const other = (await registeredUser()).browser;
     const res = await other.get(`/api/payments/status/${mine.paymentId}`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: PAYMENT_STRINGS.errors.paymentNotFound });
+    expect(res.body).toEqual({ error: PAYMENT_TEXTS.errors.paymentNotFound });
   });
 });
 
@@ -453,7 +453,7 @@ describe('the subscription over time', () => {
     expect(Math.abs(graceUntil.getTime() - (Date.now() + 7 * DAY_MS))).toBeLessThan(60_000);
     await payments.server.mailbox.waitFor({
       to: user.email,
-      subject: PAYMENT_STRINGS.dunning.subject,
+      subject: PAYMENT_TEXTS.dunning.subject,
     });
 
     expect(
@@ -512,7 +512,7 @@ describe('the subscription over time', () => {
     expect(user.plan).toBe('PRO');
     await payments.server.mailbox.waitFor({
       to: user.email,
-      subject: PAYMENT_STRINGS.dunning.subject,
+      subject: PAYMENT_TEXTS.dunning.subject,
     });
     const row = (await payments.server.models.Payment.findOne({
       where: { molliePaymentId: renewal.id },
@@ -524,7 +524,7 @@ describe('the subscription over time', () => {
     const { browser, user } = await proUser();
     const res = await browser.post('/api/payments/cancel-subscription');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: PAYMENT_STRINGS.subscription.canceled });
+    expect(res.body).toEqual({ message: PAYMENT_TEXTS.subscription.canceled });
     const billing = (await billingOf(user.id))!;
     expect(
       payments.mollie.subscriptions().find((s) => s.id === billing.mollieSubscriptionId)!.status,
@@ -576,9 +576,7 @@ describe('who may buy extra alerts', () => {
       quantity: 2,
     });
     expect(res.status).toBe(403);
-    expect(res.body.error).toBe(
-      PAYMENT_STRINGS.errors.extraAlertsNotForPlan('Geregistreerd of Pro'),
-    );
+    expect(res.body.error).toBe(PAYMENT_TEXTS.errors.extraAlertsNotForPlan('Geregistreerd of Pro'));
     expect(payments.mollie.requests().length).toBe(before);
   });
 
@@ -624,7 +622,7 @@ describe('without MOLLIE_API_KEY', () => {
       await loginAs(server, browser, { plan: 'REGISTERED' });
       const res = await browser.post('/api/payments/create', { product: 'pro' });
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ error: PAYMENT_STRINGS.errors.unavailable });
+      expect(res.body).toEqual({ error: PAYMENT_TEXTS.errors.unavailable });
       const overview = await browser.get<SubscriptionOverview>('/api/payments/subscription');
       expect(overview.body.paymentsAvailable).toBe(false);
     } finally {

@@ -4,7 +4,7 @@
  * is with the admin routes.
  */
 import type { Request } from 'express';
-import { API_CONTRACT, isFeatureName, preferencesSchema, STRINGS } from '@prijsalarm/core';
+import { API_CONTRACT, isFeatureName, preferencesSchema, SETTINGS_TEXTS } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
 import { capabilitiesFor, featureStatusFor, servedSettings } from '../../commands/capabilities';
 import { savePreferences } from '../../commands/settings';
@@ -24,7 +24,7 @@ export default function settingsRoutes(ctx: AppContext): BoundRoute[] {
 
     route(settings.feature, async (req) => {
       const feature = req.params.name;
-      if (!isFeatureName(feature)) throw HttpError.notFound(STRINGS.settings.unknownFeature);
+      if (!isFeatureName(feature)) throw HttpError.notFound(SETTINGS_TEXTS.unknownFeature);
       return featureStatusFor(ctx, req.auth?.user ?? null, feature);
     }),
 

@@ -4,10 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  API_TEXTS,
   DEFAULT_RETENTION,
   DEFAULT_SETTINGS,
   RETENTION_TEXTS,
-  STRINGS,
+  SETTINGS_TEXTS,
   type ApiErrorBody,
   type CapabilitiesData,
   type CreateAlertResponse,
@@ -178,7 +179,7 @@ describe('capabilities', () => {
       .client()
       .get<ApiErrorBody>('/api/enhanced/settings/feature/teleporteren');
     expect(res.status).toBe(404);
-    expect(res.body.error).toBe(STRINGS.settings.unknownFeature);
+    expect(res.body.error).toBe(SETTINGS_TEXTS.unknownFeature);
   });
 
   it('gives settings, capabilities and preferences in one answer', async () => {
@@ -215,7 +216,7 @@ describe('PUT /enhanced/settings/preferences', () => {
       theme: 'dark',
     });
     expect(res.status).toBe(401);
-    expect(res.body.error).toBe(STRINGS.api.unauthenticated);
+    expect(res.body.error).toBe(API_TEXTS.unauthenticated);
   });
 
   it.each<[string, unknown, string]>([
@@ -227,7 +228,7 @@ describe('PUT /enhanced/settings/preferences', () => {
     const browser = await browserOf('FREE');
     const res = await browser.put<ApiErrorBody>('/api/enhanced/settings/preferences', body);
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe(STRINGS.api.validationFailed);
+    expect(res.body.error).toBe(API_TEXTS.validationFailed);
     expect(Object.keys(res.body.fields ?? {})).toEqual([field]);
   });
 
@@ -235,7 +236,7 @@ describe('PUT /enhanced/settings/preferences', () => {
     const browser = await browserOf('FREE');
     const res = await browser.put<ApiErrorBody>('/api/enhanced/settings/preferences', '{"theme":');
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe(STRINGS.api.invalidJson);
+    expect(res.body.error).toBe(API_TEXTS.invalidJson);
   });
 
   it('requires the CSRF header', async () => {
@@ -252,9 +253,9 @@ describe('PUT /enhanced/settings/preferences', () => {
 
 describe('PUT /admin/settings', () => {
   it.each<[Caller, number, string]>([
-    ['guest', 401, STRINGS.api.unauthenticated],
-    ['FREE', 403, STRINGS.api.adminOnly],
-    ['PRO', 403, STRINGS.api.adminOnly],
+    ['guest', 401, API_TEXTS.unauthenticated],
+    ['FREE', 403, API_TEXTS.adminOnly],
+    ['PRO', 403, API_TEXTS.adminOnly],
   ])('refuses %s with %i', async (caller, status, error) => {
     const browser = await browserOf(caller);
     const res = await browser.put<ApiErrorBody>('/api/admin/settings', {
@@ -296,7 +297,7 @@ describe('PUT /admin/settings', () => {
     const admin = await browserOf('ADMIN');
     const res = await admin.put<ApiErrorBody>('/api/admin/settings', body);
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe(STRINGS.api.validationFailed);
+    expect(res.body.error).toBe(API_TEXTS.validationFailed);
     expect(Object.keys(res.body.fields ?? {})).toContain(field);
     expect((await server.client().get('/api/settings/public')).body).toEqual(SERVED);
   });
@@ -349,8 +350,8 @@ describe('PUT /admin/settings', () => {
     const res = await putSetting('kleurenschema', 'donker');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      error: STRINGS.settings.unknownKey,
-      fields: { key: STRINGS.settings.unknownKey },
+      error: SETTINGS_TEXTS.unknownKey,
+      fields: { key: SETTINGS_TEXTS.unknownKey },
     });
   });
 

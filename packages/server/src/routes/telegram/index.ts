@@ -8,9 +8,9 @@
  *                      https://t.me/<bot>?start=<code> (flow a)
  * - POST /verify      { code } the bot gave after a bare /start (flow b) → { connected, username }
  * - POST /disconnect  → { connected: false }
- * - POST /test        sends STRINGS.telegram.testMessage → { message }
+ * - POST /test        sends TELEGRAM_TEXTS.testMessage → { message }
  */
-import { API_CONTRACT, STRINGS, telegramVerifySchema } from '@prijsalarm/core';
+import { API_CONTRACT, TELEGRAM_TEXTS, telegramVerifySchema } from '@prijsalarm/core';
 import type { AppContext } from '../../context';
 import {
   disconnectTelegram,
@@ -70,7 +70,7 @@ export default function telegramRoutes(ctx: AppContext): BoundRoute[] {
       },
       async (req) => {
         await sendTelegramTest(ctx, await telegramUser(ctx, currentAuth(req).user.id));
-        return { message: STRINGS.telegram.testSent };
+        return { message: TELEGRAM_TEXTS.testSent };
       },
     ),
   ];

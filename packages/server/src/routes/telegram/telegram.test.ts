@@ -3,9 +3,11 @@
  * against the Bot API double over real HTTP.
  */
 import {
+  ACCESS_TEXTS,
+  API_TEXTS,
   DEFAULT_TELEGRAM_ALERT_LIMITS,
-  STRINGS,
   TELEGRAM_LINK_CODE_TTL_MINUTES,
+  TELEGRAM_TEXTS,
   type TelegramStatusResponse,
 } from '@prijsalarm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +57,7 @@ async function linkByDeepLink(browser: TestClient, username = 'anna'): Promise<n
   const chatId = nextChat++;
   const status = await browser.get<TelegramStatusResponse>('/api/telegram/status');
   await double.sendUserMessage({ chatId, username, text: `/start ${status.body.linkCode}` });
-  await eventually(() => textsTo(chatId).includes(STRINGS.telegram.linked), 10_000, 'linked reply');
+  await eventually(() => textsTo(chatId).includes(TELEGRAM_TEXTS.linked), 10_000, 'linked reply');
   return chatId;
 }
 
@@ -83,7 +85,7 @@ describe('GET /telegram/status', () => {
     const chatId = nextChat++;
     await double.sendUserMessage({ chatId, text: `/start ${first.body.linkCode}` });
     const reply = await eventually(() => textsTo(chatId)[0], 10_000, 'a reply');
-    expect(reply).toBe(STRINGS.telegram.linked);
+    expect(reply).toBe(TELEGRAM_TEXTS.linked);
     await user.reload();
     expect(user.telegramChatId).toBe(String(chatId));
     expect(second.body).toEqual(first.body);
@@ -101,7 +103,7 @@ describe('GET /telegram/status', () => {
     expect(second.body.linkCode).not.toBe(first.body.linkCode);
     const chatId = nextChat++;
     await double.sendUserMessage({ chatId, text: `/start ${first.body.linkCode}` });
-    await eventually(() => textsTo(chatId).includes(STRINGS.telegram.linkCodeInvalid));
+    await eventually(() => textsTo(chatId).includes(TELEGRAM_TEXTS.linkCodeInvalid));
   });
 
   it('a used code is not shown again: after unlinking there is a new one', async () => {
@@ -142,7 +144,7 @@ describe('linking by deep link (/start CODE in the chat)', () => {
   it('an unknown code links nobody and says so in the chat', async () => {
     const chatId = nextChat++;
     await double.sendUserMessage({ chatId, text: '/start ABCDEFGHJK' });
-    await eventually(() => textsTo(chatId).includes(STRINGS.telegram.linkCodeInvalid));
+    await eventually(() => textsTo(chatId).includes(TELEGRAM_TEXTS.linkCodeInvalid));
     expect(await server.models.User.count({ where: { telegramChatId: String(chatId) } })).toBe(0);
   });
 
@@ -175,7 +177,7 @@ describe('linking by code typed on the website (bare /start, then POST /telegram
     const chatId = nextChat++;
     const code = await codeFromBot(chatId, 'bram');
     expect(textsTo(chatId)[0]).toBe(
-      STRINGS.telegram.chatLinkCode(code, TELEGRAM_LINK_CODE_TTL_MINUTES),
+      TELEGRAM_TEXTS.chatLinkCode(code, TELEGRAM_LINK_CODE_TTL_MINUTES),
     );
 
     const res = await browser.post('/api/telegram/verify', { code: code.toLowerCase() });
@@ -183,7 +185,7 @@ describe('linking by code typed on the website (bare /start, then POST /telegram
     expect(res.body).toEqual({ connected: true, username: 'bram' });
     await user.reload();
     expect(user.telegramChatId).toBe(String(chatId));
-    await eventually(() => textsTo(chatId).includes(STRINGS.telegram.linked));
+    await eventually(() => textsTo(chatId).includes(TELEGRAM_TEXTS.linked));
   });
 
   it('a code works once', async () => {
@@ -195,16 +197,16 @@ describe('linking by code typed on the website (bare /start, then POST /telegram
     const again = await second.browser.post('/api/telegram/verify', { code });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({
-      error: STRINGS.telegram.codeInvalid,
-      fields: { code: STRINGS.telegram.codeInvalid },
+      error: TELEGRAM_TEXTS.codeInvalid,
+      fields: { code: TELEGRAM_TEXTS.codeInvalid },
     });
   });
 
   it.each([
-    ['an unknown code', { code: 'ABCDEFGHJK' }, STRINGS.telegram.codeInvalid],
-    ['a code of the wrong shape', { code: 'hallo' }, STRINGS.telegram.codeInvalid],
-    ['no code', {}, STRINGS.api.validationFailed],
-    ['a number', { code: 12 }, STRINGS.api.validationFailed],
+    ['an unknown code', { code: 'ABCDEFGHJK' }, TELEGRAM_TEXTS.codeInvalid],
+    ['a code of the wrong shape', { code: 'hallo' }, TELEGRAM_TEXTS.codeInvalid],
+    ['no code', {}, API_TEXTS.validationFailed],
+    ['a number', { code: 12 }, API_TEXTS.validationFailed],
   ])('%s: 400', async (_case, body, error) => {
     const { browser } = await registered();
     const res = await browser.post('/api/telegram/verify', body);
@@ -226,15 +228,15 @@ describe('POST /telegram/disconnect and /telegram/test', () => {
     const chatId = await linkByDeepLink(browser);
     const res = await browser.post('/api/telegram/test');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: STRINGS.telegram.testSent });
-    expect(textsTo(chatId)).toContain(STRINGS.telegram.testMessage);
+    expect(res.body).toEqual({ message: TELEGRAM_TEXTS.testSent });
+    expect(textsTo(chatId)).toContain(TELEGRAM_TEXTS.testMessage);
   });
 
   it('test without a linked chat: 400', async () => {
     const { browser } = await registered();
     const res = await browser.post('/api/telegram/test');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: STRINGS.access.telegramNotConnected });
+    expect(res.body).toEqual({ error: ACCESS_TEXTS.telegramNotConnected });
   });
 
   it('test to a chat that blocked the bot: 400, and the link is removed', async () => {
@@ -243,7 +245,7 @@ describe('POST /telegram/disconnect and /telegram/test', () => {
     double.blockBot(chatId);
     const res = await browser.post('/api/telegram/test');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: STRINGS.telegram.chatUnreachable });
+    expect(res.body).toEqual({ error: TELEGRAM_TEXTS.chatUnreachable });
     await user.reload();
     expect(user.telegramChatId).toBeNull();
   });
@@ -256,7 +258,7 @@ describe('POST /telegram/disconnect and /telegram/test', () => {
     expect(res.body).toEqual({ connected: false });
     await user.reload();
     expect([user.telegramChatId, user.telegramUsername]).toEqual([null, null]);
-    await eventually(() => textsTo(chatId).includes(STRINGS.telegram.disconnected));
+    await eventually(() => textsTo(chatId).includes(TELEGRAM_TEXTS.disconnected));
     const status = await browser.get<TelegramStatusResponse>('/api/telegram/status');
     expect(status.body.connected).toBe(false);
   });
@@ -274,7 +276,7 @@ describe('who may', () => {
     const res = await browser.request(method, path, bodyFor(method));
     expect(res.status).toBe(403);
     expect(res.body).toEqual({
-      error: STRINGS.access.availableFromPlan('Geregistreerd'),
+      error: ACCESS_TEXTS.availableFromPlan('Geregistreerd'),
       requiredPlans: ['REGISTERED', 'PRO'],
     });
   });
@@ -307,14 +309,14 @@ describe('the plan’s Telegram alert limit, at alert creation', () => {
 
     const notLinked = await withTelegram(0);
     expect(notLinked.status).toBe(403);
-    expect(notLinked.body).toMatchObject({ error: STRINGS.access.telegramNotConnected });
+    expect(notLinked.body).toMatchObject({ error: ACCESS_TEXTS.telegramNotConnected });
 
     await linkByDeepLink(browser);
     for (let n = 1; n <= limit; n += 1) expect((await withTelegram(n)).status).toBe(201);
     const over = await withTelegram(limit + 1);
     expect(over.status).toBe(403);
     expect(over.body).toMatchObject({
-      error: STRINGS.access.telegramLimitReached(limit),
+      error: ACCESS_TEXTS.telegramLimitReached(limit),
       requiredPlans: ['PRO'],
     });
     // Without Telegram the next alert is fine (the alert limit itself is not reached yet).
@@ -349,7 +351,7 @@ describe('without TELEGRAM_BOT_TOKEN', () => {
       await browser.post('/api/telegram/test'),
     ]) {
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: STRINGS.access.telegramUnavailable, requiredPlans: [] });
+      expect(res.body).toEqual({ error: ACCESS_TEXTS.telegramUnavailable, requiredPlans: [] });
     }
     await user.update({ telegramChatId: null });
   });
@@ -357,7 +359,7 @@ describe('without TELEGRAM_BOT_TOKEN', () => {
   it('refuses an alert, or an edit, that would notify by Telegram', async () => {
     const refused = await browser.post('/api/alerts', userPayload({ notifyTelegram: true }));
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ error: STRINGS.access.telegramUnavailable });
+    expect(refused.body).toMatchObject({ error: ACCESS_TEXTS.telegramUnavailable });
 
     const created = await browser.post('/api/alerts', userPayload({ searchTerm: 'fiets mail' }));
     expect(created.status).toBe(201);
@@ -366,7 +368,7 @@ describe('without TELEGRAM_BOT_TOKEN', () => {
       .pop()!;
     const edit = await browser.put(`/api/alerts/manage/${token}`, { notifyTelegram: true });
     expect(edit.status).toBe(403);
-    expect(edit.body).toMatchObject({ error: STRINGS.access.telegramUnavailable });
+    expect(edit.body).toMatchObject({ error: ACCESS_TEXTS.telegramUnavailable });
   });
 
   it('capabilities and public settings say Telegram cannot be delivered', async () => {

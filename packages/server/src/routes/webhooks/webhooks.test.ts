@@ -4,7 +4,7 @@
  * the URL rules, a signed test call and its log, deleting.
  */
 import {
-  STRINGS,
+  API_TEXTS,
   WEBHOOK_RULES,
   WEBHOOK_TEXTS,
   type CreateWebhookResponse,
@@ -258,6 +258,6 @@ describe('without WEBHOOKS_ALLOW_PRIVATE (as in production)', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.fields.url).toBe(WEBHOOK_TEXTS.errors.notPublic);
-    expect(res.body.error).not.toBe(STRINGS.api.validationFailed);
+    expect(res.body.error).not.toBe(API_TEXTS.validationFailed);
   });
 });

@@ -1,8 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
+  ALERT_FIELD_TEXTS,
   PLAN_ERROR_UPGRADE_REDIRECT_MS,
   POST_CREATION_REDIRECT_MS,
-  STRINGS,
   isApiError,
   isPlanUpgradeError,
   upgradePathFor,
@@ -90,7 +90,7 @@ export class AlertCreation {
       return { type: 'fields', fields: body.fields, message: body.error };
     }
     this.phase = 'error';
-    this.errorMessage = body?.error ?? STRINGS.alertForm.createError;
+    this.errorMessage = body?.error ?? ALERT_FIELD_TEXTS.createError;
     if (options.upgradeOnPlanError && isPlanUpgradeError(status, body)) {
       const target = upgradePathFor(this.root.auth.isLoggedIn);
       this.redirectTarget = target;

@@ -1,10 +1,10 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import {
+  ALERT_FIELD_TEXTS,
   ALERT_FORM_TEXTS,
   DEFAULT_DELIVERY_SCHEDULE,
   PLATFORMS,
   PLATFORM_IDS,
-  STRINGS,
   UPGRADE_PATH,
   advancedStepVisible,
   alertChanges,
@@ -450,7 +450,7 @@ export class AlertEditor {
       runInAction(() => {
         this.carFiltersStatus = 'failed';
       });
-      this.root.toasts.warning(STRINGS.alertForm.categoryFiltersLoadError);
+      this.root.toasts.warning(ALERT_FIELD_TEXTS.categoryFiltersLoadError);
     }
   }
 

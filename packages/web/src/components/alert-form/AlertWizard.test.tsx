@@ -2,11 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ACCESS_TEXTS,
+  ALERT_FIELD_TEXTS,
   ALERT_FORM_TEXTS,
   CSRF_COOKIE,
   DEFAULT_SETTINGS,
-  PAYMENT_STRINGS,
-  STRINGS,
+  PAYMENT_TEXTS,
 } from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../../platform/storage';
 import { startHttpDouble, testStore, userDto } from '../../test/helpers';
@@ -57,7 +58,7 @@ async function submitAlert(user: ReturnType<typeof userEvent.setup>): Promise<un
   });
   server.script('GET', '/api/user-capabilities', { body: capabilities('REGISTERED') });
   server.script('GET', '/api/alerts/manage/tok', { status: 404, body: { error: 'x' } });
-  await user.click(screen.getByRole('button', { name: STRINGS.alertForm.submit }));
+  await user.click(screen.getByRole('button', { name: ALERT_FIELD_TEXTS.submit }));
   expect(await screen.findByText('Je alert is aangemaakt!')).toBeTruthy();
   await screen.findByRole('heading', { level: 1, name: 'Alert niet gevonden' }, { timeout: 4000 });
   return JSON.parse(server.requestsTo('POST', '/api/alerts')[0]!.body);
@@ -75,7 +76,7 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
 
     await stepHeading(steps.platform);
     // 2dehands is locked for this plan, with core's message and the way to the subscription page.
-    expect(screen.getByText(STRINGS.access.noPlatformAccess('2dehands'))).toBeTruthy();
+    expect(screen.getByText(ACCESS_TEXTS.noPlatformAccess('2dehands'))).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Bekijk de abonnementen' }).getAttribute('href')).toBe(
       '/dashboard/subscription',
     );
@@ -91,7 +92,7 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
     await stepHeading(steps.search);
     // The input names the one character rule in its title.
     expect(screen.getByLabelText('Zoekterm').getAttribute('title')).toBe(
-      STRINGS.alertForm.searchTermNoAngleBrackets,
+      ALERT_FIELD_TEXTS.searchTermNoAngleBrackets,
     );
     await user.type(screen.getByLabelText('Zoekterm'), 'gazelle{Enter}');
 
@@ -104,7 +105,7 @@ describe('the wizard on /prijsalarm-maken (signed in)', () => {
 
     await stepHeading(steps.summary);
     expect(screen.getByText('tot € 400')).toBeTruthy();
-    expect(screen.getByText(STRINGS.access.telegramNotConnected, { exact: false })).toBeTruthy();
+    expect(screen.getByText(ACCESS_TEXTS.telegramNotConnected, { exact: false })).toBeTruthy();
     expect(
       screen.getByRole('link', { name: 'Telegram koppelen in Mijn account' }).getAttribute('href'),
     ).toBe('/my-account?tab=integrations');
@@ -161,24 +162,22 @@ describe('the wizard at the alert limit', () => {
       ...capabilities('REGISTERED'),
       canCreateAlerts: false,
     });
-    const message = await screen.findByText(STRINGS.alertForm.maxAlertsReached, { exact: false });
+    const message = await screen.findByText(ALERT_FIELD_TEXTS.maxAlertsReached, { exact: false });
     const notice = message.closest('.notice') as HTMLElement;
     expect(
       within(notice).getByRole('link', { name: 'Upgrade naar Pro' }).getAttribute('href'),
     ).toBe('/dashboard/subscription');
-    expect(notice.textContent).toContain(PAYMENT_STRINGS.maxAlerts.offer);
+    expect(notice.textContent).toContain(PAYMENT_TEXTS.maxAlerts.offer);
     expect(
-      within(notice)
-        .getByRole('link', { name: PAYMENT_STRINGS.maxAlerts.buy })
-        .getAttribute('href'),
+      within(notice).getByRole('link', { name: PAYMENT_TEXTS.maxAlerts.buy }).getAttribute('href'),
     ).toBe('/my-account?tab=subscription#extra-alerts');
   });
 
   it('shows no limit notice below the limit', async () => {
     await openAsUser('/prijsalarm-maken');
     await stepHeading(ALERT_STEPS.platform);
-    expect(screen.queryByText(STRINGS.alertForm.maxAlertsReached, { exact: false })).toBeNull();
-    expect(screen.queryByRole('link', { name: PAYMENT_STRINGS.maxAlerts.buy })).toBeNull();
+    expect(screen.queryByText(ALERT_FIELD_TEXTS.maxAlertsReached, { exact: false })).toBeNull();
+    expect(screen.queryByRole('link', { name: PAYMENT_TEXTS.maxAlerts.buy })).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ALERT_FORM_TEXTS, STRINGS } from '@prijsalarm/core';
+import { ALERT_FIELD_TEXTS, ALERT_FORM_TEXTS, WEB_TEXTS } from '@prijsalarm/core';
 import type { AlertDto, AlertFormContext } from '@prijsalarm/core';
 import { focusInView } from '../../hooks/focusInView';
 import { PageLoading } from '../layout/PageLoading';
@@ -161,12 +161,12 @@ export const AlertWizard = observer(function AlertWizard({ context, editing }: A
             aria-disabled={wizard.isSubmitting || (wizard.isLastStep && !wizard.canSubmit)}
           >
             {wizard.isSubmitting
-              ? STRINGS.web.form.busy
+              ? WEB_TEXTS.form.busy
               : !wizard.isLastStep
                 ? texts.wizard.next
                 : wizard.isEditing
                   ? texts.edit.save
-                  : STRINGS.alertForm.submit}
+                  : ALERT_FIELD_TEXTS.submit}
           </button>
         </div>
       </form>

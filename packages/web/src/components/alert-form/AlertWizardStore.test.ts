@@ -1,12 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ACCESS_TEXTS,
+  ALERT_FIELD_TEXTS,
   ALERT_FORM_TEXTS,
+  API_TEXTS,
   CSRF_COOKIE,
   DEFAULT_SETTINGS,
   IMPORT_URL_TEXTS,
   PLAN_ERROR_UPGRADE_REDIRECT_MS,
   POST_CREATION_REDIRECT_MS,
-  STRINGS,
   TOAST_TO_PRICING_REDIRECT_MS,
   buildCapabilities,
   deliveryChannels,
@@ -155,8 +157,8 @@ describe('prices typed the Dutch way', () => {
     wizard.next();
     expect(wizard.currentStep).toBe('priceLocation');
     expect(wizard.editor.errors).toEqual({
-      minPrice: STRINGS.alertForm.priceInvalid,
-      maxPrice: STRINGS.alertForm.priceSeparators,
+      minPrice: ALERT_FIELD_TEXTS.priceInvalid,
+      maxPrice: ALERT_FIELD_TEXTS.priceSeparators,
       postalCode: 'Ongeldige postcode, bijv. 1234 AB',
     });
   });
@@ -170,8 +172,8 @@ describe('prices typed the Dutch way', () => {
     await wizard.submit();
     expect(wizard.currentStep).toBe('search');
     expect(wizard.editor.errors).toEqual({
-      searchTerm: STRINGS.alertForm.searchTermRequired,
-      maxPrice: STRINGS.alertForm.priceInvalid,
+      searchTerm: ALERT_FIELD_TEXTS.searchTermRequired,
+      maxPrice: ALERT_FIELD_TEXTS.priceInvalid,
     });
     expect(server.requests.filter((r) => r.path === CREATE)).toEqual([]);
   });
@@ -191,10 +193,10 @@ describe('steps', () => {
 
     wizard.next();
     expect(wizard.currentStep).toBe('search');
-    expect(wizard.editor.errors.searchTerm).toBe(STRINGS.alertForm.searchTermRequired);
+    expect(wizard.editor.errors.searchTerm).toBe(ALERT_FIELD_TEXTS.searchTermRequired);
     wizard.editor.setSearchTerm('fiets <b>');
     wizard.next();
-    expect(wizard.editor.errors.searchTerm).toBe(STRINGS.alertForm.searchTermNoAngleBrackets);
+    expect(wizard.editor.errors.searchTerm).toBe(ALERT_FIELD_TEXTS.searchTermNoAngleBrackets);
     wizard.editor.setSearchTerm('fiets');
     wizard.next();
     expect(wizard.currentStep).toBe('priceLocation');
@@ -202,7 +204,7 @@ describe('steps', () => {
     wizard.editor.setMaxPrice('10');
     wizard.editor.setMinPrice('20');
     wizard.next();
-    expect(wizard.editor.errors.minPrice).toBe(STRINGS.alertForm.minAboveMax);
+    expect(wizard.editor.errors.minPrice).toBe(ALERT_FIELD_TEXTS.minAboveMax);
     wizard.editor.setMinPrice('5');
     wizard.next();
     expect(wizard.currentStep).toBe('advanced');
@@ -264,7 +266,7 @@ describe('steps', () => {
     expect(store.toasts.toasts).toEqual([
       expect.objectContaining({
         type: 'warning',
-        message: STRINGS.alertForm.categoryFiltersLoadError,
+        message: ALERT_FIELD_TEXTS.categoryFiltersLoadError,
       }),
     ]);
     await wizard.editor.ensureCarFilters();
@@ -321,13 +323,13 @@ describe('platforms', () => {
     [
       'a REGISTERED user',
       'REGISTERED',
-      STRINGS.access.noPlatformAccess('2dehands'),
+      ACCESS_TEXTS.noPlatformAccess('2dehands'),
       '/dashboard/subscription',
     ],
     [
       'a guest',
       null,
-      STRINGS.access.accountRequiredForPlatform('2dehands'),
+      ACCESS_TEXTS.accountRequiredForPlatform('2dehands'),
       '/login?redirect=%2Fprijsalarm-maken',
     ],
   ] as const)(
@@ -351,7 +353,7 @@ describe('platforms', () => {
     expect(pro.editor.form.platform).toBeNull();
     pro.next();
     expect(pro.currentStep).toBe('platform');
-    expect(pro.editor.errors.platforms).toBe(STRINGS.alertForm.platformRequired);
+    expect(pro.editor.errors.platforms).toBe(ALERT_FIELD_TEXTS.platformRequired);
 
     const registered = (await setup({ plan: 'REGISTERED' })).wizard;
     expect(registered.editor.form.platform).toBe('marktplaats');
@@ -406,7 +408,7 @@ describe('price and location', () => {
   });
 
   it.each([
-    ['FREE', STRINGS.access.availableFromPlan('Geregistreerd'), ''],
+    ['FREE', ACCESS_TEXTS.availableFromPlan('Geregistreerd'), ''],
     ['REGISTERED', null, '50'],
   ] as const)('min price for %s: lock %j', async (plan, lock, kept) => {
     const { wizard } = await setup({ plan });
@@ -438,11 +440,11 @@ describe('advanced step visibility', () => {
   });
 
   it.each([
-    ['FREE', 'paidAdsFilter', STRINGS.access.proOnly],
-    ['REGISTERED', 'paidAdsFilter', STRINGS.access.proOnly],
+    ['FREE', 'paidAdsFilter', ACCESS_TEXTS.proOnly],
+    ['REGISTERED', 'paidAdsFilter', ACCESS_TEXTS.proOnly],
     ['PRO', 'paidAdsFilter', null],
     ['REGISTERED', 'imageFilter', null],
-    ['FREE', 'deliveryMethodFilter', STRINGS.access.availableFromPlan('Geregistreerd')],
+    ['FREE', 'deliveryMethodFilter', ACCESS_TEXTS.availableFromPlan('Geregistreerd')],
   ] as const)('%s: %s locked with %j', async (plan, feature, message) => {
     const { wizard } = await setup({ plan });
     expect(wizard.editor.featureLock(feature)).toBe(message);
@@ -463,8 +465,8 @@ describe('advanced step visibility', () => {
 
 describe('price drops', () => {
   it.each([
-    ['FREE', STRINGS.access.proOnly],
-    ['REGISTERED', STRINGS.access.proOnly],
+    ['FREE', ACCESS_TEXTS.proOnly],
+    ['REGISTERED', ACCESS_TEXTS.proOnly],
     ['PRO', null],
   ] as const)('%s: the option is locked with %j', async (plan, message) => {
     const { wizard } = await setup({ plan });
@@ -528,9 +530,9 @@ describe('notifications', () => {
   });
 
   it.each([
-    ['FREE', undefined, STRINGS.access.availableFromPlan('Geregistreerd')],
-    ['REGISTERED', { connected: false }, STRINGS.access.telegramNotConnected],
-    ['REGISTERED', { connected: true, alerts: 3 }, STRINGS.access.telegramLimitReached(3)],
+    ['FREE', undefined, ACCESS_TEXTS.availableFromPlan('Geregistreerd')],
+    ['REGISTERED', { connected: false }, ACCESS_TEXTS.telegramNotConnected],
+    ['REGISTERED', { connected: true, alerts: 3 }, ACCESS_TEXTS.telegramLimitReached(3)],
     ['REGISTERED', { connected: true, alerts: 2 }, null],
     ['PRO', { connected: true, alerts: 40 }, null],
   ] as const)('Telegram for %s %j: %j', async (plan, telegram, message) => {
@@ -639,7 +641,7 @@ describe('summary', () => {
         'alleen met foto',
       ],
       Prijs: 'geen prijsgrens',
-      Locatie: STRINGS.alertForm.wholeCountry,
+      Locatie: ALERT_FIELD_TEXTS.wholeCountry,
       Controle: 'elke 3 minuten',
     });
     expect(wizard.editor.payload.customFilters).toEqual({
@@ -665,7 +667,7 @@ describe('sending', () => {
     await wizard.submit();
     expect(wizard.currentStep).toBe('search');
     expect(store.toasts.toasts).toEqual([
-      expect.objectContaining({ type: 'error', message: STRINGS.alertForm.searchTermRequired }),
+      expect.objectContaining({ type: 'error', message: ALERT_FIELD_TEXTS.searchTermRequired }),
     ]);
     expect(server.requests.filter((r) => r.path === CREATE)).toEqual([]);
   });
@@ -710,7 +712,7 @@ describe('sending', () => {
   it.each([
     [
       'required plans',
-      { error: STRINGS.access.proOnly, requiredPlans: ['PRO'] },
+      { error: ACCESS_TEXTS.proOnly, requiredPlans: ['PRO'] },
       '/dashboard/subscription',
     ],
     ["a message with 'plan'", { error: 'Beschikbaar vanaf Pro plan' }, '/dashboard/subscription'],
@@ -736,10 +738,10 @@ describe('sending', () => {
   it('an error card with the server message; retry goes back to the platform choice', async () => {
     const { wizard, navigator } = await setup();
     readyToSend(wizard);
-    server.script('POST', CREATE, { status: 500, body: { error: STRINGS.api.internalError } });
+    server.script('POST', CREATE, { status: 500, body: { error: API_TEXTS.internalError } });
     await wizard.submit();
     expect(wizard.creation.phase).toBe('error');
-    expect(wizard.creation.errorMessage).toBe(STRINGS.api.internalError);
+    expect(wizard.creation.errorMessage).toBe(API_TEXTS.internalError);
     expect(wizard.creation.redirectTarget).toBeNull();
 
     wizard.retry();
@@ -755,14 +757,14 @@ describe('sending', () => {
     server.script('POST', CREATE, {
       status: 400,
       body: {
-        error: STRINGS.api.validationFailed,
-        fields: { postalCode: STRINGS.alertForm.postalCodeInvalid },
+        error: API_TEXTS.validationFailed,
+        fields: { postalCode: ALERT_FIELD_TEXTS.postalCodeInvalid },
       },
     });
     await wizard.submit();
     expect(wizard.creation.phase).toBe('idle');
     expect(wizard.currentStep).toBe('priceLocation');
-    expect(wizard.editor.errors.postalCode).toBe(STRINGS.alertForm.postalCodeInvalid);
+    expect(wizard.editor.errors.postalCode).toBe(ALERT_FIELD_TEXTS.postalCodeInvalid);
   });
 });
 
@@ -894,13 +896,13 @@ describe('editing a saved alert', () => {
     server.script('PUT', MINE, {
       status: 400,
       body: {
-        error: STRINGS.api.validationFailed,
-        fields: { 'customFilters.mileageMax': STRINGS.alertForm.mileageInvalid },
+        error: API_TEXTS.validationFailed,
+        fields: { 'customFilters.mileageMax': ALERT_FIELD_TEXTS.mileageInvalid },
       },
     });
     await wizard.submit();
     expect(wizard.currentStep).toBe('carFilters');
-    expect(wizard.editor.error('customFilters.mileageMax')).toBe(STRINGS.alertForm.mileageInvalid);
+    expect(wizard.editor.error('customFilters.mileageMax')).toBe(ALERT_FIELD_TEXTS.mileageInvalid);
     expect(navigator.visited).toEqual([]);
   });
 
@@ -908,9 +910,9 @@ describe('editing a saved alert', () => {
     const { wizard } = await editing({ plan: 'REGISTERED' });
     expect(wizard.editor.featureLock('paidAdsFilter')).toBeNull();
     expect(wizard.editor.keptNote('paidAdsFilter')).toBe(
-      ALERT_FORM_TEXTS.edit.keptFromPlan(STRINGS.access.proOnly),
+      ALERT_FORM_TEXTS.edit.keptFromPlan(ACCESS_TEXTS.proOnly),
     );
-    expect(wizard.editor.priceDrop.locked).toBe(STRINGS.access.proOnly);
+    expect(wizard.editor.priceDrop.locked).toBe(ACCESS_TEXTS.proOnly);
     wizard.editor.priceDrop.setEnabled(true);
     expect(wizard.editor.priceDrop.enabled).toBe(false);
     expect(wizard.editor.platformOptions.find((o) => o.info.id === '2dehands')?.available).toBe(

@@ -3,7 +3,8 @@ import {
   ALERT_FORM_TEXTS,
   AFTER_LOGIN_PATH,
   PLATFORM_IDS,
-  STRINGS,
+  ALERT_FIELD_TEXTS,
+  API_CLIENT_TEXTS,
   canSubmitAuthenticated,
   formatCheckInterval,
   isApiError,
@@ -265,16 +266,16 @@ export class AlertWizardStore {
     if (editor.form.searchTerm.trim() === '') {
       // Every other step's messages wait there too, so each shows all of its own at once.
       const others = result.success ? {} : result.fields;
-      editor.fields.refuse({ ...others, searchTerm: STRINGS.alertForm.searchTermRequired });
-      this.root.toasts.error(STRINGS.alertForm.searchTermRequired);
+      editor.fields.refuse({ ...others, searchTerm: ALERT_FIELD_TEXTS.searchTermRequired });
+      this.root.toasts.error(ALERT_FIELD_TEXTS.searchTermRequired);
       this.goTo('search');
       return;
     }
     if (!canSubmitAuthenticated(editor.form, this.hasRoom)) {
       this.refuse(
         this.hasRoom
-          ? { platforms: STRINGS.alertForm.platformRequired }
-          : { _form: STRINGS.alertForm.maxAlertsReached },
+          ? { platforms: ALERT_FIELD_TEXTS.platformRequired }
+          : { _form: ALERT_FIELD_TEXTS.maxAlertsReached },
       );
       return;
     }
@@ -317,7 +318,7 @@ export class AlertWizardStore {
       const fields = isApiError(error) && error.status === 400 ? { ...error.fields } : {};
       if (Object.keys(fields).length > 0) this.refuse(fields);
       else {
-        this.root.toasts.error(isApiError(error) ? error.message : STRINGS.apiClient.unexpected);
+        this.root.toasts.error(isApiError(error) ? error.message : API_CLIENT_TEXTS.unexpected);
       }
     } finally {
       this.saving = false;

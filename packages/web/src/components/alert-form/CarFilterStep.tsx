@@ -3,7 +3,7 @@
  * type), mileage, construction year and fuel. Loaded lazily, only when the car category is chosen.
  */
 import { observer } from 'mobx-react-lite';
-import { ALERT_FORM_TEXTS, FUEL_TYPES, SELLER_TYPES, STRINGS } from '@prijsalarm/core';
+import { ALERT_FIELD_TEXTS, ALERT_FORM_TEXTS, FUEL_TYPES, SELLER_TYPES } from '@prijsalarm/core';
 import { TextField } from '../form/fields';
 import type { AlertEditor, CarNumberFilter } from './AlertEditor';
 import { CheckboxGroup, ChoiceGroup } from './controls';
@@ -58,7 +58,7 @@ export const CarFilterStep = observer(function CarFilterStep({ editor }: { edito
         values={filters.fuel ?? []}
         options={FUEL_TYPES.map((fuel) => ({
           value: fuel,
-          label: STRINGS.alertForm.fuelLabels[fuel],
+          label: ALERT_FIELD_TEXTS.fuelLabels[fuel],
         }))}
         error={error('fuel')}
         onToggle={editor.toggleFuel}

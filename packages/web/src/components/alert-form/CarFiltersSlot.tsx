@@ -4,7 +4,7 @@
  */
 import { observer } from 'mobx-react-lite';
 import { Suspense, lazy } from 'react';
-import { ALERT_FORM_TEXTS, STRINGS } from '@prijsalarm/core';
+import { ALERT_FIELD_TEXTS, ALERT_FORM_TEXTS } from '@prijsalarm/core';
 import { PageLoading } from '../layout/PageLoading';
 import type { AlertEditor } from './AlertEditor';
 
@@ -22,7 +22,7 @@ export const CarFiltersSlot = observer(function CarFiltersSlot({
   if (editor.carFiltersStatus === 'failed') {
     return (
       <div className="notice notice--warning" role="alert">
-        <p>{STRINGS.alertForm.categoryFiltersLoadError}</p>
+        <p>{ALERT_FIELD_TEXTS.categoryFiltersLoadError}</p>
         <button
           type="button"
           className="button button--secondary"

@@ -1,6 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
-import { ALERT_FORM_TEXTS, CONFIRMATION_LINK_VALIDITY_HOURS, STRINGS } from '@prijsalarm/core';
+import {
+  ALERT_FIELD_TEXTS,
+  ALERT_FORM_TEXTS,
+  CONFIRMATION_LINK_VALIDITY_HOURS,
+  WEB_TEXTS,
+} from '@prijsalarm/core';
 import { Form } from '../form/Form';
 import { TextField } from '../form/fields';
 import { useStores } from '../../stores/context';
@@ -83,7 +88,7 @@ export const GuestAlertForm = observer(function GuestAlertForm({
           className="button button--primary button--large button--block"
           aria-disabled={busy || !store.canSubmit}
         >
-          {busy ? STRINGS.web.form.busy : STRINGS.alertForm.submit}
+          {busy ? WEB_TEXTS.form.busy : ALERT_FIELD_TEXTS.submit}
         </button>
         <p className="form__note">
           {texts.guest.confirmationNote(CONFIRMATION_LINK_VALIDITY_HOURS)}

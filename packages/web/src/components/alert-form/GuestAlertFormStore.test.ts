@@ -1,9 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ACCESS_TEXTS,
+  ALERT_FIELD_TEXTS,
+  ALERT_TEXTS,
+  API_TEXTS,
   CSRF_COOKIE,
   IMPORT_URL_TEXTS,
   POST_CREATION_REDIRECT_MS,
-  STRINGS,
   postalCodeMessage,
 } from '@prijsalarm/core';
 import { RecordingNavigator, startHttpDouble, testStore } from '../../test/helpers';
@@ -71,31 +74,31 @@ describe('distance select', () => {
 
 describe('validation (messages from core); nothing is sent', () => {
   it.each([
-    ['no search term', { searchTerm: '  ' }, 'searchTerm', STRINGS.alertForm.searchTermRequired],
+    ['no search term', { searchTerm: '  ' }, 'searchTerm', ALERT_FIELD_TEXTS.searchTermRequired],
     [
       'angle brackets',
       { searchTerm: '<b>fiets' },
       'searchTerm',
-      STRINGS.alertForm.searchTermNoAngleBrackets,
+      ALERT_FIELD_TEXTS.searchTermNoAngleBrackets,
     ],
-    ['no e-mail', { email: '' }, 'email', STRINGS.alertForm.emailRequired],
-    ['a wrong e-mail', { email: 'anna@' }, 'email', STRINGS.alertForm.emailInvalid],
+    ['no e-mail', { email: '' }, 'email', ALERT_FIELD_TEXTS.emailRequired],
+    ['a wrong e-mail', { email: 'anna@' }, 'email', ALERT_FIELD_TEXTS.emailInvalid],
     [
       'max price above 9 999 999',
       { maxPrice: '10000000' },
       'maxPrice',
-      STRINGS.alertForm.priceTooHigh,
+      ALERT_FIELD_TEXTS.priceTooHigh,
     ],
     ['half a postal code', { postalCode: '35' }, 'postalCode', postalCodeMessage(['marktplaats'])],
-    ['an unreadable max price', { maxPrice: 'abc' }, 'maxPrice', STRINGS.alertForm.priceInvalid],
-    ['a max price in words', { maxPrice: 'veel' }, 'maxPrice', STRINGS.alertForm.priceInvalid],
+    ['an unreadable max price', { maxPrice: 'abc' }, 'maxPrice', ALERT_FIELD_TEXTS.priceInvalid],
+    ['a max price in words', { maxPrice: 'veel' }, 'maxPrice', ALERT_FIELD_TEXTS.priceInvalid],
     [
       'three digits after the comma',
       { maxPrice: '1,500' },
       'maxPrice',
-      STRINGS.alertForm.priceSeparators,
+      ALERT_FIELD_TEXTS.priceSeparators,
     ],
-    ['a negative max price', { maxPrice: '-5' }, 'maxPrice', STRINGS.alertForm.priceTooLow],
+    ['a negative max price', { maxPrice: '-5' }, 'maxPrice', ALERT_FIELD_TEXTS.priceTooLow],
   ])('%s', async (_case, values, field, message) => {
     const { form } = setup();
     fill(form, values);
@@ -111,10 +114,10 @@ describe('validation (messages from core); nothing is sent', () => {
     fill(form, { searchTerm: '', maxPrice: 'abc', postalCode: '12', email: 'anna@' });
     await form.submit();
     expect(form.errors).toEqual({
-      searchTerm: STRINGS.alertForm.searchTermRequired,
-      maxPrice: STRINGS.alertForm.priceInvalid,
+      searchTerm: ALERT_FIELD_TEXTS.searchTermRequired,
+      maxPrice: ALERT_FIELD_TEXTS.priceInvalid,
       postalCode: 'Ongeldige postcode, bijv. 1234 AB',
-      email: STRINGS.alertForm.emailInvalid,
+      email: ALERT_FIELD_TEXTS.emailInvalid,
     });
     expect(server.requests).toEqual([]);
   });
@@ -202,16 +205,16 @@ describe('sending', () => {
     [
       'a second free alert for the address (409)',
       409,
-      { error: STRINGS.alerts.guestAlertExists },
-      STRINGS.alerts.guestAlertExists,
+      { error: ALERT_TEXTS.guestAlertExists },
+      ALERT_TEXTS.guestAlertExists,
     ],
     [
       'a server failure with its message',
       500,
-      { error: STRINGS.api.internalError },
-      STRINGS.api.internalError,
+      { error: API_TEXTS.internalError },
+      API_TEXTS.internalError,
     ],
-    ['an answer without a message', 502, 'Bad Gateway', STRINGS.alertForm.createError],
+    ['an answer without a message', 502, 'Bad Gateway', ALERT_FIELD_TEXTS.createError],
   ])(
     '%s: the error card shows %j; retry returns to the filled-in form',
     async (_case, status, body, message) => {
@@ -235,14 +238,14 @@ describe('sending', () => {
     server.script('POST', CREATE, {
       status: 400,
       body: {
-        error: STRINGS.api.validationFailed,
-        fields: { email: STRINGS.alertForm.emailInvalid },
+        error: API_TEXTS.validationFailed,
+        fields: { email: ALERT_FIELD_TEXTS.emailInvalid },
       },
     });
     await form.submit();
     expect(form.creation.phase).toBe('idle');
-    expect(form.errors.email).toBe(STRINGS.alertForm.emailInvalid);
-    expect(form.formError).toBe(STRINGS.api.validationFailed);
+    expect(form.errors.email).toBe(ALERT_FIELD_TEXTS.emailInvalid);
+    expect(form.formError).toBe(API_TEXTS.validationFailed);
   });
 
   it('asks for a CSRF cookie first when the guest has none', async () => {
@@ -289,7 +292,7 @@ describe('starting from a search link', () => {
     const { form } = setup();
     server.script('GET', '/api/categories', { body: [] });
     await form.link.apply('https://www.2dehands.be/q/fiets/');
-    expect(form.link.error).toBe(STRINGS.access.accountRequiredForPlatform('2dehands'));
+    expect(form.link.error).toBe(ACCESS_TEXTS.accountRequiredForPlatform('2dehands'));
     expect(form.form.platform).toBe('marktplaats');
     expect(form.form.searchTerm).toBe('');
   });

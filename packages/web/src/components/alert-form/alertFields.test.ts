@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  STRINGS,
+  ALERT_FIELD_TEXTS,
   buildCreateAlertPayload,
   changePlatform,
   initialAlertFormState,
@@ -49,11 +49,11 @@ describe('the shared alert fields', () => {
   it("carry core's messages under the payload's names, cleared by the field that shows them", () => {
     const form = alertFormModel(initialAlertFormState);
     expect(form.check(userCreateAlertSchema, buildCreateAlertPayload(form.values))).toBe(false);
-    expect(form.error('platforms')).toBe(STRINGS.alertForm.platformRequired);
-    expect(form.error('searchTerm')).toBe(STRINGS.alertForm.searchTermRequired);
+    expect(form.error('platforms')).toBe(ALERT_FIELD_TEXTS.platformRequired);
+    expect(form.error('searchTerm')).toBe(ALERT_FIELD_TEXTS.searchTermRequired);
 
     form.update(changePlatform(form.values, 'marktplaats'), 'platforms');
     expect(form.error('platforms')).toBeUndefined();
-    expect(form.error('searchTerm')).toBe(STRINGS.alertForm.searchTermRequired);
+    expect(form.error('searchTerm')).toBe(ALERT_FIELD_TEXTS.searchTermRequired);
   });
 });

@@ -5,7 +5,12 @@
  */
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { ALERT_FORM_TEXTS, DISTANCE_OPTIONS_KM, STRINGS, isDistanceOption } from '@prijsalarm/core';
+import {
+  ALERT_FIELD_TEXTS,
+  ALERT_FORM_TEXTS,
+  DISTANCE_OPTIONS_KM,
+  isDistanceOption,
+} from '@prijsalarm/core';
 
 function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
   const present = ids.filter(Boolean);
@@ -243,7 +248,7 @@ export function distanceValue(distance: number | null): string {
 
 /** The distance select's options: empty is the whole country, then 3 … 75 km. */
 export const DISTANCE_SELECT_OPTIONS = [
-  { value: '', label: STRINGS.alertForm.wholeCountry },
+  { value: '', label: ALERT_FIELD_TEXTS.wholeCountry },
   ...DISTANCE_OPTIONS_KM.map((km) => ({
     value: String(km),
     label: ALERT_FORM_TEXTS.fields.distanceOption(km),

@@ -4,7 +4,7 @@
  */
 import { observer } from 'mobx-react-lite';
 import { Link, Navigate } from 'react-router-dom';
-import { STRINGS, isApiError } from '@prijsalarm/core';
+import { API_CLIENT_TEXTS, isApiError } from '@prijsalarm/core';
 import { useOneTimeTask } from '../../hooks/useOneTimeTask';
 import { useStores } from '../../stores/context';
 import { Page } from '../content/Page';
@@ -40,7 +40,7 @@ export const OneTimeLinkPage = observer(function OneTimeLinkPage({
       ) : (
         <>
           <div className="notice notice--error" role="alert">
-            {isApiError(task.error) ? task.error.message : STRINGS.apiClient.unexpected}
+            {isApiError(task.error) ? task.error.message : API_CLIENT_TEXTS.unexpected}
           </div>
           <p className="actions">
             <Link className="button button--primary" to="/login">

@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useState } from 'react';
-import { FAQ_ITEMS, STRINGS, splitFaq } from '@prijsalarm/core';
+import { FAQ_ITEMS, WEB_TEXTS, splitFaq } from '@prijsalarm/core';
 import type { FaqItem } from '@prijsalarm/core';
 import { useStores } from '../../stores/context';
 
-const texts = STRINGS.web.faq;
+const texts = WEB_TEXTS.faq;
 
 function FaqEntry({ item }: { item: FaqItem }) {
   const { settings } = useStores();

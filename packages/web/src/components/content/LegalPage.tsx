@@ -1,4 +1,4 @@
-import { STRINGS } from '@prijsalarm/core';
+import { WEB_TEXTS } from '@prijsalarm/core';
 import type { LegalDocument } from '@prijsalarm/core';
 import { Page } from './Page';
 
@@ -7,7 +7,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
   return (
     <Page title={document.title} intro={document.intro}>
       <nav className="legal__contents" aria-labelledby="legal-contents">
-        <h2 id="legal-contents">{STRINGS.web.legal.contents}</h2>
+        <h2 id="legal-contents">{WEB_TEXTS.legal.contents}</h2>
         <ol>
           {document.sections.map((section) => (
             <li key={section.id}>

@@ -2,12 +2,12 @@ import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import {
   LOGIN_PATH,
-  PAYMENT_STRINGS,
+  PAYMENT_TEXTS,
   PLANS,
   PRO_CHECKOUT_PATH,
   REDIRECT_QUERY,
-  STRINGS,
   UPGRADE_PATH,
+  WEB_TEXTS,
   planCard,
 } from '@prijsalarm/core';
 import type { Plan } from '@prijsalarm/core';
@@ -15,7 +15,7 @@ import { useStores } from '../../stores/context';
 import { ProCheckoutButton } from '../payments/ProCheckoutButton';
 import '../payments/payments.css';
 
-const texts = STRINGS.web.pricing;
+const texts = WEB_TEXTS.pricing;
 
 interface CardAction {
   label: string;
@@ -45,12 +45,12 @@ const toCheckout = `${REDIRECT_QUERY}=${encodeURIComponent(PRO_CHECKOUT_PATH)}`;
 function GuestProChoice() {
   return (
     <div className="plan__choice">
-      <p className="plan__hint">{PAYMENT_STRINGS.pricing.guestPro}</p>
+      <p className="plan__hint">{PAYMENT_TEXTS.pricing.guestPro}</p>
       <Link className="button button--primary" to={`/register?${toCheckout}`}>
-        {PAYMENT_STRINGS.pricing.createAccount}
+        {PAYMENT_TEXTS.pricing.createAccount}
       </Link>
       <Link className="button button--secondary" to={`${LOGIN_PATH}?${toCheckout}`}>
-        {PAYMENT_STRINGS.pricing.logIn}
+        {PAYMENT_TEXTS.pricing.logIn}
       </Link>
     </div>
   );
@@ -78,9 +78,7 @@ export const PlanCards = observer(function PlanCards({
             <p className="plan__price">
               <span className="plan__amount">{card.price}</span>
               {card.monthly && <span className="plan__period"> {texts.perMonth}</span>}
-              {card.monthly && (
-                <span className="plan__vat"> {PAYMENT_STRINGS.pricing.inclVat}</span>
-              )}
+              {card.monthly && <span className="plan__vat"> {PAYMENT_TEXTS.pricing.inclVat}</span>}
             </p>
             <ul className="checklist">
               {card.highlights.map((line) => (

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { STRINGS } from '@prijsalarm/core';
+import { WEB_TEXTS } from '@prijsalarm/core';
 
-const texts = STRINGS.web.form;
+const texts = WEB_TEXTS.form;
 
 interface FieldShellProps {
   id: string;

@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { STRINGS } from '@prijsalarm/core';
+import { WEB_TEXTS } from '@prijsalarm/core';
 import { useStores } from '../../stores/context';
 import { HydrateLater } from '../ui/HydrateLater';
 
-const texts = STRINGS.web.cookieBanner;
+const texts = WEB_TEXTS.cookieBanner;
 
 /** The cookie consent banner: until a choice is made, except on the listed paths. */
 export const CookieBanner = observer(function CookieBanner({ path }: { path: string }) {

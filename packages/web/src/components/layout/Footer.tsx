@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { COMPANY, COMPANY_ADDRESS, PRICING_PATH, STRINGS } from '@prijsalarm/core';
+import { APP_TEXTS, COMPANY, COMPANY_ADDRESS, PRICING_PATH, WEB_TEXTS } from '@prijsalarm/core';
 import { useStores } from '../../stores/context';
 import { Logo } from './Logo';
 
-const texts = STRINGS.footer;
-const web = STRINGS.web.footer;
+const texts = APP_TEXTS.footer;
+const web = WEB_TEXTS.footer;
 
 /** The footer (the layout hides it on the paths core's `showFooter` names). */
 export const Footer = observer(function Footer() {
@@ -16,21 +16,21 @@ export const Footer = observer(function Footer() {
       <div className="site-footer__inner">
         <div className="site-footer__brand">
           <Logo />
-          <p>{STRINGS.product.tagline}</p>
+          <p>{APP_TEXTS.product.tagline}</p>
         </div>
         <nav className="site-footer__column" aria-labelledby="footer-navigation">
           <h2 id="footer-navigation">{web.navigation}</h2>
           <ul>
             <li>
-              <Link to="/">{STRINGS.navigation.home}</Link>
+              <Link to="/">{APP_TEXTS.navigation.home}</Link>
             </li>
             {navigation.showPricing && (
               <li>
-                <Link to={PRICING_PATH}>{STRINGS.navigation.pricing}</Link>
+                <Link to={PRICING_PATH}>{APP_TEXTS.navigation.pricing}</Link>
               </li>
             )}
             <li>
-              <Link to="/dashboard">{STRINGS.navigation.dashboard}</Link>
+              <Link to="/dashboard">{APP_TEXTS.navigation.dashboard}</Link>
             </li>
           </ul>
         </nav>

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router-dom';
-import { ADMIN_REQUIRED_ERROR, ERROR_QUERY, STRINGS, showFooter } from '@prijsalarm/core';
+import { ADMIN_REQUIRED_ERROR, ERROR_QUERY, WEB_TEXTS, showFooter } from '@prijsalarm/core';
 import { useRouteChange } from '../../hooks/useRouteChange';
 import { useStores } from '../../stores/context';
 import { ChatLoader } from '../../chat/ChatLoader';
@@ -26,7 +26,7 @@ export const Layout = observer(function Layout() {
   useEffect(() => {
     if (!adminRefused || toldFor.current === location.key) return;
     toldFor.current = location.key;
-    toasts.error(STRINGS.web.shell.adminRequired);
+    toasts.error(WEB_TEXTS.shell.adminRequired);
   }, [adminRefused, location.key, toasts]);
 
   return (

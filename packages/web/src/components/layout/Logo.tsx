@@ -1,4 +1,4 @@
-import { STRINGS } from '@prijsalarm/core';
+import { APP_TEXTS } from '@prijsalarm/core';
 
 /** The word mark with a price-tag bell; decorative, the link around it carries the name. */
 export function Logo() {
@@ -11,7 +11,7 @@ export function Logo() {
           fill="#fff"
         />
       </svg>
-      <span className="logo__text">{STRINGS.product.name}</span>
+      <span className="logo__text">{APP_TEXTS.product.name}</span>
     </span>
   );
 }

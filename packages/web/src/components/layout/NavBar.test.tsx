@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { CSRF_COOKIE, DEFAULT_SETTINGS, STRINGS, applySetting } from '@prijsalarm/core';
+import { APP_TEXTS, CSRF_COOKIE, DEFAULT_SETTINGS, applySetting } from '@prijsalarm/core';
 import type { PublicSettings, UserDto } from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../../platform/storage';
 import type { RootStoreOptions } from '../../stores/RootStore';
@@ -160,7 +160,7 @@ describe('navigation bar per auth state', () => {
     await userEvent.click(
       within(document.getElementById(panel!)!).getByRole('button', { name: 'Uitloggen' }),
     );
-    await screen.findByRole('heading', { level: 1, name: STRINGS.product.tagline });
+    await screen.findByRole('heading', { level: 1, name: APP_TEXTS.product.tagline });
     expect(store.auth.phase).toBe('guest');
     expect(navigator.currentPath()).toBe('/');
     expect(server.requestsTo('POST', '/api/auth/logout')).toHaveLength(1);

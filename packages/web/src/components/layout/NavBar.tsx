@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { PRICING_PATH, STRINGS } from '@prijsalarm/core';
+import { APP_TEXTS, PRICING_PATH, WEB_TEXTS } from '@prijsalarm/core';
 import { useStores } from '../../stores/context';
 import { Logo } from './Logo';
 
-const texts = STRINGS.navigation;
-const shell = STRINGS.web.shell;
+const texts = APP_TEXTS.navigation;
+const shell = WEB_TEXTS.shell;
 const MENU_ID = 'site-menu';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

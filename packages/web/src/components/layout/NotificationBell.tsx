@@ -6,7 +6,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { PAGE_PATHS, STRINGS } from '@prijsalarm/core';
+import { APP_TEXTS, PAGE_PATHS } from '@prijsalarm/core';
 import { useStores } from '../../stores/context';
 import { unreadNotificationsOf } from '../../stores/UnreadNotificationsStore';
 import { Icon } from '../ui/Icon';
@@ -52,7 +52,7 @@ export const NotificationsMenuLink = observer(function NotificationsMenuLink({
   const unread = useUnread();
   return (
     <NavLink to={NOTIFICATIONS_PATH} className={className} aria-label={unread.label}>
-      {STRINGS.navigation.notifications}
+      {APP_TEXTS.navigation.notifications}
       <Badge text={unread.badge} />
     </NavLink>
   );

@@ -1,7 +1,7 @@
-import { STRINGS } from '@prijsalarm/core';
+import { WEB_TEXTS } from '@prijsalarm/core';
 
 /** Shown while a page's code or data loads. */
-export function PageLoading({ label = STRINGS.web.shell.pageLoading }: { label?: string }) {
+export function PageLoading({ label = WEB_TEXTS.shell.pageLoading }: { label?: string }) {
   return (
     <div className="page-loading" role="status">
       <span className="spinner" aria-hidden="true" />

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { STRINGS } from '@prijsalarm/core';
+import { APP_TEXTS, WEB_TEXTS } from '@prijsalarm/core';
 import type { ProfileSummary } from '../../stores/NavigationStore';
 import { EmailAddress } from '../ui/EmailAddress';
 
-const texts = STRINGS.navigation;
-const shell = STRINGS.web.shell;
+const texts = APP_TEXTS.navigation;
+const shell = WEB_TEXTS.shell;
 
 interface ProfileMenuProps {
   profile: ProfileSummary;

@@ -1,4 +1,4 @@
-import { STRINGS } from '@prijsalarm/core';
+import { WEB_TEXTS } from '@prijsalarm/core';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -6,7 +6,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 export function SkipLink() {
   return (
     <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
-      {STRINGS.web.shell.skipToContent}
+      {WEB_TEXTS.shell.skipToContent}
     </a>
   );
 }

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { STRINGS } from '@prijsalarm/core';
+import { WEB_TEXTS } from '@prijsalarm/core';
 import { useStores } from '../../stores/context';
 import { Icon } from '../ui/Icon';
 
@@ -10,7 +10,7 @@ import { Icon } from '../ui/Icon';
 export const Toasts = observer(function Toasts() {
   const { toasts } = useStores();
   return (
-    <section className="toasts" aria-label={STRINGS.web.toasts.region}>
+    <section className="toasts" aria-label={WEB_TEXTS.toasts.region}>
       <div aria-live="polite" aria-relevant="additions">
         {toasts.toasts.map((toast) => (
           <div
@@ -22,7 +22,7 @@ export const Toasts = observer(function Toasts() {
             <button
               type="button"
               className="toast__close"
-              aria-label={STRINGS.web.toasts.close}
+              aria-label={WEB_TEXTS.toasts.close}
               onClick={() => toasts.dismiss(toast.id)}
             >
               <Icon name="close" size="sm" />

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import {
-  PAYMENT_STRINGS,
+  PAYMENT_TEXTS,
   REDIRECT_QUERY,
   canBuyExtraAlerts,
   extraAlertPlansText,
@@ -10,7 +10,7 @@ import {
 import { useStores } from '../../stores/context';
 import { EXTRA_ALERTS_PATH } from './MaxAlertsNotice';
 
-const texts = PAYMENT_STRINGS.pricing;
+const texts = PAYMENT_TEXTS.pricing;
 
 /**
  * Extra alerts on the pricing page, for the plans core's rule names: a user on one of them buys
@@ -38,7 +38,7 @@ export const ExtraAlertsOffer = observer(function ExtraAlertsOffer() {
       ) : (
         canBuyExtraAlerts(plan) && (
           <Link className="button button--secondary" to={EXTRA_ALERTS_PATH}>
-            {PAYMENT_STRINGS.maxAlerts.buy}
+            {PAYMENT_TEXTS.maxAlerts.buy}
           </Link>
         )
       )}

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { PAYMENT_STRINGS, canBuyExtraAlerts } from '@prijsalarm/core';
+import { PAYMENT_TEXTS, canBuyExtraAlerts } from '@prijsalarm/core';
 import type { MaxAlertsWarning } from '@prijsalarm/core';
 import { useStores } from '../../stores/context';
 
@@ -27,8 +27,8 @@ export const MaxAlertsNotice = observer(function MaxAlertsNotice({
       </p>
       {canBuyExtraAlerts(auth.plan) && (
         <p>
-          {PAYMENT_STRINGS.maxAlerts.offer}{' '}
-          <Link to={EXTRA_ALERTS_PATH}>{PAYMENT_STRINGS.maxAlerts.buy}</Link>
+          {PAYMENT_TEXTS.maxAlerts.offer}{' '}
+          <Link to={EXTRA_ALERTS_PATH}>{PAYMENT_TEXTS.maxAlerts.buy}</Link>
         </p>
       )}
     </div>

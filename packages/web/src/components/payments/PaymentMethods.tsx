@@ -1,6 +1,6 @@
-import { PAYMENT_METHODS, PAYMENT_STRINGS } from '@prijsalarm/core';
+import { PAYMENT_METHODS, PAYMENT_TEXTS } from '@prijsalarm/core';
 
-const texts = PAYMENT_STRINGS.pricing;
+const texts = PAYMENT_TEXTS.pricing;
 
 /**
  * A payment method's mark: a plain card with its name as text, drawn here (no brand artwork), so

@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
-import { PAYMENT_STRINGS, priceInCents, vatBreakdown } from '@prijsalarm/core';
+import { PAYMENT_TEXTS, priceInCents, vatBreakdown } from '@prijsalarm/core';
 import { useStores } from '../../stores/context';
 import { PaymentMethods } from './PaymentMethods';
 import { ProCheckoutButton } from './ProCheckoutButton';
 import { euros } from './format';
 
-const texts = PAYMENT_STRINGS.checkout;
+const texts = PAYMENT_TEXTS.checkout;
 
 /**
  * The checkout a signed-in user lands on after picking Pro as a guest (PRO_CHECKOUT_PATH, after
@@ -28,10 +28,10 @@ export const ProCheckout = observer(function ProCheckout() {
       <p>{texts.intro}</p>
       <dl className="facts">
         <dt>{texts.product}</dt>
-        <dd>{PAYMENT_STRINGS.products.pro}</dd>
+        <dd>{PAYMENT_TEXTS.products.pro}</dd>
         <dt>{texts.amount}</dt>
         <dd>
-          {PAYMENT_STRINGS.callback.amountInclVat(
+          {PAYMENT_TEXTS.callback.amountInclVat(
             euros(cents, pricing.currency),
             euros(vatBreakdown(cents).vatCents, pricing.currency),
           )}

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { PAYMENT_STRINGS } from '@prijsalarm/core';
+import { PAYMENT_TEXTS } from '@prijsalarm/core';
 import { useStores } from '../../stores/context';
 import { subscriptionStoreOf, type SubscriptionStore } from './SubscriptionStore';
 
@@ -14,7 +14,7 @@ export const ProCheckoutButton = observer(function ProCheckoutButton() {
   useEffect(() => store.ensureLoaded(), [store]);
   if (store.status !== 'ready') return <p className="plan__current" aria-busy="true" />;
   if (!store.paymentsAvailable) {
-    return <p className="plan__current">{PAYMENT_STRINGS.pricing.unavailable}</p>;
+    return <p className="plan__current">{PAYMENT_TEXTS.pricing.unavailable}</p>;
   }
   return <BuyProButton store={store} />;
 });
@@ -32,7 +32,7 @@ export const BuyProButton = observer(function BuyProButton({
       disabled={store.starting !== null}
       onClick={() => void store.buy('pro')}
     >
-      {PAYMENT_STRINGS.pricing.buyPro}
+      {PAYMENT_TEXTS.pricing.buyPro}
     </button>
   );
 });

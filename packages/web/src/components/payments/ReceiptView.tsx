@@ -1,8 +1,8 @@
-import { PAYMENT_STRINGS, type PaymentDto, type PaymentReceiptDto } from '@prijsalarm/core';
+import { PAYMENT_TEXTS, type PaymentDto, type PaymentReceiptDto } from '@prijsalarm/core';
 import { SellerDetails } from './SellerDetails';
 import { dutchDate, dutchPeriod, euros } from './format';
 
-const text = PAYMENT_STRINGS.receipt;
+const text = PAYMENT_TEXTS.receipt;
 
 /** The receipt of a paid payment: seller, number, date, what, period, amount without and with btw. */
 export function ReceiptView({

@@ -1,12 +1,12 @@
-import { COMPANY, PAYMENT_STRINGS, STRINGS } from '@prijsalarm/core';
+import { COMPANY, PAYMENT_TEXTS, WEB_TEXTS } from '@prijsalarm/core';
 
-const footer = STRINGS.web.footer;
+const footer = WEB_TEXTS.footer;
 
 /** Who sells: name, address, KvK and btw-nummer, as a receipt must name them (core's COMPANY). */
 export function SellerDetails() {
   return (
     <div className="seller">
-      <p className="seller__title">{PAYMENT_STRINGS.receipt.seller}</p>
+      <p className="seller__title">{PAYMENT_TEXTS.receipt.seller}</p>
       <address>
         <strong>{COMPANY.legalName}</strong>
         <span>{COMPANY.streetAddress}</span>

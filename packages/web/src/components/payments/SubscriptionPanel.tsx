@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import {
   EXTRA_ALERTS_MAX,
   EXTRA_ALERTS_MIN,
-  PAYMENT_STRINGS,
-  STRINGS,
+  PAYMENT_TEXTS,
+  WEB_TEXTS,
   canBuyExtraAlerts,
   planCard,
   planLabel,
@@ -22,7 +22,7 @@ import { PaymentMethods } from './PaymentMethods';
 import { BuyProButton } from './ProCheckoutButton';
 import './payments.css';
 
-const texts = PAYMENT_STRINGS.subscription;
+const texts = PAYMENT_TEXTS.subscription;
 
 /** /my-account?tab=subscription: plan, paid until, next charge, cancel, extra alerts, receipts. */
 export const SubscriptionPanel = observer(function SubscriptionPanel() {
@@ -38,7 +38,7 @@ export const SubscriptionPanel = observer(function SubscriptionPanel() {
   const overview = store.overview;
   return (
     <section className="card subscription" aria-labelledby="subscription-title">
-      <h2 id="subscription-title">{STRINGS.web.subscription.title}</h2>
+      <h2 id="subscription-title">{WEB_TEXTS.subscription.title}</h2>
       {store.status === 'loading' && <Loading />}
       {store.status === 'error' && store.error && (
         <LoadError message={store.error} onRetry={() => void store.load()} />
@@ -46,7 +46,7 @@ export const SubscriptionPanel = observer(function SubscriptionPanel() {
       {overview && (
         <>
           {!overview.paymentsAvailable && (
-            <p className="notice notice--info">{PAYMENT_STRINGS.errors.unavailable}</p>
+            <p className="notice notice--info">{PAYMENT_TEXTS.errors.unavailable}</p>
           )}
           <PlanPart store={store} overview={overview} />
           {canBuyExtraAlerts(overview.plan) && (
@@ -122,7 +122,7 @@ const PlanPart = observer(function PlanPart({
           <h3>{texts.upgradeTitle}</h3>
           <p>
             {texts.upgradeText(
-              `${euros(overview.prices.proCents)} ${PAYMENT_STRINGS.pricing.inclVat}`,
+              `${euros(overview.prices.proCents)} ${PAYMENT_TEXTS.pricing.inclVat}`,
             )}
           </p>
           <ul className="checklist">
@@ -149,7 +149,7 @@ const ExtraAlertsPart = observer(function ExtraAlertsPart({
   return (
     <div className="subscription__extra" id="extra-alerts">
       <h3>{texts.extraAlerts}</h3>
-      <p>{PAYMENT_STRINGS.pricing.extraAlertsText(euros(overview.prices.perAlertCents))}</p>
+      <p>{PAYMENT_TEXTS.pricing.extraAlertsText(euros(overview.prices.perAlertCents))}</p>
       {overview.extraAlerts > 0 && <p>{texts.extraAlertsOwned(overview.extraAlerts)}</p>}
       {overview.paymentsAvailable && (
         <div className="subscription__buy">
@@ -191,7 +191,7 @@ function PaymentsPart({ payments }: { payments: PaymentDto[] }) {
               <span>{dutchDate(payment.paidAt ?? payment.createdAt)}</span>
               <span>{payment.description}</span>
               <span>{euros(payment.amountCents, payment.currency)}</span>
-              <span>{PAYMENT_STRINGS.status[payment.status]}</span>
+              <span>{PAYMENT_TEXTS.status[payment.status]}</span>
               {payment.receipt && (
                 <Link className="payment-list__receipt" to={receiptPath(payment.id)}>
                   {texts.showReceipt} {payment.receipt.number}
@@ -202,7 +202,7 @@ function PaymentsPart({ payments }: { payments: PaymentDto[] }) {
         </ul>
       )}
       <p className="field__hint">
-        <Link to="/dashboard">{PAYMENT_STRINGS.callback.toDashboard}</Link>
+        <Link to="/dashboard">{PAYMENT_TEXTS.callback.toDashboard}</Link>
       </p>
     </div>
   );

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   COMPANY,
-  PAYMENT_STRINGS,
+  PAYMENT_TEXTS,
   SCREEN_TEXTS,
   maxAlertsWarning,
   type PaymentDto,
@@ -26,7 +26,7 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 afterEach(() => expect(server.unscripted.map((r) => `${r.method} ${r.path}`)).toEqual([]));
 
-const texts = PAYMENT_STRINGS;
+const texts = PAYMENT_TEXTS;
 const PAYMENT_ID = '33333333-3333-4333-8333-333333333333';
 /** The first visit to a scene loads its code: on a busy machine that takes more than a second. */
 const SCENE_LOAD = { timeout: 5000 };

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import { SCREEN_TEXTS, WEB_TEXTS } from '@prijsalarm/core';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -78,7 +78,7 @@ export function ConfirmDialog({
                 if (!busy) onConfirm();
               }}
             >
-              {busy ? STRINGS.web.form.busy : confirmLabel}
+              {busy ? WEB_TEXTS.form.busy : confirmLabel}
             </button>
           </div>
         </>

@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
-import { EMPTY_STATE_TEXTS, PAYMENT_STRINGS, SCREEN_TEXTS } from '@prijsalarm/core';
+import { EMPTY_STATE_TEXTS, PAYMENT_TEXTS, SCREEN_TEXTS } from '@prijsalarm/core';
 import { dutchDate, euros } from '../../components/payments/format';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { LoadError, Loading } from '../../components/ui/LoadError';
 import type { AdminPaymentsStore } from './AdminPaymentsStore';
 
 const texts = SCREEN_TEXTS.admin;
-const paymentTexts = PAYMENT_STRINGS.admin;
+const paymentTexts = PAYMENT_TEXTS.admin;
 
 /** The latest payments with their users and statuses; the figures are in the stats. */
 export const PaymentsTab = observer(function PaymentsTab({ store }: { store: AdminPaymentsStore }) {
@@ -56,7 +56,7 @@ export const PaymentsTab = observer(function PaymentsTab({ store }: { store: Adm
                   <td data-label={columns.amount}>
                     {euros(payment.amountCents, payment.currency)}
                   </td>
-                  <td data-label={columns.status}>{PAYMENT_STRINGS.status[payment.status]}</td>
+                  <td data-label={columns.status}>{PAYMENT_TEXTS.status[payment.status]}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,7 +2,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import type { FormEvent } from 'react';
-import { SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import { SCREEN_TEXTS, WEB_TEXTS } from '@prijsalarm/core';
 import { FormAlert } from '../../components/form/fields';
 import { Loading } from '../../components/ui/LoadError';
 import { SelectField } from '../../components/ui/SelectField';
@@ -84,7 +84,7 @@ const SettingCard = observer(function SettingCard({ form }: { form: SettingForm 
           );
         })}
         <button type="submit" className="button button--primary" aria-disabled={form.saving}>
-          {form.saving ? STRINGS.web.form.busy : common.save}
+          {form.saving ? WEB_TEXTS.form.busy : common.save}
         </button>
       </form>
     </section>

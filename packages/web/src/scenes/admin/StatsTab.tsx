@@ -2,7 +2,7 @@
 import { observer } from 'mobx-react-lite';
 import {
   ADMIN_TRENDS_DAYS,
-  PAYMENT_STRINGS,
+  PAYMENT_TEXTS,
   PLANS,
   PLAN_LABELS,
   PLATFORMS,
@@ -27,7 +27,7 @@ import { LoadError, Loading } from '../../components/ui/LoadError';
 import type { AdminStatsStore } from './AdminStore';
 
 const texts = SCREEN_TEXTS.admin;
-const paymentTexts = PAYMENT_STRINGS.admin;
+const paymentTexts = PAYMENT_TEXTS.admin;
 
 /** The overview's four trends: which figure of a day, its title, how it reads. */
 const TRENDS: readonly {

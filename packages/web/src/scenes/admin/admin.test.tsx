@@ -6,11 +6,14 @@ import {
   DEFAULT_SETTINGS,
   EMPTY_STATE_TEXTS,
   PRICING_MODELS,
-  PAYMENT_STRINGS,
+  PAYMENT_TEXTS,
   RETENTION_TEXTS,
   SCREEN_TEXTS,
   SETTING_KEYS,
-  STRINGS,
+  ADMIN_TEXTS,
+  ALERT_FIELD_TEXTS,
+  API_TEXTS,
+  VALIDATION_TEXTS,
   applySetting,
 } from '@prijsalarm/core';
 import type { SettingKey } from '@prijsalarm/core';
@@ -74,8 +77,8 @@ describe('admin: tabs and statistics', () => {
     const { user, navigator } = await open('/admin');
     const figure = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
     expect((await screen.findByText(texts.activeAlerts)).nextElementSibling?.textContent).toBe('9');
-    expect(figure(PAYMENT_STRINGS.admin.activePro)).toBe('4');
-    expect(figure(PAYMENT_STRINGS.admin.revenueThisMonth)).toMatch(/^€\s31,80$/);
+    expect(figure(PAYMENT_TEXTS.admin.activePro)).toBe('4');
+    expect(figure(PAYMENT_TEXTS.admin.revenueThisMonth)).toMatch(/^€\s31,80$/);
     expect(screen.getByRole('table', { name: texts.byPlan }).textContent).toContain('Pro1');
     await user.click(screen.getByRole('tab', { name: texts.tabs.users }));
     expect(navigator.currentPath()).toBe('/admin?tab=users');
@@ -93,7 +96,7 @@ describe('admin: tabs and statistics', () => {
             id: '77777777-7777-4777-8777-777777777777',
             product: 'pro',
             quantity: 1,
-            description: PAYMENT_STRINGS.products.pro,
+            description: PAYMENT_TEXTS.products.pro,
             amountCents: 795,
             currency: 'EUR',
             status: 'failed',
@@ -108,13 +111,13 @@ describe('admin: tabs and statistics', () => {
       },
     });
     const { user, navigator } = await open('/admin');
-    await screen.findByText(PAYMENT_STRINGS.admin.activePro);
+    await screen.findByText(PAYMENT_TEXTS.admin.activePro);
     await user.click(screen.getByRole('tab', { name: 'Betalingen' }));
     expect(navigator.currentPath()).toBe('/admin?tab=payments');
     const table = await screen.findByRole('table', { name: texts.tabs.payments });
     const row = within(table).getByText('bob@example.nl').closest('tr')!;
-    expect(row.textContent).toContain(PAYMENT_STRINGS.products.pro);
-    expect(row.textContent).toContain(PAYMENT_STRINGS.status.failed);
+    expect(row.textContent).toContain(PAYMENT_TEXTS.products.pro);
+    expect(row.textContent).toContain(PAYMENT_TEXTS.status.failed);
     expect(row.textContent).toMatch(/€\s7,95/);
   });
 });
@@ -181,13 +184,13 @@ describe('admin: users', () => {
     await users.load();
     server.script('PUT', `/api/admin/users/${BOB.id}/plan`, {
       status: 404,
-      body: { error: STRINGS.admin.userNotFound },
+      body: { error: ADMIN_TEXTS.userNotFound },
     });
     await users.changePlan(users.users[0]!, 'PRO');
     expect(users.users[0]?.plan).toBe('FREE');
     expect(root.toasts.toasts.map((t) => [t.type, t.message])).toContainEqual([
       'error',
-      STRINGS.admin.userNotFound,
+      ADMIN_TEXTS.userNotFound,
     ]);
   });
 });
@@ -207,11 +210,11 @@ describe('admin: alerts', () => {
     const dialog = await screen.findByRole('dialog', { name: texts.deleteAlertTitle });
     expect(dialog.textContent).toContain(texts.deleteAlertText('bakfiets', 'bob@example.nl'));
     server.script('DELETE', `/api/admin/alerts/${ALERT_ID}`, {
-      body: { message: STRINGS.admin.alertDeleted },
+      body: { message: ADMIN_TEXTS.alertDeleted },
     });
     await user.click(within(dialog).getByRole('button', { name: texts.deleteAlert }));
     expect(await screen.findByText(texts.noAlerts)).toBeTruthy();
-    expect(store.toasts.toasts.map((t) => t.message)).toContain(STRINGS.admin.alertDeleted);
+    expect(store.toasts.toasts.map((t) => t.message)).toContain(ADMIN_TEXTS.alertDeleted);
     expect(server.requestsTo('DELETE', `/api/admin/alerts/${ALERT_ID}`)).toHaveLength(1);
   });
 
@@ -237,17 +240,17 @@ describe('admin: settings (core SETTING_SCHEMAS)', () => {
   }
 
   it.each<[SettingKey, string, string, string]>([
-    ['alertLimits', 'FREE', '-1', STRINGS.validation.numberTooSmall(0)],
-    ['alertLimits', 'PRO', '2,5', STRINGS.validation.wholeNumber],
-    ['telegramAlertLimits', 'REGISTERED', 'veel', STRINGS.validation.invalidValue],
-    ['checkIntervals', 'FREE', '', STRINGS.validation.required],
-    ['validityPeriods', 'PRO', '1.5', STRINGS.validation.wholeNumber],
-    ['pricing', 'currency', 'eur', STRINGS.validation.currencyInvalid],
-    ['pricing', 'pricePerAlert', '-1', STRINGS.alertForm.priceTooLow],
-    ['pricing', 'pricePerAlert', 'gratis', STRINGS.alertForm.priceInvalid],
-    ['pricing', 'subscriptionPrices.PRO', '9,999', STRINGS.alertForm.priceSeparators],
-    ['pricing', 'subscriptionPrices.PRO', '', STRINGS.validation.required],
-    ['seo.maxFaqItems', '', '2.5', STRINGS.validation.wholeNumber],
+    ['alertLimits', 'FREE', '-1', VALIDATION_TEXTS.numberTooSmall(0)],
+    ['alertLimits', 'PRO', '2,5', VALIDATION_TEXTS.wholeNumber],
+    ['telegramAlertLimits', 'REGISTERED', 'veel', VALIDATION_TEXTS.invalidValue],
+    ['checkIntervals', 'FREE', '', VALIDATION_TEXTS.required],
+    ['validityPeriods', 'PRO', '1.5', VALIDATION_TEXTS.wholeNumber],
+    ['pricing', 'currency', 'eur', VALIDATION_TEXTS.currencyInvalid],
+    ['pricing', 'pricePerAlert', '-1', ALERT_FIELD_TEXTS.priceTooLow],
+    ['pricing', 'pricePerAlert', 'gratis', ALERT_FIELD_TEXTS.priceInvalid],
+    ['pricing', 'subscriptionPrices.PRO', '9,999', ALERT_FIELD_TEXTS.priceSeparators],
+    ['pricing', 'subscriptionPrices.PRO', '', VALIDATION_TEXTS.required],
+    ['seo.maxFaqItems', '', '2.5', VALIDATION_TEXTS.wholeNumber],
     ['retention', 'notifications.FREE', '3', RETENTION_TEXTS.errors.tooShort],
     ['retention', 'priceHistory', '99999', RETENTION_TEXTS.errors.tooLong],
     ['retention', 'setAside', '7,5', RETENTION_TEXTS.errors.wholeDays],
@@ -311,13 +314,13 @@ describe('admin: settings (core SETTING_SCHEMAS)', () => {
     server.script('PUT', '/api/admin/settings', {
       status: 400,
       body: {
-        error: STRINGS.api.validationFailed,
-        fields: { 'value.REGISTERED': STRINGS.validation.wholeNumber },
+        error: API_TEXTS.validationFailed,
+        fields: { 'value.REGISTERED': VALIDATION_TEXTS.wholeNumber },
       },
     });
     expect(await setting.save()).toBe(false);
-    expect(setting.errors).toEqual({ REGISTERED: STRINGS.validation.wholeNumber });
-    expect(setting.formError).toBe(STRINGS.api.validationFailed);
+    expect(setting.errors).toEqual({ REGISTERED: VALIDATION_TEXTS.wholeNumber });
+    expect(setting.formError).toBe(API_TEXTS.validationFailed);
   });
 
   it.each([
@@ -339,7 +342,7 @@ describe('admin: settings (core SETTING_SCHEMAS)', () => {
     await user.type(free, '-3');
     await user.click(within(limits).getByRole('button', { name: 'Opslaan' }));
     expect(free.getAttribute('aria-invalid')).toBe('true');
-    expect(within(limits).getByText(STRINGS.validation.numberTooSmall(0))).toBeTruthy();
+    expect(within(limits).getByText(VALIDATION_TEXTS.numberTooSmall(0))).toBeTruthy();
 
     // The pricing model is a choice of core's values with Dutch labels, never the raw value.
     const pricing = screen.getByRole('form', { name: texts.settings.pricing });
@@ -507,7 +510,7 @@ describe('admin: the overview at a glance', () => {
       body: { payments: [], stats: { activeProSubscriptions: 0, revenueThisMonthCents: 0 } },
     });
     await open('/admin?tab=payments');
-    expect(await screen.findByRole('heading', { name: PAYMENT_STRINGS.admin.empty })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: PAYMENT_TEXTS.admin.empty })).toBeTruthy();
     expect(
       screen.getByRole('link', { name: EMPTY_STATE_TEXTS.admin.toPricing }).getAttribute('href'),
     ).toBe('/admin?tab=settings');

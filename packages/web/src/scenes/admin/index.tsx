@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import { SCREEN_TEXTS, WEB_TEXTS } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
 import { Tabs, tabFromQuery } from '../../components/ui/Tabs';
 import { useStores } from '../../stores/context';
@@ -16,7 +16,7 @@ import { UsersTab } from './UsersTab';
 import { SUPPORT_TAB, SUPPORT_TAB_ITEM } from './support/tab';
 import { SupportTab } from './support/SupportTab';
 
-const page = STRINGS.web.admin;
+const page = WEB_TEXTS.admin;
 const texts = SCREEN_TEXTS.admin;
 
 const TAB_ITEMS = [...ADMIN_TAB_ITEMS, SUPPORT_TAB_ITEM];

@@ -4,7 +4,7 @@ import {
   COMPANY,
   CONTACT_MESSAGE_MAX_LENGTH,
   CONTACT_SUBJECT_MAX_LENGTH,
-  STRINGS,
+  WEB_TEXTS,
   contactSchema,
 } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
@@ -13,7 +13,7 @@ import { SubmitButton, TextAreaField, TextField } from '../../components/form/fi
 import { useStores } from '../../stores/context';
 import { FormModel } from '../../stores/FormModel';
 
-const texts = STRINGS.web.contact;
+const texts = WEB_TEXTS.contact;
 
 /** /contact: the contact form (POST /contact), prefilled for a signed-in user. */
 const ContactScene = observer(function ContactScene() {

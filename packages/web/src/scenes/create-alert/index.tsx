@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, lazy } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { STRINGS, loginRedirectPath } from '@prijsalarm/core';
+import { APP_TEXTS, WEB_TEXTS, loginRedirectPath } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
 import { PageLoading } from '../../components/layout/PageLoading';
 import { PlatformCards } from '../../components/alert-form/PlatformCards';
@@ -9,7 +9,7 @@ import { platformOptions } from '../../components/alert-form/AlertEditor';
 import { useStores } from '../../stores/context';
 import '../../components/alert-form/alert-form.css';
 
-const texts = STRINGS.web.createAlert;
+const texts = WEB_TEXTS.createAlert;
 
 // Guests get the guest form, signed-in users the wizard: each loads only what it shows.
 const AlertWizard = lazy(() => import('../../components/alert-form/AlertWizard'));
@@ -30,7 +30,7 @@ const GuestCreate = observer(function GuestCreate() {
         <GuestAlertForm />
       </div>
       <p className="create-alert__login">
-        {texts.loginFirst} <Link to={loginRedirectPath(here)}>{STRINGS.navigation.login}</Link>
+        {texts.loginFirst} <Link to={loginRedirectPath(here)}>{APP_TEXTS.navigation.login}</Link>
       </p>
     </>
   );

@@ -1,8 +1,8 @@
-import { STRINGS } from '@prijsalarm/core';
+import { WEB_TEXTS } from '@prijsalarm/core';
 import { AlertWizard } from '../../components/alert-form/AlertWizard';
 import { Page } from '../../components/content/Page';
 
-const texts = STRINGS.web.dashboard;
+const texts = WEB_TEXTS.dashboard;
 
 /** /dashboard/create (login required): the alert wizard; after success back to /dashboard. */
 export default function DashboardCreateScene() {

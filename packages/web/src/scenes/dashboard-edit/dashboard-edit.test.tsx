@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALERT_FORM_TEXTS, STRINGS } from '@prijsalarm/core';
+import { ALERT_FIELD_TEXTS, ALERT_FORM_TEXTS, ALERT_TEXTS } from '@prijsalarm/core';
 import { startHttpDouble, userDto } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
 import { appNavigator, renderApp } from '../../test/render';
@@ -53,12 +53,12 @@ describe('/dashboard/alerts/{id}/bewerken', () => {
     expect((screen.getByLabelText(/Maximumprijs/) as HTMLInputElement).value).toBe('900');
     await user.click(screen.getByRole('button', { name: /^Naar stap \d: Meldingen/ }));
     expect(screen.getByRole('button', { name: texts.save })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: STRINGS.alertForm.submit })).toBeNull();
+    expect(screen.queryByRole('button', { name: ALERT_FIELD_TEXTS.submit })).toBeNull();
   });
 
   it('says so when the alert is not the user’s, with the way back', async () => {
     const { render } = await open();
-    server.script('GET', MINE, { status: 404, body: { error: STRINGS.alerts.notFound } });
+    server.script('GET', MINE, { status: 404, body: { error: ALERT_TEXTS.notFound } });
     render();
     expect(await screen.findByText(texts.notFound, {}, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: texts.backToDashboard }).getAttribute('href')).toBe(

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALERT_FEED_TEXTS, SCREEN_TEXTS, STRINGS } from '@prijsalarm/core';
+import {
+  ALERT_FEED_TEXTS,
+  ALERT_FIELD_TEXTS,
+  ALERT_TEXTS,
+  API_TEXTS,
+  SCREEN_TEXTS,
+} from '@prijsalarm/core';
 import type { CapabilitiesData } from '@prijsalarm/core';
 import { startHttpDouble, userDto } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
@@ -54,12 +60,12 @@ describe('DashboardStore', () => {
     const { store: root } = await signedInStore(server);
     server.script('GET', '/api/alerts/my-alerts', {
       status: 500,
-      body: { error: STRINGS.api.internalError },
+      body: { error: API_TEXTS.internalError },
     });
     const store = new DashboardStore(root);
     await store.load();
     expect(store.status).toBe('error');
-    expect(store.error).toBe(STRINGS.api.internalError);
+    expect(store.error).toBe(API_TEXTS.internalError);
   });
 
   it.each([
@@ -87,11 +93,11 @@ describe('DashboardStore', () => {
       },
     });
     server.script('GET', `/api/alerts/manage/${TOKEN}/refresh/r3fr`, {
-      body: { alert: alertDto({ status: 'active' }), message: STRINGS.alerts.refreshed(14) },
+      body: { alert: alertDto({ status: 'active' }), message: ALERT_TEXTS.refreshed(14) },
     });
     await store.extend(store.alerts[0]!);
     expect(store.alerts[0]?.status).toBe('active');
-    expect(root.toasts.toasts.map((t) => t.message)).toContain(STRINGS.alerts.refreshed(14));
+    expect(root.toasts.toasts.map((t) => t.message)).toContain(ALERT_TEXTS.refreshed(14));
   });
 
   it('deletes only after a yes, then reads the list again', async () => {
@@ -102,7 +108,7 @@ describe('DashboardStore', () => {
 
     store.requestDelete(store.alerts[0]!);
     server.script('DELETE', `/api/alerts/manage/${TOKEN}`, {
-      body: { message: STRINGS.alerts.deleted },
+      body: { message: ALERT_TEXTS.deleted },
     });
     server.script('GET', '/api/user-capabilities', {
       body: capabilities('REGISTERED', { alerts: 1 }),
@@ -111,7 +117,7 @@ describe('DashboardStore', () => {
     await store.confirmDelete();
     expect(store.alerts.map((alert) => alert.id)).toEqual([ALERT_ID_2]);
     expect(store.deleting).toBeNull();
-    expect(root.toasts.toasts.map((t) => t.message)).toContain(STRINGS.alerts.deleted);
+    expect(root.toasts.toasts.map((t) => t.message)).toContain(ALERT_TEXTS.deleted);
     await waitFor(() => expect(server.requestsTo('GET', '/api/user-capabilities')).toHaveLength(1));
   });
 
@@ -119,13 +125,13 @@ describe('DashboardStore', () => {
     const { store, root } = await loadedStore();
     server.script('PATCH', `/api/alerts/manage/${TOKEN}/toggle`, {
       status: 404,
-      body: { error: STRINGS.alerts.notFound },
+      body: { error: ALERT_TEXTS.notFound },
     });
     await store.toggle(store.alerts[0]!);
     expect(store.alerts).toHaveLength(1);
     expect(root.toasts.toasts.map((t) => [t.type, t.message])).toContainEqual([
       'error',
-      STRINGS.alerts.notFound,
+      ALERT_TEXTS.notFound,
     ]);
   });
 
@@ -141,7 +147,7 @@ describe('DashboardStore', () => {
     const { store } = await loadedStore(alerts, capabilities(plan, { alerts: count }));
     expect(store.canCreate).toBe(upgrade === null);
     expect(store.warning?.upgradeLabel ?? null).toBe(upgrade);
-    if (upgrade) expect(store.warning?.message).toBe(STRINGS.alertForm.maxAlertsReached);
+    if (upgrade) expect(store.warning?.message).toBe(ALERT_FIELD_TEXTS.maxAlertsReached);
   });
 
   it.each([
@@ -236,7 +242,7 @@ describe('dashboard page', () => {
     const button = await screen.findByRole('button', { name: 'Nieuwe alert' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     const warning = document.getElementById(button.getAttribute('aria-describedby') ?? '');
-    expect(warning?.textContent).toContain(STRINGS.alertForm.maxAlertsReached);
+    expect(warning?.textContent).toContain(ALERT_FIELD_TEXTS.maxAlertsReached);
     expect(
       within(warning!).getByRole('link', { name: 'Upgrade naar Pro' }).getAttribute('href'),
     ).toBe('/dashboard/subscription');

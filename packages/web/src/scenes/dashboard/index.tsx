@@ -6,7 +6,7 @@ import {
   EMPTY_STATE_TEXTS,
   platformNames,
   SCREEN_TEXTS,
-  STRINGS,
+  WEB_TEXTS,
   TELEGRAM_INTEGRATIONS_PATH,
   alertCardActions,
   alertStatusLabel,
@@ -28,7 +28,7 @@ import { useStores } from '../../stores/context';
 import '../../styles/screens.css';
 import { DashboardStore } from './DashboardStore';
 
-const page = STRINGS.web.dashboard;
+const page = WEB_TEXTS.dashboard;
 const texts = SCREEN_TEXTS.dashboard;
 const WARNING_ID = 'max-alerts-warning';
 
@@ -206,9 +206,9 @@ const DashboardScene = observer(function DashboardScene() {
             <dd className="stats__text">
               {telegram.connected ? (
                 telegram.username ? (
-                  STRINGS.web.myAccount.telegramConnected(telegram.username)
+                  WEB_TEXTS.myAccount.telegramConnected(telegram.username)
                 ) : (
-                  STRINGS.web.myAccount.telegramConnectedNoName
+                  WEB_TEXTS.myAccount.telegramConnectedNoName
                 )
               ) : (
                 <Link to={TELEGRAM_INTEGRATIONS_PATH}>{texts.telegramConnect}</Link>

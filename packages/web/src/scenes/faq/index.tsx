@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import { STRINGS } from '@prijsalarm/core';
+import { WEB_TEXTS } from '@prijsalarm/core';
 import { FaqList } from '../../components/content/FaqList';
 import { Page } from '../../components/content/Page';
 import { WebhookDocs } from './WebhookDocs';
 
-const texts = STRINGS.web.faq;
+const texts = WEB_TEXTS.faq;
 
 /** /faq and /veelgestelde-vragen. */
 export default function FaqScene() {

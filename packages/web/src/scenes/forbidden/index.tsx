@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { STRINGS } from '@prijsalarm/core';
+import { WEB_TEXTS } from '@prijsalarm/core';
 import { ErrorPage } from '../../components/content/ErrorPage';
 
-const texts = STRINGS.web.forbidden;
+const texts = WEB_TEXTS.forbidden;
 
 /** /forbidden: access denied. */
 export default function ForbiddenScene() {

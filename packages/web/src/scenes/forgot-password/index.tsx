@@ -1,14 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { STRINGS, resetPasswordRequestSchema } from '@prijsalarm/core';
+import { WEB_TEXTS, resetPasswordRequestSchema } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
 import { Form } from '../../components/form/Form';
 import { SubmitButton, TextField } from '../../components/form/fields';
 import { useStores } from '../../stores/context';
 import { FormModel } from '../../stores/FormModel';
 
-const texts = STRINGS.web.forgotPassword;
+const texts = WEB_TEXTS.forgotPassword;
 
 /** /forgot-password: asks for a reset link (the answer is the same whether the address exists). */
 const ForgotPasswordScene = observer(function ForgotPasswordScene() {
@@ -23,7 +23,7 @@ const ForgotPasswordScene = observer(function ForgotPasswordScene() {
           {sent}
         </div>
         <p>
-          <Link to="/login">{STRINGS.web.login.backToLogin}</Link>
+          <Link to="/login">{WEB_TEXTS.login.backToLogin}</Link>
         </p>
       </Page>
     );
@@ -41,7 +41,7 @@ const ForgotPasswordScene = observer(function ForgotPasswordScene() {
       <div className="card">
         <Form model={form} label={texts.title} onSubmit={() => void submit()}>
           <TextField
-            label={STRINGS.web.login.email}
+            label={WEB_TEXTS.login.email}
             name="email"
             type="email"
             autoComplete="email"
@@ -55,7 +55,7 @@ const ForgotPasswordScene = observer(function ForgotPasswordScene() {
         </Form>
       </div>
       <p className="form__switch">
-        <Link to="/login">{STRINGS.web.login.backToLogin}</Link>
+        <Link to="/login">{WEB_TEXTS.login.backToLogin}</Link>
       </p>
     </Page>
   );

@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { STRINGS, formatAlertCount } from '@prijsalarm/core';
+import { WEB_TEXTS, formatAlertCount } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
 import { GuestAlertForm } from '../../components/alert-form/GuestAlertForm';
 import { useStores } from '../../stores/context';
 
-const texts = STRINGS.web.freeAlert;
+const texts = WEB_TEXTS.freeAlert;
 
 /** /gratis-alert-maken: the guest's free alert; signed-in users go to the wizard. */
 const FreeAlertScene = observer(function FreeAlertScene() {
@@ -17,9 +17,9 @@ const FreeAlertScene = observer(function FreeAlertScene() {
     >
       {auth.isLoggedIn ? (
         <div className="notice notice--info">
-          <p>{STRINGS.web.home.loggedInText}</p>
+          <p>{WEB_TEXTS.home.loggedInText}</p>
           <Link className="button button--primary" to="/dashboard/create">
-            {STRINGS.web.dashboard.newAlert}
+            {WEB_TEXTS.dashboard.newAlert}
           </Link>
         </div>
       ) : (

@@ -5,13 +5,13 @@
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { PLATFORMS, PLATFORM_IDS, STRINGS, offersTelegram } from '@prijsalarm/core';
+import { PLATFORMS, PLATFORM_IDS, WEB_TEXTS, offersTelegram } from '@prijsalarm/core';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { PlatformFlag } from '../../components/ui/PlatformFlag';
 import { useStores } from '../../stores/context';
 import { LiveFigureStore } from './LiveFigureStore';
 
-const texts = STRINGS.web.home;
+const texts = WEB_TEXTS.home;
 const preview = texts.preview;
 
 export function Marketplaces() {
@@ -139,7 +139,7 @@ function PushHead({
 /**
  * What an alert looks like where it arrives: a phone's lock screen with the new ad (its photo,
  * price and place) and a mail below it, drawn in HTML and CSS and marked as an example (the texts
- * are invented: core's STRINGS.web.home.preview). The ad arrives by Telegram only where the server
+ * are invented: core's WEB_TEXTS.home.preview). The ad arrives by Telegram only where the server
  * has a bot; otherwise it is the mail, and the one below an earlier mail. Both cases draw the same
  * two notifications, so the settings' answer changes no height.
  */

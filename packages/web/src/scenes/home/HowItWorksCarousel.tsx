@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { FocusEvent } from 'react';
-import { CONFIRMATION_LINK_VALIDITY_HOURS, STRINGS } from '@prijsalarm/core';
+import { CONFIRMATION_LINK_VALIDITY_HOURS, WEB_TEXTS } from '@prijsalarm/core';
 import { CarouselStore } from './CarouselStore';
 import { Icon } from '../../components/ui/Icon';
 
-const texts = STRINGS.web.home;
+const texts = WEB_TEXTS.home;
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function'

@@ -2,12 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ACCESS_TEXTS,
+  ALERT_FIELD_TEXTS,
+  APP_TEXTS,
   CAROUSEL_AUTOPLAY_MS,
   CSRF_COOKIE,
   DEFAULT_SETTINGS,
   POST_CREATION_REDIRECT_MS,
   STICKY_SCROLL_OFFSET_PX,
-  STRINGS,
+  WEB_TEXTS,
   deliveryChannels,
 } from '@prijsalarm/core';
 import type { PublicSettings } from '@prijsalarm/core';
@@ -70,21 +73,19 @@ describe('home page', () => {
   it('shows the tagline, the guest form, features, how it works, the FAQ and a call to action', async () => {
     await open('/');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
-      STRINGS.product.tagline,
+      APP_TEXTS.product.tagline,
     );
     const form = await screen.findByRole('form', { name: 'Gratis alert aanmaken' });
-    expect(within(form).getByRole('button', { name: STRINGS.alertForm.submit })).toBeTruthy();
+    expect(within(form).getByRole('button', { name: ALERT_FIELD_TEXTS.submit })).toBeTruthy();
     for (const name of [
-      STRINGS.web.home.featuresTitle,
-      STRINGS.web.home.howItWorks,
-      STRINGS.web.faq.title,
-      STRINGS.web.home.ctaTitle,
+      WEB_TEXTS.home.featuresTitle,
+      WEB_TEXTS.home.howItWorks,
+      WEB_TEXTS.faq.title,
+      WEB_TEXTS.home.ctaTitle,
     ]) {
       expect(screen.getByRole('heading', { level: 2, name })).toBeTruthy();
     }
-    expect(
-      await screen.findByRole('region', { name: STRINGS.web.home.carousel.label }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('region', { name: WEB_TEXTS.home.carousel.label })).toBeTruthy();
   });
 
   it.each([
@@ -93,14 +94,14 @@ describe('home page', () => {
   ])('the pricing table while the pricing tool is %s: %s', async (_case, settings, shown) => {
     await open('/', settings);
     await screen.findByRole('form', { name: 'Gratis alert aanmaken' });
-    const heading = screen.queryByRole('heading', { name: STRINGS.web.home.pricingTitle });
+    const heading = screen.queryByRole('heading', { name: WEB_TEXTS.home.pricingTitle });
     expect(heading !== null).toBe(shown);
     if (shown) expect(await screen.findByRole('list', { name: 'Plannen' })).toBeTruthy();
   });
 
   it('shows both marketplaces with flag images, the ads checked today and an example alert', async () => {
     await open('/');
-    const texts = STRINGS.web.home;
+    const texts = WEB_TEXTS.home;
     expect(await screen.findByText(texts.listingsToday('1.234'))).toBeTruthy();
     for (const name of ['Marktplaats', '2dehands']) {
       const item = screen.getByText(name).closest('li')!;
@@ -115,7 +116,7 @@ describe('home page', () => {
     ['without a bot, the ad arrives by mail and Telegram is named nowhere', false],
   ])('the example alert: %s', async (_case, bot) => {
     await open('/', { ...DEFAULT_SETTINGS, channels: deliveryChannels(bot) });
-    const preview = STRINGS.web.home.preview;
+    const preview = WEB_TEXTS.home.preview;
     const screenFigure = await screen.findByRole('figure', { name: preview.telegramLabel });
     expect(screenFigure.textContent).toContain(preview.listingTitle);
     // The cached settings are restored once their parser has loaded.
@@ -137,7 +138,7 @@ describe('home page', () => {
 
   it('the how-it-works steps mention the 24 h confirmation link', async () => {
     await open('/');
-    const carousel = await screen.findByRole('region', { name: STRINGS.web.home.carousel.label });
+    const carousel = await screen.findByRole('region', { name: WEB_TEXTS.home.carousel.label });
     expect(carousel.textContent).toContain('24 uur geldig');
   });
 });
@@ -150,9 +151,9 @@ describe('how-it-works carousel', () => {
 
   it('is operable by keyboard: next, previous and a button per step', async () => {
     await open('/');
-    await screen.findByRole('region', { name: STRINGS.web.home.carousel.label });
+    await screen.findByRole('region', { name: WEB_TEXTS.home.carousel.label });
     const user = userEvent.setup();
-    const labels = STRINGS.web.home.carousel;
+    const labels = WEB_TEXTS.home.carousel;
     screen.getByRole('button', { name: labels.next }).focus();
     await user.keyboard('{Enter}');
     expect(currentSlide()?.getAttribute('aria-label')).toBe(labels.step(2, 4));
@@ -169,10 +170,10 @@ describe('how-it-works carousel', () => {
 
   it('autoplays every 5 s and stops while the pointer is on it', async () => {
     await open('/');
-    const carousel = await screen.findByRole('region', { name: STRINGS.web.home.carousel.label });
+    const carousel = await screen.findByRole('region', { name: WEB_TEXTS.home.carousel.label });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     // Restart the wait under the fake clock.
-    const labels = STRINGS.web.home.carousel;
+    const labels = WEB_TEXTS.home.carousel;
     act(() => screen.getByRole('button', { name: labels.goTo(2) }).click());
     act(() => vi.advanceTimersByTime(CAROUSEL_AUTOPLAY_MS - 1));
     expect(currentSlide()?.getAttribute('aria-label')).toBe(labels.step(2, 4));
@@ -214,7 +215,7 @@ describe('guest form', () => {
       status: 201,
       body: { alert: { id: 'a', manageUrl: 'http://localhost:3000/manage/t1' } },
     });
-    await user.click(within(form).getByRole('button', { name: STRINGS.alertForm.submit }));
+    await user.click(within(form).getByRole('button', { name: ALERT_FIELD_TEXTS.submit }));
     expect(await screen.findByText(/Check je e-mail om je alert te bevestigen/)).toBeTruthy();
     expect(screen.getByText(/bevestigingslink is 24 uur geldig/)).toBeTruthy();
     expect(JSON.parse(server.requestsTo('POST', '/api/alerts')[0]!.body)).toMatchObject({
@@ -229,9 +230,9 @@ describe('guest form', () => {
   it('a refused submit shows the messages and focuses the first field in error', async () => {
     await open('/gratis-alert-maken');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: STRINGS.alertForm.submit }));
-    expect(screen.getByText(STRINGS.alertForm.searchTermRequired)).toBeTruthy();
-    expect(screen.getByText(STRINGS.alertForm.emailRequired)).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: ALERT_FIELD_TEXTS.submit }));
+    expect(screen.getByText(ALERT_FIELD_TEXTS.searchTermRequired)).toBeTruthy();
+    expect(screen.getByText(ALERT_FIELD_TEXTS.emailRequired)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Zoekterm'));
     expect(server.requests).toEqual([]);
   });
@@ -240,13 +241,13 @@ describe('guest form', () => {
     await open('/gratis-alert-maken');
     const user = userEvent.setup();
     const searchTerm = await screen.findByLabelText('Zoekterm');
-    expect(searchTerm.getAttribute('title')).toBe(STRINGS.alertForm.searchTermNoAngleBrackets);
+    expect(searchTerm.getAttribute('title')).toBe(ALERT_FIELD_TEXTS.searchTermNoAngleBrackets);
     // The field sits 40 px from the window's top, under the bar, with the page scrolled 500 px.
     vi.spyOn(searchTerm, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 40, 300, 30));
     vi.spyOn(window, 'scrollY', 'get').mockReturnValue(500);
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     try {
-      await user.click(screen.getByRole('button', { name: STRINGS.alertForm.submit }));
+      await user.click(screen.getByRole('button', { name: ALERT_FIELD_TEXTS.submit }));
       expect(document.activeElement).toBe(searchTerm);
       expect(scrollTo).toHaveBeenLastCalledWith({ top: 500 + 40 - STICKY_SCROLL_OFFSET_PX });
     } finally {
@@ -259,7 +260,7 @@ describe('/prijsalarm-maken for a guest', () => {
   it('shows the guest form and a locked 2dehands card that sends to login and back', async () => {
     await open('/prijsalarm-maken');
     expect(await screen.findByRole('form', { name: 'Gratis alert aanmaken' })).toBeTruthy();
-    expect(screen.getByText(STRINGS.access.accountRequiredForPlatform('2dehands'))).toBeTruthy();
+    expect(screen.getByText(ACCESS_TEXTS.accountRequiredForPlatform('2dehands'))).toBeTruthy();
     const login = screen.getByRole('link', { name: 'Inloggen', description: /2dehands/ });
     expect(login.getAttribute('href')).toBe('/login?redirect=%2Fprijsalarm-maken');
     const marktplaats = screen.getByRole('radio', { name: /Marktplaats/ }) as HTMLInputElement;

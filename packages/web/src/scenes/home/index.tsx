@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, lazy } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { STRINGS } from '@prijsalarm/core';
+import { APP_TEXTS, WEB_TEXTS } from '@prijsalarm/core';
 import { PageLoading } from '../../components/layout/PageLoading';
 import { ClientOnly } from '../../components/ui/ClientOnly';
 import { HydrateLater } from '../../components/ui/HydrateLater';
@@ -14,7 +14,7 @@ import { useStores } from '../../stores/context';
 import { AlertPreview, LiveFigure, Marketplaces } from './HeroVisuals';
 import './home.css';
 
-const texts = STRINGS.web.home;
+const texts = WEB_TEXTS.home;
 
 // What is not needed for the first paint loads on its own (the home page's JS budget): the form's
 // logic; the carousel, the pricing table and the FAQ only once scrolled near (WhenVisible).
@@ -34,7 +34,7 @@ const FEATURE_ICONS: readonly IconName[] = ['zap', 'pin', 'send', 'check'];
 
 const formLoading = (
   <div className="card alert-card alert-card--loading">
-    <PageLoading label={STRINGS.web.shell.pageLoading} />
+    <PageLoading label={WEB_TEXTS.shell.pageLoading} />
   </div>
 );
 
@@ -65,10 +65,10 @@ function LoggedInCard() {
       <p className="alert-card__intro">{texts.loggedInText}</p>
       <div className="actions">
         <Link className="button button--primary button--large" to="/dashboard/create">
-          {STRINGS.web.dashboard.newAlert}
+          {WEB_TEXTS.dashboard.newAlert}
         </Link>
         <Link className="button button--secondary button--large" to="/dashboard">
-          {STRINGS.navigation.dashboard}
+          {APP_TEXTS.navigation.dashboard}
         </Link>
       </div>
     </div>
@@ -100,7 +100,7 @@ const PricingSection = observer(function PricingSection() {
  */
 const HomeScene = observer(function HomeScene() {
   const { auth } = useStores();
-  usePageTitle(STRINGS.product.tagline);
+  usePageTitle(APP_TEXTS.product.tagline);
   const loggedIn = auth.isLoggedIn;
   // The last feature is about trying without an account: a signed-in user has one.
   const features = loggedIn
@@ -114,7 +114,7 @@ const HomeScene = observer(function HomeScene() {
             <div className="hero__text">
               <p className="hero__eyebrow">{texts.title}</p>
               <h1 className="hero__title" id="home-title">
-                {STRINGS.product.tagline}
+                {APP_TEXTS.product.tagline}
               </h1>
               <p className="hero__intro">{texts.intro}</p>
               <Marketplaces />
@@ -164,7 +164,7 @@ const HomeScene = observer(function HomeScene() {
 
       <PricingSection />
 
-      <Section id="faq" title={STRINGS.web.faq.title}>
+      <Section id="faq" title={WEB_TEXTS.faq.title}>
         <div className="home__faq">
           <WhenVisible minHeight="24rem">
             <Suspense fallback={<PageLoading />}>
@@ -182,7 +182,7 @@ const HomeScene = observer(function HomeScene() {
             <div className="actions actions--center">
               {loggedIn ? (
                 <Link className="button button--primary button--large" to="/dashboard/create">
-                  {STRINGS.web.dashboard.newAlert}
+                  {WEB_TEXTS.dashboard.newAlert}
                 </Link>
               ) : (
                 <>

@@ -5,7 +5,7 @@ import {
   PAGE_PATHS,
   PASSWORD_MIN_LENGTH,
   REDIRECT_QUERY,
-  STRINGS,
+  WEB_TEXTS,
   loginSchema,
   registerSchema,
   safeRedirectPath,
@@ -21,7 +21,7 @@ import {
 import { useStores } from '../../stores/context';
 import { FormModel } from '../../stores/FormModel';
 
-const texts = STRINGS.web.login;
+const texts = WEB_TEXTS.login;
 
 export type LoginMode = 'login' | 'register';
 

@@ -1,7 +1,13 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, DEFAULT_SETTINGS, STRINGS } from '@prijsalarm/core';
+import {
+  ALERT_FIELD_TEXTS,
+  AUTH_TEXTS,
+  CSRF_COOKIE,
+  DEFAULT_SETTINGS,
+  VALIDATION_TEXTS,
+} from '@prijsalarm/core';
 import { STORAGE_KEYS, memoryStorage, writeJson } from '../../platform/storage';
 import { startHttpDouble, testStore, userDto } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
@@ -48,11 +54,11 @@ describe('login form validation (Dutch messages from core)', () => {
       'nothing filled in',
       '',
       '',
-      STRINGS.alertForm.emailRequired,
-      STRINGS.validation.passwordRequired,
+      ALERT_FIELD_TEXTS.emailRequired,
+      VALIDATION_TEXTS.passwordRequired,
     ],
-    ['a wrong address', 'anna@', 'geheim', STRINGS.alertForm.emailInvalid, undefined],
-    ['no password', 'anna@example.nl', '', undefined, STRINGS.validation.passwordRequired],
+    ['a wrong address', 'anna@', 'geheim', ALERT_FIELD_TEXTS.emailInvalid, undefined],
+    ['no password', 'anna@example.nl', '', undefined, VALIDATION_TEXTS.passwordRequired],
   ])('%s', async (_case, email, password, emailError, passwordError) => {
     await openForm('/login');
     const user = userEvent.setup();
@@ -73,7 +79,7 @@ describe('login form validation (Dutch messages from core)', () => {
     await user.type(screen.getByLabelText('Wachtwoord', { selector: 'input' }), 'kort');
     await user.click(screen.getByRole('button', { name: 'Account aanmaken' }));
     expect(errorOf(screen.getByLabelText('Wachtwoord', { selector: 'input' }))).toBe(
-      STRINGS.validation.passwordTooShort(10),
+      VALIDATION_TEXTS.passwordTooShort(10),
     );
   });
 });
@@ -147,7 +153,7 @@ describe('login and register', () => {
     await openForm('/login');
     server.script('POST', '/api/auth/login', {
       status: 401,
-      body: { error: STRINGS.auth.invalidCredentials },
+      body: { error: AUTH_TEXTS.invalidCredentials },
     });
     const user = userEvent.setup();
     await user.type(field('E-mailadres'), 'anna@example.nl');
@@ -156,14 +162,14 @@ describe('login and register', () => {
       'verkeerd-wachtwoord',
     );
     await user.click(screen.getByRole('button', { name: 'Inloggen' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(STRINGS.auth.invalidCredentials);
+    expect((await screen.findByRole('alert')).textContent).toBe(AUTH_TEXTS.invalidCredentials);
   });
 
   it('after registering: "check je e-mail" with the server\'s message', async () => {
     await openForm('/register');
     server.script('POST', '/api/auth/register', {
       status: 201,
-      body: { message: STRINGS.auth.registered },
+      body: { message: AUTH_TEXTS.registered },
     });
     const user = userEvent.setup();
     await user.type(field('Voornaam'), 'Anna');
@@ -176,7 +182,7 @@ describe('login and register', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
       'Controleer je e-mail',
     );
-    expect(screen.getByRole('status').textContent).toBe(STRINGS.auth.registered);
+    expect(screen.getByRole('status').textContent).toBe(AUTH_TEXTS.registered);
     expect(JSON.parse(server.requestsTo('POST', '/api/auth/register')[0]?.body ?? '{}')).toEqual({
       email: 'anna@example.nl',
       password: 'een-lang-wachtwoord',
@@ -190,7 +196,7 @@ describe('login and register', () => {
     await openForm('/register?redirect=%2Fpricing%3Fcheckout%3Dpro');
     server.script('POST', '/api/auth/register', {
       status: 201,
-      body: { message: STRINGS.auth.registered },
+      body: { message: AUTH_TEXTS.registered },
     });
     const user = userEvent.setup();
     await user.type(field('E-mailadres'), 'anna@example.nl');

@@ -1,12 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ACCESS_TEXTS,
   ALERT_FEED_TEXTS,
+  ALERT_FIELD_TEXTS,
   ALERT_FORM_TEXTS,
+  ALERT_TEXTS,
+  API_TEXTS,
   CSRF_COOKIE,
   GUEST_FALLBACK_CAPABILITIES,
   MANAGE_ALERT_TEXTS,
   SCHEDULE_TEXTS,
-  STRINGS,
   postalCodeMessage,
 } from '@prijsalarm/core';
 import type {
@@ -108,17 +111,17 @@ describe('opening the page', () => {
 
   it('an unknown token is not found', async () => {
     const { manage } = setup();
-    server.script('GET', MANAGE, { status: 404, body: { error: STRINGS.alerts.notFound } });
+    server.script('GET', MANAGE, { status: 404, body: { error: ALERT_TEXTS.notFound } });
     await manage.start(null);
     expect(manage.status).toBe('not_found');
   });
 
   it('another failure can be retried', async () => {
     const { manage } = setup();
-    server.script('GET', MANAGE, { status: 500, body: { error: STRINGS.api.internalError } });
+    server.script('GET', MANAGE, { status: 500, body: { error: API_TEXTS.internalError } });
     await manage.start(null);
     expect(manage.status).toBe('failed');
-    expect(manage.loadError).toBe(STRINGS.api.internalError);
+    expect(manage.loadError).toBe(API_TEXTS.internalError);
     server.script('GET', MANAGE, { body: manageResponse() });
     await manage.load();
     expect(manage.status).toBe('ready');
@@ -139,13 +142,13 @@ describe('the confirmation link (?bevestig=)', () => {
   it('confirms first, shows the answer, drops the spent token from the address, then loads', async () => {
     const { manage, store, navigator } = setup();
     server.script('GET', '/api/alerts/confirm/c1', {
-      body: { alert: alertDto(), message: STRINGS.alerts.confirmed },
+      body: { alert: alertDto(), message: ALERT_TEXTS.confirmed },
     });
     server.script('GET', MANAGE, { body: manageResponse() });
     await Promise.all([manage.start('c1'), manage.start('c1')]);
     expect(server.requests.map((r) => r.path)).toEqual(['/api/alerts/confirm/c1', MANAGE]);
     expect(store.toasts.toasts).toEqual([
-      expect.objectContaining({ type: 'success', message: STRINGS.alerts.confirmed }),
+      expect.objectContaining({ type: 'success', message: ALERT_TEXTS.confirmed }),
     ]);
     expect(navigator.visited).toEqual([`/manage/${TOKEN}`]);
     expect(manage.alert?.status).toBe('active');
@@ -155,12 +158,12 @@ describe('the confirmation link (?bevestig=)', () => {
     const { manage, store } = setup();
     server.script('GET', '/api/alerts/confirm/old', {
       status: 404,
-      body: { error: STRINGS.alerts.confirmLinkInvalid },
+      body: { error: ALERT_TEXTS.confirmLinkInvalid },
     });
     server.script('GET', MANAGE, { body: manageResponse({ status: 'pending_confirmation' }) });
     await manage.start('old');
     expect(store.toasts.toasts).toEqual([
-      expect.objectContaining({ type: 'error', message: STRINGS.alerts.confirmLinkInvalid }),
+      expect.objectContaining({ type: 'error', message: ALERT_TEXTS.confirmLinkInvalid }),
     ]);
     expect(manage.status).toBe('ready');
   });
@@ -202,11 +205,11 @@ describe('actions', () => {
     expect(server.requests).toEqual([]);
 
     manage.askDelete();
-    server.script('DELETE', MANAGE, { body: { message: STRINGS.alerts.deleted } });
+    server.script('DELETE', MANAGE, { body: { message: ALERT_TEXTS.deleted } });
     await manage.confirmDelete();
     expect(server.requests.map((r) => r.method)).toEqual(['DELETE']);
     expect(store.toasts.toasts).toEqual([
-      expect.objectContaining({ type: 'success', message: STRINGS.alerts.deleted }),
+      expect.objectContaining({ type: 'success', message: ALERT_TEXTS.deleted }),
     ]);
     expect(navigator.visited).toEqual(['/']);
   });
@@ -230,11 +233,11 @@ describe('actions', () => {
   it('a failed delete keeps the page and says why', async () => {
     const { manage, store, navigator } = await opened();
     manage.askDelete();
-    server.script('DELETE', MANAGE, { status: 500, body: { error: STRINGS.api.internalError } });
+    server.script('DELETE', MANAGE, { status: 500, body: { error: API_TEXTS.internalError } });
     await manage.confirmDelete();
     expect(navigator.visited).toEqual([]);
     expect(store.toasts.toasts).toEqual([
-      expect.objectContaining({ type: 'error', message: STRINGS.api.internalError }),
+      expect.objectContaining({ type: 'error', message: API_TEXTS.internalError }),
     ]);
   });
 });
@@ -274,17 +277,17 @@ describe("a guest's alert", () => {
     });
     expect(editor.schedule).toEqual({ mode: 'instant', quietHours: null });
     // The guest profile: no minimum price, no price drops.
-    expect(editor.minPriceLock).toBe(STRINGS.access.availableFromPlan('Geregistreerd'));
-    expect(editor.priceDrop.locked).toBe(STRINGS.access.proOnly);
+    expect(editor.minPriceLock).toBe(ACCESS_TEXTS.availableFromPlan('Geregistreerd'));
+    expect(editor.priceDrop.locked).toBe(ACCESS_TEXTS.proOnly);
   });
 
   it.each([
-    ['searchTerm', '', STRINGS.alertForm.searchTermRequired],
-    ['searchTerm', 'a > b', STRINGS.alertForm.searchTermNoAngleBrackets],
-    ['maxPrice', '10000000', STRINGS.alertForm.priceTooHigh],
+    ['searchTerm', '', ALERT_FIELD_TEXTS.searchTermRequired],
+    ['searchTerm', 'a > b', ALERT_FIELD_TEXTS.searchTermNoAngleBrackets],
+    ['maxPrice', '10000000', ALERT_FIELD_TEXTS.priceTooHigh],
     ['postalCode', '35', postalCodeMessage(['marktplaats'])],
-    ['maxPrice', 'abc', STRINGS.alertForm.priceInvalid],
-    ['maxPrice', '1,500', STRINGS.alertForm.priceSeparators],
+    ['maxPrice', 'abc', ALERT_FIELD_TEXTS.priceInvalid],
+    ['maxPrice', '1,500', ALERT_FIELD_TEXTS.priceSeparators],
   ] as const)('%s %j is refused with %j before sending', async (field, value, message) => {
     const { manage, editor } = await editing();
     if (field === 'postalCode') editor.setPostalCode(value);
@@ -304,8 +307,8 @@ describe("a guest's alert", () => {
     server.reset();
     expect(await manage.save()).toBe(false);
     expect(editor.errors).toEqual({
-      searchTerm: STRINGS.alertForm.searchTermRequired,
-      maxPrice: STRINGS.alertForm.priceInvalid,
+      searchTerm: ALERT_FIELD_TEXTS.searchTermRequired,
+      maxPrice: ALERT_FIELD_TEXTS.priceInvalid,
       postalCode: 'Ongeldige postcode, bijv. 1234 AB',
     });
     expect(editor.fields.failedAttempts).toBe(1);
@@ -330,13 +333,13 @@ describe("a guest's alert", () => {
     server.script('PUT', MANAGE, {
       status: 400,
       body: {
-        error: STRINGS.api.validationFailed,
-        fields: { searchTerm: STRINGS.alertForm.searchTermTooLong },
+        error: API_TEXTS.validationFailed,
+        fields: { searchTerm: ALERT_FIELD_TEXTS.searchTermTooLong },
       },
     });
     expect(await manage.save()).toBe(false);
-    expect(editor.error('searchTerm')).toBe(STRINGS.alertForm.searchTermTooLong);
-    expect(editor.fields.formError).toBe(STRINGS.api.validationFailed);
+    expect(editor.error('searchTerm')).toBe(ALERT_FIELD_TEXTS.searchTermTooLong);
+    expect(editor.fields.formError).toBe(API_TEXTS.validationFailed);
     expect(manage.editing).toBe(true);
   });
 
@@ -469,13 +472,13 @@ describe("a user's alert", () => {
     // The alert already filters paid ads: kept, with a note, and it can be switched off and on.
     expect(editor.featureLock('paidAdsFilter')).toBeNull();
     expect(editor.keptNote('paidAdsFilter')).toBe(
-      ALERT_FORM_TEXTS.edit.keptFromPlan(STRINGS.access.proOnly),
+      ALERT_FORM_TEXTS.edit.keptFromPlan(ACCESS_TEXTS.proOnly),
     );
     editor.setIncludePaidAds(false);
     editor.setIncludePaidAds(true);
     expect(editor.form.includePaidAds).toBe(true);
     // Price drops are PRO and the alert has none: locked.
-    expect(editor.priceDrop.locked).toBe(STRINGS.access.proOnly);
+    expect(editor.priceDrop.locked).toBe(ACCESS_TEXTS.proOnly);
     editor.priceDrop.setEnabled(true);
     expect(editor.priceDrop.enabled).toBe(false);
     // 2dehands is not this plan's: choosing it changes nothing.

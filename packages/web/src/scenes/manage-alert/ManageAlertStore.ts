@@ -4,7 +4,7 @@ import {
   MANAGE_ALERT_TEXTS,
   ALERT_FORM_TEXTS,
   NOTIFICATION_PAGE_SIZE,
-  STRINGS,
+  API_CLIENT_TEXTS,
   describeAlert,
   hydrateCapabilities,
   isApiError,
@@ -124,7 +124,7 @@ export class ManageAlertStore {
         const { message } = await this.root.api.alerts.confirm(confirmToken);
         this.root.toasts.success(message);
       } catch (error) {
-        this.root.toasts.error(isApiError(error) ? error.message : STRINGS.apiClient.unexpected);
+        this.root.toasts.error(isApiError(error) ? error.message : API_CLIENT_TEXTS.unexpected);
       }
       // The token is spent: a reload must not try it again.
       this.root.navigator.navigate(this.path, { replace: true });
@@ -285,7 +285,7 @@ export class ManageAlertStore {
       runInAction(() =>
         editor.fields.refuse(
           isApiError(error) ? { ...error.fields } : {},
-          isApiError(error) ? error.message : STRINGS.apiClient.unexpected,
+          isApiError(error) ? error.message : API_CLIENT_TEXTS.unexpected,
         ),
       );
       return false;
@@ -303,7 +303,7 @@ export class ManageAlertStore {
 
   private failed(error: unknown): void {
     if (!isApiError(error)) console.error(error);
-    this.root.toasts.error(isApiError(error) ? error.message : STRINGS.apiClient.unexpected);
+    this.root.toasts.error(isApiError(error) ? error.message : API_CLIENT_TEXTS.unexpected);
     if (isApiError(error) && error.status === 404) {
       runInAction(() => {
         this.status = 'not_found';

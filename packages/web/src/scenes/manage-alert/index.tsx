@@ -4,7 +4,8 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import {
   ALERT_FORM_TEXTS,
   MANAGE_ALERT_TEXTS,
-  STRINGS,
+  ALERT_TEXTS,
+  WEB_TEXTS,
   alertStatusLabel,
   canExtendAlert,
   canToggleAlert,
@@ -112,7 +113,7 @@ const ManageAlert = observer(function ManageAlert({ token }: { token: string }) 
   if (store.status === 'not_found') {
     return (
       <Page title={texts.notFoundTitle} width="narrow">
-        <p>{STRINGS.alerts.notFound}</p>
+        <p>{ALERT_TEXTS.notFound}</p>
         <p>{texts.notFoundHint}</p>
         <p className="actions">
           <Link className="button button--primary" to="/">
@@ -125,7 +126,7 @@ const ManageAlert = observer(function ManageAlert({ token }: { token: string }) 
   const alert = store.alert;
   if (store.status === 'failed' || !alert) {
     return (
-      <Page title={STRINGS.web.manageAlert.title} width="narrow">
+      <Page title={WEB_TEXTS.manageAlert.title} width="narrow">
         <LoadError
           message={store.loadError ?? texts.loadFailed}
           onRetry={() => void store.load()}
@@ -137,7 +138,7 @@ const ManageAlert = observer(function ManageAlert({ token }: { token: string }) 
   const pagination = store.pagination;
   const extendPath = store.extendPath;
   return (
-    <Page title={STRINGS.web.manageAlert.title} intro={STRINGS.web.manageAlert.intro} width="wide">
+    <Page title={WEB_TEXTS.manageAlert.title} intro={WEB_TEXTS.manageAlert.intro} width="wide">
       <div className="manage">
         <section className="card manage__alert" aria-labelledby="manage-alert-title">
           <div className="manage__head">

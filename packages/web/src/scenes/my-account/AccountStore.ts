@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   SCREEN_TEXTS,
-  STRINGS,
+  WEB_TEXTS,
   changePasswordSchema,
   deleteAccountSchema,
   updateProfileSchema,
@@ -23,7 +23,7 @@ export const ACCOUNT_TABS = [
 ] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
-const tabLabels = { ...STRINGS.web.myAccount.tabs, ...texts.tabs };
+const tabLabels = { ...WEB_TEXTS.myAccount.tabs, ...texts.tabs };
 
 export const ACCOUNT_TAB_ITEMS = ACCOUNT_TABS.map((id) => ({ id, label: tabLabels[id] }));
 

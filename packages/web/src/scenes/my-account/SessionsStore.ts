@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { LOGIN_PATH, STRINGS, describeUserAgent } from '@prijsalarm/core';
+import { AUTH_TEXTS, LOGIN_PATH, describeUserAgent } from '@prijsalarm/core';
 import type { SessionDto } from '@prijsalarm/core';
 import { errorText } from '../../stores/errors';
 import type { RootStore } from '../../stores/RootStore';
@@ -74,6 +74,6 @@ export class SessionsStore {
   async logoutEverywhere(): Promise<void> {
     this.confirmingLogoutEverywhere = false;
     await this.root.auth.logout({ force: true, redirectTo: LOGIN_PATH });
-    this.root.toasts.success(STRINGS.auth.loggedOutEverywhere);
+    this.root.toasts.success(AUTH_TEXTS.loggedOutEverywhere);
   }
 }

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import {
   PASSWORD_MIN_LENGTH,
   SCREEN_TEXTS,
-  STRINGS,
+  WEB_TEXTS,
   formatDateTime,
   planLabel,
 } from '@prijsalarm/core';
@@ -32,7 +32,7 @@ import { TelegramStore } from './TelegramStore';
 import { WebhooksPanel } from './WebhooksPanel';
 import { WebhooksStore } from './WebhooksStore';
 
-const page = STRINGS.web.myAccount;
+const page = WEB_TEXTS.myAccount;
 const texts = SCREEN_TEXTS.myAccount;
 
 const ProfilePanel = observer(function ProfilePanel({ store }: { store: AccountStore }) {
@@ -104,7 +104,7 @@ const PasswordPanel = observer(function PasswordPanel({ store }: { store: Accoun
           label={texts.newPassword}
           name="newPassword"
           autoComplete="new-password"
-          hint={STRINGS.web.login.passwordHint(PASSWORD_MIN_LENGTH)}
+          hint={WEB_TEXTS.login.passwordHint(PASSWORD_MIN_LENGTH)}
           value={form.values.newPassword}
           onValueChange={(value) => form.set('newPassword', value)}
           error={form.error('newPassword')}

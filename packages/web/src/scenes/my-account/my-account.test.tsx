@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EMPTY_STATE_TEXTS, SCREEN_TEXTS, STRINGS, WEBHOOK_TEXTS } from '@prijsalarm/core';
+import {
+  API_TEXTS,
+  AUTH_TEXTS,
+  EMPTY_STATE_TEXTS,
+  SCREEN_TEXTS,
+  TELEGRAM_TEXTS,
+  VALIDATION_TEXTS,
+  WEBHOOK_TEXTS,
+} from '@prijsalarm/core';
 import type { UserDto } from '@prijsalarm/core';
 import { startHttpDouble, subscriptionOverview, userDto } from '../../test/helpers';
 import type { HttpDouble } from '../../test/helpers';
@@ -114,7 +122,7 @@ describe('profile', () => {
     await user.clear(last);
     await user.type(last, 'x'.repeat(101));
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
-    expect(errorOf(last)).toBe(STRINGS.validation.tooLong(100));
+    expect(errorOf(last)).toBe(VALIDATION_TEXTS.tooLong(100));
     expect(server.requests).toEqual([]);
   });
 
@@ -123,17 +131,17 @@ describe('profile', () => {
     server.script('PUT', '/api/auth/me', {
       status: 400,
       body: {
-        error: STRINGS.api.validationFailed,
-        fields: { name: STRINGS.validation.invalidValue },
+        error: API_TEXTS.validationFailed,
+        fields: { name: VALIDATION_TEXTS.invalidValue },
       },
     });
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     await waitFor(() =>
       expect(errorOf(screen.getByLabelText(texts.displayName, { exact: false }))).toBe(
-        STRINGS.validation.invalidValue,
+        VALIDATION_TEXTS.invalidValue,
       ),
     );
-    expect(screen.getByRole('alert').textContent).toBe(STRINGS.api.validationFailed);
+    expect(screen.getByRole('alert').textContent).toBe(API_TEXTS.validationFailed);
   });
 });
 
@@ -147,20 +155,20 @@ describe('password', () => {
   };
 
   it.each([
-    ['nothing', '', '', 'currentPassword', STRINGS.validation.currentPasswordRequired],
+    ['nothing', '', '', 'currentPassword', VALIDATION_TEXTS.currentPasswordRequired],
     [
       'a short new one',
       'oud-wachtwoord',
       'kort',
       'newPassword',
-      STRINGS.validation.passwordTooShort(10),
+      VALIDATION_TEXTS.passwordTooShort(10),
     ],
     [
       'the same one',
       'hetzelfde-ww-123',
       'hetzelfde-ww-123',
       'newPassword',
-      STRINGS.validation.newPasswordSameAsCurrent,
+      VALIDATION_TEXTS.newPasswordSameAsCurrent,
     ],
   ])('refuses %s in Dutch', async (_case, current, next, field, message) => {
     const { user } = await open('/my-account?tab=password');
@@ -173,9 +181,9 @@ describe('password', () => {
   it('changes it, then logs out and goes to /login', async () => {
     const { user, store, navigator } = await open('/my-account?tab=password');
     server.script('POST', '/api/auth/change-password', {
-      body: { message: STRINGS.auth.passwordChanged },
+      body: { message: AUTH_TEXTS.passwordChanged },
     });
-    server.script('POST', '/api/auth/logout', { body: { message: STRINGS.auth.loggedOut } });
+    server.script('POST', '/api/auth/logout', { body: { message: AUTH_TEXTS.loggedOut } });
     await fill(user, 'oud-wachtwoord', 'nieuw-wachtwoord-1');
     await screen.findByRole('heading', { level: 1, name: 'Inloggen' });
     expect(navigator.currentPath()).toBe('/login');
@@ -191,14 +199,14 @@ describe('password', () => {
     server.script('POST', '/api/auth/change-password', {
       status: 400,
       body: {
-        error: STRINGS.auth.currentPasswordWrong,
-        fields: { currentPassword: STRINGS.auth.currentPasswordWrong },
+        error: AUTH_TEXTS.currentPasswordWrong,
+        fields: { currentPassword: AUTH_TEXTS.currentPasswordWrong },
       },
     });
     await fill(user, 'verkeerd-ww', 'nieuw-wachtwoord-1');
     await waitFor(() =>
       expect(errorOf(screen.getByLabelText(texts.currentPassword, { selector: 'input' }))).toBe(
-        STRINGS.auth.currentPasswordWrong,
+        AUTH_TEXTS.currentPasswordWrong,
       ),
     );
     expect(store.auth.phase).toBe('authenticated');
@@ -227,13 +235,13 @@ describe('newsletter', () => {
     const { user, store } = await open('/my-account?tab=newsletter');
     server.script('PUT', '/api/auth/me', {
       status: 500,
-      body: { error: STRINGS.api.internalError },
+      body: { error: API_TEXTS.internalError },
     });
     await user.click(screen.getByLabelText(texts.newsletterOptIn));
     await waitFor(() =>
       expect(store.toasts.toasts.map((t) => [t.type, t.message])).toContainEqual([
         'error',
-        STRINGS.api.internalError,
+        API_TEXTS.internalError,
       ]),
     );
     expect(store.auth.user?.newsletterOptIn).toBe(false);
@@ -245,7 +253,7 @@ describe('delete account', () => {
     const { user } = await open('/my-account?tab=deleteAccount');
     await user.click(screen.getByRole('button', { name: texts.deleteButton }));
     expect(errorOf(screen.getByLabelText(texts.deletePassword, { selector: 'input' }))).toBe(
-      STRINGS.validation.passwordRequired,
+      VALIDATION_TEXTS.passwordRequired,
     );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -259,9 +267,9 @@ describe('delete account', () => {
     await user.click(screen.getByRole('button', { name: texts.deleteButton }));
     const dialog = await screen.findByRole('dialog', { name: texts.deleteConfirmTitle });
     server.script('DELETE', '/api/auth/account', {
-      body: { message: STRINGS.auth.accountDeleted },
+      body: { message: AUTH_TEXTS.accountDeleted },
     });
-    server.script('POST', '/api/auth/logout', { body: { message: STRINGS.auth.loggedOut } });
+    server.script('POST', '/api/auth/logout', { body: { message: AUTH_TEXTS.loggedOut } });
     await user.click(within(dialog).getByRole('button', { name: texts.deleteConfirm }));
     await waitFor(() => expect(navigator.currentPath()).toBe('/'));
     expect(store.auth.phase).toBe('guest');
@@ -275,12 +283,12 @@ describe('delete account', () => {
     const dialog = await screen.findByRole('dialog');
     server.script('DELETE', '/api/auth/account', {
       status: 400,
-      body: { error: STRINGS.auth.passwordWrong, fields: { password: STRINGS.auth.passwordWrong } },
+      body: { error: AUTH_TEXTS.passwordWrong, fields: { password: AUTH_TEXTS.passwordWrong } },
     });
     await user.click(within(dialog).getByRole('button', { name: texts.deleteConfirm }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(errorOf(screen.getByLabelText(texts.deletePassword, { selector: 'input' }))).toBe(
-      STRINGS.auth.passwordWrong,
+      AUTH_TEXTS.passwordWrong,
     );
   });
 });
@@ -311,17 +319,17 @@ describe('integrations (Telegram)', () => {
 
     await user.click(screen.getByRole('button', { name: texts.telegramVerify }));
     expect(errorOf(screen.getByLabelText(texts.telegramCode))).toBe(
-      STRINGS.validation.telegramCodeRequired,
+      VALIDATION_TEXTS.telegramCodeRequired,
     );
 
     server.script('POST', '/api/telegram/verify', {
       status: 400,
-      body: { error: STRINGS.telegram.codeInvalid, fields: { code: STRINGS.telegram.codeInvalid } },
+      body: { error: TELEGRAM_TEXTS.codeInvalid, fields: { code: TELEGRAM_TEXTS.codeInvalid } },
     });
     await user.type(screen.getByLabelText(texts.telegramCode), 'FOUT');
     await user.click(screen.getByRole('button', { name: texts.telegramVerify }));
     await waitFor(() =>
-      expect(errorOf(screen.getByLabelText(texts.telegramCode))).toBe(STRINGS.telegram.codeInvalid),
+      expect(errorOf(screen.getByLabelText(texts.telegramCode))).toBe(TELEGRAM_TEXTS.codeInvalid),
     );
 
     server.script('POST', '/api/telegram/verify', {
@@ -351,10 +359,10 @@ describe('integrations (Telegram)', () => {
     });
     scriptNoWebhooks();
     const { user, store } = await open('/my-account?tab=integrations');
-    server.script('POST', '/api/telegram/test', { body: { message: STRINGS.telegram.testSent } });
+    server.script('POST', '/api/telegram/test', { body: { message: TELEGRAM_TEXTS.testSent } });
     await user.click(await screen.findByRole('button', { name: texts.telegramTest }));
     await waitFor(() =>
-      expect(store.toasts.toasts.map((t) => t.message)).toContain(STRINGS.telegram.testSent),
+      expect(store.toasts.toasts.map((t) => t.message)).toContain(TELEGRAM_TEXTS.testSent),
     );
 
     server.script('POST', '/api/telegram/disconnect', { body: { connected: false } });
@@ -406,13 +414,13 @@ describe('sessions', () => {
     expect(items[0]?.textContent).toContain(texts.sessionCurrent);
     expect(items[1]?.textContent).toContain('Safari op iOS');
     server.script('DELETE', '/api/auth/sessions/s-other', {
-      body: { message: STRINGS.auth.sessionEnded },
+      body: { message: AUTH_TEXTS.sessionEnded },
     });
     await user.click(screen.getByRole('button', { name: texts.endSessionFor('Safari op iOS') }));
     await waitFor(() =>
       expect(within(screen.getByRole('tabpanel')).getAllByRole('listitem')).toHaveLength(1),
     );
-    expect(store.toasts.toasts.map((t) => t.message)).toContain(STRINGS.auth.sessionEnded);
+    expect(store.toasts.toasts.map((t) => t.message)).toContain(AUTH_TEXTS.sessionEnded);
   });
 
   it("'Overal uitloggen' asks, then force-logs out and leaves", async () => {
@@ -421,7 +429,7 @@ describe('sessions', () => {
     await user.click(await screen.findByRole('button', { name: texts.logoutEverywhere }));
     const dialog = await screen.findByRole('dialog', { name: texts.logoutEverywhereTitle });
     server.script('POST', '/api/auth/force-logout', {
-      body: { message: STRINGS.auth.loggedOutEverywhere },
+      body: { message: AUTH_TEXTS.loggedOutEverywhere },
     });
     await user.click(within(dialog).getByRole('button', { name: texts.logoutEverywhere }));
     await screen.findByRole('heading', { level: 1, name: 'Inloggen' });

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { STRINGS } from '@prijsalarm/core';
+import { WEB_TEXTS } from '@prijsalarm/core';
 import { ErrorPage } from '../../components/content/ErrorPage';
 
-const texts = STRINGS.web.notFound;
+const texts = WEB_TEXTS.notFound;
 
 /** Every path no route claims. */
 export default function NotFoundScene() {

@@ -12,7 +12,8 @@ import {
   RETENTION_TEXTS,
   SCREEN_TEXTS,
   SORT_ORDERS,
-  STRINGS,
+  API_CLIENT_TEXTS,
+  WEB_TEXTS,
   deliveryLines,
   formatEuroCents,
   formatDayShort,
@@ -46,7 +47,7 @@ import { NotificationsStore } from './NotificationsStore';
 /** The price history's drawing: its own small chunk, fetched when a history is first opened. */
 const PriceHistoryChart = lazy(() => import('../../components/price-drop/PriceHistoryChart'));
 
-const page = STRINGS.web.notifications;
+const page = WEB_TEXTS.notifications;
 const dropTexts = PRICE_DROP_TEXTS;
 const texts = SCREEN_TEXTS.notifications;
 const emptyTexts = EMPTY_STATE_TEXTS.notifications;
@@ -332,7 +333,7 @@ const PriceHistory = observer(function PriceHistory({
       ) : history === undefined || history === 'loading' ? (
         <Loading />
       ) : history === 'failed' ? (
-        <p role="alert">{STRINGS.apiClient.unexpected}</p>
+        <p role="alert">{API_CLIENT_TEXTS.unexpected}</p>
       ) : (
         <>
           <p className="field__hint">
@@ -457,7 +458,7 @@ const NotificationsScene = observer(function NotificationsScene() {
                 aria-disabled={store.markingAll}
                 onClick={() => void store.markAllViewed()}
               >
-                {store.markingAll ? STRINGS.web.form.busy : texts.markAllViewed}
+                {store.markingAll ? WEB_TEXTS.form.busy : texts.markAllViewed}
               </button>
               <button
                 type="button"
@@ -465,7 +466,7 @@ const NotificationsScene = observer(function NotificationsScene() {
                 aria-disabled={store.exporting}
                 onClick={() => void store.exportCsv()}
               >
-                {store.exporting ? STRINGS.web.form.busy : texts.export}
+                {store.exporting ? WEB_TEXTS.form.busy : texts.export}
               </button>
             </div>
           </div>

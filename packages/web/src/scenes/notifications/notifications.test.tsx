@@ -4,12 +4,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { WebSocket, WebSocketServer } from 'ws';
 import { runInAction } from 'mobx';
 import {
+  ALERT_FIELD_TEXTS,
+  API_TEXTS,
   DEFAULT_RETENTION,
   NOTIFICATION_STATS_DAYS,
   PRICE_DROP_TEXTS,
   RETENTION_TEXTS,
   SCREEN_TEXTS,
-  STRINGS,
+  VALIDATION_TEXTS,
   applySetting,
   formatDayShort,
 } from '@prijsalarm/core';
@@ -118,17 +120,17 @@ describe('NotificationsStore: the view in the URL and the query', () => {
   });
 
   it.each([
-    ['minPrice', '50', 'maxPrice', '10', 'minPrice', STRINGS.alertForm.minAboveMax],
-    ['minPrice', 'veel', 'maxPrice', '', 'minPrice', STRINGS.alertForm.priceInvalid],
-    ['minPrice', '1.000', 'maxPrice', '400', 'minPrice', STRINGS.alertForm.minAboveMax],
-    ['minPrice', '', 'maxPrice', '1,500', 'maxPrice', STRINGS.alertForm.priceSeparators],
+    ['minPrice', '50', 'maxPrice', '10', 'minPrice', ALERT_FIELD_TEXTS.minAboveMax],
+    ['minPrice', 'veel', 'maxPrice', '', 'minPrice', ALERT_FIELD_TEXTS.priceInvalid],
+    ['minPrice', '1.000', 'maxPrice', '400', 'minPrice', ALERT_FIELD_TEXTS.minAboveMax],
+    ['minPrice', '', 'maxPrice', '1,500', 'maxPrice', ALERT_FIELD_TEXTS.priceSeparators],
     [
       'startDate',
       '2026-03-05',
       'endDate',
       '2026-03-01',
       'endDate',
-      STRINGS.validation.dateRangeInverted,
+      VALIDATION_TEXTS.dateRangeInverted,
     ],
   ] as const)('refuses %s %s with %s %s in Dutch', async (a, aValue, b, bValue, field, message) => {
     const { store, navigator } = await storeAt();
@@ -306,7 +308,7 @@ describe('LiveEventsStore (a real WebSocket)', () => {
     const { store: root } = await signedInStore(server);
     server.script('POST', '/api/auth/refresh', {
       status: 401,
-      body: { error: STRINGS.api.unauthenticated },
+      body: { error: API_TEXTS.unauthenticated },
     });
     // Nothing listens there: the socket never opens, as when the server answers 401.
     const live = new LiveEventsStore(root, {

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  PAYMENT_STRINGS,
+  PAYMENT_TEXTS,
   receiptPath,
   vatBreakdown,
   type PaymentStatusResponse,
@@ -16,7 +16,7 @@ import '../../components/payments/payments.css';
 import { useStores } from '../../stores/context';
 import { PaymentCallbackStore } from './PaymentCallbackStore';
 
-const texts = PAYMENT_STRINGS.callback;
+const texts = PAYMENT_TEXTS.callback;
 const SUBSCRIPTION_TAB = '/my-account?tab=subscription';
 
 /** /payment/callback?payment=<id>: processing until the webhook decided, then the outcome. */

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Link, useParams } from 'react-router-dom';
-import { PAYMENT_STRINGS, STRINGS, isApiError } from '@prijsalarm/core';
+import { API_CLIENT_TEXTS, PAYMENT_TEXTS, isApiError } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
 import { PageLoading } from '../../components/layout/PageLoading';
 import { ReceiptView } from '../../components/payments/ReceiptView';
@@ -8,7 +8,7 @@ import { useOneTimeTask } from '../../hooks/useOneTimeTask';
 import { useStores } from '../../stores/context';
 import '../../components/payments/payments.css';
 
-const text = PAYMENT_STRINGS.receipt;
+const text = PAYMENT_TEXTS.receipt;
 const SUBSCRIPTION_TAB = '/my-account?tab=subscription';
 
 /** /payment/receipt/{id}: one payment's receipt, to read and to print (the owner only). */
@@ -22,7 +22,7 @@ const PaymentReceiptScene = observer(function PaymentReceiptScene() {
     return (
       <Page title={text.title} width="narrow">
         <p className="notice notice--error" role="alert">
-          {isApiError(task.error) ? task.error.message : STRINGS.apiClient.unexpected}
+          {isApiError(task.error) ? task.error.message : API_CLIENT_TEXTS.unexpected}
         </p>
         <BackLink />
       </Page>

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useSearchParams } from 'react-router-dom';
-import { PAYMENT_STRINGS, STRINGS, VAT_RATE } from '@prijsalarm/core';
+import { PAYMENT_TEXTS, VAT_RATE, WEB_TEXTS } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
 import { PlanCards } from '../../components/content/PlanCards';
 import { PageLoading } from '../../components/layout/PageLoading';
@@ -10,7 +10,7 @@ import { ProCheckout } from '../../components/payments/ProCheckout';
 import { useStores } from '../../stores/context';
 import NotFoundScene from '../not-found';
 
-const texts = STRINGS.web.pricing;
+const texts = WEB_TEXTS.pricing;
 
 /**
  * /pricing: the plans, only while the pricing tool is visible; otherwise not found.
@@ -26,7 +26,7 @@ const PricingScene = observer(function PricingScene() {
       {params.get('checkout') === 'pro' && auth.isLoggedIn && <ProCheckout />}
       <PlanCards headingLevel="h2" />
       <div className="pricing-trust">
-        <p>{PAYMENT_STRINGS.pricing.vatNote(Math.round(VAT_RATE * 100))}</p>
+        <p>{PAYMENT_TEXTS.pricing.vatNote(Math.round(VAT_RATE * 100))}</p>
         <PaymentMethods />
       </div>
       <ExtraAlertsOffer />

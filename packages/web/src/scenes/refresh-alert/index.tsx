@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { MANAGE_ALERT_TEXTS, STRINGS, formatDateTime, isApiError } from '@prijsalarm/core';
+import { API_CLIENT_TEXTS, MANAGE_ALERT_TEXTS, formatDateTime, isApiError } from '@prijsalarm/core';
 import type { AlertWithMessageResponse } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
 import { PageLoading } from '../../components/layout/PageLoading';
@@ -46,7 +46,7 @@ export default function RefreshAlertScene() {
 
   if (task.status === 'pending') return <PageLoading label={texts.busy} />;
   if (task.status === 'failed') {
-    const message = isApiError(task.error) ? task.error.message : STRINGS.apiClient.unexpected;
+    const message = isApiError(task.error) ? task.error.message : API_CLIENT_TEXTS.unexpected;
     return (
       <Page title={texts.failedTitle} width="narrow">
         <div className="notice notice--error" role="alert">

@@ -1,14 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH, STRINGS, resetPasswordConfirmSchema } from '@prijsalarm/core';
+import { PASSWORD_MIN_LENGTH, WEB_TEXTS, resetPasswordConfirmSchema } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
 import { Form } from '../../components/form/Form';
 import { PasswordField, SubmitButton } from '../../components/form/fields';
 import { useStores } from '../../stores/context';
 import { FormModel } from '../../stores/FormModel';
 
-const texts = STRINGS.web.resetPassword;
+const texts = WEB_TEXTS.resetPassword;
 
 /** /reset-password/{token}: sets a new password with the link from the e-mail. */
 const ResetPasswordScene = observer(function ResetPasswordScene() {
@@ -48,7 +48,7 @@ const ResetPasswordScene = observer(function ResetPasswordScene() {
             name="password"
             autoComplete="new-password"
             required
-            hint={STRINGS.web.login.passwordHint(PASSWORD_MIN_LENGTH)}
+            hint={WEB_TEXTS.login.passwordHint(PASSWORD_MIN_LENGTH)}
             value={form.values.password}
             error={form.error('password')}
             onValueChange={(value) => form.set('password', value)}

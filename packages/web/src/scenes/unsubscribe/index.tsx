@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { Link, useSearchParams } from 'react-router-dom';
-import { STRINGS, isApiError } from '@prijsalarm/core';
+import { API_CLIENT_TEXTS, NEWSLETTER_TEXTS, WEB_TEXTS, isApiError } from '@prijsalarm/core';
 import { Page } from '../../components/content/Page';
 import { PageLoading } from '../../components/layout/PageLoading';
 import { useOneTimeTask } from '../../hooks/useOneTimeTask';
 import { useStores } from '../../stores/context';
 
-const texts = STRINGS.web.unsubscribe;
+const texts = WEB_TEXTS.unsubscribe;
 
 function Result({ token }: { token: string }) {
   const { auth } = useStores();
@@ -15,7 +15,7 @@ function Result({ token }: { token: string }) {
   if (task.status === 'failed') {
     return (
       <div className="notice notice--error" role="alert">
-        {isApiError(task.error) ? task.error.message : STRINGS.apiClient.unexpected}
+        {isApiError(task.error) ? task.error.message : API_CLIENT_TEXTS.unexpected}
       </div>
     );
   }
@@ -37,7 +37,7 @@ const UnsubscribeScene = observer(function UnsubscribeScene() {
         <Result token={token} />
       ) : (
         <div className="notice notice--error" role="alert">
-          {STRINGS.newsletter.invalidLink}
+          {NEWSLETTER_TEXTS.invalidLink}
         </div>
       )}
       <p className="actions">

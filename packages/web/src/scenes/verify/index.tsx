@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { REDIRECT_QUERY, STRINGS, safeRedirectPath } from '@prijsalarm/core';
+import { REDIRECT_QUERY, WEB_TEXTS, safeRedirectPath } from '@prijsalarm/core';
 import { OneTimeLinkPage } from '../../components/auth/OneTimeLinkPage';
 import { useStores } from '../../stores/context';
 
-const texts = { ...STRINGS.web.verify, toLogin: STRINGS.web.login.submitLogin };
+const texts = { ...WEB_TEXTS.verify, toLogin: WEB_TEXTS.login.submitLogin };
 
 /**
  * /verify/{token}: confirms the e-mail address, logs in and goes to the dashboard, or to the page

@@ -7,13 +7,13 @@
 import { useEffect, useState } from 'react';
 import { ChatAnnouncer, ChatPanel, ChatStore } from '@prijsalarm/chat-ui';
 import '@prijsalarm/chat-ui/chat.css';
-import { DESKTOP_STRINGS } from '@prijsalarm/core';
+import { DESKTOP_TEXTS } from '@prijsalarm/core';
 import type { DesktopState } from '../../../shared/ipc';
 import { bridge } from '../bridge';
 import { bridgeSocketFactory } from '../chat/bridgeSocket';
 import { desktopChatHost } from '../chat/desktopChatHost';
 
-const T = DESKTOP_STRINGS.chatWindow;
+const T = DESKTOP_TEXTS.chatWindow;
 
 export function ChatWindow({ state }: { state: DesktopState | null }) {
   if (!state) return null;

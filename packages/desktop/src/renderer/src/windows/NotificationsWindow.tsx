@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { DESKTOP_STRINGS, formatListingPrice, type NotificationDto } from '@prijsalarm/core';
+import { DESKTOP_TEXTS, formatListingPrice, type NotificationDto } from '@prijsalarm/core';
 import type { DesktopState } from '../../../shared/ipc';
 import { bridge, unwrap } from '../bridge';
 
-const T = DESKTOP_STRINGS.notificationList;
+const T = DESKTOP_TEXTS.notificationList;
 
 export function NotificationsWindow({ state }: { state: DesktopState | null }) {
   const [items, setItems] = useState<NotificationDto[]>([]);
@@ -35,7 +35,7 @@ export function NotificationsWindow({ state }: { state: DesktopState | null }) {
                   {item.listing.title}
                   {!item.viewed && <span className="badge">{T.unread}</span>}
                 </h2>
-                <p>{DESKTOP_STRINGS.notification.newAd(item.alertSearchTerm)}</p>
+                <p>{DESKTOP_TEXTS.notification.newAd(item.alertSearchTerm)}</p>
                 <p>
                   {formatListingPrice(item.listing.priceCents, item.listing.priceType)}
                   {item.listing.location ? ` · ${item.listing.location}` : ''}

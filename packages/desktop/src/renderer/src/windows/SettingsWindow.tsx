@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { DESKTOP_STRINGS } from '@prijsalarm/core';
+import { DESKTOP_TEXTS } from '@prijsalarm/core';
 import type { DesktopState, SettingsView } from '../../../shared/ipc';
 import { serverUrlSchema, settingsUpdateSchema } from '../../../shared/settings';
 import { bridge, unwrap } from '../bridge';
 import { Checkbox, TextField } from '../fields';
 
-const T = DESKTOP_STRINGS.settings;
+const T = DESKTOP_TEXTS.settings;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export function SettingsWindow({ state }: { state: DesktopState | null }) {

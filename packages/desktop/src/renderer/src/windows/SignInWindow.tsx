@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { DESKTOP_STRINGS } from '@prijsalarm/core';
+import { DESKTOP_TEXTS } from '@prijsalarm/core';
 import type { DesktopState } from '../../../shared/ipc';
 import { bridge, unwrap } from '../bridge';
 import { Checkbox, TextField } from '../fields';
 
-const T = DESKTOP_STRINGS.signIn;
+const T = DESKTOP_TEXTS.signIn;
 
 export function SignInWindow({ state }: { state: DesktopState | null }) {
   const [email, setEmail] = useState('');

@@ -5,11 +5,11 @@
  */
 import { observer } from 'mobx-react-lite';
 import {
+  ALERT_FIELD_TEXTS,
   ALERT_FORM_TEXTS,
   CONDITIONS,
   DELIVERY_METHODS,
   SELLER_TYPES,
-  STRINGS,
 } from '@prijsalarm/core';
 import { TextField } from '../../form/fields';
 import type { AlertEditor } from '../AlertEditor';
@@ -80,7 +80,7 @@ export const AdvancedFilterFields = observer(function AdvancedFilterFields({
         values={form.conditions}
         options={CONDITIONS.map((condition) => ({
           value: condition,
-          label: STRINGS.alertForm.conditionLabels[condition],
+          label: ALERT_FIELD_TEXTS.conditionLabels[condition],
         }))}
         error={editor.error('customFilters.conditions')}
         onToggle={editor.toggleCondition}

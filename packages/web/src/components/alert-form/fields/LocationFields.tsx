@@ -4,8 +4,8 @@
  */
 import { observer } from 'mobx-react-lite';
 import {
+  ALERT_FIELD_TEXTS,
   ALERT_FORM_TEXTS,
-  STRINGS,
   postalCodeInputMode,
   postalCodeMaxLength,
 } from '@prijsalarm/core';
@@ -50,7 +50,7 @@ export const LocationFields = observer(function LocationFields({
         value={distanceValue(form.distance)}
         options={DISTANCE_SELECT_OPTIONS}
         disabled={!model.distanceEnabled}
-        hint={model.distanceEnabled ? null : STRINGS.alertForm.distanceNeedsPostalCode}
+        hint={model.distanceEnabled ? null : ALERT_FIELD_TEXTS.distanceNeedsPostalCode}
         error={model.error('distance')}
         onValueChange={(value) => model.setDistance(parseDistance(value))}
       />

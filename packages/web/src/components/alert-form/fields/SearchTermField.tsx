@@ -3,7 +3,7 @@
  * names the one character rule.
  */
 import { observer } from 'mobx-react-lite';
-import { ALERT_FORM_TEXTS, STRINGS } from '@prijsalarm/core';
+import { ALERT_FIELD_TEXTS, ALERT_FORM_TEXTS } from '@prijsalarm/core';
 import { TextField } from '../../form/fields';
 
 export interface SearchTermFieldModel {
@@ -22,7 +22,7 @@ export const SearchTermField = observer(function SearchTermField({
       label={ALERT_FORM_TEXTS.fields.searchTerm}
       name="searchTerm"
       placeholder={ALERT_FORM_TEXTS.fields.searchTermPlaceholder}
-      title={STRINGS.alertForm.searchTermNoAngleBrackets}
+      title={ALERT_FIELD_TEXTS.searchTermNoAngleBrackets}
       autoComplete="off"
       required
       value={model.form.searchTerm}

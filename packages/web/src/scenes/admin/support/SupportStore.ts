@@ -6,7 +6,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   API_CONTRACT,
-  CHAT_STRINGS,
+  CHAT_TEXTS,
   chatSocketUrl,
   parseChatAgentServerMessage,
   reconnectDelayMs,
@@ -270,7 +270,7 @@ export class SupportStore {
   private updateTitle(): void {
     if (this.backgroundUnread > 0) {
       this.baseTitle ||= document.title;
-      document.title = CHAT_STRINGS.inbox.titleUnread(this.backgroundUnread, this.baseTitle);
+      document.title = CHAT_TEXTS.inbox.titleUnread(this.backgroundUnread, this.baseTitle);
     } else if (this.baseTitle) {
       document.title = this.baseTitle;
       this.baseTitle = '';

@@ -2,13 +2,13 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { CHAT_STRINGS, PLAN_LABELS, type ChatSessionSummary } from '@prijsalarm/core';
+import { CHAT_TEXTS, PLAN_LABELS, type ChatSessionSummary } from '@prijsalarm/core';
 import { LoadError, Loading } from '../../../components/ui/LoadError';
 import { useStores } from '../../../stores/context';
 import { SupportStore } from './SupportStore';
 import './support.css';
 
-const t = CHAT_STRINGS.inbox;
+const t = CHAT_TEXTS.inbox;
 const timeFormat = new Intl.DateTimeFormat('nl-NL', {
   day: 'numeric',
   month: 'short',
@@ -84,7 +84,7 @@ const Conversation = observer(function Conversation({ store }: { store: SupportS
           </button>
         )}
       </header>
-      <ol className="support-messages" aria-live="polite" aria-label={CHAT_STRINGS.widget.messages}>
+      <ol className="support-messages" aria-live="polite" aria-label={CHAT_TEXTS.widget.messages}>
         {store.messages.map((message) => (
           <li key={message.id} className={`support-msg support-msg--${message.sender}`}>
             <span className="support-msg__text">{message.text}</span>

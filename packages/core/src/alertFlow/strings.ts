@@ -1,8 +1,8 @@
 /**
- * The Dutch texts of the alert screens of the web app: the guest form, the wizard, the manage and
- * refresh pages. They live here rather than in STRINGS (which every page loads) so that they are
- * bundled only with those lazily loaded screens, keeping the home page's first load small. Texts
- * the server also answers with stay in STRINGS (alertForm, alerts, access).
+ * The Dutch texts of an alert's way: the guest form, the wizard and its edit mode, the manage and
+ * refresh pages, and the server's answers about creating, confirming, refreshing and deleting an
+ * alert. The web app bundles this file with the guest form and the alert screens, not with the
+ * shell every page loads: keep texts the shell shows out of it.
  */
 import type { DistanceKm } from '../constants';
 import type { AlertStatus } from '../domain';
@@ -242,12 +242,24 @@ export const MANAGE_ALERT_TEXTS = {
   },
 } as const;
 
-/** An alert's checks as the wizard, the manage page and the dashboard state them. */
-export const CHECK_TEXTS = {
-  interval: 'Controle',
-  nextCheck: 'Volgende controle',
-  awaitingConfirmation: 'Wacht op bevestiging',
-  running: 'nu bezig',
-  notScheduled: 'Niet gepland',
-  noEnd: 'Geen einddatum',
+/** Alerts: creation, guest confirmation and the token links (manage, refresh). */
+export const ALERT_TEXTS = {
+  confirmationMailFailed:
+    'We konden de bevestigingsmail nu niet versturen. Je alert is niet opgeslagen; probeer het over een paar minuten opnieuw.',
+  guestAlertExists:
+    'Met dit e-mailadres kan nu geen nieuwe gratis alert worden aangemaakt. Heb je al een gratis alert? Beheer die via de link in je e-mail, of maak een gratis account aan voor meer alerts.',
+  confirmed: 'Je e-mailadres is bevestigd. Je alert is nu actief.',
+  confirmLinkInvalid:
+    'Deze bevestigingslink is ongeldig, verlopen of al gebruikt. Open de beheerlink uit je e-mail om de status van je alert te zien.',
+  notFound: 'Deze alert bestaat niet (meer) of de link is ongeldig.',
+  refreshLinkInvalid:
+    'Deze verlengingslink is ongeldig of al gebruikt. Open je beheerlink voor de nieuwste link.',
+  refreshNeedsConfirmation:
+    'Bevestig eerst je e-mailadres via de link in je e-mail, daarna kun je de alert verlengen.',
+  refreshed: (days: number) => `Je alert is verlengd en blijft nu ${days} dagen actief.`,
+  deleted: 'Je alert is verwijderd.',
+  emailNotChangeable: 'Het e-mailadres van een alert kan niet worden gewijzigd.',
+  categoryNotFound: 'Kies een bestaande categorie',
+  subcategoryMismatch: 'Deze subcategorie hoort niet bij de gekozen hoofdcategorie',
+  carFiltersNeedCarCategory: "Deze filters zijn alleen beschikbaar in de categorie Auto's",
 } as const;

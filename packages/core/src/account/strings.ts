@@ -1,7 +1,7 @@
 /**
- * The Dutch texts of the signed-in screens of the apps (dashboard, my account, notification
- * centre, admin) and the alert and delivery states they show. They live here rather than in
- * STRINGS (which every page loads) so they are bundled only with those lazily loaded screens.
+ * The Dutch texts of the signed-in screens (dashboard, my account, notification centre, admin),
+ * the alert and delivery states they show, how a listing's price and distance read, and the
+ * server's answers about notifications, admin actions and the newsletter.
  */
 import { CHANNEL_LABELS, type DeliveryChannel } from '../channels/channels';
 import type { AlertStatus, DeliveryStatus } from '../domain';
@@ -296,4 +296,68 @@ export const SCREEN_TEXTS = {
       snippet: 'Begin van de advertentie',
     },
   },
+} as const;
+
+/** An alert's checks as the wizard, the manage page and the dashboard state them. */
+export const CHECK_TEXTS = {
+  interval: 'Controle',
+  nextCheck: 'Volgende controle',
+  awaitingConfirmation: 'Wacht op bevestiging',
+  running: 'nu bezig',
+  notScheduled: 'Niet gepland',
+  noEnd: 'Geen einddatum',
+} as const;
+
+/** Listing facts in alert messages (Telegram, e-mail): price by priceType, distance. */
+export const LISTING_TEXTS = {
+  priceLabels: {
+    FAST_BID: 'Bieden',
+    FREE: 'Gratis',
+    RESERVED: 'Gereserveerd',
+    SEE_DESCRIPTION: 'Zie omschrijving',
+    NOTK: 'N.o.t.k.',
+    ON_REQUEST: 'Op aanvraag',
+    EXCHANGE: 'Ruilen',
+    NOT_APPLICABLE: 'N.v.t.',
+  },
+  minBidFrom: (amount: string) => `Bieden vanaf ${amount}`,
+  priceUnknown: 'Prijs onbekend',
+  distanceKm: (km: number) => `${km} km`,
+  distanceUnderOneKm: 'Minder dan 1 km',
+} as const;
+
+/** Notification centre answers and the CSV export (server routes/notifications). */
+export const NOTIFICATION_TEXTS = {
+  notFound: 'Melding niet gevonden.',
+  /** Column headers of the CSV export, in column order. */
+  csvColumns: {
+    createdAt: 'Datum',
+    alert: 'Alert',
+    platform: 'Platform',
+    title: 'Titel',
+    price: 'Prijs (€)',
+    priceType: 'Prijstype',
+    location: 'Locatie',
+    seller: 'Verkoper',
+    url: 'Link',
+    viewed: 'Bekeken',
+  },
+  yes: 'Ja',
+  no: 'Nee',
+} as const;
+
+/** Admin answers (server routes/admin). */
+export const ADMIN_TEXTS = {
+  userNotFound: 'Gebruiker niet gevonden.',
+  alertNotFound: 'Alert niet gevonden.',
+  alertDeleted: 'De alert is verwijderd.',
+} as const;
+
+/** Newsletter unsubscribe (the /uitschrijven page and the RFC 8058 one-click POST). */
+export const NEWSLETTER_TEXTS = {
+  unsubscribed: 'Je bent uitgeschreven voor de nieuwsbrief. Je ontvangt geen nieuwsbrieven meer.',
+  invalidLink:
+    'Deze afmeldlink is ongeldig. Gebruik de link uit de meest recente e-mail of wijzig je voorkeuren in Mijn account.',
+  /** Subject of the mailto: unsubscribe in the List-Unsubscribe header. */
+  mailtoSubject: 'Uitschrijven nieuwsbrief',
 } as const;
