@@ -1,7 +1,7 @@
 /**
  * The chat's HTTP calls: paths, request and response schemas and types.
  * The server validates requests with these schemas; clients type their calls with them.
- * Where the spec does not show a response, the shape here is the agreed one.
+ * Each response's shape is written here once: the API contract and the clients take it from here.
  */
 import { z } from 'zod';
 import { PLANS } from '../domain';

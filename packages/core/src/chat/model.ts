@@ -19,7 +19,7 @@ export const GUEST_NAME_MIN_LENGTH = 2;
 export const GUEST_NAME_MAX_LENGTH = 100;
 /** RFC 5321 path limit; longer cannot be delivered anyway. */
 export const GUEST_EMAIL_MAX_LENGTH = 254;
-/** Not in the spec: a bound so one message cannot flood support or the database. */
+/** A bound so one message cannot flood support or the database. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 
 /** Dates on the wire are ISO-8601 strings (API shapes); an offset is accepted as well as Z. */

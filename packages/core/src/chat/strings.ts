@@ -7,7 +7,7 @@
 import { CHAT_RESPONSE_TIME_TEXT } from '../constants';
 
 export const CHAT_TEXTS = {
-  // The chat's texts as the spec words them, verbatim.
+  // The guest form's and the messages' checks, the errors, the ended and connection texts.
   nameTooShort: 'Naam moet minimaal 2 karakters bevatten',
   emailRequired: 'E-mailadres is verplicht',
   emailInvalid: 'Ongeldig e-mailadres',

@@ -415,7 +415,7 @@ describe('hydrateCapabilities without a (full) feature list', () => {
 });
 
 describe('capabilities load failure', () => {
-  it('falls back to the FREE guest profile with the spec message', () => {
+  it('falls back to the FREE guest profile and says the capabilities failed to load', () => {
     const { error, capabilities } = capabilitiesLoadFailure();
     expect(error).toBe('Failed to load user capabilities');
     expect(capabilities).toMatchObject({

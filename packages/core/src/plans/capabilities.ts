@@ -1,6 +1,6 @@
 /**
- * What one user may do. The server builds CapabilitiesData and sends
- * it as JSON; clients hydrate it to add the two functions of the spec.
+ * What one user may do. The server builds CapabilitiesData and sends it as JSON, which carries no
+ * functions; clients hydrate it to add `canUseFeature` and `getPlatformMessage`.
  */
 import { ALERT_FORM_REGISTERED_LIMIT_DEFAULT, DEFAULT_PLAN_CONSTANTS } from '../constants';
 import { PLATFORM_IDS, PLATFORMS, isOpenToGuests } from '../domain';

@@ -36,7 +36,7 @@ describe('guestCreateAlertSchema', () => {
   });
 
   it("accepts a complete create-alert payload with a guest's values", () => {
-    const specPayload = {
+    const fullPayload = {
       searchTerm: 'gazelle',
       platforms: ['marktplaats'],
       maxPrice: '150',
@@ -54,7 +54,7 @@ describe('guestCreateAlertSchema', () => {
       notifyEmail: true,
       notifyTelegram: false,
     };
-    expect(guestCreateAlertSchema.parse(specPayload)).toEqual({
+    expect(guestCreateAlertSchema.parse(fullPayload)).toEqual({
       searchTerm: 'gazelle',
       platforms: ['marktplaats'],
       email: 'jan@example.nl',
@@ -79,7 +79,7 @@ describe('guestCreateAlertSchema', () => {
     ['no e-mail', { email: undefined }, { email: t.emailRequired }],
     ['a blank e-mail', { email: '  ' }, { email: t.emailRequired }],
     ['a bad e-mail', { email: 'jan@' }, { email: t.emailInvalid }],
-    // The spec payload's other fields, with values only an account may use: the plan message.
+    // The payload's other fields, with values only an account may use: the plan message.
     ['a min price (advanced)', { minPrice: 5 }, { minPrice: fromRegistered }],
     ['Telegram (advanced)', { notifyTelegram: true }, { notifyTelegram: fromRegistered }],
     ['a category (advanced)', { l1CategoryId: 91 }, { l1CategoryId: fromRegistered }],

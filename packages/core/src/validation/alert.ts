@@ -1,6 +1,7 @@
 /**
- * Create- and update-alert payloads. The guest schema takes the spec's whole payload but
- * only the guest form's values (Marktplaats, e-mail, no filters); the user schema the whole wizard. Postal codes come out normalised.
+ * Create- and update-alert payloads. The guest schema takes the whole create-alert payload but
+ * accepts only the guest form's values (Marktplaats, e-mail, no filters); the user schema the
+ * whole wizard. Postal codes come out normalised.
  */
 import { z } from 'zod';
 import type { DistanceKm } from '../constants';
@@ -154,9 +155,9 @@ function withCanonicalPostalCode<T extends AlertCrossFields>(alert: T): T {
 }
 
 /**
- * What a guest alert always is: e-mail only, no filters. The spec's create-alert payload may
- * carry every field; a guest may send each with this value (or leave it out), any other value is
- * refused with the plan message of the feature it needs.
+ * What a guest alert always is: e-mail only, no filters. A guest's create-alert payload has the
+ * account's shape and may carry every field; a guest may send each with this value (or leave it
+ * out), any other value is refused with the plan message of the feature it needs.
  */
 const registeredOnly = ACCESS_TEXTS.availableFromPlan(PLAN_LABELS.REGISTERED);
 const GUEST_VALUE_RULES: readonly {
@@ -204,7 +205,7 @@ function guestValueErrors(alert: Record<string, unknown>): { path: string; messa
   }));
 }
 
-/** The spec payload's fields beyond the guest form: read, checked, and then left out. */
+/** The create-alert payload's fields beyond the guest form: read, checked, and then left out. */
 const guestOptionsShape = z.strictObject({
   minPrice: priceSchema,
   l1CategoryId: categoryIdSchema,

@@ -1,6 +1,6 @@
 /**
- * Limits the spec leaves open (its values live in ../constants). Chosen to bound storage and
- * abuse, not to restrict honest users.
+ * The bounds the product leaves open (its stated numbers live in ../constants). Chosen to bound
+ * storage and abuse, not to restrict honest users.
  */
 
 /** Passwords: long enough to resist guessing, short enough to bound hashing cost. */
