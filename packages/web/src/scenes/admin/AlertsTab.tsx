@@ -11,7 +11,7 @@ import {
 } from '@prijsalarm/core';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { AdminListSection, ListFilter } from './AdminListSection';
-import type { AdminAlertsStore } from './AdminStore';
+import type { AdminAlertsStore } from './AdminAlertsStore';
 
 const texts = SCREEN_TEXTS.admin;
 const common = SCREEN_TEXTS.common;

@@ -6,7 +6,8 @@ import { SCREEN_TEXTS, WEB_TEXTS } from '@prijsalarm/core';
 import { FormAlert } from '../../components/form/fields';
 import { Loading } from '../../components/ui/LoadError';
 import { SelectField } from '../../components/ui/SelectField';
-import type { AdminStore, SettingForm } from './AdminStore';
+import type { AdminStore } from './AdminStore';
+import type { SettingForm } from './AdminSettingsStore';
 
 const texts = SCREEN_TEXTS.admin;
 const common = SCREEN_TEXTS.common;

@@ -24,7 +24,7 @@ import { BarChart } from '../../components/ui/BarChart';
 import { ColumnChart } from '../../components/ui/ColumnChart';
 import { DataTable } from '../../components/ui/DataTable';
 import { LoadError, Loading } from '../../components/ui/LoadError';
-import type { AdminStatsStore } from './AdminStore';
+import type { AdminStatsStore } from './AdminStatsStore';
 
 const texts = SCREEN_TEXTS.admin;
 const paymentTexts = PAYMENT_TEXTS.admin;

@@ -4,7 +4,7 @@ import { PLANS, PLAN_LABELS, SCREEN_TEXTS, formatDate } from '@prijsalarm/core';
 import type { Plan } from '@prijsalarm/core';
 import { SelectField } from '../../components/ui/SelectField';
 import { AdminListSection, ListFilter } from './AdminListSection';
-import type { AdminUsersStore } from './AdminStore';
+import type { AdminUsersStore } from './AdminUsersStore';
 
 const texts = SCREEN_TEXTS.admin;
 

@@ -21,7 +21,8 @@ import { adminStats, adminTrends, startHttpDouble, userDto } from '../../test/he
 import type { HttpDouble } from '../../test/helpers';
 import { appNavigator, renderApp } from '../../test/render';
 import { ALERT_ID, alertDto, capabilities, signedInStore } from '../../test/screens';
-import { AdminUsersStore, SettingForm, serverFieldErrors } from './AdminStore';
+import { SettingForm, serverFieldErrors } from './AdminSettingsStore';
+import { AdminUsersStore } from './AdminUsersStore';
 
 let server: HttpDouble;
 beforeAll(async () => {
