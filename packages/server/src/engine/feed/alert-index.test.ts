@@ -77,10 +77,15 @@ describe('the alert index', () => {
     for (let i = 0; i < 200_000; i++)
       index.upsert(alert(`a${i}`, { l1CategoryId: 91, maxPriceCents: 100_000 * (i % 2) }));
     index.upsert(alert('hit'));
-    const started = performance.now();
-    expect(index.candidates(listing()).matches).toEqual(['hit']);
-    // The old per-alert index took ~87 ms here; 20 ms leaves room for a loaded CI machine.
-    expect(performance.now() - started).toBeLessThan(20);
+    // The fastest of five: a garbage collection after 200 000 upserts, or another test file's
+    // work on a loaded machine, may pause any one call, never the work a call does.
+    const times = Array.from({ length: 5 }, () => {
+      const started = performance.now();
+      expect(index.candidates(listing()).matches).toEqual(['hit']);
+      return performance.now() - started;
+    });
+    // The old per-alert index took ~87 ms a call here.
+    expect(Math.min(...times)).toBeLessThan(20);
   });
 
   it('keeps a distance alert waiting until its postcode is located, and names the postcodes to locate', () => {
