@@ -11,6 +11,17 @@ import { ensurePrivateFile } from '../lib/private-files';
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 /** How long a transaction waits for the previous SQLite transaction to finish. */
 export const SQLITE_TRANSACTION_WAIT_MS = 30_000;
+/** MariaDB connections a process holds at most. */
+export const MARIADB_POOL_MAX = 10;
+/**
+ * Prepared statements a MariaDB connection keeps (the least recently used is closed). mysql2
+ * prepares every statement with bound values and keeps 16 000 by default; grouped writes (a CASE
+ * over the ids of each send) are new SQL text every time, so a busy worker filled the server's
+ * limit for all connections together (max_prepared_stmt_count, 16 382) within minutes, and from
+ * then on every statement with bound values failed, sends among them. Processes × connections ×
+ * this must stay under that limit (deploy/OPERATIONS.md).
+ */
+export const MARIADB_PREPARED_STATEMENTS_MAX = 100;
 
 export function createSequelize(database: DatabaseConfig, logger?: Logger): Sequelize {
   const logging: Options['logging'] = logger?.isLevelEnabled('trace')
@@ -44,9 +55,9 @@ export function createSequelize(database: DatabaseConfig, logger?: Logger): Sequ
     password: database.password,
     logging,
     timezone: '+00:00',
-    dialectOptions: { charset: 'utf8mb4' },
+    dialectOptions: { charset: 'utf8mb4', maxPreparedStatements: MARIADB_PREPARED_STATEMENTS_MAX },
     define: { ...define, charset: 'utf8mb4', collate: 'utf8mb4_unicode_ci' },
-    pool: { max: 10, min: 0, idle: 10_000, acquire: 30_000 },
+    pool: { max: MARIADB_POOL_MAX, min: 0, idle: 10_000, acquire: 30_000 },
   });
 }
 
