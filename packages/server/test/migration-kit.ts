@@ -8,6 +8,9 @@ import type { Sequelize } from 'sequelize';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { createMigrator } from '../src/db/migrate';
+import { initModels, withSnapshot } from '../src/models';
+import { presentNotification } from '../src/presenters/notification';
+import { notificationCsvLine } from '../src/presenters/notification-csv';
 import { createSequelize } from '../src/db/sequelize';
 import { createTestDatabase } from './support';
 
@@ -79,4 +82,23 @@ export function legacyAlertRow(searchTerm: string) {
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/**
+ * What the API (and its RSS and mails) and the CSV export show of every notification, oldest
+ * first: what a migration must leave as it was.
+ */
+export async function shownNotifications(sequelize: Sequelize, searchTerm: string) {
+  const models = initModels(sequelize);
+  const rows = await models.Notification.findAll({
+    include: [withSnapshot(), 'deliveries'],
+    order: [
+      ['createdAt', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
+  return rows.map((row) => ({
+    api: presentNotification(row, searchTerm, row.deliveries ?? []),
+    csv: notificationCsvLine(row, searchTerm),
+  }));
 }

@@ -6,10 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { QueryTypes } from 'sequelize';
-import { legacyAlertRow, useMigrationKit } from '../../test/migration-kit';
+import { legacyAlertRow, shownNotifications, useMigrationKit } from '../../test/migration-kit';
 import { initModels, withSnapshot } from '../models';
-import { presentNotification } from '../presenters/notification';
-import { notificationCsvLine } from '../presenters/notification-csv';
 import { createMigrator } from './migrate';
 
 const MIGRATION = '0093-drop-unread-notification-columns';
@@ -28,18 +26,7 @@ async function stored(table: string): Promise<Map<unknown, Row>> {
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** What the API (and its RSS and mails) and the CSV export show of every notification. */
-async function shown() {
-  const models = initModels(kit.sequelize);
-  const rows = await models.Notification.findAll({
-    include: [withSnapshot(), 'deliveries'],
-    order: [['id', 'ASC']],
-  });
-  return rows.map((row) => ({
-    api: presentNotification(row, 'fiets', row.deliveries ?? []),
-    csv: notificationCsvLine(row, 'fiets'),
-  }));
-}
+const shown = () => shownNotifications(kit.sequelize, 'fiets');
 
 describe(`migration ${MIGRATION}`, () => {
   const guest = legacyAlertRow('fiets');

@@ -6,6 +6,7 @@ import { Sequelize, Transaction, type Options } from 'sequelize';
 import type { DatabaseConfig } from '../config/env';
 import type { Logger } from '../logger';
 import { ensurePrivateFile } from '../lib/private-files';
+import { storeSqliteDatesAsMilliseconds } from './sqlite-dates';
 
 /** How long a SQLite connection waits for the write lock before failing with SQLITE_BUSY. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
@@ -33,6 +34,8 @@ export function createSequelize(database: DatabaseConfig, logger?: Logger): Sequ
     // sqlite creates the file with the umask's mode (world-readable); its -wal and -shm files
     // copy the database file's mode.
     if (database.storage !== ':memory:') ensurePrivateFile(database.storage);
+    // Before the instance: its connection manager takes the date parser when it is created.
+    storeSqliteDatesAsMilliseconds();
     const sequelize = new Sequelize({
       dialect: 'sqlite',
       storage: database.storage,
