@@ -23,17 +23,34 @@ export type NotificationFilters = Pick<
 export type NotificationSort = Pick<ParsedNotificationQuery, 'sortBy' | 'sortOrder'>;
 
 /**
- * Rows among `ownAlertIds` (the caller's alerts: the only ones they may see) that match the
- * filters. Asked-for alert ids outside `ownAlertIds` simply match nothing.
+ * A signed-in user and their alerts. The alerts are the access rule: a user sees the notifications
+ * of their own alerts only. A notification carries its alert owner's id (`userId`, kept in step
+ * when a guest's alerts are adopted), so naming the user as well changes no answer, and lets the
+ * database read the user's notifications from the (userId, createdAt) index, newest first, and stop
+ * at a page's end instead of sorting every notification of every alert.
+ */
+export interface NotificationOwner {
+  userId: string;
+  alertIds: readonly string[];
+}
+
+/** The owner's notifications, of `alertIds` (the owner's own, or some of them) only. */
+export function ownedBy({ userId, alertIds }: NotificationOwner): WhereOptions<Notification> {
+  return { userId, alertId: { [Op.in]: [...alertIds] } };
+}
+
+/**
+ * The owner's notifications that match the filters. Asked-for alert ids outside the owner's alerts
+ * simply match nothing.
  */
 export function notificationWhere(
   filters: NotificationFilters,
-  ownAlertIds: readonly string[],
+  owner: NotificationOwner,
 ): WhereOptions<Notification> {
-  const visible = filters.alertIds
-    ? ownAlertIds.filter((id) => filters.alertIds!.includes(id))
-    : [...ownAlertIds];
-  const conditions: WhereOptions<Notification>[] = [{ alertId: { [Op.in]: visible } }];
+  const alertIds = filters.alertIds
+    ? owner.alertIds.filter((id) => filters.alertIds!.includes(id))
+    : owner.alertIds;
+  const conditions: WhereOptions<Notification>[] = [ownedBy({ userId: owner.userId, alertIds })];
 
   if (filters.platform) conditions.push({ platform: filters.platform });
   if (filters.kind) conditions.push({ kind: filters.kind });

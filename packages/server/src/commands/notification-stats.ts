@@ -2,7 +2,7 @@
  * GET /notifications/stats/overview: counts over the caller's alerts, grouped in the database
  * (per local day: lib/per-local-day).
  */
-import { Op, col, fn, type WhereOptions } from 'sequelize';
+import { Op, col, fn } from 'sequelize';
 import {
   NOTIFICATION_STATS_DAYS,
   PLATFORM_IDS,
@@ -11,7 +11,8 @@ import {
 } from '@prijsalarm/core';
 import { addDays, localDate } from '../lib/calendar';
 import { perLocalDay } from '../lib/per-local-day';
-import type { Models, Notification } from '../models';
+import type { Models, User } from '../models';
+import { ownedBy } from './notification-query';
 
 export interface OwnAlert {
   id: string;
@@ -22,10 +23,11 @@ const count = (value: unknown) => Number(value ?? 0);
 
 export async function notificationStats(
   { Notification }: Pick<Models, 'Notification'>,
+  user: Pick<User, 'id'>,
   ownAlerts: readonly OwnAlert[],
   now: Date = new Date(),
 ): Promise<NotificationStatsOverview> {
-  const own: WhereOptions<Notification> = { alertId: { [Op.in]: ownAlerts.map((a) => a.id) } };
+  const own = ownedBy({ userId: user.id, alertIds: ownAlerts.map((alert) => alert.id) });
   const today = localDate(now);
   const firstDay = addDays(today, -(NOTIFICATION_STATS_DAYS - 1));
 

@@ -20,7 +20,12 @@ import { notificationPolicy } from '../policies/notification';
 import { readPushOpenedToken } from '../security/push-opened';
 import type { NotificationRows } from '../presenters/notification';
 import { hydratedCapabilitiesFor } from './capabilities';
-import { notificationOrder, notificationWhere } from './notification-query';
+import {
+  notificationOrder,
+  notificationWhere,
+  ownedBy,
+  type NotificationOwner,
+} from './notification-query';
 import { notificationStats, type OwnAlert } from './notification-stats';
 
 /** Rows fetched per query while streaming the export. */
@@ -33,6 +38,11 @@ async function ownAlerts(ctx: AppContext, user: Pick<User, 'id'>): Promise<OwnAl
     attributes: ['id', 'searchTerm'],
     raw: true,
   });
+}
+
+/** The user and their alerts, whose notifications a query reads (notification-query.ts). */
+function ownerOf(user: Pick<User, 'id'>, alerts: readonly OwnAlert[]): NotificationOwner {
+  return { userId: user.id, alertIds: alerts.map((alert) => alert.id) };
 }
 
 function searchTerms(alerts: readonly OwnAlert[]): ReadonlyMap<string, string> {
@@ -64,10 +74,7 @@ export async function listNotifications(
 ): Promise<NotificationRows & { pagination: Pagination }> {
   const alerts = await ownAlerts(ctx, user);
   const { rows, count } = await ctx.models.Notification.findAndCountAll({
-    where: notificationWhere(
-      query,
-      alerts.map((alert) => alert.id),
-    ),
+    where: notificationWhere(query, ownerOf(user, alerts)),
     include: [withSnapshot()],
     order: notificationOrder(query),
     ...pageWindow(query.page, query.limit),
@@ -161,7 +168,7 @@ export async function markNotificationsOpenedByToken(
 export async function unreadCountOf(ctx: AppContext, user: Pick<User, 'id'>): Promise<number> {
   const alerts = await ownAlerts(ctx, user);
   if (alerts.length === 0) return 0;
-  return ctx.models.Notification.count({ where: unreadWhere(alerts) });
+  return ctx.models.Notification.count({ where: unreadWhere(user, alerts) });
 }
 
 /** Marks every unread notification of the caller viewed now; answers how many that were. */
@@ -170,14 +177,17 @@ export async function markAllNotificationsViewed(ctx: AppContext, user: User): P
   if (alerts.length === 0) return 0;
   const [marked] = await ctx.models.Notification.update(
     { viewedAt: new Date() },
-    { where: unreadWhere(alerts) },
+    { where: unreadWhere(user, alerts) },
   );
   if (marked > 0) unreadChanged(ctx, user);
   return marked;
 }
 
-function unreadWhere(alerts: readonly OwnAlert[]): WhereOptions<Notification> {
-  return { alertId: { [Op.in]: alerts.map((alert) => alert.id) }, viewedAt: null };
+function unreadWhere(
+  user: Pick<User, 'id'>,
+  alerts: readonly OwnAlert[],
+): WhereOptions<Notification> {
+  return { [Op.and]: [ownedBy(ownerOf(user, alerts)), { viewedAt: null }] };
 }
 
 /** The user's other tabs and apps show the new count (sockets/events.ts counts and sends it). */
@@ -189,7 +199,7 @@ export async function notificationStatsOf(
   ctx: AppContext,
   user: User,
 ): Promise<NotificationStatsOverview> {
-  return notificationStats(ctx.models, await ownAlerts(ctx, user));
+  return notificationStats(ctx.models, user, await ownAlerts(ctx, user));
 }
 
 /**
@@ -207,10 +217,7 @@ export async function exportNotifications(
   const terms = searchTerms(alerts);
   const where = {
     [Op.and]: [
-      notificationWhere(
-        query,
-        alerts.map((alert) => alert.id),
-      ),
+      notificationWhere(query, ownerOf(user, alerts)),
       { createdAt: { [Op.lte]: startedAt } },
     ],
   };

@@ -139,7 +139,6 @@ describe('migrations', () => {
       [
         'notifications_alert_listing_dedupe_unique',
         'notifications_user_id_created_at',
-        'notifications_alert_id_created_at',
         'notifications_listing_snapshot_id',
       ],
     ],
@@ -164,6 +163,13 @@ describe('migrations', () => {
       expect(byName.has(name), `${table}.${name}`).toBe(true);
       expect(Boolean(byName.get(name)?.unique)).toBe(name.endsWith('_unique'));
     }
+  });
+
+  it('notifications keep no (alertId, createdAt) index: the unique one and (userId, createdAt) serve', async () => {
+    const indexes = (await sequelize.getQueryInterface().showIndex('notifications')) as Array<{
+      name: string;
+    }>;
+    expect(indexes.map((index) => index.name)).not.toContain('notifications_alert_id_created_at');
   });
 });
 
