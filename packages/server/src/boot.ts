@@ -14,6 +14,7 @@ import { createTelegramService } from './delivery/telegram/service';
 import { createSequelize } from './db/sequelize';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
+import { requireConsecutiveIds } from './db/consecutive-ids';
 import { HEALTHY, readiness } from './db/readiness';
 import { createMetrics, startMonitoringListener, type MonitoringListener } from './metrics';
 import { initModels } from './models';
@@ -90,6 +91,7 @@ export async function startApplication({
 
   try {
     await sequelize.authenticate();
+    await requireConsecutiveIds(sequelize);
     await migrate(sequelize, { logger });
     const models = initModels(sequelize);
     await bootstrapAdmin(models, config.admin, logger);

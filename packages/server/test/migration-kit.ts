@@ -4,7 +4,7 @@
  * the rows it must carry over, and migrate on.
  */
 import { randomUUID } from 'node:crypto';
-import type { Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize } from 'sequelize';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { createMigrator } from '../src/db/migrate';
@@ -101,4 +101,60 @@ export async function shownNotifications(sequelize: Sequelize, searchTerm: strin
     api: presentNotification(row, searchTerm, row.deliveries ?? []),
     csv: notificationCsvLine(row, searchTerm),
   }));
+}
+
+/**
+ * A listing snapshot as every schema since listing snapshots were stored has it (one ad,
+ * m2000000001 on Marktplaats), written as is; answers its id.
+ */
+export async function insertLegacySnapshot(
+  sequelize: Sequelize,
+  overrides: Record<string, unknown> = {},
+): Promise<number> {
+  await sequelize.getQueryInterface().bulkInsert('listing_snapshots', [
+    {
+      platform: 'marktplaats',
+      listingId: 'm2000000001',
+      title: 'Gazelle racefiets',
+      description: 'Mooie fiets; 28 inch',
+      url: 'https://www.marktplaats.nl/v/fietsen/m2000000001',
+      imageUrls: '["https://images.marktplaats.com/1.jpg"]',
+      location: 'Utrecht',
+      sellerName: 'Jan',
+      sellerType: 'private',
+      isPaid: false,
+      listing: '{"id":"m2000000001"}',
+      createdAt: new Date(),
+      ...overrides,
+    },
+  ]);
+  const [snapshot] = await sequelize.query<{ id: number }>(
+    'SELECT MAX(`id`) AS `id` FROM `listing_snapshots`',
+    { type: QueryTypes.SELECT },
+  );
+  return Number(snapshot!.id);
+}
+
+/** A guest's notification of the snapshot's ad, with the columns schemas since then share. */
+export function legacyNotificationRow(
+  alertId: string,
+  listingSnapshotId: number,
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    id: randomUUID(),
+    alertId,
+    userId: null,
+    platform: 'marktplaats',
+    listingId: 'm2000000001',
+    listingSnapshotId,
+    priceCents: 12_500,
+    priceType: 'FIXED',
+    viewedAt: null,
+    kind: 'new',
+    dedupeKey: 'new',
+    foundBy: 'feed',
+    createdAt: new Date(),
+    ...overrides,
+  };
 }

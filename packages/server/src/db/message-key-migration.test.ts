@@ -1,7 +1,8 @@
 /**
- * Migration 0092 on deliveries the previous recorder keyed: each e-mail row's message key becomes
- * the key the recorder now computes for the same ad, recipient and channel, so a later match of
- * that ad finds its message; rows without a key keep none; down gives the whole keys back.
+ * Migrations 0092 and 0098 on deliveries the previous recorders keyed: each e-mail row's message
+ * key keeps its beginning (64 → 32 → 24 characters), and ends as the key the recorder now computes
+ * for the same ad, recipient and channel, so a later match of that ad finds its message; rows
+ * without a key keep none; down gives the longer keys back.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +10,6 @@ import { QueryTypes } from 'sequelize';
 import { legacyAlertRow, useMigrationKit } from '../../test/migration-kit';
 import { messageKeyOf } from '../engine/recorder';
 import { createMigrator } from './migrate';
-
-const MIGRATION = '0092-shorten-message-keys';
 
 const kit = useMigrationKit();
 
@@ -41,8 +40,17 @@ const keys = async () =>
     )
   ).map((row) => [row.channel, row.messageKey]);
 
-describe(`migration ${MIGRATION}`, () => {
-  it('shortens each key to the one the recorder now computes; rows without one keep none', async () => {
+const keysOf = (length: number) => [
+  ['email', wholeKey(ads[0]!).slice(0, length)],
+  ['webhook', null],
+  ['email', wholeKey(ads[1]!).slice(0, length)],
+  ['webhook', null],
+];
+
+describe('migration 0092-shorten-message-keys', () => {
+  const MIGRATION = '0092-shorten-message-keys';
+
+  it('keeps the first 32 characters of each key; rows without one keep none', async () => {
     await kit.upToBefore(MIGRATION);
     const now = new Date();
     const alert = legacyAlertRow('fiets');
@@ -80,23 +88,38 @@ describe(`migration ${MIGRATION}`, () => {
     }
 
     await createMigrator(kit.sequelize).up({ to: MIGRATION });
-    expect(await keys()).toEqual([
-      ['email', messageKeyOf(recipient, 'email', ads[0]!, ads[0]!.dedupeKey)],
-      ['webhook', null],
-      ['email', messageKeyOf(recipient, 'email', ads[1]!, ads[1]!.dedupeKey)],
-      ['webhook', null],
-    ]);
+    expect(await keys()).toEqual(keysOf(32));
   });
 
   it('goes down to the whole keys, and up again', async () => {
     await createMigrator(kit.sequelize).down({ to: MIGRATION });
-    expect(await keys()).toEqual([
-      ['email', wholeKey(ads[0]!)],
-      ['webhook', null],
-      ['email', wholeKey(ads[1]!)],
-      ['webhook', null],
-    ]);
+    expect(await keys()).toEqual(keysOf(64));
     await createMigrator(kit.sequelize).up({ to: MIGRATION });
-    expect((await keys()).map(([, key]) => key?.length ?? null)).toEqual([32, null, 32, null]);
+    expect(await keys()).toEqual(keysOf(32));
+  });
+});
+
+describe('migration 0098-shorter-message-keys', () => {
+  const MIGRATION = '0098-shorter-message-keys';
+  const recorderKeys = () => [
+    ['email', messageKeyOf(recipient, 'email', ads[0]!, ads[0]!.dedupeKey)],
+    ['webhook', null],
+    ['email', messageKeyOf(recipient, 'email', ads[1]!, ads[1]!.dedupeKey)],
+    ['webhook', null],
+  ];
+
+  it('shortens each key to the one the recorder now computes', async () => {
+    await kit.upToBefore(MIGRATION);
+    expect(await keys()).toEqual(keysOf(32));
+    await createMigrator(kit.sequelize).up({ to: MIGRATION });
+    expect(await keys()).toEqual(recorderKeys());
+    expect(keysOf(24)).toEqual(recorderKeys());
+  });
+
+  it('goes down to the 32-character keys, and up again', async () => {
+    await createMigrator(kit.sequelize).down({ to: MIGRATION });
+    expect(await keys()).toEqual(keysOf(32));
+    await createMigrator(kit.sequelize).up({ to: MIGRATION });
+    expect(await keys()).toEqual(recorderKeys());
   });
 });

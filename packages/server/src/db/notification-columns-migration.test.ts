@@ -6,7 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { QueryTypes } from 'sequelize';
-import { legacyAlertRow, shownNotifications, useMigrationKit } from '../../test/migration-kit';
+import {
+  insertLegacySnapshot,
+  legacyAlertRow,
+  legacyNotificationRow,
+  shownNotifications,
+  useMigrationKit,
+} from '../../test/migration-kit';
 import { initModels, withSnapshot } from '../models';
 import { createMigrator } from './migrate';
 
@@ -38,49 +44,19 @@ describe(`migration ${MIGRATION}`, () => {
     await kit.upToBefore(MIGRATION);
     const queryInterface = kit.sequelize.getQueryInterface();
     await queryInterface.bulkInsert('alerts', [guest]);
-    await queryInterface.bulkInsert('listing_snapshots', [
-      {
-        platform: 'marktplaats',
-        listingId: 'm2000000001',
-        title: 'Gazelle racefiets',
-        description: 'Mooie fiets; 28 inch',
-        url: 'https://www.marktplaats.nl/v/fietsen/m2000000001',
-        imageUrls: '["https://images.marktplaats.com/1.jpg"]',
-        location: 'Utrecht',
-        sellerName: 'Jan',
-        sellerType: 'private',
-        isPaid: false,
-        postedAt: at(0),
-        listing: '{"id":"m2000000001"}',
-        createdAt: at(1),
-      },
-    ]);
-    const [snapshot] = await kit.sequelize.query<{ id: number }>(
-      'SELECT id FROM listing_snapshots',
-      {
-        type: QueryTypes.SELECT,
-      },
-    );
-    const notification = (overrides: Row) => ({
-      id: randomUUID(),
-      alertId: guest.id,
-      userId: null,
-      platform: 'marktplaats',
-      listingId: 'm2000000001',
-      listingSnapshotId: snapshot!.id,
-      priceCents: 12_500,
-      priceType: 'FIXED',
-      distanceMeters: 1500,
-      viewedAt: null,
-      checkId,
-      kind: 'new',
-      previousPriceCents: null,
-      dedupeKey: 'new',
-      foundBy: 'feed',
+    const snapshotId = await insertLegacySnapshot(kit.sequelize, {
+      postedAt: at(0),
       createdAt: at(1),
-      updatedAt: at(1),
-      ...overrides,
     });
+    const notification = (overrides: Row) =>
+      legacyNotificationRow(guest.id, snapshotId, {
+        distanceMeters: 1500,
+        checkId,
+        previousPriceCents: null,
+        createdAt: at(1),
+        updatedAt: at(1),
+        ...overrides,
+      });
     const rows = [
       notification({}),
       // Viewed later (its updatedAt moved with the view), a price drop, found by polling.

@@ -7,7 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Op, QueryTypes } from 'sequelize';
-import { legacyAlertRow, shownNotifications, useMigrationKit } from '../../test/migration-kit';
+import {
+  insertLegacySnapshot,
+  legacyAlertRow,
+  legacyNotificationRow,
+  shownNotifications,
+  useMigrationKit,
+} from '../../test/migration-kit';
 import { initModels } from '../models';
 import { createMigrator } from './migrate';
 
@@ -76,43 +82,18 @@ describe(`migration ${MIGRATION}`, () => {
         expiresAt: asBefore(at(60 * 24 * 3)),
       },
     ]);
-    await queryInterface.bulkInsert('listing_snapshots', [
-      {
-        platform: 'marktplaats',
-        listingId: 'm2000000001',
-        title: 'Gazelle racefiets',
-        description: null,
-        url: 'https://www.marktplaats.nl/v/fietsen/m2000000001',
-        imageUrls: '[]',
-        location: 'Utrecht',
-        sellerName: 'Jan',
-        sellerType: 'private',
-        isPaid: false,
-        postedAt: asBefore(at(0)),
-        listing: '{"id":"m2000000001"}',
-        createdAt: asBefore(at(1)),
-      },
-    ]);
-    const [snapshot] = await kit.sequelize.query<{ id: number }>(
-      'SELECT id FROM listing_snapshots',
-      { type: QueryTypes.SELECT },
-    );
-    const notification = (id: string, minute: number, overrides: Row = {}) => ({
-      id,
-      alertId: alert.id,
-      userId: null,
-      platform: 'marktplaats',
-      listingId: 'm2000000001',
-      listingSnapshotId: snapshot!.id,
-      priceCents: 12_500,
-      priceType: 'FIXED',
-      viewedAt: null,
-      kind: 'new',
-      dedupeKey: 'new',
-      foundBy: 'feed',
-      createdAt: asBefore(at(minute)),
-      ...overrides,
+    const snapshotId = await insertLegacySnapshot(kit.sequelize, {
+      description: null,
+      imageUrls: '[]',
+      postedAt: asBefore(at(0)),
+      createdAt: asBefore(at(1)),
     });
+    const notification = (id: string, minute: number, overrides: Row = {}) =>
+      legacyNotificationRow(alert.id, snapshotId, {
+        id,
+        createdAt: asBefore(at(minute)),
+        ...overrides,
+      });
     await queryInterface.bulkInsert('notifications', [
       notification(ids[0]!, 1),
       notification(ids[1]!, 10, {

@@ -14,7 +14,7 @@
  */
 import { channelSpec } from '@prijsalarm/core';
 import type { AppContext } from '../context';
-import type { Delivery } from '../models';
+import type { Delivery, DeliveryId } from '../models';
 import type { AlertEngineJobs, JobHandler } from '../queues';
 import { CHANNEL_MODULES, type DeliveryContext, type SendingChannel } from './channels';
 import type { Send } from './channels/channel';
@@ -57,7 +57,7 @@ function leasedElsewhere(delivery: Pick<Delivery, 'nextAttemptAt' | 'heldUntil'>
   );
 }
 
-export async function processDelivery(ctx: AppContext, deliveryId: string): Promise<void> {
+export async function processDelivery(ctx: AppContext, deliveryId: DeliveryId): Promise<void> {
   // Most jobs find their row settled (sent with its message's lead) or leased by the run sending
   // it: the row alone tells, without its notification and alert.
   const head = await ctx.models.Delivery.findByPk(deliveryId, {

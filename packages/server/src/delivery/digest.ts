@@ -23,7 +23,7 @@ import {
 } from '@prijsalarm/core';
 import { Op } from 'sequelize';
 import type { AppContext } from '../context';
-import type { Alert } from '../models';
+import type { Alert, DeliveryId } from '../models';
 import { nowOf } from './clock';
 import { openDeliveryWhere } from './ledger';
 import { byListing, type LoadedDelivery } from './siblings';
@@ -77,7 +77,7 @@ export async function applySchedule(
 
 async function queueAt(
   ctx: Pick<AppContext, 'queue' | 'logger'>,
-  deliveryId: string,
+  deliveryId: DeliveryId,
   at: Date,
   now: Date,
 ): Promise<void> {
@@ -110,7 +110,7 @@ export function newestFirst(
   const found = (row: LoadedDelivery) => row.notification.createdAt.getTime();
   const posted = (row: LoadedDelivery) => row.notification.postedAt?.getTime() ?? 0;
   const sorted = [...rows].sort(
-    (a, b) => found(b) - found(a) || posted(b) - posted(a) || b.id.localeCompare(a.id),
+    (a, b) => found(b) - found(a) || posted(b) - posted(a) || b.id - a.id,
   );
   const ads = byListing(sorted);
   const kept = new Set(

@@ -4,8 +4,9 @@
  */
 import { DELIVERY_ERROR_TEXTS } from '@prijsalarm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryTypes, type Options, type Sequelize } from 'sequelize';
+import type { Sequelize } from 'sequelize';
 import { createAlert, createDelivery, createNotification } from '../../test/factories';
+import { queryPlanOf, statementsOf } from '../../test/query-plan';
 import { createMigratedDatabase, testDatabaseKind, testLogger } from '../../test/support';
 import { loadConfig } from '../config/env';
 import { initModels, type Delivery, type Models } from '../models';
@@ -38,18 +39,9 @@ afterAll(async () => {
 
 const ctx = () => ({ models, config, queue, logger });
 
-/** The UPDATEs of the deliveries `run` makes (Sequelize logs each statement through `logging`). */
+/** How many UPDATEs of the deliveries `run` makes. */
 async function deliveryUpdates(run: () => Promise<unknown>): Promise<number> {
-  const statements: string[] = [];
-  const { options } = sequelize as unknown as { options: Options };
-  const logging = options.logging;
-  options.logging = (sql: string) => statements.push(sql);
-  try {
-    await run();
-  } finally {
-    options.logging = logging;
-  }
-  return statements.filter((sql) => sql.includes('UPDATE `deliveries`')).length;
+  return (await statementsOf(sequelize, run, /UPDATE `deliveries`/)).length;
 }
 
 async function deliveries(count: number, overrides: Parameters<typeof createDelivery>[2] = {}) {
@@ -199,25 +191,16 @@ describe('outcomes', () => {
       // Open rows waiting for their plan's batch, as thousands do between slots.
       await deliveries(30, { nextAttemptAt: new Date(now.getTime() + 600_000) });
       const rows = await deliveries(2);
-      const statements: string[] = [];
-      // Sequelize logs each statement through its options' `logging`.
-      const { options } = sequelize as unknown as { options: Options };
-      const logging = options.logging;
-      options.logging = (sql: string) => statements.push(sql);
-      try {
-        await recordOutcome(ctx(), rows, { kind: 'sent' }, now);
-      } finally {
-        options.logging = logging;
-      }
-      const update = statements.find((sql) => sql.includes('UPDATE `deliveries`'));
+      const [update] = await statementsOf(
+        sequelize,
+        () => recordOutcome(ctx(), rows, { kind: 'sent' }, now),
+        /UPDATE `deliveries`/,
+      );
       expect(update).toBeDefined();
-      const plan = (await sequelize.query(
-        `EXPLAIN QUERY PLAN ${update!.replace(/^Executing \([^)]*\): /, '')}`,
-        { type: QueryTypes.SELECT },
-      )) as Array<{ detail: string }>;
-      const steps = plan.map((step) => step.detail);
+      const steps = await queryPlanOf(sequelize, update!);
       expect(steps.some((step) => step.startsWith('SCAN'))).toBe(false);
-      expect(steps.join('\n')).toMatch(/sqlite_autoindex_deliveries_1 \(id=\?\)/);
+      // The rows' own key (an INTEGER PRIMARY KEY is the rowid), and the followers' index.
+      expect(steps.join('\n')).toMatch(/INTEGER PRIMARY KEY \(rowid=\?\)/);
       expect(steps.join('\n')).toMatch(/deliveries_lead_id \(leadId=\?\)/);
     },
   );

@@ -55,7 +55,7 @@ describe('the relay under a backlog', () => {
     expect(queued).toBe(1);
     expect((await queue.counts(['deliver'])).deliver?.waiting).toBe(2);
     // The new job is the lost row's (the relay's key for it); the waiting row has its one job.
-    const again = (deliveryId: string, jobId: string) =>
+    const again = (deliveryId: number, jobId: string) =>
       queue.enqueue('deliver', { deliveryId }, { jobId });
     await expect(
       again(lost.id, `deliver:${lost.id}:relay:${lost.updatedAt.getTime()}`),

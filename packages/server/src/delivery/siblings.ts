@@ -12,6 +12,7 @@ import {
   type Alert,
   type Delivery,
   type DeliveryChannel,
+  type DeliveryId,
   type Notification,
 } from '../models';
 import { Op } from 'sequelize';
@@ -49,7 +50,7 @@ const withNotificationAndAlert = (listing?: { platform: PlatformId; listingId: s
 
 export async function loadDelivery(
   ctx: Pick<AppContext, 'models'>,
-  deliveryId: string,
+  deliveryId: DeliveryId,
 ): Promise<LoadedDelivery | null> {
   const delivery = await ctx.models.Delivery.findByPk(deliveryId, {
     include: withNotificationAndAlert(),

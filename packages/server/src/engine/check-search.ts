@@ -16,7 +16,6 @@
  * - Safe to run twice: a re-run finds the listings already seen (or, if it raced, the recorder's
  *   unique keys stop duplicates).
  */
-import { randomUUID } from 'node:crypto';
 import { UniqueConstraintError, type Transaction } from 'sequelize';
 import type { AppContext } from '../context';
 import { loadSettings } from '../models/current-settings';
@@ -29,7 +28,13 @@ import {
   type MarketplaceFailure,
   type NewListings,
 } from './marketplace';
-import { dispatchRecorded, recordMatches, type MatchToRecord, type Recorded } from './recorder';
+import {
+  dispatchRecorded,
+  newCheckId,
+  recordMatches,
+  type MatchToRecord,
+  type Recorded,
+} from './recorder';
 import { feedModels } from './feed/store';
 import { recordPriceDrops } from './price-drops';
 import { keepNewestSeen } from './seen-set';
@@ -359,7 +364,7 @@ export function createSearchChecker(ctx: EngineContext, deps: CheckSearchDeps) {
       for (const alert of matched.alerts) matches.push({ alert, listing: matched.listing });
     }
 
-    const checkId = randomUUID();
+    const checkId = newCheckId();
     const finish = (transaction: Transaction) =>
       markSeen(search, unseen, encountered, seenPrices, at, transaction, alerts).then(() =>
         markChecked(search, alerts, at, transaction, {

@@ -12,14 +12,13 @@
  * Each drop to a price is told once per alert (the notification's `dedupeKey`); a rise never.
  * The rows are written in the caller's transaction; their deliveries are queued once it commits.
  */
-import { randomUUID } from 'node:crypto';
 import { Op, type Transaction } from 'sequelize';
 import { crossedMaxPrice, isNotifiablePriceDrop, planHasFeature } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { priceDropOf, type Alert } from '../models/Alert';
 import { alertFilters, matchListing } from './matcher';
 import type { Listing } from './marketplace';
-import { dispatchRecorded, recordMatches, type MatchToRecord } from './recorder';
+import { dispatchRecorded, newCheckId, recordMatches, type MatchToRecord } from './recorder';
 
 export interface PriceChange {
   /** The listing as seen now (its new `priceCents`). */
@@ -113,7 +112,7 @@ export async function recordPriceDrops(
     }
   }
   if (matches.length === 0) return 0;
-  const recorded = await recordMatches(ctx, { checkId: randomUUID(), matches }, transaction);
+  const recorded = await recordMatches(ctx, { checkId: newCheckId(), matches }, transaction);
   transaction.afterCommit(() => {
     dispatchRecorded(ctx, recorded).catch((error: unknown) =>
       ctx.logger.warn({ err: error }, 'price drops not dispatched; the relay picks them up'),

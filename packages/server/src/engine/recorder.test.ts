@@ -263,7 +263,7 @@ describe('recording', () => {
     const deliveries = await kit.models.Delivery.findAll({ include: ['notification'] });
     const rowOf = new Map(deliveries.map((d) => [d.id, d]));
     const queued = kit.enqueued.map((job) => {
-      const row = rowOf.get(job.data.deliveryId as string)!;
+      const row = rowOf.get(job.data.deliveryId as number)!;
       return {
         alertId: row.notification!.alertId,
         channel: row.channel,
@@ -303,11 +303,11 @@ describe('recording', () => {
     await recordAndDispatch(kit.ctx, { checkId: randomUUID(), matches });
 
     const rows = await kit.models.Delivery.findAll({
-      where: { id: kit.enqueued.map((job) => job.data.deliveryId as string) },
+      where: { id: kit.enqueued.map((job) => job.data.deliveryId as number) },
     });
     const channelOf = new Map(rows.map((row) => [row.id, row.channel]));
     const queued = kit.enqueued.map((job) => ({
-      channel: channelOf.get(job.data.deliveryId as string),
+      channel: channelOf.get(job.data.deliveryId as number),
       priority: job.options?.priority ?? 'normal',
       // Not before the slot (a few ms of the test's own run aside).
       atSlot: Math.abs((job.options?.delayMs ?? 0) - (slot.getTime() - Date.now())) < 5_000,

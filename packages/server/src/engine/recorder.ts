@@ -15,7 +15,7 @@
  * same user, in this check or any later one — points at it (`leadId`) and goes out in the lead's
  * message while that is open, or is settled by it when it was already sent or failed.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   CHANNELS,
   channelSpec,
@@ -32,7 +32,7 @@ import {
 } from 'sequelize';
 import type { AppContext } from '../context';
 import { chunks } from '../lib/chunks';
-import type { Alert, Delivery, DeliveryChannel } from '../models';
+import type { Alert, Delivery, DeliveryChannel, DeliveryId } from '../models';
 import { hasTarget, lookUpTargets, type FoundTargets, type TargetedAlert } from './channel-targets';
 import { clip, listingKeyOf, storeSnapshots } from './listing-snapshots';
 import type { Listing } from './marketplace';
@@ -59,8 +59,16 @@ export function dedupeKeyOf(match: Pick<MatchToRecord, 'listing' | 'drop'>): str
   return match.drop ? `drop:${match.listing.priceCents ?? 0}` : 'new';
 }
 
+/**
+ * A check run's id: 80 random bits in hex after a letter, 21 characters where a UUID takes 36,
+ * since every delivery the check records keeps it. Lower case only (MariaDB compares text without
+ * case); the letter keeps it text, as SQLite's UUID columns read text that looks like a number as
+ * one.
+ */
+export const newCheckId = (): string => `c${randomBytes(10).toString('hex')}`;
+
 export interface RecordInput {
-  /** The check run (uuid); siblings of one check share it. */
+  /** The check run (`newCheckId`); siblings of one check share it. */
   checkId: string;
   matches: readonly MatchToRecord[];
   /** Which path found them (notifications.foundBy). */
@@ -80,13 +88,13 @@ export interface Recorded {
    * Pending deliveries of the recorded matches, new or found: each is sent by a `deliver` job, its
    * own or (`covered`) the job of another row of its message.
    */
-  pendingDeliveryIds: string[];
+  pendingDeliveryIds: DeliveryId[];
   /** Of those, the rows another row's job sends or settles with its own: they get no job. */
-  covered?: Set<string>;
+  covered?: Set<DeliveryId>;
   /** Deliveries whose job waits (their plan's batch): id → when (ms) it runs. */
-  deliverAt?: Map<string, number>;
+  deliverAt?: Map<DeliveryId, number>;
   /** Of those, the ones held for their plan's batch: their jobs yield to the sends at once. */
-  batched?: Set<string>;
+  batched?: Set<DeliveryId>;
   /** RecordInput's foundBy, for the metrics once committed. */
   foundBy?: RecordInput['foundBy'];
 }
@@ -151,10 +159,11 @@ const keyOf = (alertId: string, platform: string, listingId: string, dedupeKey: 
   `${alertId}\u0000${platform}\u0000${listingId}\u0000${dedupeKey}`;
 
 /**
- * A message key's length: half of a sha-256 in hex, 128 bits (collisions are out of reach). It is
- * stored on every e-mail row and in its unique index, for as long as the row is kept.
+ * A message key's length: 24 hex characters of a sha-256, 96 bits (two of a billion keys collide
+ * with a chance of about 10⁻¹¹). It is stored on every e-mail row and in its unique index, for as
+ * long as the row is kept. Hex: MariaDB compares the column without case.
  */
-export const MESSAGE_KEY_LENGTH = 32;
+export const MESSAGE_KEY_LENGTH = 24;
 
 /** The unique key of "this ad to this recipient on this channel" (fits a 64-char column). */
 export function messageKeyOf(

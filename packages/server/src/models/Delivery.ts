@@ -8,7 +8,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import { DELIVERY_CHANNELS, type DeliveryChannel } from '@prijsalarm/core';
-import { dateTime, foreignUuid, oneOf, timestamps, uuidPrimaryKey } from './columns';
+import { dateTime, foreignUuid, oneOf, timestamps } from './columns';
 import type { Notification } from './Notification';
 
 // Core's channel table is the one list of channels; a channel's id is the column's value.
@@ -16,9 +16,15 @@ export { DELIVERY_CHANNELS, type DeliveryChannel };
 export const DELIVERY_STATUSES = ['pending', 'sent', 'retrying', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/**
+ * A delivery's key: an integer the database assigns (a rowid on SQLite). Never shown; jobs and
+ * followers hold it.
+ */
+export type DeliveryId = number;
+
 /** The ledger of one notification on one channel; unique per (notificationId, channel). */
 export class Delivery extends Model<InferAttributes<Delivery>, InferCreationAttributes<Delivery>> {
-  declare id: CreationOptional<string>;
+  declare id: CreationOptional<DeliveryId>;
   declare notificationId: string;
   declare channel: DeliveryChannel;
   declare status: CreationOptional<DeliveryStatus>;
@@ -38,7 +44,7 @@ export class Delivery extends Model<InferAttributes<Delivery>, InferCreationAttr
    */
   declare messageKey: CreationOptional<string | null>;
   /** Another alert's delivery of the same ad, recipient and channel: it goes out in the lead's message. */
-  declare leadId: CreationOptional<string | null>;
+  declare leadId: CreationOptional<DeliveryId | null>;
   /**
    * Held back by its alert's schedule (digest or quiet hours) until then; goes out in one digest
    * with the recipient's other held rows on the channel (delivery/digest.ts).
@@ -52,7 +58,7 @@ export class Delivery extends Model<InferAttributes<Delivery>, InferCreationAttr
   static initModel(sequelize: Sequelize): typeof Delivery {
     return Delivery.init(
       {
-        id: uuidPrimaryKey,
+        id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true, allowNull: false },
         notificationId: foreignUuid(false),
         channel: oneOf(DELIVERY_CHANNELS),
         status: oneOf(DELIVERY_STATUSES, { defaultValue: 'pending' }),
@@ -60,11 +66,11 @@ export class Delivery extends Model<InferAttributes<Delivery>, InferCreationAttr
         lastError: { type: DataTypes.TEXT, allowNull: true },
         nextAttemptAt: dateTime(),
         sentAt: dateTime(),
-        checkId: { type: DataTypes.UUID, allowNull: true },
+        checkId: { type: DataTypes.STRING(36), allowNull: true },
         recipient: { type: DataTypes.STRING(320), allowNull: true },
         claimToken: { type: DataTypes.STRING(36), allowNull: true },
         messageKey: { type: DataTypes.STRING(64), allowNull: true },
-        leadId: foreignUuid(true),
+        leadId: { type: DataTypes.INTEGER, allowNull: true },
         heldUntil: dateTime(),
         ...timestamps,
       },

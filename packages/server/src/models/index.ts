@@ -68,7 +68,7 @@ export { CHAT_SESSION_STORED_STATUSES } from './ChatSession';
 export type { ChatSessionStoredStatus } from './ChatSession';
 export type { CategoryType } from './Category';
 export { DELIVERY_CHANNELS, DELIVERY_STATUSES } from './Delivery';
-export type { DeliveryChannel, DeliveryStatus } from './Delivery';
+export type { DeliveryChannel, DeliveryId, DeliveryStatus } from './Delivery';
 export { ONE_TIME_TOKEN_PURPOSES } from './OneTimeToken';
 export { SEQUENCE_TYPES } from './Payment';
 export type { SequenceType } from './Payment';

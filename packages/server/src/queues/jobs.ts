@@ -7,7 +7,7 @@ export type AlertEngineJobs = {
   /** Fetch one due search and record its new listings. */
   'check-search': { searchKey: string };
   /** Send one Delivery row on its channel (delivery/deliver.ts). */
-  deliver: { deliveryId: string };
+  deliver: { deliveryId: number };
   /** Match one stored batch of the feed's new listings (engine/feed/match-listings.ts). */
   'match-listings': { batchId: string };
   /** The rest of a batch: its listings whose ad page decides, read at the page client's pace. */

@@ -8,7 +8,6 @@
  * has no queue. Idempotent: rows already matched are skipped and the recorder's unique keys record
  * nothing twice, so a job run again after a crash or a retry changes nothing.
  */
-import { randomUUID } from 'node:crypto';
 import { Op, UniqueConstraintError, type Transaction } from 'sequelize';
 import { deliversAtOnce } from '@prijsalarm/core';
 import { chunks } from '../../lib/chunks';
@@ -19,7 +18,7 @@ import type { EngineContext } from '../check-search';
 import { finishMatch, planMatch, withFilters, type MatchPlan } from '../listing-matches';
 import type { Listing, MarketplaceClient, MarketplaceFailure } from '../marketplace';
 import { recipientOf } from '../recipient';
-import { dispatchRecorded, recordMatches, type MatchToRecord } from '../recorder';
+import { dispatchRecorded, newCheckId, recordMatches, type MatchToRecord } from '../recorder';
 import { isRefusal, setListingAside } from '../set-aside';
 import { batchMomentAfter } from '../slots';
 import type { AlertIndex } from './alert-index';
@@ -191,7 +190,7 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
       const when = soonest.get(recipientOf(alert))!;
       return { alert, listing, ...(when > 0 ? { deliverAt: new Date(when) } : {}) };
     });
-    const checkId = randomUUID();
+    const checkId = newCheckId();
     const recorded = await ctx.sequelize.transaction(async (transaction) => {
       const result = await recordMatches(ctx, { checkId, matches, foundBy: 'feed' }, transaction);
       await markMatched(rowIds, transaction);
