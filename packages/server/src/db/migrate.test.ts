@@ -137,7 +137,7 @@ describe('migrations', () => {
     [
       'notifications',
       [
-        'notifications_alert_listing_dedupe_unique',
+        'notifications_alert_snapshot_dedupe_unique',
         'notifications_user_id_created_at',
         'notifications_listing_snapshot_id',
       ],
@@ -237,7 +237,7 @@ describe('unique constraints', () => {
       },
     ],
     [
-      'notifications (alertId, platform, listingId)',
+      'notifications (alertId, listing, dedupeKey)',
       async () => {
         const { notification } = await notificationFixture();
         const { id: _id, createdAt: _c, ...copy } = notification.get();
@@ -279,12 +279,22 @@ describe('unique constraints', () => {
   });
 
   it('allow the same listing for another alert and on another platform', async () => {
-    const { notification, user } = await notificationFixture();
+    const { notification, user, snapshot } = await notificationFixture();
     const other = await models.Alert.create(alertAttributes({ userId: user.id }));
     const { id: _id, createdAt: _c, ...copy } = notification.get();
     await expect(models.Notification.create({ ...copy, alertId: other.id })).resolves.toBeTruthy();
+    // The same listing id on the other site is another listing, with a snapshot of its own.
+    const elsewhere = await models.ListingSnapshot.create({
+      ...snapshot.get(),
+      id: undefined,
+      platform: '2dehands',
+    });
     await expect(
-      models.Notification.create({ ...copy, platform: '2dehands' }),
+      models.Notification.create({
+        ...copy,
+        platform: '2dehands',
+        listingSnapshotId: elsewhere.id,
+      }),
     ).resolves.toBeTruthy();
   });
 

@@ -45,6 +45,38 @@ export function snapshotOf(listing: Listing): CreationAttributes<ListingSnapshot
 /** Whose ad page was read: only the page tells the exact posting time (marketplace/types.ts). */
 const pageRead = (listing: Listing) => listing.postedAt !== null;
 
+/** The stored snapshots of `listings` (and of any listing sharing a platform and an id with them). */
+function storedRows(
+  ctx: Pick<AppContext, 'models'>,
+  listings: readonly Pick<Listing, 'platform' | 'id'>[],
+  transaction?: Transaction,
+) {
+  return ctx.models.ListingSnapshot.findAll({
+    attributes: ['id', 'platform', 'listingId', 'postedAt'],
+    where: {
+      platform: { [Op.in]: [...new Set(listings.map((listing) => listing.platform))] },
+      listingId: { [Op.in]: [...new Set(listings.map((listing) => listing.id))] },
+    },
+    transaction,
+  });
+}
+
+/** The snapshot ids of those of `listings` stored already, by `listingKeyOf`; nothing is written. */
+export async function storedSnapshotIds(
+  ctx: Pick<AppContext, 'models'>,
+  listings: readonly Pick<Listing, 'platform' | 'id'>[],
+  transaction?: Transaction,
+): Promise<Map<string, number>> {
+  const wanted = new Set(listings.map(listingKeyOf));
+  const ids = new Map<string, number>();
+  if (wanted.size === 0) return ids;
+  for (const row of await storedRows(ctx, listings, transaction)) {
+    const key = listingKeyOf({ platform: row.platform, id: row.listingId });
+    if (wanted.has(key)) ids.set(key, row.id);
+  }
+  return ids;
+}
+
 /**
  * Each listing's snapshot id (key `listingKeyOf`): the stored one, else a new row. A listing is
  * stored once, as first found; the insert ignores a row a concurrent check stored meanwhile (the
@@ -70,15 +102,7 @@ export async function storeSnapshots(
   const ids = new Map<string, number>();
   const incomplete: Array<[number, Listing]> = [];
   const readIds = async (some: readonly Listing[]) => {
-    const rows = await ListingSnapshot.findAll({
-      attributes: ['id', 'platform', 'listingId', 'postedAt'],
-      where: {
-        platform: { [Op.in]: [...new Set(some.map((listing) => listing.platform))] },
-        listingId: { [Op.in]: [...new Set(some.map((listing) => listing.id))] },
-      },
-      transaction,
-    });
-    for (const row of rows) {
+    for (const row of await storedRows(ctx, some, transaction)) {
       const key = listingKeyOf({ platform: row.platform, id: row.listingId });
       const listing = wanted.get(key);
       if (!listing) continue;

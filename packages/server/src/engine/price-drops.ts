@@ -16,6 +16,7 @@ import { Op, type Transaction } from 'sequelize';
 import { crossedMaxPrice, isNotifiablePriceDrop, planHasFeature } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { priceDropOf, type Alert } from '../models/Alert';
+import { storedSnapshotIds } from './listing-snapshots';
 import { alertFilters, matchListing } from './matcher';
 import type { Listing } from './marketplace';
 import { dispatchRecorded, newCheckId, recordMatches, type MatchToRecord } from './recorder';
@@ -61,10 +62,16 @@ export async function recordPriceDrops(
   if (drops.length === 0) return 0;
   const { Notification, Alert, User } = ctx.models;
 
-  // What each alert was last told about these listings (a new ad or an earlier drop).
+  // What each alert was last told about these listings (a new ad or an earlier drop), found
+  // through their snapshots' index: a listing without a snapshot was never told.
+  const snapshots = await storedSnapshotIds(
+    ctx,
+    drops.map((d) => d.listing),
+    transaction,
+  );
   const told = await Notification.findAll({
     attributes: ['alertId', 'platform', 'listingId', 'priceCents', 'createdAt'],
-    where: { listingId: { [Op.in]: [...new Set(drops.map((d) => d.listing.id))] } },
+    where: { listingSnapshotId: { [Op.in]: [...new Set(snapshots.values())] } },
     order: [
       ['createdAt', 'ASC'],
       ['id', 'ASC'],

@@ -34,7 +34,7 @@ import type { AppContext } from '../context';
 import { chunks } from '../lib/chunks';
 import type { Alert, Delivery, DeliveryChannel, DeliveryId } from '../models';
 import { hasTarget, lookUpTargets, type FoundTargets, type TargetedAlert } from './channel-targets';
-import { clip, listingKeyOf, storeSnapshots } from './listing-snapshots';
+import { clip, listingKeyOf, storedSnapshotIds, storeSnapshots } from './listing-snapshots';
 import type { Listing } from './marketplace';
 import { recipientOf } from './recipient';
 
@@ -305,15 +305,25 @@ export async function recordMatches(
     }
   }
 
-  const existing = await Notification.findAll({
-    attributes: ['id', 'alertId', 'platform', 'listingId', 'dedupeKey'],
-    where: {
-      alertId: { [Op.in]: [...new Set(matches.map((m) => m.alert.id))] },
-      listingId: { [Op.in]: [...new Set(matches.map((m) => m.listing.id))] },
-      dedupeKey: { [Op.in]: [...new Set(matches.map(dedupeKeyOf))] },
-    },
+  // Recorded before: by the listing's snapshot, as the unique index names it (a listing without
+  // a snapshot has no notification yet).
+  const stored = await storedSnapshotIds(
+    ctx,
+    matches.map((m) => m.listing),
     transaction,
-  });
+  );
+  const existing =
+    stored.size === 0
+      ? []
+      : await Notification.findAll({
+          attributes: ['id', 'alertId', 'platform', 'listingId', 'dedupeKey'],
+          where: {
+            alertId: { [Op.in]: [...new Set(matches.map((m) => m.alert.id))] },
+            listingSnapshotId: { [Op.in]: [...new Set(stored.values())] },
+            dedupeKey: { [Op.in]: [...new Set(matches.map(dedupeKeyOf))] },
+          },
+          transaction,
+        });
   const notificationIds = new Map(
     existing.map((row) => [keyOf(row.alertId, row.platform, row.listingId, row.dedupeKey), row.id]),
   );

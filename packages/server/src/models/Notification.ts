@@ -30,7 +30,8 @@ export const withSnapshot = (exclude: ReadonlyArray<'listing' | 'description'> =
 
 /**
  * One new listing found for one alert ('new'), or a lower price of a listing the alert saw
- * ('price_drop'); unique per (alertId, platform, listingId, dedupeKey). The listing itself is
+ * ('price_drop'); unique per alert, listing and dedupeKey (indexed by the listing's snapshot:
+ * (alertId, listingSnapshotId, dedupeKey)). The listing itself is
  * stored once (`ListingSnapshot`); the notification holds what is its own: the price observed when
  * notified, the distance from its alert's place, its kind and deliveries.
  *
