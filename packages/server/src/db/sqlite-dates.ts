@@ -1,8 +1,7 @@
 /**
  * Dates on SQLite as integer milliseconds since 1970 (UTC), not Sequelize's text
  * ('2026-11-30 13:15:56.123 +00:00'): 6 bytes instead of 30 in every row and index entry that holds
- * one, and a notification with its delivery carries seven. The database grows by what every match
- * writes, so this is most of what a date costs. Integers order and compare as the instants they
+ * one, and a notification with its settled delivery carries five, kept for the plan's retention. Integers order and compare as the instants they
  * are; the columns keep their DATETIME type (NUMERIC affinity), so digits given as text (a Date in
  * a raw query's replacements) are stored and compared as the number. MySQL/MariaDB keep
  * DATETIME(3), 7 bytes already. Existing text dates are converted by db/migrations/0095.
