@@ -4,7 +4,7 @@
  */
 import { DELIVERY_ERROR_TEXTS } from '@prijsalarm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sequelize } from 'sequelize';
+import { DatabaseError, type Sequelize } from 'sequelize';
 import { createAlert, createDelivery, createNotification } from '../../test/factories';
 import { queryPlanOf, statementsOf } from '../../test/query-plan';
 import { createMigratedDatabase, testDatabaseKind, testLogger } from '../../test/support';
@@ -183,6 +183,38 @@ describe('outcomes', () => {
       await row.reload();
       expect(row).toMatchObject({ status: 'sent', nextAttemptAt: null, claimToken: null });
     }
+  });
+
+  it('a claim and an outcome InnoDB chose as a deadlock victim run again: the rows end sent', async () => {
+    const rows = await deliveries(2);
+    const model = models.Delivery as unknown as {
+      update: (...args: unknown[]) => Promise<unknown>;
+    };
+    const update = model.update;
+    let refused = 0;
+    // The first try of each statement is rolled back, as InnoDB does to a deadlock's victim.
+    model.update = async (...args) => {
+      refused += 1;
+      if (refused % 2 === 1) {
+        throw new DatabaseError(
+          Object.assign(new Error('Deadlock found when trying to get lock'), {
+            errno: 1213,
+            sql: 'UPDATE deliveries',
+          }),
+        );
+      }
+      return update.apply(models.Delivery, args);
+    };
+    try {
+      const claimed = await claimDeliveries(ctx(), rows, now);
+      expect(claimed.map((row) => row.id)).toEqual(rows.map((row) => row.id));
+      await recordOutcome(ctx(), claimed, { kind: 'sent' }, now);
+    } finally {
+      model.update = update;
+    }
+    expect(refused).toBe(4);
+    const after = await models.Delivery.findAll({ where: { id: rows.map((row) => row.id) } });
+    expect(after.map((row) => row.status)).toEqual(['sent', 'sent']);
   });
 
   it.runIf(testDatabaseKind() === 'sqlite')(

@@ -19,6 +19,7 @@ import { literal, Op, type WhereOptions } from 'sequelize';
 import { DELIVERY_ERROR_TEXTS } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import type { Delivery, DeliveryId } from '../models';
+import { retryOnDeadlock } from '../lib/sql';
 import { nowOf } from './clock';
 
 /** `lastError` is shown to the user; a provider's text is cut to stay readable. */
@@ -94,21 +95,23 @@ async function claimTogether(
   const tokens = requests.map(() => randomBytes(10).toString('hex'));
   const all = requests.flatMap((request) => request.ids);
   const sql = sqlOf(Delivery);
-  const [changed] = await Delivery.update(
-    {
-      nextAttemptAt: sql.each(requests, (request) => request.until, 'nextAttemptAt'),
-      claimToken: sql.each(requests, (_request, index) => tokens[index]!, 'claimToken'),
-    },
-    {
-      where: {
-        id: { [Op.in]: all },
-        ...openDeliveryWhere(),
-        [Op.or]: requests.map((request) => ({
-          id: { [Op.in]: [...request.ids] },
-          [Op.or]: [{ nextAttemptAt: null }, { nextAttemptAt: { [Op.lte]: request.now } }],
-        })),
+  const [changed] = await retryOnDeadlock(() =>
+    Delivery.update(
+      {
+        nextAttemptAt: sql.each(requests, (request) => request.until, 'nextAttemptAt'),
+        claimToken: sql.each(requests, (_request, index) => tokens[index]!, 'claimToken'),
       },
-    },
+      {
+        where: {
+          id: { [Op.in]: all },
+          ...openDeliveryWhere(),
+          [Op.or]: requests.map((request) => ({
+            id: { [Op.in]: [...request.ids] },
+            [Op.or]: [{ nextAttemptAt: null }, { nextAttemptAt: { [Op.lte]: request.now } }],
+          })),
+        },
+      },
+    ),
   );
   // Every row taken (the usual case: the first run of each group): no need to ask which.
   if (changed === all.length) return requests.map((request) => new Set(request.ids));
@@ -143,20 +146,22 @@ async function markSentTogether(
       .map((r) => `WHEN id IN (${sql.list(r.ids)}) THEN ${r.attemptsBefore + 1}`)
       .join(' ')} ELSE attempts END`,
   );
-  await Delivery.update(
-    {
-      status: 'sent',
-      sentAt: sql.each(requests, (request) => request.now, 'sentAt', { followers: true }),
-      attempts,
-      lastError: null,
-      ...SETTLED,
-    },
-    {
-      where: {
-        ...openDeliveryWhere(),
-        [Op.or]: [{ id: { [Op.in]: all } }, { leadId: { [Op.in]: all } }],
+  await retryOnDeadlock(() =>
+    Delivery.update(
+      {
+        status: 'sent',
+        sentAt: sql.each(requests, (request) => request.now, 'sentAt', { followers: true }),
+        attempts,
+        lastError: null,
+        ...SETTLED,
       },
-    },
+      {
+        where: {
+          ...openDeliveryWhere(),
+          [Op.or]: [{ id: { [Op.in]: all } }, { leadId: { [Op.in]: all } }],
+        },
+      },
+    ),
   );
   return requests.map(() => undefined);
 }
@@ -305,9 +310,16 @@ export async function settleFollowers(
   }
   let settled = 0;
   for (const { lead, ids } of byOutcome.values()) {
-    const [changed] = await Delivery.update(
-      { status: lead.status, sentAt: lead.sentAt, lastError: lead.lastError, nextAttemptAt: null },
-      { where: { leadId: { [Op.in]: ids }, ...openDeliveryWhere() } },
+    const [changed] = await retryOnDeadlock(() =>
+      Delivery.update(
+        {
+          status: lead.status,
+          sentAt: lead.sentAt,
+          lastError: lead.lastError,
+          nextAttemptAt: null,
+        },
+        { where: { leadId: { [Op.in]: ids }, ...openDeliveryWhere() } },
+      ),
     );
     settled += changed;
   }
@@ -341,9 +353,11 @@ export async function renewClaim(
   deliveryIds: readonly DeliveryId[],
 ): Promise<void> {
   if (deliveryIds.length === 0) return;
-  await ctx.models.Delivery.update(
-    { nextAttemptAt: new Date(nowOf(ctx).getTime() + ctx.config.delivery.claimLeaseMs) },
-    { where: { id: { [Op.in]: [...deliveryIds] }, ...openDeliveryWhere() } },
+  await retryOnDeadlock(() =>
+    ctx.models.Delivery.update(
+      { nextAttemptAt: new Date(nowOf(ctx).getTime() + ctx.config.delivery.claimLeaseMs) },
+      { where: { id: { [Op.in]: [...deliveryIds] }, ...openDeliveryWhere() } },
+    ),
   );
 }
 
@@ -401,14 +415,16 @@ async function writeOutcome(
   }
 
   if (outcome.kind === 'failed') {
-    await Delivery.update(
-      {
-        status: 'failed',
-        attempts: attemptsBefore + 1,
-        lastError: cut(outcome.reason),
-        ...SETTLED,
-      },
-      { where: open },
+    await retryOnDeadlock(() =>
+      Delivery.update(
+        {
+          status: 'failed',
+          attempts: attemptsBefore + 1,
+          lastError: cut(outcome.reason),
+          ...SETTLED,
+        },
+        { where: open },
+      ),
     );
     await settleFollowers(ctx, ids);
     return { status: 'failed', retryAt: null };
@@ -417,23 +433,27 @@ async function writeOutcome(
   const counts = outcome.countsAsAttempt !== false;
   const attempts = attemptsBefore + (counts ? 1 : 0);
   if (counts && !outcome.ownLimit && attempts >= maxAttempts) {
-    await Delivery.update(
-      {
-        status: 'failed',
-        attempts,
-        lastError: cut(DELIVERY_ERROR_TEXTS.gaveUp(attempts, outcome.detail)),
-        ...SETTLED,
-      },
-      { where: open },
+    await retryOnDeadlock(() =>
+      Delivery.update(
+        {
+          status: 'failed',
+          attempts,
+          lastError: cut(DELIVERY_ERROR_TEXTS.gaveUp(attempts, outcome.detail)),
+          ...SETTLED,
+        },
+        { where: open },
+      ),
     );
     await settleFollowers(ctx, ids);
     return { status: 'failed', retryAt: null };
   }
   const retryAt =
     outcome.retryAt ?? new Date(now.getTime() + retryDelayMs(baseDelayMs, Math.max(1, attempts)));
-  await Delivery.update(
-    { status: 'retrying', attempts, lastError: cut(outcome.reason), nextAttemptAt: retryAt },
-    { where: open },
+  await retryOnDeadlock(() =>
+    Delivery.update(
+      { status: 'retrying', attempts, lastError: cut(outcome.reason), nextAttemptAt: retryAt },
+      { where: open },
+    ),
   );
   // One run re-gathers the group; its own id in the job key keeps it apart from the first job,
   // which is still running (a pending key would swallow it) and from earlier retries.

@@ -12,7 +12,7 @@ export type JobDataValue = string | number | boolean | null;
 export type JobData = { readonly [key: string]: JobDataValue };
 
 /**
- * Job name → its data, e.g. `{ deliver: { deliveryId: string } }`. Write it as a type alias (an
+ * Job name → its data, e.g. `{ deliver: { deliveryId: number } }`. Write it as a type alias (an
  * interface has no index signature and does not fit).
  */
 export type JobDataMap = { [name: string]: JobData };
