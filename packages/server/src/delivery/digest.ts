@@ -24,9 +24,8 @@ import {
 import { Op } from 'sequelize';
 import type { AppContext } from '../context';
 import type { Alert, DeliveryId } from '../models';
-import { retryOnDeadlock } from '../lib/sql';
 import { nowOf } from './clock';
-import { openDeliveryWhere } from './ledger';
+import { openDeliveryWhere, updateDeliveries } from './ledger';
 import { byListing, type LoadedDelivery } from './siblings';
 
 export function scheduleOfAlert(alert: Pick<Alert, 'deliverySchedule'>): DeliverySchedule {
@@ -59,18 +58,17 @@ export async function applySchedule(
   if (at.getTime() <= now.getTime()) return delivery.heldUntil ? 'digest' : 'send';
   if (!delivery.heldUntil) {
     // Only while nobody holds a claim on it: a running send keeps what it claimed.
-    const [changed] = await retryOnDeadlock(() =>
-      ctx.models.Delivery.update(
-        { heldUntil: at, nextAttemptAt: at },
-        {
-          where: {
-            id: delivery.id,
-            heldUntil: null,
-            ...openDeliveryWhere(),
-            [Op.or]: [{ nextAttemptAt: null }, { nextAttemptAt: { [Op.lte]: now } }],
-          },
+    const [changed] = await updateDeliveries(
+      ctx.models.Delivery,
+      { heldUntil: at, nextAttemptAt: at },
+      {
+        where: {
+          id: delivery.id,
+          heldUntil: null,
+          ...openDeliveryWhere(),
+          [Op.or]: [{ nextAttemptAt: null }, { nextAttemptAt: { [Op.lte]: now } }],
         },
-      ),
+      },
     );
     if (changed === 0) return 'held';
   }
@@ -147,11 +145,10 @@ export async function rescheduleHeld(
   });
   if (rows.length === 0) return 0;
   const ids = rows.map((row) => row.id);
-  await retryOnDeadlock(() =>
-    ctx.models.Delivery.update(
-      { heldUntil: at, nextAttemptAt: at },
-      { where: { id: { [Op.in]: ids }, ...waiting } },
-    ),
+  await updateDeliveries(
+    ctx.models.Delivery,
+    { heldUntil: at, nextAttemptAt: at },
+    { where: { id: { [Op.in]: ids }, ...waiting } },
   );
   for (const id of ids) await queueAt(ctx, id, at, now);
   return ids.length;

@@ -56,6 +56,19 @@ export function openDeliveryWhere(): WhereOptions {
 }
 
 /**
+ * Every UPDATE of the ledger (claims, outcomes, holds): outside a transaction, and run again when
+ * InnoDB chose it as a deadlock's victim (it was rolled back whole). Two runs over one recipient's
+ * rows — a send marking its rows sent, another holding its own — can lock the same index entries in
+ * opposite orders, and a `deliver` job has one attempt: a victim would leave its row to the relay.
+ */
+export function updateDeliveries(
+  Delivery: DeliveryModel,
+  ...update: Parameters<DeliveryModel['update']>
+): Promise<[affectedCount: number]> {
+  return retryOnDeadlock(() => Delivery.update(...update));
+}
+
+/**
  * Claims every row of `deliveries` that is open and not leased, in ONE statement, and returns the
  * ones this run now holds (in the given order). Concurrent runs over the same group cannot share
  * it: the database applies one UPDATE after the other, and the second finds the rows leased.
@@ -95,23 +108,22 @@ async function claimTogether(
   const tokens = requests.map(() => randomBytes(10).toString('hex'));
   const all = requests.flatMap((request) => request.ids);
   const sql = sqlOf(Delivery);
-  const [changed] = await retryOnDeadlock(() =>
-    Delivery.update(
-      {
-        nextAttemptAt: sql.each(requests, (request) => request.until, 'nextAttemptAt'),
-        claimToken: sql.each(requests, (_request, index) => tokens[index]!, 'claimToken'),
+  const [changed] = await updateDeliveries(
+    Delivery,
+    {
+      nextAttemptAt: sql.each(requests, (request) => request.until, 'nextAttemptAt'),
+      claimToken: sql.each(requests, (_request, index) => tokens[index]!, 'claimToken'),
+    },
+    {
+      where: {
+        id: { [Op.in]: all },
+        ...openDeliveryWhere(),
+        [Op.or]: requests.map((request) => ({
+          id: { [Op.in]: [...request.ids] },
+          [Op.or]: [{ nextAttemptAt: null }, { nextAttemptAt: { [Op.lte]: request.now } }],
+        })),
       },
-      {
-        where: {
-          id: { [Op.in]: all },
-          ...openDeliveryWhere(),
-          [Op.or]: requests.map((request) => ({
-            id: { [Op.in]: [...request.ids] },
-            [Op.or]: [{ nextAttemptAt: null }, { nextAttemptAt: { [Op.lte]: request.now } }],
-          })),
-        },
-      },
-    ),
+    },
   );
   // Every row taken (the usual case: the first run of each group): no need to ask which.
   if (changed === all.length) return requests.map((request) => new Set(request.ids));
@@ -146,22 +158,21 @@ async function markSentTogether(
       .map((r) => `WHEN id IN (${sql.list(r.ids)}) THEN ${r.attemptsBefore + 1}`)
       .join(' ')} ELSE attempts END`,
   );
-  await retryOnDeadlock(() =>
-    Delivery.update(
-      {
-        status: 'sent',
-        sentAt: sql.each(requests, (request) => request.now, 'sentAt', { followers: true }),
-        attempts,
-        lastError: null,
-        ...SETTLED,
+  await updateDeliveries(
+    Delivery,
+    {
+      status: 'sent',
+      sentAt: sql.each(requests, (request) => request.now, 'sentAt', { followers: true }),
+      attempts,
+      lastError: null,
+      ...SETTLED,
+    },
+    {
+      where: {
+        ...openDeliveryWhere(),
+        [Op.or]: [{ id: { [Op.in]: all } }, { leadId: { [Op.in]: all } }],
       },
-      {
-        where: {
-          ...openDeliveryWhere(),
-          [Op.or]: [{ id: { [Op.in]: all } }, { leadId: { [Op.in]: all } }],
-        },
-      },
-    ),
+    },
   );
   return requests.map(() => undefined);
 }
@@ -310,16 +321,15 @@ export async function settleFollowers(
   }
   let settled = 0;
   for (const { lead, ids } of byOutcome.values()) {
-    const [changed] = await retryOnDeadlock(() =>
-      Delivery.update(
-        {
-          status: lead.status,
-          sentAt: lead.sentAt,
-          lastError: lead.lastError,
-          nextAttemptAt: null,
-        },
-        { where: { leadId: { [Op.in]: ids }, ...openDeliveryWhere() } },
-      ),
+    const [changed] = await updateDeliveries(
+      Delivery,
+      {
+        status: lead.status,
+        sentAt: lead.sentAt,
+        lastError: lead.lastError,
+        nextAttemptAt: null,
+      },
+      { where: { leadId: { [Op.in]: ids }, ...openDeliveryWhere() } },
     );
     settled += changed;
   }
@@ -353,11 +363,10 @@ export async function renewClaim(
   deliveryIds: readonly DeliveryId[],
 ): Promise<void> {
   if (deliveryIds.length === 0) return;
-  await retryOnDeadlock(() =>
-    ctx.models.Delivery.update(
-      { nextAttemptAt: new Date(nowOf(ctx).getTime() + ctx.config.delivery.claimLeaseMs) },
-      { where: { id: { [Op.in]: [...deliveryIds] }, ...openDeliveryWhere() } },
-    ),
+  await updateDeliveries(
+    ctx.models.Delivery,
+    { nextAttemptAt: new Date(nowOf(ctx).getTime() + ctx.config.delivery.claimLeaseMs) },
+    { where: { id: { [Op.in]: [...deliveryIds] }, ...openDeliveryWhere() } },
   );
 }
 
@@ -415,16 +424,15 @@ async function writeOutcome(
   }
 
   if (outcome.kind === 'failed') {
-    await retryOnDeadlock(() =>
-      Delivery.update(
-        {
-          status: 'failed',
-          attempts: attemptsBefore + 1,
-          lastError: cut(outcome.reason),
-          ...SETTLED,
-        },
-        { where: open },
-      ),
+    await updateDeliveries(
+      Delivery,
+      {
+        status: 'failed',
+        attempts: attemptsBefore + 1,
+        lastError: cut(outcome.reason),
+        ...SETTLED,
+      },
+      { where: open },
     );
     await settleFollowers(ctx, ids);
     return { status: 'failed', retryAt: null };
@@ -433,27 +441,25 @@ async function writeOutcome(
   const counts = outcome.countsAsAttempt !== false;
   const attempts = attemptsBefore + (counts ? 1 : 0);
   if (counts && !outcome.ownLimit && attempts >= maxAttempts) {
-    await retryOnDeadlock(() =>
-      Delivery.update(
-        {
-          status: 'failed',
-          attempts,
-          lastError: cut(DELIVERY_ERROR_TEXTS.gaveUp(attempts, outcome.detail)),
-          ...SETTLED,
-        },
-        { where: open },
-      ),
+    await updateDeliveries(
+      Delivery,
+      {
+        status: 'failed',
+        attempts,
+        lastError: cut(DELIVERY_ERROR_TEXTS.gaveUp(attempts, outcome.detail)),
+        ...SETTLED,
+      },
+      { where: open },
     );
     await settleFollowers(ctx, ids);
     return { status: 'failed', retryAt: null };
   }
   const retryAt =
     outcome.retryAt ?? new Date(now.getTime() + retryDelayMs(baseDelayMs, Math.max(1, attempts)));
-  await retryOnDeadlock(() =>
-    Delivery.update(
-      { status: 'retrying', attempts, lastError: cut(outcome.reason), nextAttemptAt: retryAt },
-      { where: open },
-    ),
+  await updateDeliveries(
+    Delivery,
+    { status: 'retrying', attempts, lastError: cut(outcome.reason), nextAttemptAt: retryAt },
+    { where: open },
   );
   // One run re-gathers the group; its own id in the job key keeps it apart from the first job,
   // which is still running (a pending key would swallow it) and from earlier retries.
