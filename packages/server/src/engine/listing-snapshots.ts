@@ -45,13 +45,19 @@ export function snapshotOf(listing: Listing): CreationAttributes<ListingSnapshot
 /** Whose ad page was read: only the page tells the exact posting time (marketplace/types.ts). */
 const pageRead = (listing: Listing) => listing.postedAt !== null;
 
-/** The stored snapshots of `listings` (and of any listing sharing a platform and an id with them). */
-function storedRows(
+/** A stored snapshot as the recorder reads it: its id, and whether its ad page was read. */
+export type StoredSnapshot = Pick<ListingSnapshot, 'id' | 'platform' | 'listingId' | 'postedAt'>;
+
+/** The snapshots of those of `listings` stored already, by `listingKeyOf`; nothing is written. */
+export async function storedSnapshots(
   ctx: Pick<AppContext, 'models'>,
   listings: readonly Pick<Listing, 'platform' | 'id'>[],
   transaction?: Transaction,
-) {
-  return ctx.models.ListingSnapshot.findAll({
+): Promise<Map<string, StoredSnapshot>> {
+  const wanted = new Set(listings.map(listingKeyOf));
+  const found = new Map<string, StoredSnapshot>();
+  if (wanted.size === 0) return found;
+  const rows = await ctx.models.ListingSnapshot.findAll({
     attributes: ['id', 'platform', 'listingId', 'postedAt'],
     where: {
       platform: { [Op.in]: [...new Set(listings.map((listing) => listing.platform))] },
@@ -59,28 +65,18 @@ function storedRows(
     },
     transaction,
   });
-}
-
-/** The snapshot ids of those of `listings` stored already, by `listingKeyOf`; nothing is written. */
-export async function storedSnapshotIds(
-  ctx: Pick<AppContext, 'models'>,
-  listings: readonly Pick<Listing, 'platform' | 'id'>[],
-  transaction?: Transaction,
-): Promise<Map<string, number>> {
-  const wanted = new Set(listings.map(listingKeyOf));
-  const ids = new Map<string, number>();
-  if (wanted.size === 0) return ids;
-  for (const row of await storedRows(ctx, listings, transaction)) {
+  for (const row of rows) {
     const key = listingKeyOf({ platform: row.platform, id: row.listingId });
-    if (wanted.has(key)) ids.set(key, row.id);
+    if (wanted.has(key)) found.set(key, row);
   }
-  return ids;
+  return found;
 }
 
 /**
  * Each listing's snapshot id (key `listingKeyOf`): the stored one, else a new row. A listing is
  * stored once, as first found; the insert ignores a row a concurrent check stored meanwhile (the
- * unique key), and the ids are read back. Usually one SELECT (every listing stored), at most three.
+ * unique key), and the ids are read back. Usually one SELECT (every listing stored; none when the
+ * caller passes what it read), at most three.
  *
  * One exception to "as first found": a snapshot stored without the ad page is completed once when
  * a later match read it (a private-seller filter decided in a later job, a Pro alert's exact
@@ -90,6 +86,8 @@ export async function storeSnapshots(
   ctx: Pick<AppContext, 'models'>,
   listings: readonly Listing[],
   transaction: Transaction,
+  /** `storedSnapshots` of these listings, when the caller read them in this transaction. */
+  stored?: ReadonlyMap<string, StoredSnapshot>,
 ): Promise<Map<string, number>> {
   const { ListingSnapshot } = ctx.models;
   // Of one listing matched several times in a call, the one with its ad page read.
@@ -101,23 +99,22 @@ export async function storeSnapshots(
   }
   const ids = new Map<string, number>();
   const incomplete: Array<[number, Listing]> = [];
-  const readIds = async (some: readonly Listing[]) => {
-    for (const row of await storedRows(ctx, some, transaction)) {
-      const key = listingKeyOf({ platform: row.platform, id: row.listingId });
+  const take = (found: ReadonlyMap<string, StoredSnapshot>) => {
+    for (const [key, row] of found) {
       const listing = wanted.get(key);
       if (!listing) continue;
       ids.set(key, row.id);
       if (row.postedAt === null && pageRead(listing)) incomplete.push([row.id, listing]);
     }
   };
-  await readIds([...wanted.values()]);
+  take(stored ?? (await storedSnapshots(ctx, [...wanted.values()], transaction)));
   const missing = [...wanted].filter(([key]) => !ids.has(key)).map(([, listing]) => listing);
   if (missing.length > 0) {
     await ListingSnapshot.bulkCreate(missing.map(snapshotOf), {
       ignoreDuplicates: true,
       transaction,
     });
-    await readIds(missing);
+    take(await storedSnapshots(ctx, missing, transaction));
   }
   for (const [id, listing] of incomplete) {
     const { platform: _platform, listingId: _listingId, ...content } = snapshotOf(listing);

@@ -16,7 +16,7 @@ import { Op, type Transaction } from 'sequelize';
 import { crossedMaxPrice, isNotifiablePriceDrop, planHasFeature } from '@prijsalarm/core';
 import type { AppContext } from '../context';
 import { priceDropOf, type Alert } from '../models/Alert';
-import { storedSnapshotIds } from './listing-snapshots';
+import { storedSnapshots } from './listing-snapshots';
 import { alertFilters, matchListing } from './matcher';
 import type { Listing } from './marketplace';
 import { dispatchRecorded, newCheckId, recordMatches, type MatchToRecord } from './recorder';
@@ -64,14 +64,14 @@ export async function recordPriceDrops(
 
   // What each alert was last told about these listings (a new ad or an earlier drop), found
   // through their snapshots' index: a listing without a snapshot was never told.
-  const snapshots = await storedSnapshotIds(
+  const snapshots = await storedSnapshots(
     ctx,
     drops.map((d) => d.listing),
     transaction,
   );
   const told = await Notification.findAll({
     attributes: ['alertId', 'platform', 'listingId', 'priceCents', 'createdAt'],
-    where: { listingSnapshotId: { [Op.in]: [...new Set(snapshots.values())] } },
+    where: { listingSnapshotId: { [Op.in]: [...snapshots.values()].map((row) => row.id) } },
     order: [
       ['createdAt', 'ASC'],
       ['id', 'ASC'],

@@ -34,7 +34,7 @@ import type { AppContext } from '../context';
 import { chunks } from '../lib/chunks';
 import type { Alert, Delivery, DeliveryChannel, DeliveryId } from '../models';
 import { hasTarget, lookUpTargets, type FoundTargets, type TargetedAlert } from './channel-targets';
-import { clip, listingKeyOf, storedSnapshotIds, storeSnapshots } from './listing-snapshots';
+import { clip, listingKeyOf, storedSnapshots, storeSnapshots } from './listing-snapshots';
 import type { Listing } from './marketplace';
 import { recipientOf } from './recipient';
 
@@ -307,7 +307,7 @@ export async function recordMatches(
 
   // Recorded before: by the listing's snapshot, as the unique index names it (a listing without
   // a snapshot has no notification yet).
-  const stored = await storedSnapshotIds(
+  const stored = await storedSnapshots(
     ctx,
     matches.map((m) => m.listing),
     transaction,
@@ -319,7 +319,7 @@ export async function recordMatches(
           attributes: ['id', 'alertId', 'platform', 'listingId', 'dedupeKey'],
           where: {
             alertId: { [Op.in]: [...new Set(matches.map((m) => m.alert.id))] },
-            listingSnapshotId: { [Op.in]: [...new Set(stored.values())] },
+            listingSnapshotId: { [Op.in]: [...stored.values()].map((row) => row.id) },
             dedupeKey: { [Op.in]: [...new Set(matches.map(dedupeKeyOf))] },
           },
           transaction,
@@ -336,6 +336,7 @@ export async function recordMatches(
       ctx,
       toCreate.map((m) => m.listing),
       transaction,
+      stored,
     );
     const rows = await insertInParts(
       Notification,
