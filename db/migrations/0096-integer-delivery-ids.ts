@@ -66,31 +66,19 @@ async function indexesOf(queryInterface: QueryInterface): Promise<IndexDefinitio
     );
     return rows.map((row) => ({ name: row.name, unique: false, columns: [], sql: row.sql }));
   }
-  const rows = await sequelize.query<{
-    Key_name: string;
-    Non_unique: number | string;
-    Column_name: string;
-    Seq_in_index: number | string;
-  }>(`SHOW INDEX FROM ${q(TABLE)}`, { type: QueryTypes.SELECT });
-  const byName = new Map<string, IndexDefinition & { seq: Map<number, string> }>();
-  for (const row of rows) {
-    if (row.Key_name === 'PRIMARY') continue;
-    let index = byName.get(row.Key_name);
-    if (!index) {
-      index = {
-        name: row.Key_name,
-        unique: Number(row.Non_unique) === 0,
-        columns: [],
-        seq: new Map(),
-      };
-      byName.set(row.Key_name, index);
-    }
-    index.seq.set(Number(row.Seq_in_index), row.Column_name);
-  }
-  return [...byName.values()].map(({ seq, ...index }) => ({
-    ...index,
-    columns: [...seq.keys()].sort((a, b) => a - b).map((n) => seq.get(n)!),
-  }));
+  const indexes = (await queryInterface.showIndex(TABLE)) as Array<{
+    name: string;
+    primary: boolean;
+    unique: boolean;
+    fields: Array<{ attribute: string }>;
+  }>;
+  return indexes
+    .filter((index) => !index.primary)
+    .map((index) => ({
+      name: index.name,
+      unique: index.unique,
+      columns: index.fields.map((field) => field.attribute),
+    }));
 }
 
 /** Builds `NEXT` with `keys`, fills it (`copy`), and puts it in the table's place, indexed as before. */

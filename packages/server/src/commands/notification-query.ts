@@ -34,6 +34,14 @@ export interface NotificationOwner {
   alertIds: readonly string[];
 }
 
+/** The user and their alerts, whose notifications a query reads. */
+export function ownerOf(
+  user: { id: string },
+  alerts: readonly { id: string }[],
+): NotificationOwner {
+  return { userId: user.id, alertIds: alerts.map((alert) => alert.id) };
+}
+
 /** The owner's notifications, of `alertIds` (the owner's own, or some of them) only. */
 export function ownedBy({ userId, alertIds }: NotificationOwner): WhereOptions<Notification> {
   return { userId, alertId: { [Op.in]: [...alertIds] } };

@@ -12,7 +12,7 @@ import {
 import { addDays, localDate } from '../lib/calendar';
 import { perLocalDay } from '../lib/per-local-day';
 import type { Models, User } from '../models';
-import { ownedBy } from './notification-query';
+import { ownedBy, ownerOf } from './notification-query';
 
 export interface OwnAlert {
   id: string;
@@ -27,7 +27,7 @@ export async function notificationStats(
   ownAlerts: readonly OwnAlert[],
   now: Date = new Date(),
 ): Promise<NotificationStatsOverview> {
-  const own = ownedBy({ userId: user.id, alertIds: ownAlerts.map((alert) => alert.id) });
+  const own = ownedBy(ownerOf(user, ownAlerts));
   const today = localDate(now);
   const firstDay = addDays(today, -(NOTIFICATION_STATS_DAYS - 1));
 

@@ -20,12 +20,7 @@ import { notificationPolicy } from '../policies/notification';
 import { readPushOpenedToken } from '../security/push-opened';
 import type { NotificationRows } from '../presenters/notification';
 import { hydratedCapabilitiesFor } from './capabilities';
-import {
-  notificationOrder,
-  notificationWhere,
-  ownedBy,
-  type NotificationOwner,
-} from './notification-query';
+import { notificationOrder, notificationWhere, ownedBy, ownerOf } from './notification-query';
 import { notificationStats, type OwnAlert } from './notification-stats';
 
 /** Rows fetched per query while streaming the export. */
@@ -38,11 +33,6 @@ async function ownAlerts(ctx: AppContext, user: Pick<User, 'id'>): Promise<OwnAl
     attributes: ['id', 'searchTerm'],
     raw: true,
   });
-}
-
-/** The user and their alerts, whose notifications a query reads (notification-query.ts). */
-function ownerOf(user: Pick<User, 'id'>, alerts: readonly OwnAlert[]): NotificationOwner {
-  return { userId: user.id, alertIds: alerts.map((alert) => alert.id) };
 }
 
 function searchTerms(alerts: readonly OwnAlert[]): ReadonlyMap<string, string> {
