@@ -26,6 +26,7 @@ describe('redactUrl', () => {
       '/api/notifications/123e4567-e89b-12d3-a456-426614174000',
       '/api/notifications/123e4567-e89b-12d3-a456-426614174000',
     ],
+    ['/api/notifications/n0f3a9c2e81b7d45a6c09', '/api/notifications/n0f3a9c2e81b7d45a6c09'],
     ['/api/notifications?page=2&limit=10', '/api/notifications?page=2&limit=10'],
     [`/manage/${token}?bevestig=${token}`, '/manage/[redacted]?bevestig=[redacted]'],
     [

@@ -1,6 +1,7 @@
 /**
  * The shapes that travel between the server and its clients.
- * Dates are ISO-8601 strings, ids are UUID strings (categories: integers), prices are euros.
+ * Dates are ISO-8601 strings, ids are UUID strings (notifications: short ids, SHORT_ID_PATTERN, or
+ * the UUIDs of older ones; categories: integers), prices are euros.
  * Request payloads that the server validates come from `../validation`; the rest live here.
  */
 import type { DeliveryChannel } from '../channels/channels';

@@ -4,6 +4,7 @@
  * password hashes. The server's logs and the error reports of server and browser mask them with
  * this one rule.
  */
+import { SHORT_ID_PATTERN } from '../validation/ids';
 
 export const SECRET_MASK = '[redacted]';
 
@@ -20,11 +21,12 @@ const CAMEL_CASE_WORDS = /^[A-Za-z][a-z]+(?:[A-Z][a-z]+)*$/;
 
 /**
  * A random token mixes character classes; a long name ('telegram-updates-listener') does not,
- * ids are UUIDs and hashes hex. So a run is masked when it has two of digits, capitals and lower
- * case and is not a camelCase word.
+ * ids are UUIDs or short ids (a letter and hex) and hashes hex. So a run is masked when it has
+ * two of digits, capitals and lower case and is not a camelCase word.
  */
 export function looksLikeToken(run: string): boolean {
-  if (UUID.test(run) || HEX.test(run) || CAMEL_CASE_WORDS.test(run)) return false;
+  if (UUID.test(run) || SHORT_ID_PATTERN.test(run) || HEX.test(run) || CAMEL_CASE_WORDS.test(run))
+    return false;
   return [/\d/, /[A-Z]/, /[a-z]/].filter((pattern) => pattern.test(run)).length >= 2;
 }
 

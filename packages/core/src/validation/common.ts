@@ -4,6 +4,7 @@ import { ALERT_FIELD_TEXTS, VALIDATION_TEXTS } from './strings';
 import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './limits';
 import { dutch } from './messages';
 import { hasControlCharacters } from './text';
+import { SHORT_ID_PATTERN } from './ids';
 
 export interface EmailMessages {
   required: string;
@@ -72,8 +73,11 @@ export function querySearchSchema(max: number) {
   );
 }
 
-/** An id of an alert, user or notification (UUID-shaped). */
+/** An id of an alert or user (UUID-shaped). */
 export const idSchema = z.guid(dutch());
+
+/** A notification's id: a short id, or the UUID of one recorded before short ids. */
+export const notificationIdSchema = z.union([idSchema, z.string().regex(SHORT_ID_PATTERN)]);
 
 /** The longest id a path names (UUIDs, payment and chat ids). */
 

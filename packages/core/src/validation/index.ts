@@ -3,6 +3,7 @@ export * from './limits';
 export * from './messages';
 export * from './fieldErrors';
 export * from './common';
+export * from './ids';
 export * from './searchTerm';
 export * from './searchTermSchema';
 export * from './price';

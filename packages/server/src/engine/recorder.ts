@@ -15,7 +15,7 @@
  * same user, in this check or any later one — points at it (`leadId`) and goes out in the lead's
  * message while that is open, or is settled by it when it was already sent or failed.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   CHANNELS,
   channelSpec,
@@ -32,6 +32,7 @@ import {
 } from 'sequelize';
 import type { AppContext } from '../context';
 import { chunks } from '../lib/chunks';
+import { newShortId } from '../lib/short-ids';
 import type { Alert, Delivery, DeliveryChannel, DeliveryId } from '../models';
 import { hasTarget, lookUpTargets, type FoundTargets, type TargetedAlert } from './channel-targets';
 import { clip, listingKeyOf, storedSnapshots, storeSnapshots } from './listing-snapshots';
@@ -59,13 +60,8 @@ export function dedupeKeyOf(match: Pick<MatchToRecord, 'listing' | 'drop'>): str
   return match.drop ? `drop:${match.listing.priceCents ?? 0}` : 'new';
 }
 
-/**
- * A check run's id: 80 random bits in hex after a letter, 21 characters where a UUID takes 36,
- * since every delivery the check records keeps it. Lower case only (MariaDB compares text without
- * case); the letter keeps it text, as SQLite's UUID columns read text that looks like a number as
- * one.
- */
-export const newCheckId = (): string => `c${randomBytes(10).toString('hex')}`;
+/** A check run's id, short since every delivery the check records keeps it. */
+export const newCheckId = (): string => newShortId('c');
 
 export interface RecordInput {
   /** The check run (`newCheckId`); siblings of one check share it. */

@@ -13,6 +13,7 @@ import {
   type NotificationKind,
   type PlatformId,
 } from '@prijsalarm/core';
+import { newShortId } from '../lib/short-ids';
 import { dateTime, foreignUuid, oneOf, uuidPrimaryKey } from './columns';
 import type { Alert } from './Alert';
 import type { Delivery } from './Delivery';
@@ -107,7 +108,7 @@ export class Notification extends Model<
   static initModel(sequelize: Sequelize): typeof Notification {
     return Notification.init(
       {
-        id: uuidPrimaryKey,
+        id: { ...uuidPrimaryKey, defaultValue: () => newShortId('n') },
         alertId: foreignUuid(false),
         userId: foreignUuid(true),
         platform: oneOf(PLATFORM_IDS),

@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { newShortId } from '../lib/short-ids';
 import { createAlertUnsubscribeToken } from './alert-unsubscribe';
 import { PUSH_OPENED_PATH, pushOpenedUrl, readPushOpenedToken } from './push-opened';
 
@@ -14,6 +16,36 @@ describe('push opened links', () => {
     const url = new URL(pushOpenedUrl(config, [A, B, A]));
     expect(url.origin + url.pathname).toBe(`https://prijsalarm.example${PUSH_OPENED_PATH}`);
     expect(readPushOpenedToken(SECRET, url.searchParams.get('token'))?.sort()).toEqual([A, B]);
+  });
+
+  it('name short notification ids, alone and beside UUIDs', () => {
+    const short = [newShortId('n'), newShortId('n')];
+    expect(readPushOpenedToken(SECRET, tokenOf(pushOpenedUrl(config, [short[0]!])))).toEqual([
+      short[0],
+    ]);
+    const mixed = [A, ...short, B];
+    expect(readPushOpenedToken(SECRET, tokenOf(pushOpenedUrl(config, mixed)))?.sort()).toEqual(
+      [...mixed].sort(),
+    );
+  });
+
+  it('still read a token issued before short ids (UUIDs packed without a separator)', () => {
+    const packed = [A, B].map((id) =>
+      Buffer.from(id.replace(/-/g, ''), 'hex').toString('base64url'),
+    );
+    const signature = createHmac('sha256', SECRET)
+      .update(`push_opened\0${[A, B].sort().join('\0')}`)
+      .digest('base64url');
+    expect(readPushOpenedToken(SECRET, `${packed.join('')}.${signature}`)?.sort()).toEqual([A, B]);
+  });
+
+  it('refuse a packed id that is neither a UUID nor a short id', () => {
+    const token = tokenOf(pushOpenedUrl(config, [newShortId('n'), A]))!;
+    const [ids, signature] = token.split('.');
+    const [, uuid] = ids!.split('~');
+    // Eleven bytes whose first is not a letter, in the short id's place.
+    const notAnId = Buffer.alloc(11, 0x30).toString('base64url');
+    expect(readPushOpenedToken(SECRET, `${notAnId}~${uuid}.${signature}`)).toBeNull();
   });
 
   it('refuse a token made for another purpose with the same secret', () => {

@@ -3,18 +3,23 @@
  * without cookies or a login (a mail client's one-click unsubscribe, a tap on a phone's
  * notification). Signed, not stored:
  *
- *   token = base64url(uuid bytes, 16 each, concatenated) "." base64url(HMAC-SHA256(
- *           SESSION_SECRET, purpose ‖ sorted ids))
+ *   token = packed ids joined by "~" "." base64url(HMAC-SHA256(SESSION_SECRET, purpose ‖ sorted ids))
+ *
+ * A packed id is base64url of a UUID's 16 bytes, or of a short id's letter and its 10 bytes. Tokens
+ * issued before short ids concatenate 22-character UUIDs without "~", and still read.
  *
  * The purpose separates each use of SESSION_SECRET from every other, so a token made for one
  * action never works for another.
  */
 import { createHmac } from 'node:crypto';
+import { SHORT_ID_PATTERN, SHORT_ID_RANDOM_BYTES } from '@prijsalarm/core';
 import { safeEqual } from './tokens';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID_BYTES = 16;
-const ID_CHARS = 22; // base64url of 16 bytes, unpadded
+const UUID_CHARS = 22; // base64url of 16 bytes, unpadded
+const SHORT_ID_BYTES = 1 + SHORT_ID_RANDOM_BYTES;
+const SEPARATOR = '~';
 const MAC_CHARS = 43; // base64url of 32 bytes, unpadded
 
 function mac(secret: string, purpose: string, ids: readonly string[]): string {
@@ -25,15 +30,25 @@ function mac(secret: string, purpose: string, ids: readonly string[]): string {
 }
 
 function packId(id: string): string {
-  return Buffer.from(id.replace(/-/g, ''), 'hex').toString('base64url');
+  const bytes = UUID.test(id)
+    ? Buffer.from(id.replace(/-/g, ''), 'hex')
+    : Buffer.concat([Buffer.from(id.slice(0, 1), 'latin1'), Buffer.from(id.slice(1), 'hex')]);
+  return bytes.toString('base64url');
 }
 
-function unpackId(packed: string): string {
-  const hex = Buffer.from(packed, 'base64url').toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+function unpackId(packed: string): string | null {
+  const bytes = Buffer.from(packed, 'base64url');
+  if (bytes.toString('base64url') !== packed) return null;
+  if (bytes.length === UUID_BYTES) {
+    const hex = bytes.toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+  if (bytes.length !== SHORT_ID_BYTES) return null;
+  const id = `${bytes.subarray(0, 1).toString('latin1')}${bytes.subarray(1).toString('hex')}`;
+  return SHORT_ID_PATTERN.test(id) ? id : null;
 }
 
-/** A token for 1 to `maxIds` uuids; anything else is a programming error. */
+/** A token for 1 to `maxIds` ids (UUIDs or short ids); anything else is a programming error. */
 export function createSignedIdsToken(
   secret: string,
   purpose: string,
@@ -41,10 +56,14 @@ export function createSignedIdsToken(
   maxIds: number,
 ): string {
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
-  if (unique.length === 0 || unique.length > maxIds || !unique.every((id) => UUID.test(id))) {
+  if (
+    unique.length === 0 ||
+    unique.length > maxIds ||
+    !unique.every((id) => UUID.test(id) || SHORT_ID_PATTERN.test(id))
+  ) {
     throw new Error(`A ${purpose} token names 1 to ${maxIds} ids`);
   }
-  return `${unique.map(packId).join('')}.${mac(secret, purpose, unique)}`;
+  return `${unique.map(packId).join(SEPARATOR)}.${mac(secret, purpose, unique)}`;
 }
 
 /** The ids a token names when it was made for `purpose` and its signature holds; else null. */
@@ -54,15 +73,19 @@ export function readSignedIdsToken(
   token: unknown,
   maxIds: number,
 ): string[] | null {
-  if (typeof token !== 'string' || token.length > maxIds * ID_CHARS + 1 + MAC_CHARS) return null;
+  if (typeof token !== 'string' || token.length > maxIds * (UUID_CHARS + 1) + MAC_CHARS)
+    return null;
   const [packed, signature, ...rest] = token.split('.');
   if (rest.length > 0 || !packed || !signature) return null;
-  if (packed.length % ID_CHARS !== 0 || !/^[A-Za-z0-9_-]+$/.test(packed)) return null;
+  const chunks = packed.includes(SEPARATOR)
+    ? packed.split(SEPARATOR)
+    : (packed.match(new RegExp(`.{1,${UUID_CHARS}}`, 'g')) ?? []);
+  if (chunks.length > maxIds) return null;
   const ids: string[] = [];
-  for (let index = 0; index < packed.length; index += ID_CHARS) {
-    const chunk = packed.slice(index, index + ID_CHARS);
-    if (Buffer.from(chunk, 'base64url').length !== UUID_BYTES) return null;
-    ids.push(unpackId(chunk));
+  for (const chunk of chunks) {
+    const id = /^[A-Za-z0-9_-]+$/.test(chunk) ? unpackId(chunk) : null;
+    if (id === null) return null;
+    ids.push(id);
   }
   return safeEqual(signature, mac(secret, purpose, ids)) ? ids : null;
 }

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_TEXTS,
   NOTIFICATION_STATS_DAYS,
   NOTIFICATION_TEXTS,
+  SHORT_ID_PATTERN,
   type NotificationDto,
   type NotificationListResponse,
   type NotificationResponse,
@@ -328,9 +330,19 @@ describe('GET /notifications/{id} and PUT …/viewed', () => {
     });
   });
 
+  it('knows a notification by its short id, and one recorded before short ids by its UUID', async () => {
+    expect(n.batavus.id).toMatch(SHORT_ID_PATTERN);
+    const older = await createNotification(server.models, bikes, { id: randomUUID() });
+    const res = await anna.get<NotificationResponse>(`/api/notifications/${older.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.notification.id).toBe(older.id);
+    await older.destroy();
+  });
+
   it.each([
     ['another user’s notification', () => bramNotification.id],
     ['an unknown id', () => unknownId()],
+    ['an unknown short id', () => 'n0123456789abcdef0123'],
     ['an id that is no UUID', () => 'niet-een-id'],
   ])('answers 404 for %s', async (_case, id) => {
     const res = await anna.get(`/api/notifications/${id()}`);
