@@ -29,6 +29,7 @@ import {
 } from '../marketplace';
 import { isRefusal, setListingAside } from '../set-aside';
 import type { AlertIndex } from './alert-index';
+import { encodeListing, storedListingText } from './listing-codec';
 import { createListingMatcher, type MatchOutcome } from './match-listings';
 import { feedModels, pruneFeedSeen, type FeedCategory } from './store';
 
@@ -353,7 +354,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
         batchId,
         l1CategoryId: listing.category.l1,
         priceCents: listing.priceCents,
-        listing: JSON.stringify(listing),
+        listing: encodeListing(listing),
         postedAt: posted && !Number.isNaN(posted.getTime()) ? posted : null,
         firstSeenAt: at,
         alertsBefore,
@@ -379,7 +380,13 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
         if (!isRefusal(error)) throw error;
         await setListingAside(
           ctx,
-          { platform, listingId: row.listingId, stage: 'feed-store', error, listing: row.listing },
+          {
+            platform,
+            listingId: row.listingId,
+            stage: 'feed-store',
+            error,
+            listing: storedListingText(row.listing),
+          },
           transaction,
         );
       }

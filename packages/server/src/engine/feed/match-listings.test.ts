@@ -11,6 +11,7 @@ import type { Alert } from '../../models';
 import { AlertIndex } from './alert-index';
 import { createFeedReader, type FeedReader } from './feed-reader';
 import { createIndexSync } from './index-sync';
+import { decodeListing, encodeListing } from './listing-codec';
 import { createListingMatcher, unmatchedBatches, type ListingMatcher } from './match-listings';
 import { feedModels } from './store';
 
@@ -161,6 +162,35 @@ describe('the feed with matching in the workers', () => {
     expect(batches).toHaveLength(1);
   });
 
+  it('stores each listing compressed, and matches rows stored as JSON text before', async () => {
+    const alert = await proAlert();
+    await sync.refresh();
+    await reader.visit(FIETSEN);
+    const titles = ['Racefiets Cube', 'Racefiets “Gazelle” 🚲 ë'];
+    const ads = titles.map((title) => kit.double.publish({ categoryId: DAMESFIETSEN, title }));
+    await reader.visit(FIETSEN);
+    const { FeedListing } = feedModels(kit.ctx.sequelize);
+    const rows = await FeedListing.findAll({ order: [['id', 'ASC']] });
+    const listings = rows.map((row) => decodeListing(row.listing));
+    expect(listings.map((listing) => listing.title).sort()).toEqual(titles.sort());
+    for (const [index, row] of rows.entries()) {
+      expect(Buffer.isBuffer(row.listing)).toBe(true);
+      expect(row.listing).toEqual(encodeListing(listings[index]!));
+      expect(row.listing.length).toBeLessThan(JSON.stringify(listings[index]).length / 2);
+    }
+    // As the previous code wrote them: the JSON text, given to the database as a string.
+    for (const [index, row] of rows.entries()) {
+      await kit.ctx.sequelize.query('UPDATE `listings` SET `listing` = ? WHERE `id` = ?', {
+        replacements: [JSON.stringify(listings[index]), row.id],
+      });
+    }
+
+    await matcher.matchBatch(batches[0]!);
+    const found = (await notificationsOf(alert)).map((n) => n.listingId).sort();
+    expect(found).toEqual(ads.map((ad) => ad.itemId).sort());
+    expect(await kit.models.SetAsideListing.count()).toBe(0);
+  });
+
   it('loses no ad when the worker dies before matching: the unmatched batch is found again', async () => {
     const alert = await proAlert();
     await sync.refresh();
@@ -260,7 +290,7 @@ describe('a listing the database refuses', () => {
     const middle = await FeedListing.findOne({ where: { listingId: ads[1]!.itemId } });
     // As a listing stored before its text was cleaned: a NUL (SQLite cannot read the statement),
     // an id longer than its column (MariaDB refuses it).
-    await middle!.update({ listing: bad(JSON.parse(middle!.listing) as Record<string, unknown>) });
+    await middle!.update({ listing: bad({ ...decodeListing(middle!.listing) }) });
     return { alert, ads };
   }
 
@@ -307,7 +337,12 @@ describe('a listing the database refuses', () => {
     const ads = ['Kinderwagen Joolz', 'Kinderwagen Giftig', 'Kinderwagen Cybex'].map((title) =>
       kit.double.publish({ categoryId: DAMESFIETSEN, title }),
     );
-    const undo = await refuseRowsContaining(kit.ctx.sequelize, 'listings', 'listing', 'Giftig');
+    const undo = await refuseRowsContaining(
+      kit.ctx.sequelize,
+      'listings',
+      'listingId',
+      ads[1]!.itemId,
+    );
     try {
       expect(await reader.visit(FIETSEN)).toMatchObject({ status: 'read', newListings: 3 });
     } finally {

@@ -22,6 +22,7 @@ import { dispatchRecorded, newCheckId, recordMatches, type MatchToRecord } from 
 import { isRefusal, setListingAside } from '../set-aside';
 import { batchMomentAfter } from '../slots';
 import type { AlertIndex } from './alert-index';
+import { decodeListing, storedListingText } from './listing-codec';
 import { processAlertIndex } from './process-index';
 import { feedModels, type FeedListing } from './store';
 
@@ -155,7 +156,7 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
       listingId: row.listingId,
       stage: 'feed-match',
       error,
-      listing: row.listing,
+      listing: storedListingText(row.listing),
     });
     await markMatched([row.id]);
   }
@@ -207,7 +208,7 @@ export function createListingMatcher(ctx: EngineContext, options: ListingMatcher
     const stored: Array<{ row: FeedListing; listing: Listing }> = [];
     for (const row of rows) {
       try {
-        stored.push({ row, listing: JSON.parse(row.listing) as Listing });
+        stored.push({ row, listing: decodeListing(row.listing) });
       } catch (error) {
         // Unreadable as stored: it can never be matched, and the rest of the batch can.
         await setRowAside(row, error);

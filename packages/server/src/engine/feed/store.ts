@@ -1,9 +1,9 @@
 /**
- * The feed's own tables (migrations 0050, 0055, 0056): `feed_categories` (one row per platform × L1
- * category), `feed_seen_listings` (its bounded seen-set), `listings` (every new listing,
- * normalised and stored once, for the match job; pruned by age) and `postcode_places` (where a
- * site places a postcode, for distance alerts). Models of the engine's feed only, bound to the
- * app's Sequelize instance on first use.
+ * The feed's own tables (migrations 0050, 0055, 0056, 0100): `feed_categories` (one row per
+ * platform × L1 category), `feed_seen_listings` (its bounded seen-set), `listings` (every new
+ * listing, normalised and stored once, compressed, for the match job; pruned by age) and
+ * `postcode_places` (where a site places a postcode, for distance alerts). Models of the engine's
+ * feed only, bound to the app's Sequelize instance on first use.
  */
 import {
   DataTypes,
@@ -62,8 +62,11 @@ export class FeedListing extends Model<
   declare batchId: string;
   declare l1CategoryId: number | null;
   declare priceCents: number | null;
-  /** The normalised listing as JSON. */
-  declare listing: string;
+  /**
+   * The normalised listing, compressed (listing-codec.ts: `encodeListing`, `decodeListing`); a row
+   * written before is its JSON text (a string on SQLite).
+   */
+  declare listing: Buffer | string;
   declare postedAt: Date | null;
   declare firstSeenAt: Date;
   /** Only alerts confirmed by then receive it (the feed's previous read). */
@@ -145,7 +148,7 @@ export function feedModels(sequelize: Sequelize): FeedModels {
       batchId: { type: DataTypes.STRING(36), allowNull: false },
       l1CategoryId: { type: DataTypes.INTEGER, allowNull: true },
       priceCents: { type: DataTypes.INTEGER, allowNull: true },
-      listing: { type: DataTypes.TEXT, allowNull: false },
+      listing: { type: DataTypes.BLOB('long'), allowNull: false },
       postedAt: date(),
       firstSeenAt: { type: DataTypes.DATE(3), allowNull: false },
       alertsBefore: { type: DataTypes.DATE(3), allowNull: false },
