@@ -4,7 +4,7 @@
  * password hashes. The server's logs and the error reports of server and browser mask them with
  * this one rule.
  */
-import { SHORT_ID_PATTERN } from '../validation/ids';
+import { isRecordId } from '../validation/ids';
 
 export const SECRET_MASK = '[redacted]';
 
@@ -13,7 +13,6 @@ const TOKEN_RUN = /[A-Za-z0-9_-]{20,}/g;
 /** An Argon2 PHC string ($argon2id$v=19$m=…,t=…,p=…$salt$hash), as a database error may quote it. */
 const ARGON2_HASH =
   /\$argon2(?:id|i|d)\$(?:v=\d+\$)?m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+/g;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** sha256 hex: how tokens are stored, and search keys. A hash does not open anything. */
 const HEX = /^[0-9a-f]+$/;
 /** camelCase or PascalCase words ('processTicksAndRejections'): code, not a token. */
@@ -25,8 +24,7 @@ const CAMEL_CASE_WORDS = /^[A-Za-z][a-z]+(?:[A-Z][a-z]+)*$/;
  * two of digits, capitals and lower case and is not a camelCase word.
  */
 export function looksLikeToken(run: string): boolean {
-  if (UUID.test(run) || SHORT_ID_PATTERN.test(run) || HEX.test(run) || CAMEL_CASE_WORDS.test(run))
-    return false;
+  if (isRecordId(run) || HEX.test(run) || CAMEL_CASE_WORDS.test(run)) return false;
   return [/\d/, /[A-Z]/, /[a-z]/].filter((pattern) => pattern.test(run)).length >= 2;
 }
 

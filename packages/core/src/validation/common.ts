@@ -4,7 +4,7 @@ import { ALERT_FIELD_TEXTS, VALIDATION_TEXTS } from './strings';
 import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './limits';
 import { dutch } from './messages';
 import { hasControlCharacters } from './text';
-import { SHORT_ID_PATTERN } from './ids';
+import { isRecordId } from './ids';
 
 export interface EmailMessages {
   required: string;
@@ -73,11 +73,8 @@ export function querySearchSchema(max: number) {
   );
 }
 
-/** An id of an alert or user (UUID-shaped). */
-export const idSchema = z.guid(dutch());
-
-/** A notification's id: a short id, or the UUID of one recorded before short ids. */
-export const notificationIdSchema = z.union([idSchema, z.string().regex(SHORT_ID_PATTERN)]);
+/** An id of an alert, user or notification: a UUID or a short id. */
+export const idSchema = z.string(dutch()).refine(isRecordId);
 
 /** The longest id a path names (UUIDs, payment and chat ids). */
 

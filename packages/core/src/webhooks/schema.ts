@@ -1,5 +1,6 @@
 /** POST /webhooks: the form's and the server's one check (the address check after DNS is the server's). */
 import { z } from 'zod';
+import { isRecordId } from '../validation/ids';
 import { dutch } from '../validation/messages';
 import { WEBHOOK_RULES } from './rules';
 import { WEBHOOK_TEXTS } from './strings';
@@ -33,7 +34,9 @@ export const createWebhookSchema = z.object(
         if (problem) context.addIssue({ code: 'custom', message: problem });
       }),
     alertIds: z
-      .array(z.uuid({ error: texts.unknownAlert }), { error: texts.unknownAlert })
+      .array(z.string().refine(isRecordId, { error: texts.unknownAlert }), {
+        error: texts.unknownAlert,
+      })
       .min(1, { error: texts.noAlertChosen })
       .max(WEBHOOK_RULES.maxAlertIds, { error: texts.tooManyAlerts })
       .optional(),

@@ -7,7 +7,7 @@ import { Op, type WhereOptions } from 'sequelize';
 import {
   NOTIFICATION_TEXTS,
   PUSH_TEXTS,
-  notificationIdSchema,
+  idSchema,
   type NotificationStatsOverview,
   type Pagination,
   type ParsedNotificationQuery,
@@ -77,8 +77,7 @@ export async function listNotifications(
 
 /** The caller's notification by id, or 404 (missing, malformed id or someone else's). */
 async function findVisible(ctx: AppContext, user: User, id: string): Promise<Notification> {
-  if (!notificationIdSchema.safeParse(id).success)
-    throw HttpError.notFound(NOTIFICATION_TEXTS.notFound);
+  if (!idSchema.safeParse(id).success) throw HttpError.notFound(NOTIFICATION_TEXTS.notFound);
   const notification = await ctx.models.Notification.findByPk(id, {
     include: [{ association: 'alert', attributes: ['id', 'userId', 'searchTerm'] }, withSnapshot()],
   });

@@ -18,6 +18,7 @@ import {
   type PlatformId,
   type PriceDropOption,
 } from '@prijsalarm/core';
+import { newShortId } from '../lib/short-ids';
 import { bool, dateTime, foreignUuid, json, oneOf, timestamps, uuidPrimaryKey } from './columns';
 import type { User } from './User';
 import type { Notification } from './Notification';
@@ -149,7 +150,7 @@ export class Alert extends Model<InferAttributes<Alert>, InferCreationAttributes
   static initModel(sequelize: Sequelize): typeof Alert {
     return Alert.init(
       {
-        id: uuidPrimaryKey,
+        id: { ...uuidPrimaryKey, defaultValue: () => newShortId('a') },
         userId: foreignUuid(true),
         email: {
           type: DataTypes.STRING(255),

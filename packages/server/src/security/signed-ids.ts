@@ -12,7 +12,7 @@
  * action never works for another.
  */
 import { createHmac } from 'node:crypto';
-import { SHORT_ID_PATTERN, SHORT_ID_RANDOM_BYTES } from '@prijsalarm/core';
+import { isRecordId, SHORT_ID_PATTERN, SHORT_ID_RANDOM_BYTES } from '@prijsalarm/core';
 import { safeEqual } from './tokens';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,11 +56,7 @@ export function createSignedIdsToken(
   maxIds: number,
 ): string {
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
-  if (
-    unique.length === 0 ||
-    unique.length > maxIds ||
-    !unique.every((id) => UUID.test(id) || SHORT_ID_PATTERN.test(id))
-  ) {
+  if (unique.length === 0 || unique.length > maxIds || !unique.every(isRecordId)) {
     throw new Error(`A ${purpose} token names 1 to ${maxIds} ids`);
   }
   return `${unique.map(packId).join(SEPARATOR)}.${mac(secret, purpose, unique)}`;
