@@ -1,8 +1,8 @@
 /**
- * Ids of records. Rows that many others repeat — alerts, notifications, check runs — get a short
- * id: a lower-case letter and 80 random bits in hex, 21 characters where a UUID takes 36. Lower
- * case, as MariaDB compares text without case; the letter keeps it text, as SQLite reads a column
- * of text that looks like a number as a number. Records made before short ids keep their UUIDs.
+ * Ids of records. Rows that many others repeat — users, alerts, notifications, check runs — get a
+ * short id: a lower-case letter and 80 random bits in hex, 21 characters where a UUID takes 36.
+ * Lower case, as MariaDB compares text without case; the letter keeps it text, as SQLite reads a
+ * column of text that looks like a number as a number. Records made before keep their UUIDs.
  */
 export const SHORT_ID_PATTERN = /^[a-z][0-9a-f]{20}$/;
 

@@ -8,6 +8,7 @@ import {
   type Sequelize,
 } from 'sequelize';
 import { PLANS, ROLES, type Plan, type PlatformId, type Role } from '@prijsalarm/core';
+import { newShortId } from '../lib/short-ids';
 import { bool, dateTime, json, oneOf, timestamps, uuidPrimaryKey } from './columns';
 import type { Alert } from './Alert';
 import type { Session } from './Session';
@@ -61,7 +62,7 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   static initModel(sequelize: Sequelize): typeof User {
     return User.init(
       {
-        id: uuidPrimaryKey,
+        id: { ...uuidPrimaryKey, defaultValue: () => newShortId('u') },
         email: {
           type: DataTypes.STRING(255),
           allowNull: false,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailbox, type Mailbox } from '../../test/mailbox';
+import { newShortId } from '../lib/short-ids';
 import { createLogger } from '../logger';
 import { createMailer, type Mailer } from '../mail/mailer';
 import {
@@ -28,6 +29,14 @@ describe('unsubscribe tokens', () => {
   it('name their user and verify for that user', () => {
     expect(unsubscribeTokenUserId(token)).toBe(USER.id);
     expect(verifyUnsubscribeToken(SECRET, token, USER)).toBe(true);
+  });
+
+  it('name a user with a short id, and one made before short ids by its UUID', () => {
+    const user = { id: newShortId('u'), email: 'bram@example.nl' };
+    const shortToken = createUnsubscribeToken(SECRET, user);
+    expect(unsubscribeTokenUserId(shortToken)).toBe(user.id);
+    expect(verifyUnsubscribeToken(SECRET, shortToken, user)).toBe(true);
+    expect(verifyUnsubscribeToken(SECRET, shortToken, USER)).toBe(false);
   });
 
   it('are the same for the same user (no expiry, nothing stored)', () => {

@@ -7,13 +7,12 @@
  * e-mail address (or SESSION_SECRET) invalidates older links, which is what the owner expects.
  */
 import { createHmac } from 'node:crypto';
-import { NEWSLETTER_TEXTS, UNSUBSCRIBE_PATH } from '@prijsalarm/core';
+import { isRecordId, NEWSLETTER_TEXTS, UNSUBSCRIBE_PATH } from '@prijsalarm/core';
 import type { Config } from '../config/env';
 import { safeEqual } from './tokens';
 
 /** Separates this MAC from every other use of SESSION_SECRET. */
 const PURPOSE = 'newsletter_unsubscribe';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAC = /^[A-Za-z0-9_-]{43}$/;
 
 /** RFC 8058 header values, as `listUnsubscribeHeaders` builds them for the mailer. */
@@ -29,7 +28,7 @@ export interface UnsubscribeSubject {
 }
 
 function mac(secret: string, user: UnsubscribeSubject): string {
-  // NUL cannot occur in a UUID or an e-mail address, so the fields cannot be shifted into another.
+  // NUL cannot occur in an id or an e-mail address, so the fields cannot be shifted into another.
   return createHmac('sha256', secret)
     .update(`${PURPOSE}\0${user.id.toLowerCase()}\0${user.email.toLowerCase()}`)
     .digest('base64url');
@@ -47,7 +46,7 @@ export function unsubscribeTokenUserId(token: unknown): string | null {
   if (typeof token !== 'string') return null;
   const [userId, signature, ...rest] = token.split('.');
   if (rest.length > 0 || !userId || !signature) return null;
-  return UUID.test(userId) && MAC.test(signature) ? userId.toLowerCase() : null;
+  return isRecordId(userId) && MAC.test(signature) ? userId.toLowerCase() : null;
 }
 
 /** True when `token` was issued for this user and their current e-mail address. */
