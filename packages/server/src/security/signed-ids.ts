@@ -15,7 +15,6 @@ import { createHmac } from 'node:crypto';
 import { isRecordId, SHORT_ID_PATTERN, SHORT_ID_RANDOM_BYTES } from '@prijsalarm/core';
 import { safeEqual } from './tokens';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID_BYTES = 16;
 const UUID_CHARS = 22; // base64url of 16 bytes, unpadded
 const SHORT_ID_BYTES = 1 + SHORT_ID_RANDOM_BYTES;
@@ -29,10 +28,11 @@ function mac(secret: string, purpose: string, ids: readonly string[]): string {
     .digest('base64url');
 }
 
+/** Packs an id `isRecordId` accepts: a short id's letter and bytes, else a UUID's 16 bytes. */
 function packId(id: string): string {
-  const bytes = UUID.test(id)
-    ? Buffer.from(id.replace(/-/g, ''), 'hex')
-    : Buffer.concat([Buffer.from(id.slice(0, 1), 'latin1'), Buffer.from(id.slice(1), 'hex')]);
+  const bytes = SHORT_ID_PATTERN.test(id)
+    ? Buffer.concat([Buffer.from(id.slice(0, 1), 'latin1'), Buffer.from(id.slice(1), 'hex')])
+    : Buffer.from(id.replace(/-/g, ''), 'hex');
   return bytes.toString('base64url');
 }
 
