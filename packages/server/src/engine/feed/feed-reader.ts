@@ -29,7 +29,7 @@ import {
 } from '../marketplace';
 import { isRefusal, setListingAside } from '../set-aside';
 import type { AlertIndex } from './alert-index';
-import { encodeListing, storedListingText } from './listing-codec';
+import { encodeListing } from './listing-codec';
 import { createListingMatcher, type MatchOutcome } from './match-listings';
 import { feedModels, pruneFeedSeen, type FeedCategory } from './store';
 
@@ -373,7 +373,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
       logger.warn({ err: error, batchId }, 'batch refused; listings stored one by one');
     }
     // One listing the database refuses must not keep its category's other new ads out.
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
       try {
         await insert([row]);
       } catch (error) {
@@ -385,7 +385,7 @@ export function createFeedReader(ctx: EngineContext, options: FeedOptions) {
             listingId: row.listingId,
             stage: 'feed-store',
             error,
-            listing: storedListingText(row.listing),
+            listing: JSON.stringify(fresh[index]),
           },
           transaction,
         );
